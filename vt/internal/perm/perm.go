@@ -140,14 +140,18 @@ func SR(m map[TaskID]int) State { return State{Kind: SharedRead, Shared: maps.Cl
 // ViolationState is the absorbing error state.
 var ViolationState = State{Kind: Violated}
 
-// String formats the state, e.g. "PrivateWrite(owner 3, r=0, w=1)" or
-// "SharedRead{1:2, 4:1}".
+// String formats the state, e.g. "PrivateWrite(task 3, r=0, w=1)" or
+// "SharedRead{task 1: 2, task 4: 1}".
 func (s State) String() string {
+	return s.format(func(id TaskID) string { return fmt.Sprintf("task %d", id) })
+}
+
+func (s State) format(name func(TaskID) string) string {
 	switch s.Kind {
 	case PrivateRead:
-		return fmt.Sprintf("PrivateRead(owner %d, r=%d)", s.Owner, s.R)
+		return fmt.Sprintf("PrivateRead(%s, r=%d)", name(s.Owner), s.R)
 	case PrivateWrite:
-		return fmt.Sprintf("PrivateWrite(owner %d, r=%d, w=%d)", s.Owner, s.R, s.W)
+		return fmt.Sprintf("PrivateWrite(%s, r=%d, w=%d)", name(s.Owner), s.R, s.W)
 	case SharedRead:
 		var b strings.Builder
 		b.WriteString("SharedRead{")
@@ -155,7 +159,7 @@ func (s State) String() string {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			fmt.Fprintf(&b, "%d:%d", t, s.Shared[t])
+			fmt.Fprintf(&b, "%s: %d", name(t), s.Shared[t])
 		}
 		b.WriteString("}")
 		return b.String()
@@ -212,8 +216,14 @@ type Violation struct {
 	From      State // the state before the operation
 }
 
-// Error describes the violation, naming both tasks and both operations.
+// Error describes the violation, naming both tasks and both operations;
+// tasks are written "task N".
 func (v *Violation) Error() string {
+	return v.Format(func(id TaskID) string { return fmt.Sprintf("task %d", id) })
+}
+
+// Format is Error with tasks written by name (vt writes "goroutine N").
+func (v *Violation) Format(name func(TaskID) string) string {
 	var b strings.Builder
 	b.WriteString("permission violation")
 	if v.Loc != (Loc{}) {
@@ -221,18 +231,20 @@ func (v *Violation) Error() string {
 	}
 	switch v.Reason {
 	case Conflict:
-		fmt.Fprintf(&b, ": task %d %v conflicts with task %d %v", v.Task, v.Op, v.Holder, v.HolderOp)
+		fmt.Fprintf(&b, ": %s %v conflicts with %s %v", name(v.Task), v.Op, name(v.Holder), v.HolderOp)
 	case Unmatched:
-		fmt.Fprintf(&b, ": task %d %v without a matching %v", v.Task, v.Op, v.Op.matching())
+		fmt.Fprintf(&b, ": %s %v without a matching %v", name(v.Task), v.Op, v.Op.matching())
 		if v.HasHolder {
-			fmt.Fprintf(&b, "; task %d holds it through %v", v.Holder, v.HolderOp)
+			fmt.Fprintf(&b, "; %s holds it through %v", name(v.Holder), v.HolderOp)
 		} else {
 			b.WriteString("; no task holds it")
 		}
 	case AlreadyViolated:
-		fmt.Fprintf(&b, ": task %d %v on a location already in violation", v.Task, v.Op)
+		fmt.Fprintf(&b, ": %s %v on a location already in violation", name(v.Task), v.Op)
 	}
-	fmt.Fprintf(&b, " (state %v)", v.From)
+	b.WriteString(" (state ")
+	b.WriteString(v.From.format(name))
+	b.WriteString(")")
 	return b.String()
 }
 

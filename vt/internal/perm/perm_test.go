@@ -154,9 +154,9 @@ func TestStepTable(t_ *testing.T) {
 
 func TestViolationMessages(t_ *testing.T) {
 	_, v := Step(PR(o, 1), t, AcquireW)
-	assert.Equal(t_, "permission violation: task 2 AcquireW conflicts with task 1 AcquireR (state PrivateRead(owner 1, r=1))", v.Error())
+	assert.Equal(t_, "permission violation: task 2 AcquireW conflicts with task 1 AcquireR (state PrivateRead(task 1, r=1))", v.Error())
 	_, v = Step(PW(o, 0, 1), o, ReleaseR)
-	assert.Equal(t_, "permission violation: task 1 ReleaseR without a matching AcquireR; task 1 holds it through AcquireW (state PrivateWrite(owner 1, r=0, w=1))", v.Error())
+	assert.Equal(t_, "permission violation: task 1 ReleaseR without a matching AcquireR; task 1 holds it through AcquireW (state PrivateWrite(task 1, r=0, w=1))", v.Error())
 	_, v = Step(NullState, t, ReleaseW)
 	assert.Equal(t_, "permission violation: task 2 ReleaseW without a matching AcquireW; no task holds it (state Null)", v.Error())
 	_, v = Step(ViolationState, t, AcquireR)
@@ -168,8 +168,11 @@ func TestViolationMessages(t_ *testing.T) {
 }
 
 func TestStringers(t_ *testing.T) {
-	assert.Equal(t_, "SharedRead{1:2, 3:1}", sr(3, 1, 1, 2).String())
+	assert.Equal(t_, "SharedRead{task 1: 2, task 3: 1}", sr(3, 1, 1, 2).String())
 	assert.Equal(t_, "Null", NullState.String())
+	_, v := Step(sr(1, 1, 2, 1), u, AcquireW)
+	assert.Equal(t_, "permission violation: goroutine 3 AcquireW conflicts with goroutine 1 AcquireR (state SharedRead{goroutine 1: 1, goroutine 2: 1})",
+		v.Format(func(id TaskID) string { return fmt.Sprintf("goroutine %d", id) }))
 	assert.Equal(t_, "Op(9)", Op(9).String())
 	assert.Equal(t_, "Kind(9)", Kind(9).String())
 }
