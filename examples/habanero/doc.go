@@ -1,0 +1,18 @@
+// Package habanero holds, in its subpackages, Go versions of the Habanero
+// benchmark programs measured by Mercer, Anderson, Vrvilo and Sarkar
+// ("Model Checking Task Parallel Programs using Gradual Permission"), written
+// with github.com/vtcheck/vt/habanero and annotated with vt's permission
+// regions where the originals are:
+//
+//   - arraysum: reciprocal array sum over disjoint halves (futures, asyncs)
+//   - primecounter: counting primes with async and isolated (PrimeNumCounter
+//     and its Forall / Forasync variants)
+//   - pipeline: a pipeline of futures (PipelineWithFutures)
+//   - binarytrees: binary trees built and checked with futures (BinaryTrees)
+//   - matrix: matrix add and scalar multiply with forall (Add, ScalarMultiply)
+//   - prodcons: a producer and a consumer synchronized by a phaser
+//   - racycounter: an async counter with a data race, and its isolated fix
+//
+// Their tests run natively (go test -race); each package documents the
+// verdict vt is expected to give.
+package habanero
