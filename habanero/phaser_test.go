@@ -323,3 +323,32 @@ func TestSingleDroppedLeavesOthersRunning(t *testing.T) {
 		})
 	})
 }
+
+func TestDropOfLastSingleCompletesPendingPhase(t *testing.T) {
+	var passed atomic.Bool
+	var p *Phaser
+	within(t, 5*time.Second, func() {
+		Launch(func(h *Task) {
+			p = h.NewPhaser(SigWaitSingle)
+			h.AsyncPhased([]Reg{p.In(Wait)}, func(h *Task) {
+				h.Next()
+				passed.Store(true)
+			})
+			h.Signal() // every signal is in: the single body is pending
+			time.Sleep(20 * time.Millisecond)
+			assert.False(t, passed.Load(), "the waiter passed before the single body")
+			assert.Equal(t, 0, p.Phase())
+			h.Drop(p) // nobody is left to run the single body: the phase completes
+		})
+	})
+	assert.True(t, passed.Load())
+	assert.Equal(t, 1, p.Phase())
+}
+
+func TestNextSingleRequiresOneRegistration(t *testing.T) {
+	requireMisuse(t, "habanero: NextSingle needs exactly one phaser registration, in SigWaitSingle mode; task 0 has SigWaitSingle on phaser 1, Wait on phaser 2", func(h *Task) {
+		p, q := h.NewPhaser(SigWaitSingle), h.NewPhaser(Wait)
+		assert.Equal(t, []int64{1, 2}, []int64{p.ID(), q.ID()})
+		h.NextSingle(func() {})
+	})
+}

@@ -46,23 +46,27 @@ func TestAsyncWritesVisibleAfterFinish(t *testing.T) {
 }
 
 func TestAsyncJoinsImmediatelyEnclosingFinish(t *testing.T) {
-	// The inner finish must not wait for a task started outside it.
+	// The inner finish must not wait for a task started outside it (if it
+	// did, it would deadlock: that task waits for the code after the inner
+	// finish).
 	release := make(chan struct{})
 	var innerDone, outerTaskDone atomic.Bool
-	Launch(func(h *Task) {
-		h.Finish(func(h *Task) {
-			h.Async(func(*Task) { // joins the outer finish
-				<-release
-				outerTaskDone.Store(true)
-			})
+	within(t, 5*time.Second, func() {
+		Launch(func(h *Task) {
 			h.Finish(func(h *Task) {
-				h.Async(func(*Task) {})
+				h.Async(func(*Task) { // joins the outer finish
+					<-release
+					outerTaskDone.Store(true)
+				})
+				h.Finish(func(h *Task) {
+					h.Async(func(*Task) {})
+				})
+				innerDone.Store(true)
+				assert.False(t, outerTaskDone.Load())
+				close(release)
 			})
-			innerDone.Store(true)
-			assert.False(t, outerTaskDone.Load(), "inner finish waited for a task of the outer one")
-			close(release)
+			assert.True(t, outerTaskDone.Load(), "outer finish did not wait")
 		})
-		assert.True(t, outerTaskDone.Load(), "outer finish did not wait")
 	})
 	assert.True(t, innerDone.Load())
 }
