@@ -1,0 +1,66 @@
+package interp
+
+import (
+	"fmt"
+	"go/token"
+	"io"
+)
+
+// Config says how to load packages.
+type Config struct {
+	// Dir is the directory in which package patterns are resolved. It may
+	// belong to another module with its own go.mod. Empty means the current
+	// directory.
+	Dir string
+	// Env is the environment of the go command (nil: the process's own).
+	Env []string
+	// BuildFlags are extra flags for the go command (for example -tags).
+	BuildFlags []string
+	// Tests also loads the test files of the matched packages.
+	Tests bool
+}
+
+// RunOptions configures one run of a program.
+type RunOptions struct {
+	// Stdout and Stderr receive the program's output; nil discards it.
+	Stdout, Stderr io.Writer
+	// Args are os.Args; Args[0] is the program name.
+	Args []string
+	// Env is the program's environment as seen by os.Getenv (nil: empty).
+	Env []string
+	// Scheduler chooses the goroutine to run at each scheduling point and
+	// resolves nondeterministic choices. Nil means the deterministic default
+	// (run the current goroutine until it blocks, then the lowest id).
+	Scheduler Scheduler
+	// Observer receives the run's events; nil means none are reported.
+	Observer Observer
+	// Seed seeds math/rand and map iteration order.
+	Seed int64
+	// MaxSteps bounds the number of executed instructions (0: unbounded).
+	// A run that exceeds it stops with an *StepLimitError.
+	MaxSteps int64
+}
+
+// UnsupportedError reports a construct the interpreter cannot run: cgo, a
+// function with no body and no model, unsafe pointer arithmetic.
+type UnsupportedError struct {
+	Pos  token.Position // where the construct is used (call site or instruction)
+	What string         // what is unsupported, e.g. "call to syscall.Syscall (no model)"
+}
+
+func (e *UnsupportedError) Error() string {
+	if e.Pos.IsValid() {
+		return fmt.Sprintf("%s: unsupported: %s", e.Pos, e.What)
+	}
+	return "unsupported: " + e.What
+}
+
+// StepLimitError reports a run that executed more instructions than
+// RunOptions.MaxSteps allows.
+type StepLimitError struct {
+	Steps int64
+}
+
+func (e *StepLimitError) Error() string {
+	return fmt.Sprintf("step limit exceeded after %d steps", e.Steps)
+}

@@ -1,0 +1,397 @@
+package interp
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"math"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+func (c *compiler) builtin(name string, args []ssa.Value, dst int, pos token.Pos) op {
+	ts := make([]types.Type, len(args))
+	for i, a := range args {
+		ts[i] = a.Type()
+	}
+	if name == "ssa:deferstack" {
+		return func(fr *frame) *frame {
+			fr.regs[dst] = value{r: fr}
+			fr.pc++
+			return fr
+		}
+	}
+	return c.builtinRegs(name, ts, c.regList(args), dst, pos)
+}
+
+// builtinRegs compiles a call of a builtin function on registers.
+func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int, pos token.Pos) op {
+	simple := func(f func(fr *frame) value) op {
+		return func(fr *frame) *frame {
+			fr.regs[dst] = f(fr)
+			fr.pc++
+			return fr
+		}
+	}
+	switch name {
+	case "len", "cap":
+		a := args[0]
+		t := c.typ(ts[0])
+		isCap := name == "cap"
+		switch t.kind {
+		case kString:
+			return simple(func(fr *frame) value { return intVal(int64(len(fr.regs[a].str()))) })
+		case kMap:
+			return simple(func(fr *frame) value {
+				m, _ := fr.regs[a].r.(*mapObj)
+				return intVal(int64(m.len()))
+			})
+		case kChan:
+			return simple(func(fr *frame) value {
+				ch, _ := fr.regs[a].r.(*chanObj)
+				if ch == nil {
+					return value{}
+				}
+				if isCap {
+					return intVal(int64(ch.capacity))
+				}
+				return intVal(int64(ch.count))
+			})
+		case kPointer:
+			n := t.elem.len
+			return simple(func(fr *frame) value { return intVal(int64(n)) })
+		}
+		if isCap {
+			return simple(func(fr *frame) value { return intVal(int64(cap(fr.regs[a].elems()))) })
+		}
+		return simple(func(fr *frame) value { return intVal(int64(len(fr.regs[a].elems()))) })
+	case "append":
+		t := c.typ(ts[0])
+		s, x := args[0], args[1]
+		fromString := c.typ(ts[1]).kind == kString
+		et := t.elem
+		return simple(func(fr *frame) value {
+			var add []value
+			if fromString {
+				add = bytesVal(fr.regs[x].str()).elems()
+			} else {
+				add = fr.regs[x].elems()
+			}
+			return value{r: appendValues(fr.regs[s].elems(), add, et)}
+		})
+	case "copy":
+		d, s := args[0], args[1]
+		fromString := c.typ(ts[1]).kind == kString
+		et := c.typ(ts[0]).elem
+		return simple(func(fr *frame) value {
+			dst := fr.regs[d].elems()
+			if fromString {
+				src := fr.regs[s].str()
+				n := min(len(dst), len(src))
+				for i := range n {
+					dst[i] = value{n: uint64(src[i])}
+				}
+				return intVal(int64(n))
+			}
+			return intVal(int64(copyValues(dst, fr.regs[s].elems(), et)))
+		})
+	case "delete":
+		mr, kr := args[0], args[1]
+		return simple(func(fr *frame) value {
+			if m, _ := fr.regs[mr].r.(*mapObj); m != nil {
+				m.delete(fr.regs[kr])
+			}
+			return value{}
+		})
+	case "clear":
+		a := args[0]
+		t := c.typ(ts[0])
+		if t.kind == kMap {
+			return simple(func(fr *frame) value {
+				if m, _ := fr.regs[a].r.(*mapObj); m != nil {
+					m.clear()
+				}
+				return value{}
+			})
+		}
+		et := t.elem
+		return simple(func(fr *frame) value {
+			es := fr.regs[a].elems()
+			for i := range es {
+				if et.aggregate {
+					storeVal(&es[i], zero(et), et)
+				} else {
+					es[i] = value{}
+				}
+			}
+			return value{}
+		})
+	case "print", "println":
+		ln := name == "println"
+		rts := make([]*rtype, len(ts))
+		for i, t := range ts {
+			rts[i] = c.typ(t)
+		}
+		return simple(func(fr *frame) value {
+			var sb strings.Builder
+			for i, a := range args {
+				if ln && i > 0 {
+					sb.WriteByte(' ')
+				}
+				printValue(&sb, fr.regs[a], rts[i])
+			}
+			if ln {
+				sb.WriteByte('\n')
+			}
+			m := fr.g.m
+			m.stdout.Flush()
+			m.stderr.Write([]byte(sb.String()))
+			return value{}
+		})
+	case "recover":
+		return simple(func(fr *frame) value {
+			g := fr.g
+			p := g.panic
+			if p == nil || p.recovered || p.goexit || !fr.isDefer || fr.caller == nil || !fr.caller.unwinding {
+				return value{}
+			}
+			p.recovered = true
+			return p.val
+		})
+	case "real", "imag":
+		a := args[0]
+		t := c.typ(ts[0])
+		isReal := name == "real"
+		return simple(func(fr *frame) value {
+			z := fr.regs[a].complex()
+			f := imag(z)
+			if isReal {
+				f = real(z)
+			}
+			if t.kind == kComplex64 {
+				f = float64(float32(f))
+			}
+			return floatVal(f)
+		})
+	case "complex":
+		re, im := args[0], args[1]
+		return simple(func(fr *frame) value {
+			return value{r: complex(fr.regs[re].float(), fr.regs[im].float())}
+		})
+	case "min", "max":
+		t := c.typ(ts[0])
+		isMin := name == "min"
+		return simple(func(fr *frame) value {
+			best := fr.regs[args[0]]
+			for _, a := range args[1:] {
+				best = minMax(best, fr.regs[a], t, isMin)
+			}
+			return best
+		})
+	case "ssa:wrapnilchk":
+		p, tn, mn := args[0], args[1], args[2]
+		return simple(func(fr *frame) value {
+			v := fr.regs[p]
+			if v.r == nil {
+				recv := fr.regs[tn].str()
+				panic(runtimeError(fmt.Sprintf("value method %s.%s called using nil *%s pointer",
+					recv, fr.regs[mn].str(), recv[strings.LastIndex(recv, ".")+1:])))
+			}
+			return v
+		})
+	}
+	return func(fr *frame) *frame {
+		panic(&UnsupportedError{Pos: c.prog.position(pos), What: "builtin " + name})
+	}
+}
+
+func minMax(a, b value, t *rtype, isMin bool) value {
+	switch {
+	case t.kind == kString:
+		if (b.str() < a.str()) == isMin && b.str() != a.str() {
+			return b
+		}
+		return a
+	case isFloat(t.kind):
+		x, y := a.float(), b.float()
+		if x != x {
+			return a
+		}
+		if y != y {
+			return b
+		}
+		if isMin {
+			return floatVal(math.Min(x, y))
+		}
+		return floatVal(math.Max(x, y))
+	case isUint(t.kind):
+		if (b.n < a.n) == isMin && a.n != b.n {
+			return b
+		}
+		return a
+	}
+	if (int64(b.n) < int64(a.n)) == isMin && a.n != b.n {
+		return b
+	}
+	return a
+}
+
+// appendValues appends add to s (of element type et) with Go's growth.
+func appendValues(s, add []value, et *rtype) []value {
+	n := len(s) + len(add)
+	if n <= cap(s) {
+		out := s[:n]
+		copyValues(out[len(s):], add, et)
+		return out
+	}
+	if len(add) == 0 {
+		return s
+	}
+	newCap := growCap(n, cap(s), et)
+	out := make([]value, n, newCap)
+	copy(out, s)
+	for i := range add {
+		out[len(s)+i] = copyVal(add[i], et)
+	}
+	if et.aggregate {
+		// Zero the spare capacity so later appends into it find cells.
+		spare := out[n:newCap]
+		for i := range spare {
+			spare[i] = zero(et)
+		}
+	}
+	return out
+}
+
+// copyValues copies src into dst (which may overlap), elementwise by
+// value, and returns the number of elements copied.
+func copyValues(dst, src []value, et *rtype) int {
+	n := min(len(dst), len(src))
+	if !et.aggregate {
+		return copy(dst, src)
+	}
+	tmp := make([]value, n)
+	for i := range n {
+		tmp[i] = copyVal(src[i], et)
+	}
+	for i := range n {
+		storeVal(&dst[i], tmp[i], et)
+	}
+	return n
+}
+
+// sizeClasses are the Go allocator's small size classes.
+var sizeClasses = [...]int64{0, 8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 288, 320, 352, 384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792, 2048, 2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240, 10880, 12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768}
+
+// growCap computes the capacity Go's growslice gives when a slice of
+// capacity oldCap must hold newLen elements of type et.
+func growCap(newLen, oldCap int, et *rtype) int {
+	newcap := oldCap
+	double := newcap + newcap
+	if newLen > double {
+		newcap = newLen
+	} else if oldCap < 256 {
+		newcap = double
+	} else {
+		for newcap < newLen {
+			newcap += (newcap + 3*256) >> 2
+		}
+	}
+	size := et.sizeof()
+	if size == 0 {
+		return newLen
+	}
+	mem := roundupsize(int64(newcap)*size, !hasPointers(et.t))
+	return int(mem / size)
+}
+
+func roundupsize(size int64, noscan bool) int64 {
+	req := size
+	if req <= 32768-8 {
+		if !noscan && req > 512 {
+			req += 8
+		}
+		for _, c := range sizeClasses {
+			if c >= req {
+				return c - (req - size)
+			}
+		}
+	}
+	const page = 8192
+	return (req + page - 1) &^ (page - 1)
+}
+
+func hasPointers(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() == types.String || u.Kind() == types.UnsafePointer
+	case *types.Array:
+		return u.Len() > 0 && hasPointers(u.Elem())
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if hasPointers(u.Field(i).Type()) {
+				return true
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// printValue formats v as the print and println builtins do.
+func printValue(sb *strings.Builder, v value, t *rtype) {
+	switch t.kind {
+	case kBool:
+		sb.WriteString(strconv.FormatBool(v.bool()))
+	case kInt, kInt8, kInt16, kInt32, kInt64:
+		sb.WriteString(strconv.FormatInt(v.int(), 10))
+	case kUint, kUint8, kUint16, kUint32, kUint64, kUintptr:
+		sb.WriteString(strconv.FormatUint(v.n, 10))
+	case kFloat32, kFloat64:
+		sb.WriteString(printFloat(v.float()))
+	case kComplex64, kComplex128:
+		z := v.complex()
+		sb.WriteString("(" + printFloat(real(z)) + printFloat(imag(z)) + "i)")
+	case kString:
+		sb.WriteString(v.str())
+	case kInterface:
+		i := v.iface()
+		if i == nil {
+			sb.WriteString("(0x0,0x0)")
+		} else {
+			fmt.Fprintf(sb, "(%p,%p)", i.t, i.v.r)
+		}
+	default:
+		if v.r == nil {
+			sb.WriteString("0x0")
+		} else {
+			fmt.Fprintf(sb, "%#x", dataWord(v.r))
+		}
+	}
+}
+
+// printFloat formats like the runtime's printfloat: +1.500000e+000.
+func printFloat(f float64) string {
+	switch {
+	case f != f:
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "+Inf"
+	case math.IsInf(f, -1):
+		return "-Inf"
+	}
+	s := strconv.FormatFloat(f, 'e', 6, 64)
+	// strconv gives e+00; the runtime prints three exponent digits and a sign.
+	mant, exp, _ := strings.Cut(s, "e")
+	if mant[0] != '-' {
+		mant = "+" + mant
+	}
+	sign := exp[0]
+	digits := exp[1:]
+	for len(digits) < 3 {
+		digits = "0" + digits
+	}
+	return mant + "e" + string(sign) + digits
+}

@@ -1,0 +1,297 @@
+package interp
+
+import (
+	"go/token"
+	"go/types"
+	"sync/atomic"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// callee resolves the function a call instruction calls, at run time.
+type callee struct {
+	static *function // non-nil for static calls
+	fnReg  int       // call mode: register of the func value
+	recv   int       // invoke mode: register of the interface value (-1 otherwise)
+	id     string    // invoke mode: method id
+	cache  atomic.Pointer[methodCache]
+	args   []int
+}
+
+type methodCache struct {
+	t *rtype
+	f *function
+}
+
+func (c *compiler) callee(cc *ssa.CallCommon) *callee {
+	ce := &callee{recv: -1, fnReg: -1}
+	if cc.IsInvoke() {
+		ce.recv = c.reg(cc.Value)
+		ce.id = cc.Method.Id()
+	} else if fn, ok := cc.Value.(*ssa.Function); ok {
+		ce.static = c.prog.funcOf(fn)
+	} else {
+		ce.fnReg = c.reg(cc.Value)
+	}
+	ce.args = c.regList(cc.Args)
+	return ce
+}
+
+// resolve returns the function to call, the receiver (invoke mode) and
+// the closure environment.
+func (ce *callee) resolve(fr *frame) (f *function, recv value, hasRecv bool, env []value) {
+	if ce.static != nil {
+		return ce.static, value{}, false, nil
+	}
+	if ce.recv >= 0 {
+		i := fr.regs[ce.recv].iface()
+		if i == nil {
+			panic(nilDeref)
+		}
+		if mc := ce.cache.Load(); mc != nil && mc.t == i.t {
+			return mc.f, i.v, true, nil
+		}
+		f := i.t.method(ce.id)
+		if f == nil {
+			panic(runtimeError("interp: method " + ce.id + " not found on " + i.t.str))
+		}
+		ce.cache.Store(&methodCache{t: i.t, f: f})
+		return f, i.v, true, nil
+	}
+	cl, _ := fr.regs[ce.fnReg].r.(*closure)
+	if cl == nil {
+		panic(nilDeref)
+	}
+	return cl.fn, value{}, false, cl.env
+}
+
+// gatherArgs returns the argument values of a call (with the receiver
+// first in invoke mode) in a fresh slice.
+func (ce *callee) gatherArgs(fr *frame, recv value, hasRecv bool) []value {
+	n := len(ce.args)
+	if hasRecv {
+		n++
+	}
+	args := make([]value, 0, n)
+	if hasRecv {
+		args = append(args, recv)
+	}
+	for _, a := range ce.args {
+		args = append(args, fr.regs[a])
+	}
+	return args
+}
+
+func (c *compiler) call(i *ssa.Call) op {
+	cc := &i.Call
+	dst := c.regs[i]
+	if b, ok := cc.Value.(*ssa.Builtin); ok {
+		return c.builtin(b.Name(), cc.Args, dst, cc.Pos())
+	}
+	ce := c.callee(cc)
+	pos := cc.Pos()
+	if f := ce.static; f != nil {
+		if nat, ctl := lookupNative(c.prog, f.ssa); nat != nil || ctl != nil {
+			tmp := &function{prog: c.prog, name: f.name, native: nat, control: ctl, ssa: f.ssa}
+			return c.nativeCall(tmp, ce.args, dst, pos)
+		}
+		args := ce.args
+		return func(fr *frame) *frame {
+			m := fr.g.m
+			m.step()
+			nf := m.newFrame(f)
+			for j, a := range args {
+				nf.regs[j] = fr.regs[a]
+			}
+			nf.g, nf.caller, nf.retDst = fr.g, fr, int32(dst)
+			fr.pc++
+			return nf
+		}
+	}
+	return func(fr *frame) *frame {
+		m := fr.g.m
+		m.step()
+		f, recv, hasRecv, env := ce.resolve(fr)
+		if !f.ready.Load() {
+			m.prog.compile(f)
+		}
+		if f.native != nil || f.control != nil {
+			return f.invokeNative(fr, ce.gatherArgs(fr, recv, hasRecv), int32(dst))
+		}
+		nf := m.newFrame(f)
+		j := 0
+		if hasRecv {
+			nf.regs[0] = recv
+			j = 1
+		}
+		for _, a := range ce.args {
+			nf.regs[j] = fr.regs[a]
+			j++
+		}
+		copy(nf.regs[j:], env)
+		nf.g, nf.caller, nf.retDst = fr.g, fr, int32(dst)
+		fr.pc++
+		return nf
+	}
+}
+
+// invokeNative calls the native model of f from fr.
+func (f *function) invokeNative(fr *frame, args []value, dst int32) *frame {
+	if f.control != nil {
+		return f.control(fr, args, dst)
+	}
+	res := f.native(fr.g.m, args)
+	if dst >= 0 {
+		fr.regs[dst] = res
+	}
+	fr.pc++
+	return fr
+}
+
+// nativeCall compiles a direct call of a native model.
+func (c *compiler) nativeCall(f *function, argRegs []int, dst int, pos token.Pos) op {
+	if ctl := f.control; ctl != nil {
+		return func(fr *frame) *frame {
+			args := make([]value, len(argRegs))
+			for j, a := range argRegs {
+				args[j] = fr.regs[a]
+			}
+			return ctl(fr, args, int32(dst))
+		}
+	}
+	nat := f.native
+	switch len(argRegs) {
+	case 0:
+		return func(fr *frame) *frame {
+			fr.regs[dst] = nat(fr.g.m, nil)
+			fr.pc++
+			return fr
+		}
+	case 1:
+		a0 := argRegs[0]
+		return func(fr *frame) *frame {
+			var args [1]value
+			args[0] = fr.regs[a0]
+			fr.regs[dst] = nat(fr.g.m, args[:])
+			fr.pc++
+			return fr
+		}
+	case 2:
+		a0, a1 := argRegs[0], argRegs[1]
+		return func(fr *frame) *frame {
+			var args [2]value
+			args[0], args[1] = fr.regs[a0], fr.regs[a1]
+			fr.regs[dst] = nat(fr.g.m, args[:])
+			fr.pc++
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		args := make([]value, len(argRegs))
+		for j, a := range argRegs {
+			args[j] = fr.regs[a]
+		}
+		fr.regs[dst] = nat(fr.g.m, args)
+		fr.pc++
+		return fr
+	}
+}
+
+// funcValue returns a closure value that calls the resolved callee with
+// its bound receiver (for go and defer).
+func (ce *callee) bind(fr *frame) (value, []value) {
+	f, recv, hasRecv, env := ce.resolve(fr)
+	args := ce.gatherArgs(fr, recv, hasRecv)
+	return value{r: &closure{fn: f, env: env}}, args
+}
+
+func (c *compiler) goStmt(i *ssa.Go) op {
+	cc := &i.Call
+	pos := cc.Pos()
+	var bind func(fr *frame) (value, []value)
+	if b, ok := cc.Value.(*ssa.Builtin); ok {
+		th := c.builtinThunk(b, cc.Args)
+		args := c.regList(cc.Args)
+		bind = func(fr *frame) (value, []value) { return th, gather(fr, args) }
+	} else {
+		ce := c.callee(cc)
+		bind = ce.bind
+	}
+	return func(fr *frame) *frame {
+		g := fr.g
+		if !g.resumed {
+			return fr.point("go", pos)
+		}
+		g.resumed = false
+		fv, args := bind(fr)
+		m := g.m
+		cl := fv.r.(*closure)
+		ng := m.newGoroutine(g, pos)
+		nf := m.newFrame(cl.fn)
+		copy(nf.regs, args)
+		copy(nf.regs[len(args):], cl.env)
+		nf.g = ng
+		nf.retDst = -1
+		ng.top = nf
+		fr.pc++
+		return fr
+	}
+}
+
+func gather(fr *frame, regs []int) []value {
+	vs := make([]value, len(regs))
+	for i, r := range regs {
+		vs[i] = fr.regs[r]
+	}
+	return vs
+}
+
+func (c *compiler) deferStmt(i *ssa.Defer) op {
+	cc := &i.Call
+	pos := cc.Pos()
+	var bind func(fr *frame) (value, []value)
+	if b, ok := cc.Value.(*ssa.Builtin); ok {
+		th := c.builtinThunk(b, cc.Args)
+		args := c.regList(cc.Args)
+		bind = func(fr *frame) (value, []value) { return th, gather(fr, args) }
+	} else {
+		ce := c.callee(cc)
+		bind = ce.bind
+	}
+	stack := -1
+	if i.DeferStack != nil {
+		stack = c.reg(i.DeferStack)
+	}
+	return func(fr *frame) *frame {
+		fv, args := bind(fr)
+		target := fr
+		if stack >= 0 {
+			if t, ok := fr.regs[stack].r.(*frame); ok {
+				target = t
+			}
+		}
+		target.defers = append(target.defers, deferred{fn: fv, args: args, pos: pos})
+		fr.pc++
+		return fr
+	}
+}
+
+// builtinThunk returns a closure that applies builtin b to its parameters,
+// for go and defer statements of builtins.
+func (c *compiler) builtinThunk(b *ssa.Builtin, args []ssa.Value) value {
+	f := &function{prog: c.prog, name: b.Name(), recoverPC: -1}
+	bc := &compiler{prog: c.prog, fn: f, regs: map[ssa.Value]int{}}
+	ts := make([]types.Type, len(args))
+	regs := make([]int, len(args))
+	for j, a := range args {
+		ts[j] = a.Type()
+		regs[j] = bc.newReg()
+	}
+	f.nparams = len(args)
+	dst := bc.newReg()
+	bc.code = append(bc.code, bc.builtinRegs(b.Name(), ts, regs, dst, token.NoPos), func(fr *frame) *frame { return fr.ret(value{}) })
+	bc.pos = []token.Pos{token.NoPos, token.NoPos}
+	f.code, f.pos, f.template = bc.code, bc.pos, bc.tmpl
+	f.ready.Store(true)
+	return value{r: &closure{fn: f}}
+}

@@ -1,0 +1,345 @@
+package interp
+
+import (
+	"go/token"
+	"go/types"
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// chanObj is a channel: a ring buffer and queues of blocked goroutines.
+// Unbuffered sends and receives hand values over directly, as in Go.
+type chanObj struct {
+	elem     *rtype
+	capacity int
+	buf      []value
+	head     int
+	count    int
+	closed   bool
+	recvq    []*waiter
+	sendq    []*waiter
+	sends    int64
+	recvs    int64
+}
+
+// waiter is a goroutine blocked in a send, receive or select.
+type waiter struct {
+	g       *Goroutine
+	fr      *frame
+	sel     *selWait // nil for a plain send or receive
+	caseIdx int
+	val     value // value to send
+	dst     int32 // receive: destination register (-1: none)
+	commaOk bool
+	ch      *chanObj
+}
+
+// selWait is the shared state of the waiters of one blocked select.
+type selWait struct {
+	done     bool
+	dst      int32
+	nrecv    int
+	recvSlot []int // per case: index of its value in the result tuple (-1 for sends)
+}
+
+func (m *machine) newChan(t *rtype, size int) *chanObj {
+	return &chanObj{elem: t.elem, capacity: size, buf: make([]value, size)}
+}
+
+func (ch *chanObj) addr() Addr { return Addr{unsafe.Pointer(ch)} }
+
+// stale reports whether w no longer waits (its select completed elsewhere).
+func (w *waiter) stale() bool { return w.sel != nil && w.sel.done }
+
+func popWaiter(q *[]*waiter) *waiter {
+	for len(*q) > 0 {
+		w := (*q)[0]
+		*q = (*q)[1:]
+		if !w.stale() {
+			return w
+		}
+	}
+	return nil
+}
+
+func hasWaiter(q []*waiter) bool {
+	for _, w := range q {
+		if !w.stale() {
+			return true
+		}
+	}
+	return false
+}
+
+// canSend reports whether a send would not block (or would panic).
+func (ch *chanObj) canSend() bool {
+	return ch.closed || hasWaiter(ch.recvq) || ch.count < ch.capacity
+}
+
+// canRecv reports whether a receive would not block.
+func (ch *chanObj) canRecv() bool {
+	return ch.closed || ch.count > 0 || hasWaiter(ch.sendq)
+}
+
+// send delivers v from g; the caller checked canSend and !closed.
+func (ch *chanObj) send(m *machine, g *Goroutine, v value, pos token.Pos) {
+	if m.obs != nil {
+		m.obs.Event(&Event{Kind: EvChanSend, G: g, Addr: ch.addr(), Seq: ch.sends, Pos: pos})
+	}
+	ch.sends++
+	if w := popWaiter(&ch.recvq); w != nil {
+		if m.obs != nil {
+			m.obs.Event(&Event{Kind: EvChanRecv, G: w.g, Addr: ch.addr(), Seq: ch.recvs, Pos: w.fr.pos()})
+		}
+		ch.recvs++
+		w.completeRecv(v, true)
+		return
+	}
+	ch.buf[(ch.head+ch.count)%ch.capacity] = v
+	ch.count++
+}
+
+// recv receives for g; the caller checked canRecv.
+func (ch *chanObj) recv(m *machine, g *Goroutine, pos token.Pos) (value, bool) {
+	if ch.count > 0 {
+		v := ch.buf[ch.head]
+		ch.buf[ch.head] = value{}
+		ch.head = (ch.head + 1) % ch.capacity
+		ch.count--
+		if m.obs != nil {
+			m.obs.Event(&Event{Kind: EvChanRecv, G: g, Addr: ch.addr(), Seq: ch.recvs, Pos: pos})
+		}
+		ch.recvs++
+		// A blocked sender can now put its value into the buffer.
+		if w := popWaiter(&ch.sendq); w != nil {
+			if m.obs != nil {
+				m.obs.Event(&Event{Kind: EvChanSend, G: w.g, Addr: ch.addr(), Seq: ch.sends, Pos: w.fr.pos()})
+			}
+			ch.sends++
+			ch.buf[(ch.head+ch.count)%ch.capacity] = w.val
+			ch.count++
+			w.completeSend()
+		}
+		return v, true
+	}
+	if w := popWaiter(&ch.sendq); w != nil {
+		if m.obs != nil {
+			m.obs.Event(&Event{Kind: EvChanSend, G: w.g, Addr: ch.addr(), Seq: ch.sends, Pos: w.fr.pos()})
+			m.obs.Event(&Event{Kind: EvChanRecv, G: g, Addr: ch.addr(), Seq: ch.recvs, Pos: pos})
+		}
+		ch.sends++
+		ch.recvs++
+		w.completeSend()
+		return w.val, true
+	}
+	// Closed and drained.
+	if m.obs != nil {
+		m.obs.Event(&Event{Kind: EvChanRecvClosed, G: g, Addr: ch.addr(), Pos: pos})
+	}
+	return zero(ch.elem), false
+}
+
+func (w *waiter) completeRecv(v value, ok bool) {
+	fr := w.fr
+	if s := w.sel; s != nil {
+		s.done = true
+		fr.regs[s.dst] = selectResult(s, w.caseIdx, v, ok)
+	} else if w.dst >= 0 {
+		if w.commaOk {
+			fr.regs[w.dst] = value{r: []value{v, boolVal(ok)}}
+		} else {
+			fr.regs[w.dst] = v
+		}
+	}
+	fr.pc++
+	w.g.wait = nil
+	w.g.wake()
+}
+
+func (w *waiter) completeSend() {
+	fr := w.fr
+	if s := w.sel; s != nil {
+		s.done = true
+		fr.regs[s.dst] = selectResult(s, w.caseIdx, value{}, false)
+	}
+	fr.pc++
+	w.g.wait = nil
+	w.g.wake()
+}
+
+func selectResult(s *selWait, idx int, v value, ok bool) value {
+	t := make([]value, 2+s.nrecv)
+	t[0] = intVal(int64(idx))
+	t[1] = boolVal(ok)
+	if slot := s.recvSlot[idx]; slot >= 0 {
+		t[2+slot] = v
+	}
+	return value{r: t}
+}
+
+// close closes ch: receivers get the zero value, blocked senders retry and
+// panic.
+func (ch *chanObj) close(m *machine, g *Goroutine, pos token.Pos) {
+	if m.obs != nil {
+		m.obs.Event(&Event{Kind: EvChanClose, G: g, Addr: ch.addr(), Pos: pos})
+	}
+	ch.closed = true
+	for _, q := range [][]*waiter{ch.recvq, ch.sendq} {
+		for _, w := range q {
+			if w.stale() {
+				continue
+			}
+			if w.sel != nil {
+				w.sel.done = true
+			}
+			// Retry the operation: it now completes or panics.
+			w.g.wait = nil
+			w.g.wake()
+		}
+	}
+	ch.recvq, ch.sendq = nil, nil
+}
+
+func (c *compiler) send(i *ssa.Send) op {
+	chr, x := c.reg(i.Chan), c.reg(i.X)
+	pos := i.Pos()
+	return func(fr *frame) *frame {
+		g := fr.g
+		if !g.resumed {
+			return fr.point("chan send", pos)
+		}
+		g.resumed = false
+		ch, _ := fr.regs[chr].r.(*chanObj)
+		if ch == nil {
+			return fr.block("chan send (nil chan)", pos)
+		}
+		if ch.closed {
+			panic(runtimeError("send on closed channel"))
+		}
+		if ch.canSend() {
+			ch.send(g.m, g, fr.regs[x], pos)
+			fr.pc++
+			return fr
+		}
+		ch.sendq = append(ch.sendq, &waiter{g: g, fr: fr, val: fr.regs[x], dst: -1, ch: ch})
+		return fr.block("chan send", pos)
+	}
+}
+
+func (c *compiler) recv(i *ssa.UnOp, dst int) op {
+	chr := c.reg(i.X)
+	pos := i.Pos()
+	commaOk := i.CommaOk
+	return func(fr *frame) *frame {
+		g := fr.g
+		if !g.resumed {
+			return fr.point("chan receive", pos)
+		}
+		g.resumed = false
+		ch, _ := fr.regs[chr].r.(*chanObj)
+		if ch == nil {
+			return fr.block("chan receive (nil chan)", pos)
+		}
+		if ch.canRecv() {
+			v, ok := ch.recv(g.m, g, pos)
+			if commaOk {
+				fr.regs[dst] = value{r: []value{v, boolVal(ok)}}
+			} else {
+				fr.regs[dst] = v
+			}
+			fr.pc++
+			return fr
+		}
+		ch.recvq = append(ch.recvq, &waiter{g: g, fr: fr, dst: int32(dst), commaOk: commaOk, ch: ch})
+		return fr.block("chan receive", pos)
+	}
+}
+
+type selCase struct {
+	send bool
+	ch   int
+	val  int
+}
+
+func (c *compiler) selectOp(i *ssa.Select, dst int) op {
+	cases := make([]selCase, len(i.States))
+	slots := make([]int, len(i.States))
+	nrecv := 0
+	for j, st := range i.States {
+		cases[j] = selCase{send: st.Dir == types.SendOnly, ch: c.reg(st.Chan), val: -1}
+		if cases[j].send {
+			cases[j].val = c.reg(st.Send)
+			slots[j] = -1
+		} else {
+			slots[j] = nrecv
+			nrecv++
+		}
+	}
+	blocking := i.Blocking
+	pos := i.Pos()
+	return func(fr *frame) *frame {
+		g := fr.g
+		m := g.m
+		if !g.resumed {
+			return fr.point("select", pos)
+		}
+		g.resumed = false
+		var ready []int
+		for j, sc := range cases {
+			ch, _ := fr.regs[sc.ch].r.(*chanObj)
+			if ch == nil {
+				continue
+			}
+			if (sc.send && ch.canSend()) || (!sc.send && ch.canRecv()) {
+				ready = append(ready, j)
+			}
+		}
+		sw := &selWait{dst: int32(dst), nrecv: nrecv, recvSlot: slots}
+		if len(ready) > 0 {
+			pick := 0
+			if len(ready) > 1 {
+				pick = m.sched.Choose(g, ChooseSelect, len(ready))
+			}
+			j := ready[pick]
+			sc := cases[j]
+			ch := fr.regs[sc.ch].r.(*chanObj)
+			if sc.send {
+				if ch.closed {
+					panic(runtimeError("send on closed channel"))
+				}
+				ch.send(m, g, fr.regs[sc.val], pos)
+				fr.regs[dst] = selectResult(sw, j, value{}, false)
+			} else {
+				v, ok := ch.recv(m, g, pos)
+				fr.regs[dst] = selectResult(sw, j, v, ok)
+			}
+			fr.pc++
+			return fr
+		}
+		if !blocking {
+			t := make([]value, 2+nrecv)
+			t[0] = intVal(-1)
+			fr.regs[dst] = value{r: t}
+			fr.pc++
+			return fr
+		}
+		if len(cases) == 0 {
+			return fr.block("select (no cases)", pos)
+		}
+		for j, sc := range cases {
+			ch, _ := fr.regs[sc.ch].r.(*chanObj)
+			if ch == nil {
+				continue
+			}
+			w := &waiter{g: g, fr: fr, sel: sw, caseIdx: j, ch: ch, dst: -1}
+			if sc.send {
+				w.val = fr.regs[sc.val]
+				ch.sendq = append(ch.sendq, w)
+			} else {
+				ch.recvq = append(ch.recvq, w)
+			}
+		}
+		return fr.block("select", pos)
+	}
+}

@@ -1,0 +1,548 @@
+package interp
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"sync/atomic"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// function is an SSA function compiled for the interpreter: a slice of ops
+// over a register file. Constants and the addresses of globals are
+// preloaded registers (template); parameters come first, then free
+// variables.
+type function struct {
+	prog *Program
+	ssa  *ssa.Function // nil for synthetic functions
+	id   int
+	name string
+
+	ready     atomic.Bool
+	code      []op
+	pos       []token.Pos // position of each op
+	template  []value
+	globals   []globalSlot
+	nparams   int
+	recoverPC int
+
+	native  nativeFn  // simple native model, if any
+	control controlFn // native model with control over the caller's frame
+}
+
+type globalSlot struct{ reg, index int }
+
+// nativeFn is a model of a function written in Go: it computes a result
+// (a tuple []value for several results) from its arguments. It must not
+// retain args. It raises Go panics with panicValue / runtimeError values.
+type nativeFn func(m *machine, args []value) value
+
+// controlFn is a native model that may block, yield or call back into
+// interpreted code. When done it stores its result in fr.regs[dst] (if
+// dst >= 0), advances fr.pc and returns fr; to block or yield it returns nil
+// without advancing fr.pc, and is called again with the same arguments.
+type controlFn func(fr *frame, args []value, dst int32) *frame
+
+func (f *function) String() string { return f.name }
+
+// pos returns the position of the op at which fr stands.
+func (fr *frame) pos() token.Pos {
+	if fr.fn == nil || fr.fn.pos == nil {
+		return token.NoPos
+	}
+	pc := fr.pc
+	if pc >= len(fr.fn.pos) {
+		pc = len(fr.fn.pos) - 1
+	}
+	if pc < 0 {
+		return token.NoPos
+	}
+	if p := fr.fn.pos[pc]; p.IsValid() {
+		return p
+	}
+	if fr.fn.ssa != nil {
+		return fr.fn.ssa.Pos()
+	}
+	return token.NoPos
+}
+
+// compile compiles f (once).
+func (p *Program) compile(f *function) {
+	p.compileMu.Lock()
+	defer p.compileMu.Unlock()
+	if f.ready.Load() {
+		return
+	}
+	c := &compiler{prog: p, fn: f, regs: map[ssa.Value]int{}}
+	c.compile()
+	f.ready.Store(true)
+}
+
+type compiler struct {
+	prog   *Program
+	fn     *function
+	sf     *ssa.Function
+	regs   map[ssa.Value]int
+	nregs  int
+	tmpl   []value
+	blocks []int // pc of each block
+	code   []op
+	pos    []token.Pos
+}
+
+func (c *compiler) newReg() int {
+	c.nregs++
+	c.tmpl = append(c.tmpl, value{})
+	return c.nregs - 1
+}
+
+func (c *compiler) compile() {
+	f := c.fn
+	sf := f.ssa
+	c.sf = sf
+	f.recoverPC = -1
+	if nat, ctl := lookupNative(c.prog, sf); nat != nil || ctl != nil {
+		f.native, f.control = nat, ctl
+		c.compileThunk()
+		return
+	}
+	if sf.Blocks == nil {
+		c.compileMissing()
+		return
+	}
+	for _, p := range sf.Params {
+		c.regs[p] = c.newReg()
+	}
+	for _, fv := range sf.FreeVars {
+		c.regs[fv] = c.newReg()
+	}
+	f.nparams = len(sf.Params)
+	for _, b := range sf.Blocks {
+		for _, instr := range b.Instrs {
+			if v, ok := instr.(ssa.Value); ok {
+				c.regs[v] = c.newReg()
+			}
+		}
+	}
+	// Block start pcs: one op per instruction, phis and debug refs none.
+	pc := 0
+	c.blocks = make([]int, len(sf.Blocks))
+	for i, b := range sf.Blocks {
+		c.blocks[i] = pc
+		for _, instr := range b.Instrs {
+			if emits(instr) {
+				pc++
+			}
+		}
+	}
+	if sf.Recover != nil {
+		f.recoverPC = c.blocks[sf.Recover.Index]
+	}
+	for _, b := range sf.Blocks {
+		for _, instr := range b.Instrs {
+			if !emits(instr) {
+				continue
+			}
+			c.code = append(c.code, c.instr(instr))
+			c.pos = append(c.pos, instrPos(instr))
+		}
+	}
+	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
+}
+
+func emits(instr ssa.Instruction) bool {
+	switch instr.(type) {
+	case *ssa.Phi, *ssa.DebugRef:
+		return false
+	}
+	return true
+}
+
+func instrPos(instr ssa.Instruction) token.Pos {
+	switch i := instr.(type) {
+	case *ssa.Call:
+		return i.Call.Pos()
+	case *ssa.Go:
+		return i.Call.Pos()
+	case *ssa.Defer:
+		return i.Call.Pos()
+	}
+	if p := instr.Pos(); p.IsValid() {
+		return p
+	}
+	if b := instr.Block(); b != nil {
+		// Fall back to the position of another instruction of the block.
+		for _, o := range b.Instrs {
+			if p := o.Pos(); p.IsValid() {
+				return p
+			}
+		}
+	}
+	return token.NoPos
+}
+
+// compileThunk makes a native callable as an ordinary function (function
+// values, defer, go): call the native with the parameters, return.
+func (c *compiler) compileThunk() {
+	f := c.fn
+	sig := f.ssa.Signature
+	n := sig.Params().Len()
+	if sig.Recv() != nil {
+		n++
+	}
+	args := make([]int, n)
+	for i := range args {
+		args[i] = c.newReg()
+	}
+	f.nparams = n
+	res := c.newReg()
+	c.code = append(c.code, c.nativeCall(f, args, res, token.NoPos), func(fr *frame) *frame {
+		return fr.ret(fr.regs[res])
+	})
+	c.pos = append(c.pos, f.ssa.Pos(), f.ssa.Pos())
+	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
+}
+
+// compileMissing compiles a function with no body and no model into an op
+// that refuses to run it.
+func (c *compiler) compileMissing() {
+	f := c.fn
+	name := f.name
+	sig := f.ssa.Signature
+	n := sig.Params().Len()
+	if sig.Recv() != nil {
+		n++
+	}
+	for range n {
+		c.newReg()
+	}
+	f.nparams = n
+	c.code = append(c.code, func(fr *frame) *frame {
+		pos := token.NoPos
+		if fr.caller != nil {
+			pos = fr.caller.pos()
+		}
+		panic(&UnsupportedError{Pos: fr.g.m.prog.position(pos), What: fmt.Sprintf("call of %s: it has no Go body (assembly, cgo or linkname) and the interpreter has no model of it", name)})
+	})
+	c.pos = append(c.pos, f.ssa.Pos())
+	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
+}
+
+// reg returns the register holding operand v, allocating template
+// registers for constants, globals and functions.
+func (c *compiler) reg(v ssa.Value) int {
+	if r, ok := c.regs[v]; ok {
+		return r
+	}
+	r := c.newReg()
+	c.regs[v] = r
+	switch v := v.(type) {
+	case *ssa.Const:
+		c.tmpl[r] = c.constValue(v)
+	case *ssa.Global:
+		c.fn.globals = append(c.fn.globals, globalSlot{reg: r, index: c.prog.globalIndex(v)})
+	case *ssa.Function:
+		c.tmpl[r] = value{r: &closure{fn: c.prog.funcOf(v)}}
+	case *ssa.Builtin:
+		panic(fmt.Sprintf("interp: builtin %s used as a value", v.Name()))
+	default:
+		panic(fmt.Sprintf("interp: no register for %T %v in %s", v, v, c.sf))
+	}
+	return r
+}
+
+func (c *compiler) regList(vs []ssa.Value) []int {
+	rs := make([]int, len(vs))
+	for i, v := range vs {
+		rs[i] = c.reg(v)
+	}
+	return rs
+}
+
+func (c *compiler) typ(t types.Type) *rtype { return c.prog.typeOf(t) }
+
+// constValue converts an SSA constant of its type.
+func (c *compiler) constValue(k *ssa.Const) value {
+	t := c.typ(k.Type())
+	if k.Value == nil {
+		return zero(t)
+	}
+	return constOf(k.Value, t)
+}
+
+func constOf(cv constant.Value, t *rtype) value {
+	switch t.kind {
+	case kBool:
+		return boolVal(constant.BoolVal(cv))
+	case kString:
+		return strVal(constant.StringVal(cv))
+	case kFloat32:
+		f, _ := constant.Float32Val(constant.ToFloat(cv))
+		return floatVal(float64(f))
+	case kFloat64:
+		f, _ := constant.Float64Val(constant.ToFloat(cv))
+		return floatVal(f)
+	case kComplex64:
+		re, _ := constant.Float32Val(constant.Real(cv))
+		im, _ := constant.Float32Val(constant.Imag(cv))
+		return value{r: complex(float64(re), float64(im))}
+	case kComplex128:
+		re, _ := constant.Float64Val(constant.Real(cv))
+		im, _ := constant.Float64Val(constant.Imag(cv))
+		return value{r: complex(re, im)}
+	case kInt, kInt8, kInt16, kInt32, kInt64:
+		i, _ := constant.Int64Val(constant.ToInt(cv))
+		return intVal(i)
+	case kUint, kUint8, kUint16, kUint32, kUint64, kUintptr:
+		u, _ := constant.Uint64Val(constant.ToInt(cv))
+		return uintVal(u)
+	}
+	panic(fmt.Sprintf("interp: constant %v of type %s", cv, t))
+}
+
+// edgeMoves returns the phi assignments for the edge from block from to
+// block to, as parallel moves (dst, src).
+func (c *compiler) edgeMoves(from, to *ssa.BasicBlock) (dsts, srcs []int) {
+	pred := -1
+	for i, p := range to.Preds {
+		if p == from {
+			pred = i
+			break
+		}
+	}
+	for _, instr := range to.Instrs {
+		phi, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		dsts = append(dsts, c.regs[phi])
+		srcs = append(srcs, c.reg(phi.Edges[pred]))
+	}
+	return
+}
+
+// jumpTo returns a function that moves phi values and sets the pc for the
+// edge from -> to.
+func (c *compiler) jumpTo(from, to *ssa.BasicBlock) func(fr *frame) {
+	target := c.blocks[to.Index]
+	dsts, srcs := c.edgeMoves(from, to)
+	switch len(dsts) {
+	case 0:
+		return func(fr *frame) { fr.pc = target }
+	case 1:
+		d, s := dsts[0], srcs[0]
+		return func(fr *frame) { fr.regs[d] = fr.regs[s]; fr.pc = target }
+	case 2:
+		d0, s0, d1, s1 := dsts[0], srcs[0], dsts[1], srcs[1]
+		return func(fr *frame) {
+			v0, v1 := fr.regs[s0], fr.regs[s1]
+			fr.regs[d0], fr.regs[d1] = v0, v1
+			fr.pc = target
+		}
+	}
+	return func(fr *frame) {
+		tmp := make([]value, len(srcs))
+		for i, s := range srcs {
+			tmp[i] = fr.regs[s]
+		}
+		for i, d := range dsts {
+			fr.regs[d] = tmp[i]
+		}
+		fr.pc = target
+	}
+}
+
+// step counts a step (a taken edge or a call) against the run's bound.
+func (m *machine) step() {
+	m.steps++
+	if m.maxSteps > 0 && m.steps > m.maxSteps {
+		panic(&StepLimitError{Steps: m.steps})
+	}
+}
+
+// instr compiles one instruction.
+func (c *compiler) instr(instr ssa.Instruction) op {
+	switch i := instr.(type) {
+	case *ssa.Jump:
+		move := c.jumpTo(i.Block(), i.Block().Succs[0])
+		if len(i.Block().Succs[0].Preds) > 1 || i.Block().Succs[0].Index <= i.Block().Index {
+			return func(fr *frame) *frame { fr.g.m.step(); move(fr); return fr }
+		}
+		return func(fr *frame) *frame { move(fr); return fr }
+	case *ssa.If:
+		cond := c.reg(i.Cond)
+		b := i.Block()
+		t, e := c.jumpTo(b, b.Succs[0]), c.jumpTo(b, b.Succs[1])
+		return func(fr *frame) *frame {
+			fr.g.m.step()
+			if fr.regs[cond].n != 0 {
+				t(fr)
+			} else {
+				e(fr)
+			}
+			return fr
+		}
+	case *ssa.Return:
+		return c.ret(i)
+	case *ssa.RunDefers:
+		return func(fr *frame) *frame {
+			if len(fr.defers) > 0 {
+				return fr.runDefer()
+			}
+			fr.pc++
+			return fr
+		}
+	case *ssa.Panic:
+		x := c.reg(i.X)
+		return func(fr *frame) *frame {
+			v := fr.regs[x]
+			if v.r == nil {
+				v = fr.g.m.panicNilError()
+			}
+			return fr.g.startPanic(fr, v)
+		}
+	case *ssa.Store:
+		return c.store(i)
+	case *ssa.MapUpdate:
+		return c.mapUpdate(i)
+	case *ssa.Send:
+		return c.send(i)
+	case *ssa.Go:
+		return c.goStmt(i)
+	case *ssa.Defer:
+		return c.deferStmt(i)
+	case *ssa.Call:
+		return c.call(i)
+	case ssa.Value:
+		return c.valueInstr(i)
+	}
+	panic(fmt.Sprintf("interp: unknown instruction %T", instr))
+}
+
+func (c *compiler) ret(i *ssa.Return) op {
+	rs := c.regList(i.Results)
+	switch len(rs) {
+	case 0:
+		return func(fr *frame) *frame {
+			if len(fr.defers) > 0 {
+				return fr.runDefer()
+			}
+			return fr.ret(value{})
+		}
+	case 1:
+		r := rs[0]
+		return func(fr *frame) *frame {
+			if len(fr.defers) > 0 {
+				return fr.runDefer()
+			}
+			return fr.ret(fr.regs[r])
+		}
+	}
+	return func(fr *frame) *frame {
+		if len(fr.defers) > 0 {
+			return fr.runDefer()
+		}
+		t := make([]value, len(rs))
+		for j, r := range rs {
+			t[j] = fr.regs[r]
+		}
+		return fr.ret(value{r: t})
+	}
+}
+
+// ret returns from fr with result res.
+func (fr *frame) ret(res value) *frame {
+	c := fr.caller
+	g := fr.g
+	if c == nil {
+		g.top = nil
+		g.m.exitGoroutine(g)
+		return nil
+	}
+	if c.native != nil {
+		return c.native(c, res)
+	}
+	if fr.retDst >= 0 {
+		c.regs[fr.retDst] = res
+	}
+	if fr.isDefer && c.unwinding {
+		return g.deferReturned(c)
+	}
+	return c
+}
+
+// runDefer calls fr's most recently deferred function; fr's pc stays, so
+// the calling op runs again when it returns.
+func (fr *frame) runDefer() *frame {
+	n := len(fr.defers)
+	d := fr.defers[n-1]
+	fr.defers = fr.defers[:n-1]
+	return fr.g.m.callDeferred(fr, d)
+}
+
+func (m *machine) callDeferred(fr *frame, d deferred) *frame {
+	cl, _ := d.fn.r.(*closure)
+	if cl == nil {
+		return fr.g.startPanic(fr, m.runtimeErrorValue(nilDeref))
+	}
+	nf := m.newFrame(cl.fn)
+	nf.g, nf.caller, nf.isDefer, nf.retDst = fr.g, fr, true, -1
+	copy(nf.regs, d.args)
+	copy(nf.regs[cl.fn.nparams:], cl.env)
+	return nf
+}
+
+func (c *compiler) store(i *ssa.Store) op {
+	addr, val := c.reg(i.Addr), c.reg(i.Val)
+	t := c.typ(i.Val.Type())
+	pos := i.Pos()
+	if !t.aggregate {
+		return func(fr *frame) *frame {
+			p := fr.regs[addr].ptr()
+			if p == nil {
+				panic(nilDeref)
+			}
+			if m := fr.g.m; m.obs != nil {
+				m.access(fr, EvWrite, p, pos)
+			}
+			*p = fr.regs[val]
+			fr.pc++
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		p := fr.regs[addr].ptr()
+		if p == nil {
+			panic(nilDeref)
+		}
+		if m := fr.g.m; m.obs != nil {
+			m.accessAggregate(fr, EvWrite, p, t, pos)
+		}
+		storeVal(p, fr.regs[val], t)
+		fr.pc++
+		return fr
+	}
+}
+
+// access reports a non-atomic memory access.
+func (m *machine) access(fr *frame, kind EventKind, p *value, pos token.Pos) {
+	m.obs.Event(&Event{Kind: kind, G: fr.g, Addr: addrOf(p), Pos: pos})
+}
+
+// accessAggregate reports an access to every scalar cell of an aggregate.
+func (m *machine) accessAggregate(fr *frame, kind EventKind, p *value, t *rtype, pos token.Pos) {
+	if !t.aggregate {
+		m.access(fr, kind, p, pos)
+		return
+	}
+	es := p.elems()
+	for j := range es {
+		et := t.elem
+		if t.kind == kStruct {
+			et = t.fields[j].typ
+		}
+		m.accessAggregate(fr, kind, &es[j], et, pos)
+	}
+}

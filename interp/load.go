@@ -1,0 +1,138 @@
+package interp
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// Program is a loaded, SSA-built program ready to run. It is safe to run
+// several times, and from several goroutines; each run starts from the
+// program's initial state.
+type Program struct {
+	// SSA is the program in SSA form.
+	SSA *ssa.Program
+	// Packages are the packages the load patterns matched (with their test
+	// variants when Config.Tests is set), in the order go/packages listed them.
+	Packages []*ssa.Package
+
+	typesMu sync.Mutex
+	types   typeutil.Map
+
+	funcsMu  sync.Mutex
+	funcs    map[*ssa.Function]*function
+	funcList []*function
+
+	globalsMu sync.Mutex
+	globals   map[*ssa.Global]int // index into machine.globals
+	globalTy  []*rtype
+
+	compileMu sync.Mutex
+
+	synthOnce sync.Once
+	synth     map[string]*rtype // synthetic run-time error types
+}
+
+// Mains returns the loaded main packages.
+func (p *Program) Mains() []*ssa.Package {
+	var mains []*ssa.Package
+	for _, pkg := range p.Packages {
+		if pkg != nil && pkg.Pkg.Name() == "main" && pkg.Func("main") != nil {
+			mains = append(mains, pkg)
+		}
+	}
+	return mains
+}
+
+type loadKey struct {
+	dir, patterns, env, flags string
+	tests                     bool
+}
+
+var (
+	loadCacheMu sync.Mutex
+	loadCache   = map[loadKey]*loadEntry{}
+)
+
+type loadEntry struct {
+	once sync.Once
+	prog *Program
+	err  error
+}
+
+// Load loads the packages matched by patterns (resolved in cfg.Dir), with
+// all their dependencies from source, and builds their SSA form. Loads are
+// cached for the life of the process: a second Load with the same
+// configuration and patterns returns the same *Program.
+func Load(cfg Config, patterns ...string) (*Program, error) {
+	dir, err := filepath.Abs(cfg.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("interp: load: %w", err)
+	}
+	key := loadKey{dir: dir, patterns: strings.Join(patterns, "\x00"), env: strings.Join(cfg.Env, "\x00"),
+		flags: strings.Join(cfg.BuildFlags, "\x00"), tests: cfg.Tests}
+	loadCacheMu.Lock()
+	e, ok := loadCache[key]
+	if !ok {
+		e = &loadEntry{}
+		loadCache[key] = e
+	}
+	loadCacheMu.Unlock()
+	e.once.Do(func() { e.prog, e.err = load(dir, cfg, patterns) })
+	return e.prog, e.err
+}
+
+func load(dir string, cfg Config, patterns []string) (*Program, error) {
+	pcfg := &packages.Config{
+		Mode:       packages.LoadAllSyntax,
+		Dir:        dir,
+		Env:        cfg.Env,
+		BuildFlags: cfg.BuildFlags,
+		Tests:      cfg.Tests,
+	}
+	pkgs, err := packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("interp: load %s: %w", strings.Join(patterns, " "), err)
+	}
+	var errs []error
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, errors.New(e.Error()))
+		}
+	})
+	if len(errs) > 0 {
+		return nil, fmt.Errorf("interp: load %s: %w", strings.Join(patterns, " "), errors.Join(errs...))
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("interp: load %s: no packages matched", strings.Join(patterns, " "))
+	}
+	sprog, spkgs := ssautil.AllPackages(pkgs, ssa.InstantiateGenerics)
+	sprog.Build()
+	p := &Program{
+		SSA:      sprog,
+		Packages: spkgs,
+		funcs:    map[*ssa.Function]*function{},
+		globals:  map[*ssa.Global]int{},
+	}
+	return p, nil
+}
+
+// globalIndex returns the index of g's cell in every run's global table.
+func (p *Program) globalIndex(g *ssa.Global) int {
+	p.globalsMu.Lock()
+	defer p.globalsMu.Unlock()
+	if i, ok := p.globals[g]; ok {
+		return i
+	}
+	i := len(p.globalTy)
+	p.globals[g] = i
+	p.globalTy = append(p.globalTy, p.typeOf(deref(g.Type())))
+	return i
+}

@@ -1,0 +1,649 @@
+package interp
+
+import (
+	"bufio"
+	"container/heap"
+	"errors"
+	"fmt"
+	"go/token"
+	"io"
+	"os"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// machine is one run of a program.
+type machine struct {
+	prog   *Program
+	opts   RunOptions
+	sched  Scheduler
+	obs    Observer
+	stdout *bufio.Writer
+	stderr io.Writer
+
+	gs      []*Goroutine // live goroutines, by id
+	cur     *Goroutine
+	nextGID int
+	main    *Goroutine
+
+	globals []*value
+	tmpl    [][]value // per function id: initial registers
+
+	steps    int64
+	maxSteps int64
+
+	exited   bool
+	exitCode int
+	err      error
+
+	clock  int64 // virtual time in nanoseconds since the epoch
+	timers timerHeap
+	timerSeq int64
+
+	seed     uint64
+	runnable []*Goroutine // scratch
+
+	syncObjs  map[*value]any     // state of sync objects, by address
+	timerObjs map[*value]*timer // runtime timers of time.Timer values
+}
+
+// frame is one activation of an interpreted function. Frames live in
+// interpreter memory: calls push frames, returns pop them; the host stack
+// does not grow with the interpreted one.
+type frame struct {
+	fn     *function
+	code   []op
+	regs   []value
+	pc     int
+	caller *frame
+	g      *Goroutine
+	defers []deferred
+	retDst int32 // register of the caller that receives the result (-1: none)
+
+	unwinding bool // a deferred call of this frame runs because of a panic
+	isDefer   bool // this frame is a deferred call
+	discard   bool // drop results (deferred calls, go statements)
+	native    func(fr *frame, result value) *frame // continuation of a native caller
+}
+
+type deferred struct {
+	fn   value // closure
+	args []value
+	pos  token.Pos
+}
+
+// op executes one compiled instruction of fr and returns the frame to run
+// next: fr itself, a callee, a caller, or nil to stop running the current
+// goroutine (it blocked, reached a scheduling point, exited, or the program
+// ended).
+type op func(fr *frame) *frame
+
+type panicState struct {
+	val       value // the panic value (an interface value)
+	recovered bool
+	link      *panicState
+	goexit    bool
+}
+
+// exitError is panicked by natives to end the program (os.Exit).
+type exitError struct{ code int }
+
+// RunMain runs the main package pkg of p: its initialization, then main.
+// It returns the exit code the compiled program would have (0 after main
+// returns, 2 after an uncaught panic or a deadlock, n after os.Exit(n)). The
+// error is non-nil only when the interpreter could not run the program
+// faithfully (an *UnsupportedError, a *StepLimitError, an internal error).
+func (p *Program) RunMain(pkg *ssa.Package, opts RunOptions) (int, error) {
+	mainFn := pkg.Func("main")
+	if mainFn == nil {
+		return 2, fmt.Errorf("interp: package %s has no main function", pkg.Pkg.Path())
+	}
+	m := p.newMachine(opts)
+	g := m.newGoroutine(nil, token.NoPos)
+	m.main = g
+	mf := m.newFrame(p.funcOf(mainFn))
+	mf.g = g
+	mf.retDst = -1
+	g.top = mf
+	if initFn := pkg.Func("init"); initFn != nil {
+		inf := m.newFrame(p.funcOf(initFn))
+		inf.g, inf.caller, inf.retDst = g, mf, -1
+		g.top = inf
+	}
+	m.run()
+	return m.finish()
+}
+
+func (p *Program) newMachine(opts RunOptions) *machine {
+	m := &machine{prog: p, opts: opts, sched: opts.Scheduler, obs: opts.Observer, maxSteps: opts.MaxSteps}
+	if m.sched == nil {
+		m.sched = &DefaultScheduler{}
+	}
+	out := opts.Stdout
+	if out == nil {
+		out = io.Discard
+	}
+	m.stdout = bufio.NewWriterSize(out, 4096)
+	m.stderr = opts.Stderr
+	if m.stderr == nil {
+		m.stderr = io.Discard
+	}
+	m.seed = uint64(opts.Seed)
+	m.clock = virtualEpoch
+	return m
+}
+
+func (m *machine) finish() (int, error) {
+	m.stdout.Flush()
+	if m.err != nil {
+		return 2, m.err
+	}
+	return m.exitCode, nil
+}
+
+func (m *machine) newGoroutine(parent *Goroutine, pos token.Pos) *Goroutine {
+	m.nextGID++
+	g := &Goroutine{id: m.nextGID, m: m, created: pos, pending: "start"}
+	if parent != nil {
+		g.parent = parent.id
+	}
+	m.gs = append(m.gs, g)
+	if m.obs != nil {
+		m.obs.Event(&Event{Kind: EvGoStart, G: g, Other: parent, Pos: pos})
+	}
+	return g
+}
+
+// newFrame allocates a frame for f with its registers initialized.
+func (m *machine) newFrame(f *function) *frame {
+	if !f.ready.Load() {
+		m.prog.compile(f)
+	}
+	t := m.template(f)
+	regs := make([]value, len(t))
+	copy(regs, t)
+	return &frame{fn: f, code: f.code, regs: regs, retDst: -1}
+}
+
+// template returns f's initial registers in this run: constants, and the
+// addresses of the globals it uses.
+func (m *machine) template(f *function) []value {
+	if f.id < len(m.tmpl) {
+		if t := m.tmpl[f.id]; t != nil {
+			return t
+		}
+	} else {
+		n := max(2*len(m.tmpl), f.id+1, 64)
+		nt := make([][]value, n)
+		copy(nt, m.tmpl)
+		m.tmpl = nt
+	}
+	t := make([]value, len(f.template))
+	copy(t, f.template)
+	for _, gs := range f.globals {
+		t[gs.reg] = value{r: m.global(gs.index)}
+	}
+	m.tmpl[f.id] = t
+	return t
+}
+
+// global returns the cell of the global with index i, allocating it with
+// its zero value on first use.
+func (m *machine) global(i int) *value {
+	if i >= len(m.globals) {
+		ng := make([]*value, max(2*len(m.globals), i+1, 64))
+		copy(ng, m.globals)
+		m.globals = ng
+	}
+	if m.globals[i] == nil {
+		m.prog.globalsMu.Lock()
+		t := m.prog.globalTy[i]
+		m.prog.globalsMu.Unlock()
+		c := zero(t)
+		m.globals[i] = &c
+	}
+	return m.globals[i]
+}
+
+// run executes goroutines until the program ends.
+func (m *machine) run() {
+	m.cur = m.main
+	for !m.exited {
+		g := m.cur
+		if g.status == gRunnable && g.top != nil {
+			m.exec(g)
+			if m.exited {
+				break
+			}
+		}
+		if !m.schedule() {
+			break
+		}
+	}
+}
+
+// exec runs g until an op returns nil, converting panics raised by op
+// implementations into interpreted panics or tool errors.
+func (m *machine) exec(g *Goroutine) {
+	fr := g.top
+	for fr != nil {
+		fr = m.execSlice(fr)
+	}
+}
+
+func (m *machine) execSlice(fr *frame) (next *frame) {
+	defer func() {
+		r := recover()
+		if r == nil {
+			return
+		}
+		next = m.hostPanic(fr, r)
+	}()
+	for fr != nil {
+		fr = fr.code[fr.pc](fr)
+	}
+	return nil
+}
+
+// hostPanic handles a Go panic raised while executing an op of fr.
+func (m *machine) hostPanic(fr *frame, r any) *frame {
+	switch e := r.(type) {
+	case runtimeError:
+		return fr.g.startPanic(fr, m.runtimeErrorValue(e))
+	case *panicValue:
+		return fr.g.startPanic(fr, e.v)
+	case exitError:
+		m.exit(e.code)
+		return nil
+	case *UnsupportedError:
+		if !e.Pos.IsValid() {
+			e.Pos = m.prog.position(fr.pos())
+		}
+		m.fail(e)
+		return nil
+	case *StepLimitError:
+		m.fail(e)
+		return nil
+	}
+	m.fail(fmt.Errorf("interp: internal error at %s in %s: %v\n%s", m.prog.position(fr.pos()), fr.fn.name, r, debug.Stack()))
+	return nil
+}
+
+// panicValue carries an interpreted panic value through the host stack
+// (raised by natives).
+type panicValue struct{ v value }
+
+func (m *machine) fail(err error) {
+	if m.err == nil {
+		m.err = err
+	}
+	m.exited = true
+}
+
+func (m *machine) exit(code int) {
+	m.exitCode = code
+	m.exited = true
+}
+
+// schedule picks the goroutine to run next; it returns false when the
+// program has ended (deadlock reported).
+func (m *machine) schedule() bool {
+	for {
+		m.runnable = m.runnable[:0]
+		for _, g := range m.gs {
+			if g.status == gRunnable {
+				m.runnable = append(m.runnable, g)
+			}
+		}
+		if len(m.runnable) > 0 {
+			i := m.sched.Pick(m.runnable)
+			g := m.runnable[i]
+			g.resumed = true
+			m.cur = g
+			return true
+		}
+		if m.fireTimers() {
+			continue
+		}
+		m.deadlock()
+		return false
+	}
+}
+
+// point stops g at a scheduling point before op; the scheduler decides who
+// runs next. The op is re-executed when g is picked.
+func (fr *frame) point(op Op, pos token.Pos) *frame {
+	g := fr.g
+	g.top = fr
+	g.pending, g.pendPos = op, pos
+	return nil
+}
+
+// block marks g blocked in op (until another goroutine wakes it).
+func (fr *frame) block(op Op, pos token.Pos) *frame {
+	g := fr.g
+	g.top = fr
+	g.status = gBlocked
+	g.pending, g.pendPos = op, pos
+	if m := g.m; m.obs != nil {
+		m.obs.Event(&Event{Kind: EvBlock, G: g, Op: op, Pos: pos})
+	}
+	return nil
+}
+
+// wake makes a blocked goroutine runnable.
+func (g *Goroutine) wake() {
+	if g.status != gBlocked {
+		return
+	}
+	g.status = gRunnable
+	g.waitObj = nil
+	if m := g.m; m.obs != nil {
+		m.obs.Event(&Event{Kind: EvUnblock, G: g})
+	}
+}
+
+// exitGoroutine ends g (its function returned or it called Goexit).
+func (m *machine) exitGoroutine(g *Goroutine) {
+	g.status = gDone
+	g.top = nil
+	if m.obs != nil {
+		m.obs.Event(&Event{Kind: EvGoExit, G: g})
+	}
+	for i, x := range m.gs {
+		if x == g {
+			m.gs = append(m.gs[:i], m.gs[i+1:]...)
+			break
+		}
+	}
+	if g == m.main {
+		m.exit(0)
+	}
+}
+
+// deadlock reports that every goroutine is blocked, as Go does.
+func (m *machine) deadlock() {
+	m.stdout.Flush()
+	var sb strings.Builder
+	sb.WriteString("fatal error: all goroutines are asleep - deadlock!\n")
+	for _, g := range m.gs {
+		sb.WriteString("\n")
+		m.writeTraceback(&sb, g)
+	}
+	io.WriteString(m.stderr, sb.String())
+	m.exit(2)
+}
+
+func (m *machine) writeTraceback(sb *strings.Builder, g *Goroutine) {
+	state := string(g.pending)
+	if g.status == gRunnable && g == m.cur {
+		state = "running"
+	}
+	fmt.Fprintf(sb, "goroutine %d [%s]:\n", g.id, state)
+	for fr := g.top; fr != nil; fr = fr.caller {
+		if fr.fn == nil {
+			continue
+		}
+		fmt.Fprintf(sb, "%s(...)\n\t%s\n", fr.fn.name, m.prog.position(fr.pos()))
+	}
+	if g.parent != 0 {
+		fmt.Fprintf(sb, "created by goroutine %d at %s\n", g.parent, m.prog.position(g.created))
+	}
+}
+
+// Position resolves a position reported in events and stacks.
+func (p *Program) Position(pos token.Pos) token.Position { return p.position(pos) }
+
+func (p *Program) position(pos token.Pos) token.Position {
+	if !pos.IsValid() {
+		return token.Position{}
+	}
+	return p.SSA.Fset.Position(pos)
+}
+
+// --- panics ---
+
+// startPanic begins panicking in fr with val (an interface value).
+func (g *Goroutine) startPanic(fr *frame, val value) *frame {
+	g.panic = &panicState{val: val, link: g.panic}
+	return g.unwind(fr)
+}
+
+// unwind runs the deferred calls of the panicking goroutine, innermost
+// frame first, and pops frames whose deferred calls are done.
+func (g *Goroutine) unwind(fr *frame) *frame {
+	for fr != nil {
+		if n := len(fr.defers); n > 0 {
+			d := fr.defers[n-1]
+			fr.defers = fr.defers[:n-1]
+			fr.unwinding = true
+			return g.m.callDeferred(fr, d)
+		}
+		fr = fr.caller
+	}
+	g.top = nil
+	if g.panic.goexit {
+		g.m.exitGoroutine(g)
+		return nil
+	}
+	g.m.fatalPanic(g)
+	return nil
+}
+
+// deferReturned continues after a deferred call made while unwinding has
+// returned to fr.
+func (g *Goroutine) deferReturned(fr *frame) *frame {
+	p := g.panic
+	if p.recovered {
+		g.panic = p.link
+		fr.unwinding = false
+		fr.pc = fr.fn.recoverPC
+		return fr
+	}
+	return g.unwind(fr)
+}
+
+// fatalPanic prints the uncaught panic as Go does and ends the program with
+// exit code 2.
+func (m *machine) fatalPanic(g *Goroutine) {
+	m.stdout.Flush()
+	var chain []*panicState
+	for p := g.panic; p != nil; p = p.link {
+		chain = append([]*panicState{p}, chain...)
+	}
+	var sb strings.Builder
+	for i, p := range chain {
+		if i > 0 {
+			sb.WriteString("\t")
+		}
+		sb.WriteString("panic: ")
+		sb.WriteString(m.panicString(p.val))
+		if p.recovered {
+			sb.WriteString(" [recovered]")
+		}
+		sb.WriteString("\n")
+	}
+	if e := g.panic.val.iface(); e != nil && e.t == m.prog.runtimeType("errorString") && strings.Contains(e.v.str(), "nil pointer dereference") {
+		sb.WriteString("[signal SIGSEGV: segmentation violation]\n")
+	}
+	sb.WriteString("\n")
+	g.status = gRunnable
+	m.cur = g
+	m.writeTraceback(&sb, g)
+	sb.WriteString("exit status 2\n")
+	io.WriteString(m.stderr, strings.TrimSuffix(sb.String(), "exit status 2\n"))
+	m.exit(2)
+}
+
+// panicString formats a panic value like the Go runtime's printpanicval.
+func (m *machine) panicString(v value) string {
+	i := v.iface()
+	if i == nil {
+		return "nil"
+	}
+	for _, meth := range []string{"Error", "String"} {
+		if fn := i.t.method(meth); fn != nil && fn.ssa.Signature.Params().Len() == 0 && fn.ssa.Signature.Results().Len() == 1 {
+			if r, ok := m.callSync(fn, []value{i.v}); ok {
+				s := r.str()
+				if meth == "Error" && i.t.kind != kString && !strings.HasPrefix(i.t.str, "runtime.") {
+					return s
+				}
+				return s
+			}
+		}
+	}
+	switch i.t.kind {
+	case kString:
+		s := i.v.str()
+		if i.t.t.String() != "string" {
+			return fmt.Sprintf("%s(%q)", i.t.str, s)
+		}
+		return s
+	case kBool, kInt, kInt8, kInt16, kInt32, kInt64, kUint, kUint8, kUint16, kUint32, kUint64, kUintptr, kFloat32, kFloat64, kComplex64, kComplex128:
+		s := formatBasic(i.v, i.t)
+		if _, named := i.t.t.(interface{ Obj() any }); named || i.t.str != kindNames[i.t.kind] {
+			return fmt.Sprintf("%s(%s)", i.t.str, s)
+		}
+		return s
+	}
+	return fmt.Sprintf("(%s) %p", i.t.str, i.v.r)
+}
+
+// formatBasic formats a basic value as the runtime's print does.
+func formatBasic(v value, t *rtype) string {
+	switch t.kind {
+	case kBool:
+		return fmt.Sprint(v.bool())
+	case kInt, kInt8, kInt16, kInt32, kInt64:
+		return fmt.Sprint(v.int())
+	case kUint, kUint8, kUint16, kUint32, kUint64, kUintptr:
+		return fmt.Sprint(v.n)
+	case kFloat32, kFloat64:
+		return fmt.Sprintf("%e", v.float())
+	case kComplex64, kComplex128:
+		c := v.complex()
+		return fmt.Sprintf("(%e%+ei)", real(c), imag(c))
+	}
+	return "?"
+}
+
+// callSync runs fn(args...) to completion on a fresh goroutine, outside the
+// schedule: for formatting values in reports only. It reports false if the
+// call blocked or failed.
+func (m *machine) callSync(fn *function, args []value) (value, bool) {
+	saveCur := m.cur
+	defer func() { m.cur = saveCur }()
+	g := &Goroutine{id: -1, m: m}
+	var result value
+	done := false
+	base := &frame{g: g, retDst: 0}
+	base.native = func(_ *frame, r value) *frame {
+		result, done = r, true
+		return nil
+	}
+	f := m.newFrame(fn)
+	f.g, f.caller, f.retDst = g, base, 0
+	copy(f.regs, args)
+	obs := m.obs
+	m.obs = nil
+	defer func() { m.obs = obs }()
+	g.top = f
+	m.cur = g
+	fr := f
+	for fr != nil && !done && !m.exited {
+		fr = m.execSlice(fr)
+		if g.status != gRunnable || g.panic != nil {
+			return value{}, false
+		}
+		if fr == nil && !done && g.top != nil && g.status == gRunnable {
+			// Stopped at a scheduling point: continue.
+			g.resumed = true
+			fr = g.top
+		}
+	}
+	return result, done
+}
+
+// --- virtual time ---
+
+// virtualEpoch is the virtual clock's start: 2000-01-01T00:00:00Z, as in
+// testing/synctest.
+const virtualEpoch = 946684800 * 1e9
+
+type timer struct {
+	when   int64
+	seq    int64
+	period int64
+	fire   func(m *machine, t *timer)
+	index  int
+	dead   bool
+	id     any
+}
+
+type timerHeap []*timer
+
+func (h timerHeap) Len() int { return len(h) }
+func (h timerHeap) Less(i, j int) bool {
+	if h[i].when != h[j].when {
+		return h[i].when < h[j].when
+	}
+	return h[i].seq < h[j].seq
+}
+func (h timerHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i]; h[i].index = i; h[j].index = j }
+func (h *timerHeap) Push(x any)   { t := x.(*timer); t.index = len(*h); *h = append(*h, t) }
+func (h *timerHeap) Pop() any {
+	old := *h
+	t := old[len(old)-1]
+	*h = old[:len(old)-1]
+	t.index = -1
+	return t
+}
+
+func (m *machine) addTimer(t *timer) {
+	m.timerSeq++
+	t.seq = m.timerSeq
+	heap.Push(&m.timers, t)
+}
+
+func (m *machine) delTimer(t *timer) bool {
+	if t.index < 0 || t.index >= len(m.timers) || m.timers[t.index] != t {
+		return false
+	}
+	heap.Remove(&m.timers, t.index)
+	return true
+}
+
+// fireTimers advances the virtual clock to the earliest timer and fires
+// every timer due then. It reports false if there is none.
+func (m *machine) fireTimers() bool {
+	if len(m.timers) == 0 {
+		return false
+	}
+	when := m.timers[0].when
+	if when > m.clock {
+		m.clock = when
+	}
+	if m.obs != nil {
+		m.obs.Event(&Event{Kind: EvTimer, Seq: m.clock})
+	}
+	var due []*timer
+	for len(m.timers) > 0 && m.timers[0].when <= m.clock {
+		due = append(due, heap.Pop(&m.timers).(*timer))
+	}
+	sort.SliceStable(due, func(i, j int) bool { return due[i].seq < due[j].seq })
+	for _, t := range due {
+		if t.period > 0 {
+			t.when += t.period
+			m.addTimer(t)
+		}
+		t.fire(m, t)
+	}
+	return true
+}
+
+var errExit = errors.New("exit")
+
+var _ = os.Stdout

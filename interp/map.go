@@ -1,0 +1,185 @@
+package interp
+
+import (
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// mapObj is a map. Entries are kept in insertion order, so iteration is
+// deterministic; deleted entries leave holes that are compacted when they
+// outnumber the live ones.
+type mapObj struct {
+	t       *rtype
+	index   map[any]int
+	entries []mapEntry
+	live    int
+}
+
+type mapEntry struct {
+	hk   any
+	k, v value
+	dead bool
+}
+
+func newMap(t *rtype) *mapObj {
+	return &mapObj{t: t, index: map[any]int{}}
+}
+
+func (m *mapObj) addr() Addr { return Addr{unsafe.Pointer(m)} }
+
+func (m *mapObj) len() int {
+	if m == nil {
+		return 0
+	}
+	return m.live
+}
+
+// get returns the value for k.
+func (m *mapObj) get(k value) (value, bool) {
+	if m == nil {
+		return value{}, false
+	}
+	i, ok := m.index[hashKey(k, m.t.key)]
+	if !ok {
+		return value{}, false
+	}
+	return m.entries[i].v, true
+}
+
+func (m *mapObj) set(k, v value) {
+	hk := hashKey(k, m.t.key)
+	if i, ok := m.index[hk]; ok {
+		m.entries[i].v = v
+		return
+	}
+	m.index[hk] = len(m.entries)
+	m.entries = append(m.entries, mapEntry{hk: hk, k: k, v: v})
+	m.live++
+}
+
+func (m *mapObj) delete(k value) {
+	hk := hashKey(k, m.t.key)
+	i, ok := m.index[hk]
+	if !ok {
+		return
+	}
+	delete(m.index, hk)
+	m.entries[i] = mapEntry{dead: true}
+	m.live--
+	if dead := len(m.entries) - m.live; dead > 16 && dead > m.live {
+		m.compact()
+	}
+}
+
+func (m *mapObj) compact() {
+	es := make([]mapEntry, 0, m.live)
+	for _, e := range m.entries {
+		if !e.dead {
+			m.index[e.hk] = len(es)
+			es = append(es, e)
+		}
+	}
+	m.entries = es
+}
+
+func (m *mapObj) clear() {
+	m.index = map[any]int{}
+	m.entries = nil
+	m.live = 0
+}
+
+// mapIter iterates over a snapshot of the map's entries, skipping those
+// deleted since and reading current values.
+type mapIter struct {
+	m       *mapObj
+	entries []mapEntry
+	i       int
+}
+
+func (m *mapObj) iter(*machine) *mapIter {
+	if m == nil {
+		return &mapIter{}
+	}
+	return &mapIter{m: m, entries: m.entries}
+}
+
+func (it *mapIter) next() (k, v value, ok bool) {
+	for it.i < len(it.entries) {
+		e := it.entries[it.i]
+		it.i++
+		if e.dead {
+			continue
+		}
+		j, live := it.m.index[e.hk]
+		if !live {
+			continue
+		}
+		cur := it.m.entries[j]
+		return cur.k, cur.v, true
+	}
+	return value{}, value{}, false
+}
+
+func (c *compiler) lookup(i *ssa.Lookup, dst int) op {
+	x, k := c.reg(i.X), c.reg(i.Index)
+	xt := c.typ(i.X.Type())
+	if xt.kind == kString {
+		signed := isSigned(i.Index.Type())
+		return func(fr *frame) *frame {
+			s := fr.regs[x].str()
+			j := checkIndex(fr.regs[k].n, signed, len(s))
+			fr.regs[dst] = value{n: uint64(s[j])}
+			fr.pc++
+			return fr
+		}
+	}
+	et := xt.elem
+	kt := xt.key
+	commaOk := i.CommaOk
+	pos := i.Pos()
+	return func(fr *frame) *frame {
+		mo, _ := fr.regs[x].r.(*mapObj)
+		key := fr.regs[k]
+		var v value
+		var ok bool
+		if mo == nil {
+			hashKey(key, kt)
+		} else {
+			if m := fr.g.m; m.obs != nil {
+				m.obs.Event(&Event{Kind: EvRead, G: fr.g, Addr: mo.addr(), Pos: pos})
+			}
+			v, ok = mo.get(key)
+		}
+		if ok {
+			v = copyVal(v, et)
+		} else {
+			v = zero(et)
+		}
+		if commaOk {
+			fr.regs[dst] = value{r: []value{v, boolVal(ok)}}
+		} else {
+			fr.regs[dst] = v
+		}
+		fr.pc++
+		return fr
+	}
+}
+
+func (c *compiler) mapUpdate(i *ssa.MapUpdate) op {
+	x, k, v := c.reg(i.Map), c.reg(i.Key), c.reg(i.Value)
+	et := c.typ(i.Value.Type())
+	pos := i.Pos()
+	return func(fr *frame) *frame {
+		mo, _ := fr.regs[x].r.(*mapObj)
+		if mo == nil {
+			panic(runtimeError("assignment to entry in nil map"))
+		}
+		if m := fr.g.m; m.obs != nil {
+			m.obs.Event(&Event{Kind: EvWrite, G: fr.g, Addr: mo.addr(), Pos: pos})
+		}
+		mo.set(fr.regs[k], copyVal(fr.regs[v], et))
+		fr.pc++
+		return fr
+	}
+}

@@ -1,0 +1,313 @@
+package interp
+
+import (
+	"go/types"
+	"strings"
+)
+
+// Models of package sync. Their state lives in side tables of the run,
+// keyed by the address of the sync object; every operation is a scheduling
+// point; blocked goroutines are woken to retry, so every order in which
+// waiters may win is possible.
+
+type mutexState struct {
+	locked   bool
+	readers  int
+	wwait    map[*Goroutine]bool // goroutines waiting in (RW)Mutex.Lock
+	sleepers []*Goroutine
+}
+
+func (m *machine) syncState(p *value, mk func() any) any {
+	if m.syncObjs == nil {
+		m.syncObjs = map[*value]any{}
+	}
+	s, ok := m.syncObjs[p]
+	if !ok {
+		s = mk()
+		m.syncObjs[p] = s
+	}
+	return s
+}
+
+func (m *machine) mutex(p *value) *mutexState {
+	if p == nil {
+		panic(nilDeref)
+	}
+	return m.syncState(p, func() any { return &mutexState{} }).(*mutexState)
+}
+
+func wakeAll(gs []*Goroutine) {
+	for _, g := range gs {
+		g.wake()
+	}
+}
+
+func (st *mutexState) sleep(fr *frame, op Op) *frame {
+	st.sleepers = append(st.sleepers, fr.g)
+	return fr.block(op, fr.pos())
+}
+
+func (st *mutexState) wakeSleepers() {
+	s := st.sleepers
+	st.sleepers = nil
+	wakeAll(s)
+}
+
+func (m *machine) emit(fr *frame, k EventKind, p *value) {
+	if m.obs != nil {
+		m.obs.Event(&Event{Kind: k, G: fr.g, Addr: addrOf(p), Pos: fr.pos()})
+	}
+}
+
+// fatal ends the program with an unrecoverable error, as Go's throw does.
+func (m *machine) fatal(fr *frame, msg string) *frame {
+	m.stdout.Flush()
+	var sb strings.Builder
+	sb.WriteString("fatal error: " + msg + "\n\n")
+	fr.g.top = fr
+	m.writeTraceback(&sb, fr.g)
+	m.stderr.Write([]byte(sb.String()))
+	m.exit(2)
+	return nil
+}
+
+func lockCtl(name string, write bool) controlFn {
+	return func(fr *frame, args []value, dst int32) *frame {
+		if fr.syncPoint(Op(name)) {
+			return nil
+		}
+		m := fr.g.m
+		p := args[0].ptr()
+		st := m.mutex(p)
+		if write {
+			if st.locked || st.readers > 0 {
+				if st.wwait == nil {
+					st.wwait = map[*Goroutine]bool{}
+				}
+				st.wwait[fr.g] = true
+				return st.sleep(fr, Op(name))
+			}
+			delete(st.wwait, fr.g)
+			st.locked = true
+			m.emit(fr, EvLock, p)
+		} else {
+			if st.locked || len(st.wwait) > 0 {
+				return st.sleep(fr, Op(name))
+			}
+			st.readers++
+			m.emit(fr, EvRLock, p)
+		}
+		return fr.done(dst, value{})
+	}
+}
+
+func tryLockNative(write bool) controlFn {
+	return func(fr *frame, args []value, dst int32) *frame {
+		if fr.syncPoint("sync.Mutex.TryLock") {
+			return nil
+		}
+		m := fr.g.m
+		p := args[0].ptr()
+		st := m.mutex(p)
+		if write {
+			if st.locked || st.readers > 0 {
+				return fr.done(dst, boolVal(false))
+			}
+			st.locked = true
+			m.emit(fr, EvLock, p)
+		} else {
+			if st.locked || len(st.wwait) > 0 {
+				return fr.done(dst, boolVal(false))
+			}
+			st.readers++
+			m.emit(fr, EvRLock, p)
+		}
+		return fr.done(dst, boolVal(true))
+	}
+}
+
+func unlockCtl(name string, write bool) controlFn {
+	return func(fr *frame, args []value, dst int32) *frame {
+		if fr.syncPoint(Op(name)) {
+			return nil
+		}
+		m := fr.g.m
+		p := args[0].ptr()
+		st := m.mutex(p)
+		if write {
+			if !st.locked {
+				if strings.Contains(name, "RW") {
+					return m.fatal(fr, "sync: Unlock of unlocked RWMutex")
+				}
+				return m.fatal(fr, "sync: unlock of unlocked mutex")
+			}
+			st.locked = false
+			m.emit(fr, EvUnlock, p)
+		} else {
+			if st.readers == 0 {
+				return m.fatal(fr, "sync: RUnlock of unlocked RWMutex")
+			}
+			st.readers--
+			m.emit(fr, EvRUnlock, p)
+		}
+		st.wakeSleepers()
+		return fr.done(dst, value{})
+	}
+}
+
+type waitGroupState struct {
+	count    int64
+	sleepers []*Goroutine
+}
+
+func (m *machine) waitGroup(p *value) *waitGroupState {
+	if p == nil {
+		panic(nilDeref)
+	}
+	return m.syncState(p, func() any { return &waitGroupState{} }).(*waitGroupState)
+}
+
+func wgAdd(fr *frame, p *value, delta int64, dst int32) *frame {
+	m := fr.g.m
+	st := m.waitGroup(p)
+	if m.obs != nil {
+		m.obs.Event(&Event{Kind: EvWGAdd, G: fr.g, Addr: addrOf(p), Seq: delta, Pos: fr.pos()})
+	}
+	st.count += delta
+	if st.count < 0 {
+		panic(&panicValue{m.stringPanic("sync: negative WaitGroup counter")})
+	}
+	if st.count == 0 {
+		s := st.sleepers
+		st.sleepers = nil
+		wakeAll(s)
+	}
+	return fr.done(dst, value{})
+}
+
+// stringPanic returns a panic value holding a string.
+func (m *machine) stringPanic(s string) value {
+	return value{r: &iface{t: m.prog.typeOf(types.Typ[types.String]), v: strVal(s)}}
+}
+
+type notifyListState struct {
+	wait, notify uint32
+	sleepers     []*Goroutine
+}
+
+func (m *machine) notifyList(p *value) *notifyListState {
+	return m.syncState(p, func() any { return &notifyListState{} }).(*notifyListState)
+}
+
+func init() {
+	registerControl("(*sync.Mutex).Lock", lockCtl("sync.Mutex.Lock", true))
+	registerControl("(*sync.Mutex).Unlock", unlockCtl("sync.Mutex.Unlock", true))
+	registerControl("(*sync.Mutex).TryLock", tryLockNative(true))
+	registerControl("(*sync.RWMutex).Lock", lockCtl("sync.RWMutex.Lock", true))
+	registerControl("(*sync.RWMutex).Unlock", unlockCtl("sync.RWMutex.Unlock", true))
+	registerControl("(*sync.RWMutex).TryLock", tryLockNative(true))
+	registerControl("(*sync.RWMutex).RLock", lockCtl("sync.RWMutex.RLock", false))
+	registerControl("(*sync.RWMutex).RUnlock", unlockCtl("sync.RWMutex.RUnlock", false))
+	registerControl("(*sync.RWMutex).TryRLock", tryLockNative(false))
+
+	registerControl("(*sync.WaitGroup).Add", func(fr *frame, args []value, dst int32) *frame {
+		if fr.syncPoint("sync.WaitGroup.Add") {
+			return nil
+		}
+		return wgAdd(fr, args[0].ptr(), args[1].int(), dst)
+	})
+	registerControl("(*sync.WaitGroup).Done", func(fr *frame, args []value, dst int32) *frame {
+		if fr.syncPoint("sync.WaitGroup.Done") {
+			return nil
+		}
+		return wgAdd(fr, args[0].ptr(), -1, dst)
+	})
+	registerControl("(*sync.WaitGroup).Wait", func(fr *frame, args []value, dst int32) *frame {
+		if fr.syncPoint("sync.WaitGroup.Wait") {
+			return nil
+		}
+		m := fr.g.m
+		p := args[0].ptr()
+		st := m.waitGroup(p)
+		if st.count > 0 {
+			st.sleepers = append(st.sleepers, fr.g)
+			return fr.block("sync.WaitGroup.Wait", fr.pos())
+		}
+		if m.obs != nil {
+			m.obs.Event(&Event{Kind: EvWGWait, G: fr.g, Addr: addrOf(p), Pos: fr.pos()})
+		}
+		return fr.done(dst, value{})
+	})
+
+	// sync.Cond runs from source on these models of the runtime's
+	// notification lists.
+	registerNative("sync.runtime_notifyListAdd", func(m *machine, args []value) value {
+		st := m.notifyList(args[0].ptr())
+		t := st.wait
+		st.wait++
+		return uintVal(uint64(t))
+	})
+	registerControl("sync.runtime_notifyListWait", func(fr *frame, args []value, dst int32) *frame {
+		m := fr.g.m
+		p := args[0].ptr()
+		st := m.notifyList(p)
+		t := uint32(args[1].n)
+		if t >= st.notify {
+			st.sleepers = append(st.sleepers, fr.g)
+			return fr.block("sync.Cond.Wait", fr.pos())
+		}
+		m.emit(fr, EvCondWait, p)
+		return fr.done(dst, value{})
+	})
+	registerControl("sync.runtime_notifyListNotifyOne", func(fr *frame, args []value, dst int32) *frame {
+		if fr.syncPoint("sync.Cond.Signal") {
+			return nil
+		}
+		m := fr.g.m
+		p := args[0].ptr()
+		st := m.notifyList(p)
+		m.emit(fr, EvCondSignal, p)
+		if st.notify != st.wait {
+			st.notify++
+			s := st.sleepers
+			st.sleepers = nil
+			wakeAll(s)
+		}
+		return fr.done(dst, value{})
+	})
+	registerControl("sync.runtime_notifyListNotifyAll", func(fr *frame, args []value, dst int32) *frame {
+		if fr.syncPoint("sync.Cond.Broadcast") {
+			return nil
+		}
+		m := fr.g.m
+		p := args[0].ptr()
+		st := m.notifyList(p)
+		m.emit(fr, EvCondSignal, p)
+		st.notify = st.wait
+		s := st.sleepers
+		st.sleepers = nil
+		wakeAll(s)
+		return fr.done(dst, value{})
+	})
+	registerNative("sync.runtime_notifyListCheck", func(*machine, []value) value { return value{} })
+
+	// sync.Pool: Get always calls New (a valid behaviour of a pool that
+	// dropped everything), which keeps runs deterministic.
+	registerControl("(*sync.Pool).Get", func(fr *frame, args []value, dst int32) *frame {
+		p := args[0].ptr()
+		if p == nil {
+			panic(nilDeref)
+		}
+		newFn := p.elems()[poolNewField(fr.g.m.prog)]
+		if newFn.r == nil {
+			return fr.done(dst, value{})
+		}
+		return fr.callValue(newFn, nil, dst)
+	})
+	registerNative("(*sync.Pool).Put", func(*machine, []value) value { return value{} })
+}
+
+func poolNewField(p *Program) int {
+	sp := p.SSA.ImportedPackage("sync")
+	return fieldIndex(sp.Pkg.Scope().Lookup("Pool").Type(), "New")
+}

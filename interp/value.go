@@ -1,0 +1,324 @@
+package interp
+
+import (
+	"math"
+	"strings"
+	"unsafe"
+)
+
+// value is the interpreter's representation of every Go value. It is owned
+// by the interpreter (no host reflect values), so a program's whole state is
+// data.
+//
+// Scalars live in n: booleans as 0 or 1, signed integers sign-extended to 64
+// bits, unsigned integers zero-extended, floats as math.Float64bits (float32
+// values are kept rounded to float32 precision). References live in r:
+//
+//	string                 string (nil r is the empty string)
+//	complex64, complex128  complex128
+//	struct, array          []value, one element per field or element
+//	slice                  []value sharing the backing array (nil r: nil slice)
+//	pointer                *value, the addressed cell (nil r: nil pointer)
+//	unsafe.Pointer         *value
+//	map                    *mapObj
+//	chan                   *chanObj
+//	func                   *closure
+//	interface              *iface (nil r: nil interface)
+//	tuple                  []value
+//
+// Struct and array values are copied on load and store (see copyVal) so that
+// the []value of a variable is its identity: a pointer to a field is the
+// address of that field's cell.
+type value struct {
+	n uint64
+	r any
+}
+
+// iface is a non-nil interface value: a dynamic type and a value of it.
+type iface struct {
+	t *rtype
+	v value
+}
+
+// closure is a function value: compiled code plus captured variables, or a
+// native function (bound method values of models, for example).
+type closure struct {
+	fn  *function
+	env []value
+}
+
+func intVal(i int64) value     { return value{n: uint64(i)} }
+func uintVal(u uint64) value   { return value{n: u} }
+func boolVal(b bool) value     { return value{n: b2u(b)} }
+func floatVal(f float64) value { return value{n: math.Float64bits(f)} }
+func strVal(s string) value    { return value{r: s} }
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (v value) int() int64       { return int64(v.n) }
+func (v value) bool() bool       { return v.n != 0 }
+func (v value) float() float64   { return math.Float64frombits(v.n) }
+func (v value) str() string      { s, _ := v.r.(string); return s }
+func (v value) elems() []value   { s, _ := v.r.([]value); return s }
+func (v value) ptr() *value      { p, _ := v.r.(*value); return p }
+func (v value) iface() *iface    { p, _ := v.r.(*iface); return p }
+func (v value) complex() complex128 {
+	c, _ := v.r.(complex128)
+	return c
+}
+
+// copyVal returns a copy of v, a value of type t, that shares no memory
+// with v where Go's value semantics forbid sharing (structs and arrays).
+func copyVal(v value, t *rtype) value {
+	if !t.aggregate {
+		return v
+	}
+	src := v.elems()
+	dst := make([]value, len(src))
+	if t.kind == kStruct {
+		for i := range src {
+			dst[i] = copyVal(src[i], t.fields[i].typ)
+		}
+	} else {
+		et := t.elem
+		if et.aggregate {
+			for i := range src {
+				dst[i] = copyVal(src[i], et)
+			}
+		} else {
+			copy(dst, src)
+		}
+	}
+	return value{r: dst}
+}
+
+// storeVal assigns v, of type t, to the cell at p, keeping the identity of
+// the cells of p's fields or elements.
+func storeVal(p *value, v value, t *rtype) {
+	if !t.aggregate {
+		*p = v
+		return
+	}
+	dst := p.elems()
+	src := v.elems()
+	if dst == nil {
+		*p = copyVal(v, t)
+		return
+	}
+	if t.kind == kStruct {
+		for i := range src {
+			storeVal(&dst[i], src[i], t.fields[i].typ)
+		}
+		return
+	}
+	if t.elem.aggregate {
+		for i := range src {
+			storeVal(&dst[i], src[i], t.elem)
+		}
+		return
+	}
+	copy(dst, src)
+}
+
+// zero returns the zero value of t, freshly allocated where t is an
+// aggregate.
+func zero(t *rtype) value {
+	switch t.kind {
+	case kStruct:
+		fs := make([]value, len(t.fields))
+		for i, f := range t.fields {
+			if f.typ.aggregate {
+				fs[i] = zero(f.typ)
+			}
+		}
+		return value{r: fs}
+	case kArray:
+		es := make([]value, t.len)
+		if t.elem.aggregate {
+			for i := range es {
+				es[i] = zero(t.elem)
+			}
+		}
+		return value{r: es}
+	}
+	return value{}
+}
+
+// equal reports whether a == b for values of type t, with Go's semantics;
+// it panics with a runtimeError when t holds an uncomparable dynamic type.
+func equal(a, b value, t *rtype) bool {
+	switch t.kind {
+	case kFloat32, kFloat64:
+		return a.float() == b.float()
+	case kComplex64, kComplex128:
+		return a.complex() == b.complex()
+	case kString:
+		return a.str() == b.str()
+	case kStruct:
+		ae, be := a.elems(), b.elems()
+		for i, f := range t.fields {
+			if f.name == "_" {
+				continue
+			}
+			if !equal(ae[i], be[i], f.typ) {
+				return false
+			}
+		}
+		return true
+	case kArray:
+		ae, be := a.elems(), b.elems()
+		for i := range ae {
+			if !equal(ae[i], be[i], t.elem) {
+				return false
+			}
+		}
+		return true
+	case kInterface:
+		return ifaceEqual(a, b)
+	case kSlice, kMap, kFunc:
+		// Only comparison with nil is legal.
+		return (a.r == nil) == (b.r == nil) && a.r == nil
+	case kPointer, kUnsafePointer, kChan:
+		return a.r == b.r
+	}
+	return a.n == b.n
+}
+
+func ifaceEqual(a, b value) bool {
+	ai, bi := a.iface(), b.iface()
+	if ai == nil || bi == nil {
+		return ai == bi
+	}
+	if ai.t != bi.t {
+		return false
+	}
+	if !ai.t.comparable {
+		panic(runtimeError("comparing uncomparable type " + ai.t.String()))
+	}
+	return equal(ai.v, bi.v, ai.t)
+}
+
+// nanKey makes every NaN map key distinct, as in Go.
+type nanKey struct{ _ byte }
+
+// ifaceKey is the map key of an interface value.
+type ifaceKey struct {
+	t *rtype
+	k any
+}
+
+// compositeKey is the map key of a struct or array value.
+type compositeKey string
+
+// hashKey returns a comparable host value that identifies v, of type t, as
+// a map key: equal keys give equal host values.
+func hashKey(v value, t *rtype) any {
+	switch t.kind {
+	case kString:
+		return v.str()
+	case kFloat32, kFloat64:
+		f := v.float()
+		if f != f {
+			return &nanKey{}
+		}
+		if f == 0 {
+			return uint64(0)
+		}
+		return v.n
+	case kComplex64, kComplex128:
+		c := v.complex()
+		if real(c) != real(c) || imag(c) != imag(c) {
+			return &nanKey{}
+		}
+		if real(c) == 0 {
+			c = complex(0, imag(c))
+		}
+		if imag(c) == 0 {
+			c = complex(real(c), 0)
+		}
+		return c
+	case kInterface:
+		i := v.iface()
+		if i == nil {
+			return nil
+		}
+		if !i.t.comparable {
+			panic(runtimeError("hash of unhashable type " + i.t.String()))
+		}
+		return ifaceKey{i.t, hashKey(i.v, i.t)}
+	case kStruct, kArray:
+		var sb strings.Builder
+		appendKey(&sb, v, t)
+		return compositeKey(sb.String())
+	case kPointer, kUnsafePointer, kChan:
+		return v.r
+	}
+	return v.n
+}
+
+func appendKey(sb *strings.Builder, v value, t *rtype) {
+	switch t.kind {
+	case kStruct:
+		for i, f := range t.fields {
+			if f.name != "_" {
+				appendKey(sb, v.elems()[i], f.typ)
+			}
+		}
+		return
+	case kArray:
+		for _, e := range v.elems() {
+			appendKey(sb, e, t.elem)
+		}
+		return
+	}
+	if t.kind == kInterface {
+		i := v.iface()
+		if i == nil {
+			sb.WriteByte('0')
+			return
+		}
+		sb.WriteByte('i')
+		appendUint(sb, uint64(uintptr(unsafe.Pointer(i.t))))
+		hashKey(v, t) // panics on an unhashable dynamic type
+		appendKey(sb, i.v, i.t)
+		return
+	}
+	switch k := hashKey(v, t).(type) {
+	case string:
+		sb.WriteByte('s')
+		appendUint(sb, uint64(len(k)))
+		sb.WriteString(k)
+	case uint64:
+		sb.WriteByte('n')
+		appendUint(sb, k)
+	case complex128:
+		sb.WriteByte('c')
+		appendUint(sb, math.Float64bits(real(k)))
+		appendUint(sb, math.Float64bits(imag(k)))
+	case nil:
+		sb.WriteByte('0')
+	default:
+		// Pointers, channels and NaNs: identified by address. The map
+		// keeps the key value alive, so the address stays unique.
+		sb.WriteByte('p')
+		appendUint(sb, uint64(dataWord(k)))
+	}
+}
+
+// dataWord returns the data word of an interface holding a pointer.
+func dataWord(k any) uintptr {
+	return (*[2]uintptr)(unsafe.Pointer(&k))[1]
+}
+
+func appendUint(sb *strings.Builder, u uint64) {
+	var b [8]byte
+	for i := range b {
+		b[i] = byte(u >> (8 * i))
+	}
+	sb.Write(b[:])
+}
