@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"go/types"
 	"io"
 	"os"
 	"runtime/debug"
@@ -39,14 +40,14 @@ type machine struct {
 	exitCode int
 	err      error
 
-	clock  int64 // virtual time in nanoseconds since the epoch
-	timers timerHeap
+	clock    int64 // virtual time in nanoseconds since the epoch
+	timers   timerHeap
 	timerSeq int64
 
 	seed     uint64
 	runnable []*Goroutine // scratch
 
-	syncObjs  map[*value]any     // state of sync objects, by address
+	syncObjs  map[*value]any    // state of sync objects, by address
 	timerObjs map[*value]*timer // runtime timers of time.Timer values
 }
 
@@ -63,9 +64,9 @@ type frame struct {
 	defers []deferred
 	retDst int32 // register of the caller that receives the result (-1: none)
 
-	unwinding bool // a deferred call of this frame runs because of a panic
-	isDefer   bool // this frame is a deferred call
-	discard   bool // drop results (deferred calls, go statements)
+	unwinding bool                                 // a deferred call of this frame runs because of a panic
+	isDefer   bool                                 // this frame is a deferred call
+	discard   bool                                 // drop results (deferred calls, go statements)
 	native    func(fr *frame, result value) *frame // continuation of a native caller
 }
 
@@ -86,6 +87,7 @@ type panicState struct {
 	recovered bool
 	link      *panicState
 	goexit    bool
+	origin    *frame // frame that panicked (for the traceback)
 }
 
 // exitError is panicked by natives to end the program (os.Exit).
@@ -408,7 +410,7 @@ func (p *Program) position(pos token.Pos) token.Position {
 
 // startPanic begins panicking in fr with val (an interface value).
 func (g *Goroutine) startPanic(fr *frame, val value) *frame {
-	g.panic = &panicState{val: val, link: g.panic}
+	g.panic = &panicState{val: val, link: g.panic, origin: fr}
 	return g.unwind(fr)
 }
 
@@ -472,6 +474,7 @@ func (m *machine) fatalPanic(g *Goroutine) {
 	sb.WriteString("\n")
 	g.status = gRunnable
 	m.cur = g
+	g.top = g.panic.origin
 	m.writeTraceback(&sb, g)
 	sb.WriteString("exit status 2\n")
 	io.WriteString(m.stderr, strings.TrimSuffix(sb.String(), "exit status 2\n"))
@@ -485,13 +488,12 @@ func (m *machine) panicString(v value) string {
 		return "nil"
 	}
 	for _, meth := range []string{"Error", "String"} {
-		if fn := i.t.method(meth); fn != nil && fn.ssa.Signature.Params().Len() == 0 && fn.ssa.Signature.Results().Len() == 1 {
+		if !hasStringMethod(i.t, meth) {
+			continue
+		}
+		if fn := i.t.method(meth); fn != nil {
 			if r, ok := m.callSync(fn, []value{i.v}); ok {
-				s := r.str()
-				if meth == "Error" && i.t.kind != kString && !strings.HasPrefix(i.t.str, "runtime.") {
-					return s
-				}
-				return s
+				return r.str()
 			}
 		}
 	}
@@ -510,6 +512,21 @@ func (m *machine) panicString(v value) string {
 		return s
 	}
 	return fmt.Sprintf("(%s) %p", i.t.str, i.v.r)
+}
+
+// hasStringMethod reports whether t has a method name() string.
+func hasStringMethod(t *rtype, name string) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t.t, false, nil, name)
+	f, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := f.Type().(*types.Signature)
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
 }
 
 // formatBasic formats a basic value as the runtime's print does.

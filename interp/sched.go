@@ -89,27 +89,27 @@ type EventKind uint8
 
 // Event kinds.
 const (
-	EvGoStart   EventKind = iota + 1 // G was created by Other (Other is nil for the main goroutine)
-	EvGoExit                         // G returned from its function or called runtime.Goexit
-	EvBlock                          // G blocked; Op says on what
-	EvUnblock                        // G became runnable again
-	EvRead                           // non-atomic read of Addr
-	EvWrite                          // non-atomic write of Addr
-	EvChanSend                       // send on channel Addr; Seq is the send's index (from 0)
-	EvChanRecv                       // receive on channel Addr; Seq is the receive's index (from 0)
-	EvChanClose                      // close of channel Addr
-	EvChanRecvClosed                 // receive on closed, drained channel Addr
-	EvLock                           // sync.Mutex.Lock or RWMutex.Lock acquired Addr
-	EvUnlock                         // Unlock of Addr
-	EvRLock                          // RWMutex.RLock acquired Addr
-	EvRUnlock                        // RWMutex.RUnlock of Addr
-	EvWGAdd                          // WaitGroup.Add with Seq = delta on Addr (Done is Add(-1))
-	EvWGWait                         // WaitGroup.Wait on Addr returned
-	EvCondWait                       // sync.Cond.Wait on Addr woke up
-	EvCondSignal                     // sync.Cond.Signal or Broadcast on Addr
-	EvAtomic                         // sync/atomic operation on Addr (read-modify-write or load or store)
-	EvAnnotation                     // a call of an annotation function Name with Args
-	EvTimer                          // the virtual clock advanced to Seq nanoseconds
+	EvGoStart        EventKind = iota + 1 // G was created by Other (Other is nil for the main goroutine)
+	EvGoExit                              // G returned from its function or called runtime.Goexit
+	EvBlock                               // G blocked; Op says on what
+	EvUnblock                             // G became runnable again
+	EvRead                                // non-atomic read of Addr
+	EvWrite                               // non-atomic write of Addr
+	EvChanSend                            // send on channel Addr; Seq is the send's index (from 0)
+	EvChanRecv                            // receive on channel Addr; Seq is the receive's index (from 0)
+	EvChanClose                           // close of channel Addr
+	EvChanRecvClosed                      // receive on closed, drained channel Addr
+	EvLock                                // sync.Mutex.Lock or RWMutex.Lock acquired Addr
+	EvUnlock                              // Unlock of Addr
+	EvRLock                               // RWMutex.RLock acquired Addr
+	EvRUnlock                             // RWMutex.RUnlock of Addr
+	EvWGAdd                               // WaitGroup.Add with Seq = delta on Addr (Done is Add(-1))
+	EvWGWait                              // WaitGroup.Wait on Addr returned
+	EvCondWait                            // sync.Cond.Wait on Addr woke up
+	EvCondSignal                          // sync.Cond.Signal or Broadcast on Addr
+	EvAtomic                              // sync/atomic operation on Addr (read-modify-write or load or store)
+	EvAnnotation                          // a call of an annotation function Name with Args
+	EvTimer                               // the virtual clock advanced to Seq nanoseconds
 )
 
 // Addr identifies a memory location or synchronization object for the
@@ -131,11 +131,11 @@ type Event struct {
 	Other *Goroutine // EvGoStart: the creator
 	Addr  Addr
 	Seq   int64
-	Op    Op          // EvBlock: the blocking operation
-	Pos   token.Pos   // where (resolve with Program.Position)
-	Name  string      // EvAnnotation: the function's name, e.g. "vt.AcquireW"
-	Args  []Addr      // EvAnnotation: the pointer arguments
-	Ints  []int64     // EvAnnotation: the integer arguments
+	Op    Op        // EvBlock: the blocking operation
+	Pos   token.Pos // where (resolve with Program.Position)
+	Name  string    // EvAnnotation: the function's name, e.g. "vt.AcquireW"
+	Args  []Addr    // EvAnnotation: the pointer arguments
+	Ints  []int64   // EvAnnotation: the integer arguments
 }
 
 // Op names the operation a goroutine is about to do or is blocked in, in the
@@ -144,19 +144,19 @@ type Op string
 
 // Goroutine is a goroutine of a run: data, not a host goroutine.
 type Goroutine struct {
-	id      int
-	m       *machine
-	top     *frame
-	status  gStatus
-	pending Op        // operation at the scheduling point or blocking operation
-	pendPos token.Pos // its position
-	resumed bool      // picked at its scheduling point: perform the op now
-	panic   *panicState
-	goexit  bool
-	created token.Pos // position of the go statement
-	parent  int
-	wait    *waiter // the goroutine's waiter record while blocked on channels
-	waitObj any     // what it is blocked on (for wakeups by retry)
+	id         int
+	m          *machine
+	top        *frame
+	status     gStatus
+	pending    Op        // operation at the scheduling point or blocking operation
+	pendPos    token.Pos // its position
+	resumed    bool      // picked at its scheduling point: perform the op now
+	panic      *panicState
+	goexit     bool
+	created    token.Pos // position of the go statement
+	parent     int
+	wait       *waiter // the goroutine's waiter record while blocked on channels
+	waitObj    any     // what it is blocked on (for wakeups by retry)
 	sleepUntil int64
 }
 

@@ -60,13 +60,13 @@ func b2u(b bool) uint64 {
 	return 0
 }
 
-func (v value) int() int64       { return int64(v.n) }
-func (v value) bool() bool       { return v.n != 0 }
-func (v value) float() float64   { return math.Float64frombits(v.n) }
-func (v value) str() string      { s, _ := v.r.(string); return s }
-func (v value) elems() []value   { s, _ := v.r.([]value); return s }
-func (v value) ptr() *value      { p, _ := v.r.(*value); return p }
-func (v value) iface() *iface    { p, _ := v.r.(*iface); return p }
+func (v value) int() int64     { return int64(v.n) }
+func (v value) bool() bool     { return v.n != 0 }
+func (v value) float() float64 { return math.Float64frombits(v.n) }
+func (v value) str() string    { s, _ := v.r.(string); return s }
+func (v value) elems() []value { s, _ := v.r.([]value); return s }
+func (v value) ptr() *value    { p, _ := v.r.(*value); return p }
+func (v value) iface() *iface  { p, _ := v.r.(*iface); return p }
 func (v value) complex() complex128 {
 	c, _ := v.r.(complex128)
 	return c
