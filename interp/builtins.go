@@ -7,6 +7,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -190,6 +191,51 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			}
 			return best
 		})
+	case "SliceData": // unsafe.SliceData
+		a := args[0]
+		return simple(func(fr *frame) value {
+			es := fr.regs[a].elems()
+			if cap(es) == 0 {
+				return value{}
+			}
+			return value{r: &es[:1][0]}
+		})
+	case "StringData": // unsafe.StringData: a read-only copy of the bytes
+		a := args[0]
+		return simple(func(fr *frame) value {
+			s := fr.regs[a].str()
+			if len(s) == 0 {
+				return value{}
+			}
+			return value{r: &bytesVal(s).elems()[0]}
+		})
+	case "String", "Slice": // unsafe.String, unsafe.Slice
+		p, n := args[0], args[1]
+		isString := name == "String"
+		return simple(func(fr *frame) value {
+			ptr := fr.regs[p].ptr()
+			l := int(fr.regs[n].int())
+			if ptr == nil {
+				if l != 0 {
+					panic(runtimeError("unsafe." + name + ": ptr is nil and len is not zero"))
+				}
+				if isString {
+					return strVal("")
+				}
+				return value{}
+			}
+			// Interpreter memory is Go memory: a pointer to an element
+			// of a backing array reaches the next elements.
+			es := unsafe.Slice(ptr, l)
+			if isString {
+				b := make([]byte, l)
+				for i, e := range es {
+					b[i] = byte(e.n)
+				}
+				return strVal(string(b))
+			}
+			return value{r: es}
+		})
 	case "ssa:wrapnilchk":
 		p, tn, mn := args[0], args[1], args[2]
 		return simple(func(fr *frame) value {
@@ -349,11 +395,14 @@ func printValue(sb *strings.Builder, v value, t *rtype) {
 		sb.WriteString(strconv.FormatInt(v.int(), 10))
 	case kUint, kUint8, kUint16, kUint32, kUint64, kUintptr:
 		sb.WriteString(strconv.FormatUint(v.n, 10))
-	case kFloat32, kFloat64:
+	case kFloat32:
+		sb.WriteString(strconv.FormatFloat(v.float(), 'g', -1, 32))
+	case kFloat64:
 		sb.WriteString(printFloat(v.float()))
-	case kComplex64, kComplex128:
-		z := v.complex()
-		sb.WriteString("(" + printFloat(real(z)) + printFloat(imag(z)) + "i)")
+	case kComplex64:
+		sb.WriteString(strconv.FormatComplex(v.complex(), 'g', -1, 64))
+	case kComplex128:
+		sb.WriteString(strconv.FormatComplex(v.complex(), 'g', -1, 128))
 	case kString:
 		sb.WriteString(v.str())
 	case kInterface:
@@ -372,26 +421,5 @@ func printValue(sb *strings.Builder, v value, t *rtype) {
 	}
 }
 
-// printFloat formats like the runtime's printfloat: +1.500000e+000.
-func printFloat(f float64) string {
-	switch {
-	case f != f:
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "+Inf"
-	case math.IsInf(f, -1):
-		return "-Inf"
-	}
-	s := strconv.FormatFloat(f, 'e', 6, 64)
-	// strconv gives e+00; the runtime prints three exponent digits and a sign.
-	mant, exp, _ := strings.Cut(s, "e")
-	if mant[0] != '-' {
-		mant = "+" + mant
-	}
-	sign := exp[0]
-	digits := exp[1:]
-	for len(digits) < 3 {
-		digits = "0" + digits
-	}
-	return mant + "e" + string(sign) + digits
-}
+// printFloat formats like the runtime's printfloat64.
+func printFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
