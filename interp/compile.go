@@ -108,6 +108,9 @@ func (c *compiler) compile() {
 		c.compileThunk()
 		return
 	}
+	if sf.Blocks == nil && sf.Pkg != nil {
+		sf.Pkg.Build()
+	}
 	if sf.Blocks == nil {
 		c.compileMissing()
 		return

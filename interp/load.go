@@ -113,8 +113,9 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("interp: load %s: no packages matched", strings.Join(patterns, " "))
 	}
+	// Packages are built lazily, on the first call of one of their
+	// functions: most of the standard library's code is never run.
 	sprog, spkgs := ssautil.AllPackages(pkgs, ssa.InstantiateGenerics)
-	sprog.Build()
 	p := &Program{
 		SSA:      sprog,
 		Packages: spkgs,

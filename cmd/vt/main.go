@@ -1,32 +1,59 @@
-// Command vt runs and model-checks Go programs in the vt interpreter.
+// Command vt runs Go programs in the vt interpreter.
+//
+// Usage:
+//
+//	vt run [flags] DIR [args...]
+//
+// vt run interprets the main package in DIR (which may belong to another
+// module) once, like go run: the program's stdout, stderr and exit code are
+// its own. Goroutines run deterministically; time is virtual, so a program
+// that sleeps for an hour finishes at once.
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
-
-	"github.com/vtcheck/vt/interp"
 )
 
 func main() {
-	if len(os.Args) < 3 || os.Args[1] != "run" {
-		fmt.Fprintln(os.Stderr, "usage: vt run DIR [args...]")
-		os.Exit(2)
+	os.Exit(vtMain(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+const usage = `usage: vt <command> [flags] [arguments]
+
+Commands:
+  run DIR [args...]   interpret the main package in DIR once, like go run
+
+Run 'vt <command> -h' for the flags of a command.
+`
+
+// vtMain runs the command line args and returns the exit code.
+func vtMain(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
 	}
-	prog, err := interp.Load(interp.Config{Dir: os.Args[2]}, ".")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "vt:", err)
-		os.Exit(2)
+	switch args[0] {
+	case "run":
+		return runCmd(args[1:], stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
 	}
-	mains := prog.Mains()
-	if len(mains) != 1 {
-		fmt.Fprintln(os.Stderr, "vt: no main package in", os.Args[2])
-		os.Exit(2)
+	fmt.Fprintf(stderr, "vt: unknown command %q\n\n%s", args[0], usage)
+	return 2
+}
+
+// parseFlags parses fs and reports a usage error as exit code 2.
+func parseFlags(fs *flag.FlagSet, args []string) (ok bool, code int) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return false, 0
+		}
+		return false, 2
 	}
-	code, err := prog.RunMain(mains[0], interp.RunOptions{Stdout: os.Stdout, Stderr: os.Stderr, Args: append([]string{mains[0].Pkg.Name()}, os.Args[3:]...)})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "vt:", err)
-		os.Exit(2)
-	}
-	os.Exit(code)
+	return true, 0
 }
