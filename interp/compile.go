@@ -473,6 +473,7 @@ func (fr *frame) ret(res value) *frame {
 	if fr.isDefer && c.unwinding {
 		return g.deferReturned(c)
 	}
+	g.m.release(fr)
 	return c
 }
 

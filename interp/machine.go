@@ -46,6 +46,7 @@ type machine struct {
 
 	seed     uint64
 	runnable []*Goroutine // scratch
+	free     [][]*frame   // per function id: returned frames for reuse
 
 	syncObjs  map[*value]any    // state of sync objects, by address
 	timerObjs map[*value]*timer // runtime timers of time.Timer values
@@ -165,9 +166,36 @@ func (m *machine) newFrame(f *function) *frame {
 		m.prog.compile(f)
 	}
 	t := m.template(f)
+	if f.id < len(m.free) {
+		if l := m.free[f.id]; len(l) > 0 {
+			fr := l[len(l)-1]
+			m.free[f.id] = l[:len(l)-1]
+			copy(fr.regs, t)
+			return fr
+		}
+	}
 	regs := make([]value, len(t))
 	copy(regs, t)
 	return &frame{fn: f, code: f.code, regs: regs, retDst: -1}
+}
+
+// release returns a frame that returned to its function's free list.
+// Frames of a panicking goroutine are kept: the traceback may need them.
+func (m *machine) release(fr *frame) {
+	f := fr.fn
+	if f == nil || fr.g.panic != nil || fr.native != nil {
+		return
+	}
+	if f.id >= len(m.free) {
+		nf := make([][]*frame, max(2*len(m.free), f.id+1, 64))
+		copy(nf, m.free)
+		m.free = nf
+	}
+	if len(m.free[f.id]) >= 8 {
+		return
+	}
+	*fr = frame{fn: f, code: fr.code, regs: fr.regs, retDst: -1, defers: fr.defers[:0]}
+	m.free[f.id] = append(m.free[f.id], fr)
 }
 
 // template returns f's initial registers in this run: constants, and the

@@ -17,6 +17,9 @@ var (
 	// nativePrefixes hold models for every function whose name has the
 	// prefix, e.g. all instantiations of a generic function.
 	nativePrefixes = map[string]nativeFn{}
+	// nativeFallbacks are consulted last: they may refuse whole packages
+	// whose real code cannot run over interpreter values (reflect).
+	nativeFallbacks []func(fn *ssa.Function) nativeFn
 )
 
 func registerNative(name string, f nativeFn)   { natives[name] = f }
@@ -37,6 +40,11 @@ func lookupNative(p *Program, fn *ssa.Function) (nativeFn, controlFn) {
 	// Generic instantiations: "pkg.F[T]" → "pkg.F".
 	if i := strings.IndexByte(name, '['); i > 0 && fn.Origin() != nil {
 		if f, ok := nativePrefixes[fn.Origin().String()]; ok {
+			return f, nil
+		}
+	}
+	for _, fb := range nativeFallbacks {
+		if f := fb(fn); f != nil {
 			return f, nil
 		}
 	}
