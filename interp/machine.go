@@ -50,6 +50,8 @@ type machine struct {
 
 	syncObjs  map[*value]any    // state of sync objects, by address
 	timerObjs map[*value]*timer // runtime timers of time.Timer values
+	funcObjs  map[*value]*function
+	tests     map[*value]*testState // testing.common state, by address
 }
 
 // frame is one activation of an interpreted function. Frames live in
@@ -69,6 +71,7 @@ type frame struct {
 	isDefer   bool                                 // this frame is a deferred call
 	discard   bool                                 // drop results (deferred calls, go statements)
 	native    func(fr *frame, result value) *frame // continuation of a native caller
+	barrier   bool                                 // runtime.Goexit stops unwinding here (test drivers)
 }
 
 type deferred struct {
@@ -183,7 +186,7 @@ func (m *machine) newFrame(f *function) *frame {
 // Frames of a panicking goroutine are kept: the traceback may need them.
 func (m *machine) release(fr *frame) {
 	f := fr.fn
-	if f == nil || fr.g.panic != nil || fr.native != nil {
+	if f == nil || f.id < 0 || fr.g.panic != nil || fr.native != nil {
 		return
 	}
 	if f.id >= len(m.free) {
@@ -389,6 +392,9 @@ func (m *machine) exitGoroutine(g *Goroutine) {
 			break
 		}
 	}
+	if g.onExit != nil {
+		g.onExit()
+	}
 	if g == m.main {
 		m.exit(0)
 	}
@@ -446,6 +452,10 @@ func (g *Goroutine) startPanic(fr *frame, val value) *frame {
 // frame first, and pops frames whose deferred calls are done.
 func (g *Goroutine) unwind(fr *frame) *frame {
 	for fr != nil {
+		if fr.barrier && g.panic.goexit {
+			g.panic = g.panic.link
+			return fr
+		}
 		if n := len(fr.defers); n > 0 {
 			d := fr.defers[n-1]
 			fr.defers = fr.defers[:n-1]

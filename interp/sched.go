@@ -144,20 +144,20 @@ type Op string
 
 // Goroutine is a goroutine of a run: data, not a host goroutine.
 type Goroutine struct {
-	id         int
-	m          *machine
-	top        *frame
-	status     gStatus
-	pending    Op        // operation at the scheduling point or blocking operation
-	pendPos    token.Pos // its position
-	resumed    bool      // picked at its scheduling point: perform the op now
-	panic      *panicState
-	goexit     bool
-	created    token.Pos // position of the go statement
-	parent     int
-	wait       *waiter // the goroutine's waiter record while blocked on channels
-	waitObj    any     // what it is blocked on (for wakeups by retry)
-	sleepUntil int64
+	id      int
+	m       *machine
+	top     *frame
+	status  gStatus
+	pending Op        // operation at the scheduling point or blocking operation
+	pendPos token.Pos // its position
+	resumed bool      // picked at its scheduling point: perform the op now
+	panic   *panicState
+	goexit  bool
+	created token.Pos // position of the go statement
+	parent  int
+	wait    *waiter // the goroutine's waiter record while blocked on channels
+	waitObj any     // what it is blocked on (for wakeups by retry)
+	onExit  func()  // called when the goroutine ends (subtests)
 }
 
 type gStatus uint8

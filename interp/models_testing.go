@@ -1,0 +1,230 @@
+package interp
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The model of package testing: the state of a *testing.T lives in a side
+// table keyed by the address of its embedded testing.common; logging,
+// failing, skipping, helpers, cleanups and subtests are modeled; the
+// formatting methods (Errorf, Fatal, Logf, ...) run from source on top.
+
+type testState struct {
+	name     string
+	depth    int
+	failed   bool
+	skipped  bool
+	done     bool
+	out      *strings.Builder
+	helpers  map[*function]bool
+	cleanups []value
+	parent   *testState
+}
+
+// TestResult is the outcome of an interpreted test function.
+type TestResult struct {
+	Name    string
+	Failed  bool
+	Skipped bool
+	// Output is what go test -v prints for the test: its === RUN and
+	// --- PASS/FAIL/SKIP lines and its log lines, subtests included.
+	Output string
+}
+
+// RunTest runs the test function name (a func(*testing.T)) of pkg, a
+// package loaded with Config.Tests, after pkg's initialization.
+func (p *Program) RunTest(pkg *ssa.Package, name string, opts RunOptions) (TestResult, error) {
+	fn := pkg.Func(name)
+	if fn == nil {
+		return TestResult{}, fmt.Errorf("interp: package %s has no function %s", pkg.Pkg.Path(), name)
+	}
+	m := p.newMachine(opts)
+	g := m.newGoroutine(nil, token.NoPos)
+	m.main = g
+	st := &testState{name: name, out: &strings.Builder{}}
+	tv := m.newTestingT(st)
+	driver := m.testDriver(st, value{r: &closure{fn: p.funcOf(fn)}}, tv)
+	driver.g = g
+	g.top = driver
+	if initFn := pkg.Func("init"); initFn != nil {
+		inf := m.newFrame(p.funcOf(initFn))
+		inf.g, inf.caller, inf.retDst = g, driver, -1
+		g.top = inf
+	}
+	m.run()
+	_, err := m.finish()
+	return TestResult{Name: name, Failed: st.failed, Skipped: st.skipped, Output: st.out.String()}, err
+}
+
+// newTestingT allocates a *testing.T whose state is st.
+func (m *machine) newTestingT(st *testState) value {
+	tp := m.prog.SSA.ImportedPackage("testing")
+	if tp == nil {
+		panic(&UnsupportedError{What: "testing.T without package testing loaded"})
+	}
+	t := zero(m.prog.typeOf(tp.Pkg.Scope().Lookup("T").Type()))
+	if m.tests == nil {
+		m.tests = map[*value]*testState{}
+	}
+	m.tests[&t.elems()[0]] = st
+	return value{r: &t}
+}
+
+// testDriver returns the bottom frame of a test's goroutine: it calls
+// fn(t), then runs the cleanups, then reports the result and returns.
+// Goexit (t.FailNow, t.SkipNow) stops unwinding at this frame.
+func (m *machine) testDriver(st *testState, fn, t value) *frame {
+	state := 0
+	f := &function{prog: m.prog, name: "testing.tRunner", recoverPC: 0, id: -1}
+	indent := strings.Repeat("    ", st.depth)
+	f.code = []op{func(fr *frame) *frame {
+		switch state {
+		case 0:
+			state = 1
+			fmt.Fprintf(st.out, "%s=== RUN   %s\n", indent, st.name)
+			cl := fn.r.(*closure)
+			nf := m.newFrame(cl.fn)
+			nf.regs[0] = t
+			copy(nf.regs[1:], cl.env)
+			nf.g, nf.caller, nf.retDst = fr.g, fr, -1
+			return nf
+		case 1:
+			if n := len(st.cleanups); n > 0 {
+				c := st.cleanups[n-1]
+				st.cleanups = st.cleanups[:n-1]
+				cl := c.r.(*closure)
+				nf := m.newFrame(cl.fn)
+				copy(nf.regs, cl.env)
+				nf.g, nf.caller, nf.retDst = fr.g, fr, -1
+				return nf
+			}
+		}
+		st.done = true
+		verdict := "PASS"
+		switch {
+		case st.failed:
+			verdict = "FAIL"
+		case st.skipped:
+			verdict = "SKIP"
+		}
+		fmt.Fprintf(st.out, "%s--- %s: %s (0.00s)\n", indent, verdict, st.name)
+		if st.failed && st.parent != nil {
+			st.parent.failed = true
+		}
+		return fr.ret(value{})
+	}}
+	f.pos = []token.Pos{token.NoPos}
+	f.ready.Store(true)
+	return &frame{fn: f, code: f.code, regs: make([]value, 1), retDst: -1, barrier: true}
+}
+
+func (m *machine) testState(v value) *testState {
+	p := v.ptr()
+	if p == nil {
+		panic(nilDeref)
+	}
+	st := m.tests[p]
+	if st == nil {
+		panic(&UnsupportedError{What: "testing.T not created by the interpreter"})
+	}
+	return st
+}
+
+// callSite returns "file:line: " of the first frame above fr that is not a
+// helper of st.
+func (m *machine) callSite(fr *frame, st *testState) string {
+	for f := fr; f != nil; f = f.caller {
+		if f.fn == nil || f.fn.ssa == nil || st.helpers[f.fn] {
+			continue
+		}
+		pos := m.prog.position(f.pos())
+		return fmt.Sprintf("%s:%d: ", filepath.Base(pos.Filename), pos.Line)
+	}
+	return "???:1: "
+}
+
+func init() {
+	registerNative("(*testing.common).checkFuzzFn", func(*machine, []value) value { return value{} })
+	registerControl("(*testing.common).log", func(fr *frame, args []value, dst int32) *frame {
+		m := fr.g.m
+		st := m.testState(args[0])
+		s := strings.TrimSuffix(args[1].str(), "\n")
+		indent := strings.Repeat("    ", st.depth+1)
+		s = strings.ReplaceAll(s, "\n", "\n"+indent+"    ")
+		// fr is the public method (Errorf, Log, ...); the site is its caller.
+		site := m.callSite(fr.caller, st)
+		fmt.Fprintf(st.out, "%s%s%s\n", indent, site, s)
+		return fr.done(dst, value{})
+	})
+	registerNative("(*testing.common).Fail", func(m *machine, args []value) value {
+		m.testState(args[0]).failed = true
+		return value{}
+	})
+	registerNative("(*testing.common).Failed", func(m *machine, args []value) value {
+		return boolVal(m.testState(args[0]).failed)
+	})
+	registerNative("(*testing.common).Skipped", func(m *machine, args []value) value {
+		return boolVal(m.testState(args[0]).skipped)
+	})
+	registerNative("(*testing.common).Name", func(m *machine, args []value) value {
+		return strVal(m.testState(args[0]).name)
+	})
+	registerControl("(*testing.common).Helper", func(fr *frame, args []value, dst int32) *frame {
+		st := fr.g.m.testState(args[0])
+		if st.helpers == nil {
+			st.helpers = map[*function]bool{}
+		}
+		st.helpers[fr.fn] = true
+		return fr.done(dst, value{})
+	})
+	registerNative("(*testing.common).Cleanup", func(m *machine, args []value) value {
+		st := m.testState(args[0])
+		st.cleanups = append(st.cleanups, args[1])
+		return value{}
+	})
+	goexit := func(fr *frame) *frame {
+		g := fr.g
+		g.panic = &panicState{goexit: true, link: g.panic}
+		fr.pc++
+		return g.unwind(fr)
+	}
+	registerControl("(*testing.common).FailNow", func(fr *frame, args []value, dst int32) *frame {
+		fr.g.m.testState(args[0]).failed = true
+		return goexit(fr)
+	})
+	registerControl("(*testing.common).SkipNow", func(fr *frame, args []value, dst int32) *frame {
+		fr.g.m.testState(args[0]).skipped = true
+		return goexit(fr)
+	})
+	registerNative("(*testing.T).Parallel", func(*machine, []value) value { return value{} })
+	registerNative("testing.Short", func(*machine, []value) value { return boolVal(false) })
+	registerNative("testing.Verbose", func(*machine, []value) value { return boolVal(true) })
+	registerNative("testing.Testing", func(*machine, []value) value { return boolVal(true) })
+	registerControl("(*testing.T).Run", func(fr *frame, args []value, dst int32) *frame {
+		m := fr.g.m
+		tp := args[0].ptr()
+		if tp == nil {
+			panic(nilDeref)
+		}
+		parent := m.testState(value{r: &tp.elems()[0]})
+		name := strings.ReplaceAll(args[1].str(), " ", "_")
+		st := &testState{name: parent.name + "/" + name, depth: parent.depth + 1, out: parent.out, parent: parent}
+		tv := m.newTestingT(st)
+		g := fr.g
+		child := m.newGoroutine(g, fr.pos())
+		d := m.testDriver(st, args[2], tv)
+		d.g = child
+		child.top = d
+		child.onExit = func() {
+			fr.regs[dst] = boolVal(!st.failed)
+			fr.pc++
+			g.wake()
+		}
+		return fr.block("testing.T.Run", fr.pos())
+	})
+}
