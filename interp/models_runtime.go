@@ -282,3 +282,27 @@ func (p *Program) timeType(name string) *rtype {
 	}
 	return p.typeOf(tp.Pkg.Scope().Lookup(name).Type())
 }
+
+// nextRand returns the run's next pseudo-random number (splitmix64 over
+// the seed): the runtime's rand, behind math/rand's automatic seeding.
+func (m *machine) nextRand() uint64 {
+	m.seed += 0x9e3779b97f4a7c15
+	z := m.seed
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+func init() {
+	for _, pkg := range []string{"math/rand", "math/rand/v2", "hash/maphash", "internal/sync"} {
+		registerNative(pkg+".runtime_rand", func(m *machine, _ []value) value { return uintVal(m.nextRand()) })
+	}
+	registerNative("(*internal/godebug.Setting).Value", func(*machine, []value) value { return strVal("") })
+	registerNative("(*internal/godebug.Setting).IncNonDefault", func(*machine, []value) value { return value{} })
+	registerNative("time.initLocal", func(m *machine, _ []value) value {
+		tp := m.prog.SSA.ImportedPackage("time")
+		loc := m.global(m.prog.globalIndex(tp.Var("localLoc")))
+		loc.elems()[fieldIndex(tp.Pkg.Scope().Lookup("Location").Type(), "name")] = strVal("Local")
+		return value{}
+	})
+}
