@@ -36,9 +36,18 @@ type RunOptions struct {
 	Observer Observer
 	// Seed seeds math/rand and map iteration order.
 	Seed int64
-	// MaxSteps bounds the number of executed instructions (0: unbounded).
-	// A run that exceeds it stops with an *StepLimitError.
+	// MaxSteps bounds the number of steps, that is taken branches and
+	// calls (0: unbounded). A run that exceeds it stops with an
+	// *StepLimitError.
 	MaxSteps int64
+	// WaitAll keeps the run going after main (or the test) returns, until
+	// every other goroutine has ended or is blocked forever; blocked ones
+	// are reported as an Outcome of kind Leaked.
+	WaitAll bool
+	// Hooks replace calls of the named functions (see Program.Hookable).
+	Hooks map[string]Hook
+	// Outcome, if non-nil, receives how the run ended.
+	Outcome *Outcome
 }
 
 // UnsupportedError reports a construct the interpreter cannot run: cgo, a

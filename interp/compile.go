@@ -30,6 +30,7 @@ type function struct {
 
 	native  nativeFn  // simple native model, if any
 	control controlFn // native model with control over the caller's frame
+	rawBody bool      // compile the SSA body even if a model or hook exists
 }
 
 type globalSlot struct{ reg, index int }
@@ -103,10 +104,12 @@ func (c *compiler) compile() {
 	sf := f.ssa
 	c.sf = sf
 	f.recoverPC = -1
-	if nat, ctl := lookupNative(c.prog, sf); nat != nil || ctl != nil {
-		f.native, f.control = nat, ctl
-		c.compileThunk()
-		return
+	if !f.rawBody {
+		if nat, ctl := lookupNative(c.prog, sf); nat != nil || ctl != nil {
+			f.native, f.control = nat, ctl
+			c.compileThunk()
+			return
+		}
 	}
 	if sf.Blocks == nil && sf.Pkg != nil {
 		sf.Pkg.Build()

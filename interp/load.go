@@ -36,6 +36,9 @@ type Program struct {
 
 	compileMu sync.Mutex
 
+	hookNames map[string]bool
+	bodies    map[*ssa.Function]*function // own bodies of hooked functions
+
 	synthOnce sync.Once
 	synth     map[string]*rtype // synthetic run-time error types
 }

@@ -38,6 +38,7 @@ type machine struct {
 
 	exited   bool
 	exitCode int
+	mainDone bool
 	err      error
 
 	clock    int64 // virtual time in nanoseconds since the epoch
@@ -50,6 +51,7 @@ type machine struct {
 
 	syncObjs  map[*value]any    // state of sync objects, by address
 	timerObjs map[*value]*timer // runtime timers of time.Timer values
+	outcome   Outcome
 	funcObjs  map[*value]*function
 	tests     map[*value]*testState // testing.common state, by address
 }
@@ -144,6 +146,9 @@ func (p *Program) newMachine(opts RunOptions) *machine {
 
 func (m *machine) finish() (int, error) {
 	m.stdout.Flush()
+	if m.opts.Outcome != nil {
+		*m.opts.Outcome = m.outcome
+	}
 	if m.err != nil {
 		return 2, m.err
 	}
@@ -319,6 +324,8 @@ func (m *machine) fail(err error) {
 func (m *machine) exit(code int) {
 	m.exitCode = code
 	m.exited = true
+	m.outcome.ExitCode = code
+	m.outcome.Steps = m.steps
 }
 
 // schedule picks the goroutine to run next; it returns false when the
@@ -340,6 +347,10 @@ func (m *machine) schedule() bool {
 		}
 		if m.fireTimers() {
 			continue
+		}
+		if m.mainDone {
+			m.leak()
+			return false
 		}
 		m.deadlock()
 		return false
@@ -396,6 +407,11 @@ func (m *machine) exitGoroutine(g *Goroutine) {
 		g.onExit()
 	}
 	if g == m.main {
+		m.mainDone = true
+		if !m.opts.WaitAll || len(m.gs) == 0 {
+			m.exit(0)
+		}
+	} else if m.mainDone && len(m.gs) == 0 {
 		m.exit(0)
 	}
 }
@@ -405,12 +421,23 @@ func (m *machine) deadlock() {
 	m.stdout.Flush()
 	var sb strings.Builder
 	sb.WriteString("fatal error: all goroutines are asleep - deadlock!\n")
+	m.outcome = Outcome{Kind: Deadlocked, ExitCode: 2, Message: "all goroutines are asleep - deadlock!"}
 	for _, g := range m.gs {
 		sb.WriteString("\n")
 		m.writeTraceback(&sb, g)
+		m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(g.pending))
 	}
 	io.WriteString(m.stderr, sb.String())
 	m.exit(2)
+}
+
+// leak ends a WaitAll run in which main ended and goroutines remain blocked.
+func (m *machine) leak() {
+	m.outcome = Outcome{Kind: Leaked, Message: "goroutines blocked forever after the main function returned"}
+	for _, g := range m.gs {
+		m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(g.pending))
+	}
+	m.exit(0)
 }
 
 func (m *machine) writeTraceback(sb *strings.Builder, g *Goroutine) {
@@ -454,6 +481,9 @@ func (g *Goroutine) unwind(fr *frame) *frame {
 	for fr != nil {
 		if fr.barrier && g.panic.goexit {
 			g.panic = g.panic.link
+			if fr.native != nil {
+				return fr.native(fr, value{})
+			}
 			return fr
 		}
 		if n := len(fr.defers); n > 0 {
@@ -516,6 +546,7 @@ func (m *machine) fatalPanic(g *Goroutine) {
 	m.writeTraceback(&sb, g)
 	sb.WriteString("exit status 2\n")
 	io.WriteString(m.stderr, strings.TrimSuffix(sb.String(), "exit status 2\n"))
+	m.outcome = Outcome{Kind: Panicked, ExitCode: 2, Message: m.panicString(g.panic.val), Goroutines: []GoroutineInfo{g.info("running")}}
 	m.exit(2)
 }
 

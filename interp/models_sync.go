@@ -67,6 +67,7 @@ func (m *machine) fatal(fr *frame, msg string) *frame {
 	fr.g.top = fr
 	m.writeTraceback(&sb, fr.g)
 	m.stderr.Write([]byte(sb.String()))
+	m.outcome = Outcome{Kind: Fatal, ExitCode: 2, Message: msg, Goroutines: []GoroutineInfo{fr.g.info("running")}}
 	m.exit(2)
 	return nil
 }

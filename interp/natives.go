@@ -31,6 +31,9 @@ func lookupNative(p *Program, fn *ssa.Function) (nativeFn, controlFn) {
 		return nil, nil
 	}
 	name := fn.String()
+	if p.isHookable(name) {
+		return nil, hookCtl(p, name, p.bodyOf(fn))
+	}
 	if f, ok := controls[name]; ok {
 		return nil, f
 	}
@@ -113,4 +116,20 @@ func (m *machine) spawn(parent *Goroutine, fn value, args []value) {
 	copy(nf.regs[len(args):], cl.env)
 	nf.g, nf.retDst = ng, -1
 	ng.top = nf
+}
+
+// bodyOf returns a function for fn's own body, bypassing models and hooks.
+func (p *Program) bodyOf(fn *ssa.Function) *function {
+	p.funcsMu.Lock()
+	defer p.funcsMu.Unlock()
+	if f, ok := p.bodies[fn]; ok {
+		return f
+	}
+	f := &function{prog: p, ssa: fn, id: len(p.funcList), name: fn.String(), rawBody: true}
+	if p.bodies == nil {
+		p.bodies = map[*ssa.Function]*function{}
+	}
+	p.bodies[fn] = f
+	p.funcList = append(p.funcList, f)
+	return f
 }

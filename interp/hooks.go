@@ -1,0 +1,181 @@
+package interp
+
+import (
+	"go/token"
+	"sync"
+)
+
+// A Hook replaces the calls of one interpreted function during a run: tools
+// built on the interpreter use hooks to see annotations, to take over
+// assertion failures, or to make a call the root of their exploration. Hooks
+// run on the interpreter's goroutine and must not block.
+type Hook func(c *HookCall) HookAction
+
+// HookCall is an intercepted call.
+type HookCall struct {
+	G    *Goroutine
+	Name string    // the function's full name, e.g. "github.com/vtcheck/vt.root"
+	Pos  token.Pos // the call site
+	Args []Value   // the arguments (the receiver first for methods)
+}
+
+// HookAction says how an intercepted call continues.
+type HookAction struct {
+	// Results are returned to the caller (missing ones are zero).
+	Results []Value
+	// Call, if valid, is a function value to call instead of returning;
+	// its result is the intercepted call's result.
+	Call Value
+	// Args are Call's arguments.
+	Args []Value
+	// OnReturn, with Call, runs when Call returns or its goroutine calls
+	// runtime.Goexit inside it. If it reports true, the calling goroutine
+	// ends there.
+	OnReturn func() (exit bool)
+	// Goexit ends the calling goroutine as runtime.Goexit does.
+	Goexit bool
+}
+
+// Value is an interpreted value handed to a hook.
+type Value struct{ v value }
+
+// IsValid reports whether v holds a value (the zero Value does not).
+func (v Value) IsValid() bool { return v.v.r != nil || v.v.n != 0 }
+
+// String returns a string value.
+func (v Value) String() string { return v.v.str() }
+
+// Int returns an integer value.
+func (v Value) Int() int64 { return v.v.int() }
+
+// Bool returns a boolean value.
+func (v Value) Bool() bool { return v.v.bool() }
+
+// IsNil reports whether a pointer, map, slice, channel, func or interface
+// value is nil.
+func (v Value) IsNil() bool { return v.v.r == nil }
+
+// Elem returns the dynamic value of an interface value.
+func (v Value) Elem() Value {
+	if i := v.v.iface(); i != nil {
+		return Value{i.v}
+	}
+	return Value{}
+}
+
+// Len returns the length of a slice value.
+func (v Value) Len() int { return len(v.v.elems()) }
+
+// Addr returns the identity of what a pointer, map, channel or slice value
+// refers to (a slice: its first element); the zero Addr for nil.
+func (v Value) Addr() Addr {
+	switch r := v.v.r.(type) {
+	case *value:
+		return addrOf(r)
+	case *mapObj:
+		return r.addr()
+	case *chanObj:
+		return r.addr()
+	case []value:
+		if cap(r) > 0 {
+			return addrOf(&r[:1][0])
+		}
+	}
+	return Addr{}
+}
+
+// ElemAddr returns the identity of element i of a slice value.
+func (v Value) ElemAddr(i int) Addr {
+	es := v.v.elems()
+	if i < 0 || i >= cap(es) {
+		return Addr{}
+	}
+	return addrOf(&es[:cap(es)][i])
+}
+
+var hookNamesMu sync.Mutex
+
+// Hookable declares the functions that RunOptions.Hooks may replace. It must
+// be called before the program first runs.
+func (p *Program) Hookable(names ...string) {
+	hookNamesMu.Lock()
+	defer hookNamesMu.Unlock()
+	if p.hookNames == nil {
+		p.hookNames = map[string]bool{}
+	}
+	for _, n := range names {
+		p.hookNames[n] = true
+	}
+}
+
+func (p *Program) isHookable(name string) bool {
+	hookNamesMu.Lock()
+	defer hookNamesMu.Unlock()
+	return p.hookNames[name]
+}
+
+// hookCtl compiles a hookable function: calls go to the run's hook, or to
+// the function's own body if the run has none.
+func hookCtl(p *Program, name string, body *function) controlFn {
+	return func(fr *frame, args []value, dst int32) *frame {
+		m := fr.g.m
+		h := m.opts.Hooks[name]
+		if h == nil {
+			if body == nil || body.ssa == nil || body.ssa.Blocks == nil {
+				return fr.done(dst, value{})
+			}
+			fr.pc++
+			nf := m.newFrame(body)
+			copy(nf.regs, args)
+			nf.g, nf.caller, nf.retDst = fr.g, fr, dst
+			return nf
+		}
+		hc := &HookCall{G: fr.g, Name: name, Pos: fr.pos(), Args: make([]Value, len(args))}
+		for i, a := range args {
+			hc.Args[i] = Value{a}
+		}
+		act := h(hc)
+		if act.Goexit {
+			g := fr.g
+			g.panic = &panicState{goexit: true, link: g.panic}
+			fr.pc++
+			return g.unwind(fr)
+		}
+		if cl, ok := act.Call.v.r.(*closure); ok {
+			g := fr.g
+			fr.pc++
+			cont := &frame{g: g, caller: fr, retDst: -1, barrier: true}
+			cont.native = func(_ *frame, res value) *frame {
+				if dst >= 0 {
+					fr.regs[dst] = res
+				}
+				if act.OnReturn != nil && act.OnReturn() {
+					g.top = nil
+					m.exitGoroutine(g)
+					return nil
+				}
+				return fr
+			}
+			nf := m.newFrame(cl.fn)
+			for i, a := range act.Args {
+				nf.regs[i] = a.v
+			}
+			copy(nf.regs[len(act.Args):], cl.env)
+			nf.g, nf.caller, nf.retDst = g, cont, 0
+			return nf
+		}
+		var res value
+		switch len(act.Results) {
+		case 0:
+		case 1:
+			res = act.Results[0].v
+		default:
+			t := make([]value, len(act.Results))
+			for i, r := range act.Results {
+				t[i] = r.v
+			}
+			res = value{r: t}
+		}
+		return fr.done(dst, res)
+	}
+}

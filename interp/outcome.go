@@ -1,0 +1,59 @@
+package interp
+
+import "go/token"
+
+// OutcomeKind says how a run ended.
+type OutcomeKind uint8
+
+const (
+	// Exited: main (or the test, or the hooked root) returned, or the
+	// program called os.Exit.
+	Exited OutcomeKind = iota
+	// Panicked: a goroutine panicked and nothing recovered.
+	Panicked
+	// Deadlocked: every goroutine was blocked and no timer was pending.
+	Deadlocked
+	// Leaked: main ended (RunOptions.WaitAll) and goroutines remained
+	// blocked forever.
+	Leaked
+	// Fatal: the program hit an unrecoverable error such as unlocking an
+	// unlocked mutex.
+	Fatal
+)
+
+func (k OutcomeKind) String() string {
+	return [...]string{"exited", "panicked", "deadlocked", "leaked", "fatal"}[k]
+}
+
+// Outcome describes how a run ended, for tools that judge runs.
+type Outcome struct {
+	Kind     OutcomeKind
+	ExitCode int
+	// Message is the panic value as Go prints it, or the fatal error.
+	Message string
+	// Goroutines are the goroutines involved: the panicking one, or every
+	// blocked one for deadlocks and leaks.
+	Goroutines []GoroutineInfo
+	// Steps is the number of steps the run took.
+	Steps int64
+}
+
+// GoroutineInfo is a snapshot of a goroutine for reports.
+type GoroutineInfo struct {
+	ID        int
+	Op        Op        // what it was doing or blocked in ("running" for a panicking one)
+	Stack     []StackFrame
+	Creator   int       // id of the goroutine that created it (0 for main)
+	CreatedAt token.Pos // position of the go statement
+}
+
+func (g *Goroutine) info(op Op) GoroutineInfo {
+	return GoroutineInfo{ID: g.id, Op: op, Stack: g.Stack(), Creator: g.parent, CreatedAt: g.created}
+}
+
+// Outcome returns how the last run of this run ended.
+func (r *Run) Outcome() Outcome { return r.m.outcome }
+
+// Run is a run of a program in progress, for tools that drive the
+// interpreter through hooks.
+type Run struct{ m *machine }
