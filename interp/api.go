@@ -55,13 +55,24 @@ type RunOptions struct {
 type UnsupportedError struct {
 	Pos  token.Position // where the construct is used (call site or instruction)
 	What string         // what is unsupported, e.g. "call to syscall.Syscall (no model)"
+	// Stack lists the interpreted callers, innermost first, as
+	// "function (file:line)".
+	Stack []string
 }
 
 func (e *UnsupportedError) Error() string {
+	msg := "unsupported: " + e.What
 	if e.Pos.IsValid() {
-		return fmt.Sprintf("%s: unsupported: %s", e.Pos, e.What)
+		msg = fmt.Sprintf("%s: unsupported: %s", e.Pos, e.What)
 	}
-	return "unsupported: " + e.What
+	for i, s := range e.Stack {
+		if i == 8 {
+			msg += fmt.Sprintf("\n\t... %d more", len(e.Stack)-i)
+			break
+		}
+		msg += "\n\tcalled from " + s
+	}
+	return msg
 }
 
 // StepLimitError reports a run that executed more instructions than

@@ -300,6 +300,16 @@ func (m *machine) hostPanic(fr *frame, r any) *frame {
 		if !e.Pos.IsValid() {
 			e.Pos = m.prog.position(fr.pos())
 		}
+		if e.Stack == nil {
+			for f := fr; f != nil; f = f.caller {
+				if f.fn != nil && f.fn.ssa != nil {
+					e.Stack = append(e.Stack, fmt.Sprintf("%s (%s)", f.fn.name, m.prog.position(f.pos())))
+				}
+			}
+			if len(e.Stack) > 0 && e.Pos == m.prog.position(fr.pos()) {
+				e.Stack = e.Stack[1:]
+			}
+		}
 		m.fail(e)
 		return nil
 	case *StepLimitError:

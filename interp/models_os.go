@@ -13,13 +13,24 @@ import (
 // state is modeled or unused by modeled code.
 var noInit = []string{
 	"runtime", "internal/cpu", "internal/bytealg", "internal/godebug", "internal/poll",
-	"syscall", "internal/syscall/unix", "internal/testlog", "internal/runtime/syscall",
+	"internal/syscall/unix", "internal/testlog", "internal/runtime/syscall",
 }
 
 func init() {
 	for _, p := range noInit {
 		registerNative(p+".init", func(*machine, []value) value { return value{} })
 	}
+	// syscall's skipped init would set Stdin, Stdout and Stderr, which
+	// os's init reads.
+	registerNative("syscall.init", func(m *machine, _ []value) value {
+		sp := m.prog.SSA.ImportedPackage("syscall")
+		for fd, name := range []string{"Stdin", "Stdout", "Stderr"} {
+			if g := sp.Var(name); g != nil {
+				*m.global(m.prog.globalIndex(g)) = intVal(int64(fd))
+			}
+		}
+		return value{}
+	})
 	registerNative("os.NewFile", func(m *machine, args []value) value {
 		return m.newFile(args[0].n, args[1].str())
 	})
