@@ -1,0 +1,1699 @@
+package interp
+
+import (
+	"go/token"
+	"go/types"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"unsafe"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Models of packages reflect and internal/reflectlite.
+//
+// A reflect.Type is an interface value whose dynamic type is the real
+// *reflect.rtype (internal/reflectlite.rtype, a one-field struct, for
+// reflectlite) and whose value holds the interpreter's canonical *rtype in
+// its r field; so == on Types is type identity. Interpreted code never
+// looks inside it: every method of the real rtype is a native here.
+//
+// A reflect.Value is the real struct (typ_, ptr, flag) with our encoding:
+// field 0 holds the *rtype (nil for the zero Value), field 1 the *value
+// cell holding the value (the variable itself for addressable Values, a
+// private copy otherwise) and field 2 flag bits laid out as reflect's
+// (kind in the low five bits, so a valid Value's flag is never 0).
+//
+// Functions of both packages that are not modeled here, and are not known
+// to be safe to run from source over this encoding, are refused with an
+// UnsupportedError instead of being interpreted over values they cannot
+// understand.
+
+const (
+	pkgReflect = "reflect"
+	pkgLite    = "internal/reflectlite"
+)
+
+const (
+	flagKindMask = 1<<5 - 1
+	flagStickyRO = 1 << 5
+	flagEmbedRO  = 1 << 6
+	flagAddr     = 1 << 8
+	flagRO       = flagStickyRO | flagEmbedRO
+)
+
+// rval is a decoded reflect.Value.
+type rval struct {
+	t *rtype
+	p *value
+	f uint64
+}
+
+func decodeValue(v value) rval {
+	e := v.elems()
+	if len(e) < 3 {
+		return rval{}
+	}
+	t, _ := e[0].r.(*rtype)
+	if t == nil {
+		return rval{}
+	}
+	p, _ := e[1].r.(*value)
+	return rval{t, p, e[2].n}
+}
+
+func (x rval) encode() value {
+	if x.t == nil {
+		return value{r: []value{{}, {}, {}}}
+	}
+	return value{r: []value{{r: x.t}, {r: x.p}, {n: x.f}}}
+}
+
+// newRval returns a non-addressable Value holding v (not copied).
+func newRval(t *rtype, v value, extra uint64) rval {
+	cell := new(value)
+	*cell = v
+	return rval{t, cell, uint64(t.kind) | extra}
+}
+
+func (x rval) get() value {
+	if x.p == nil {
+		return value{}
+	}
+	return *x.p
+}
+
+func (x rval) kind() kind {
+	if x.t == nil {
+		return kInvalid
+	}
+	return x.t.kind
+}
+
+// --- per-program lookups ---
+
+type reflectInfo struct {
+	mu    sync.Mutex
+	types map[string]*rtype
+	funcs map[string]*function
+}
+
+var reflectInfos sync.Map // *Program → *reflectInfo
+
+func (p *Program) reflectInfo() *reflectInfo {
+	if ri, ok := reflectInfos.Load(p); ok {
+		return ri.(*reflectInfo)
+	}
+	ri, _ := reflectInfos.LoadOrStore(p, &reflectInfo{types: map[string]*rtype{}, funcs: map[string]*function{}})
+	return ri.(*reflectInfo)
+}
+
+// pkgType returns the rtype of the named type pkg.name (of a pointer to
+// it if ptr).
+func (p *Program) pkgType(pkg, name string, ptr bool) *rtype {
+	ri := p.reflectInfo()
+	key := pkg + "." + name
+	if ptr {
+		key = "*" + key
+	}
+	ri.mu.Lock()
+	t := ri.types[key]
+	ri.mu.Unlock()
+	if t != nil {
+		return t
+	}
+	sp := p.SSA.ImportedPackage(pkg)
+	if sp == nil {
+		panic(&UnsupportedError{What: "reflect model: package " + pkg + " is not loaded"})
+	}
+	obj := sp.Pkg.Scope().Lookup(name)
+	if obj == nil {
+		panic(&UnsupportedError{What: "reflect model: no type " + key})
+	}
+	tt := obj.Type()
+	if ptr {
+		tt = types.NewPointer(tt)
+	}
+	t = p.typeOf(tt)
+	ri.mu.Lock()
+	ri.types[key] = t
+	ri.mu.Unlock()
+	return t
+}
+
+// envFunc returns the program's function name, which calls nat with its
+// nparams parameters followed by nenv closure variables.
+func (p *Program) envFunc(name string, nparams, nenv int, nat nativeFn) *function {
+	ri := p.reflectInfo()
+	ri.mu.Lock()
+	defer ri.mu.Unlock()
+	if f := ri.funcs[name]; f != nil {
+		return f
+	}
+	p.funcsMu.Lock()
+	f := &function{prog: p, name: name, id: len(p.funcList), recoverPC: -1}
+	p.funcList = append(p.funcList, f)
+	p.funcsMu.Unlock()
+	c := &compiler{prog: p, fn: f}
+	regs := make([]int, nparams+nenv)
+	for i := range regs {
+		regs[i] = c.newReg()
+	}
+	f.nparams = nparams
+	res := c.newReg()
+	tmp := &function{prog: p, name: name, native: nat, recoverPC: -1}
+	c.code = append(c.code, c.nativeCall(tmp, regs, res, token.NoPos), func(fr *frame) *frame {
+		return fr.ret(fr.regs[res])
+	})
+	c.pos = []token.Pos{token.NoPos, token.NoPos}
+	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
+	f.ready.Store(true)
+	ri.funcs[name] = f
+	return f
+}
+
+// typeVal returns t as a Type of package pk (nil interface for nil t).
+func (m *machine) typeVal(pk string, t *rtype) value {
+	if t == nil {
+		return value{}
+	}
+	if pk == pkgLite {
+		return value{r: &iface{t: m.prog.pkgType(pkgLite, "rtype", false), v: value{r: []value{{r: t}}}}}
+	}
+	return value{r: &iface{t: m.prog.pkgType(pkgReflect, "rtype", true), v: value{r: t}}}
+}
+
+// recvType returns the *rtype of a receiver of a (*reflect.rtype) or
+// (internal/reflectlite.rtype) method.
+func recvType(v value) *rtype {
+	switch r := v.r.(type) {
+	case *rtype:
+		return r
+	case []value:
+		if len(r) > 0 {
+			if t, ok := r[0].r.(*rtype); ok {
+				return t
+			}
+		}
+	}
+	panic(nilDeref)
+}
+
+// typeArg returns the *rtype of a Type argument, or nil for a nil Type.
+func typeArg(v value) *rtype {
+	i := v.iface()
+	if i == nil {
+		return nil
+	}
+	return recvType(i.v)
+}
+
+func (m *machine) rpanic(msg string) {
+	panic(&panicValue{m.stringPanic(msg)})
+}
+
+// valueError panics with a *ValueError of package pk.
+func (m *machine) valueError(pk, method string, k kind) {
+	vt := m.prog.pkgType(pk, "ValueError", false)
+	cell := zero(vt)
+	es := cell.elems()
+	es[fieldIndex(vt.t, "Method")] = strVal(method)
+	es[fieldIndex(vt.t, "Kind")] = value{n: uint64(k)}
+	panic(&panicValue{value{r: &iface{t: m.prog.pkgType(pk, "ValueError", true), v: value{r: &cell}}}})
+}
+
+func (m *machine) mustBe(pk string, x rval, k kind, method string) {
+	if x.kind() != k {
+		m.valueError(pk, "reflect.Value."+method, x.kind())
+	}
+}
+
+func (m *machine) mustBeAssignable(x rval, method string) {
+	if x.t == nil {
+		m.valueError(pkgReflect, "reflect.Value."+method, kInvalid)
+	}
+	if x.f&flagRO != 0 {
+		m.rpanic("reflect: reflect.Value." + method + " using value obtained using unexported field")
+	}
+	if x.f&flagAddr == 0 {
+		m.rpanic("reflect: reflect.Value." + method + " using unaddressable value")
+	}
+}
+
+func (m *machine) mustBeExported(x rval, method string) {
+	if x.t == nil {
+		m.valueError(pkgReflect, "reflect.Value."+method, kInvalid)
+	}
+	if x.f&flagRO != 0 {
+		m.rpanic("reflect: reflect.Value." + method + " using value obtained using unexported field")
+	}
+}
+
+func (m *machine) ptrTo(t *rtype) *rtype { return m.prog.typeOf(types.NewPointer(t.t)) }
+
+// --- registration ---
+
+type valueMethod func(m *machine, pk string, x rval, args []value) value
+type typeMethod func(m *machine, pk string, t *rtype, args []value) value
+
+// interpretable lists functions of the modeled packages that may run from
+// source: they only call modeled functions.
+var interpretable = map[string]bool{
+	"reflect.Indirect":                         true,
+	"reflect.TypeFor":                          true,
+	"(*reflect.ValueError).Error":              true,
+	"(reflect.StructTag).Get":                  true,
+	"(reflect.StructTag).Lookup":               true,
+	"(reflect.ChanDir).String":                 true,
+	"(reflect.StructField).IsExported":         true,
+	"(reflect.Method).IsExported":              true,
+	"(*internal/reflectlite.ValueError).Error": true,
+}
+
+func reflectFallback(fn *ssa.Function) nativeFn {
+	name := fn.String()
+	if strings.HasPrefix(name, "(*internal/abi.Type).") {
+		return refuseNative(name)
+	}
+	if fn.Pkg == nil || fn.Synthetic != "" {
+		return nil
+	}
+	path := fn.Pkg.Pkg.Path()
+	if path != pkgReflect && path != pkgLite {
+		return nil
+	}
+	for f := fn; f != nil; f = f.Parent() {
+		if interpretable[f.String()] || f.Origin() != nil && interpretable[f.Origin().String()] {
+			return nil
+		}
+	}
+	return refuseNative(name)
+}
+
+func refuseNative(name string) nativeFn {
+	return func(*machine, []value) value {
+		panic(&UnsupportedError{What: "call of " + name + ": the reflect model does not support it"})
+	}
+}
+
+func init() {
+	initValueMethods()
+	nativeFallbacks = append(nativeFallbacks, reflectFallback)
+	// sync's init registers pool cleanup with the runtime; pools are
+	// modeled without it. (Needed by every program using fmt.)
+	if _, ok := natives["sync.runtime_registerPoolCleanup"]; !ok {
+		registerNative("sync.runtime_registerPoolCleanup", func(*machine, []value) value { return value{} })
+	}
+	for _, pk := range []string{pkgReflect, pkgLite} {
+		pk := pk
+		registerNative(pk+".init", func(*machine, []value) value { return value{} })
+		for name, f := range valueMethods {
+			f := f
+			registerNative("("+pk+".Value)."+name, func(m *machine, args []value) value {
+				return f(m, pk, decodeValue(args[0]), args[1:])
+			})
+		}
+		recv := "(*" + pk + ".rtype)."
+		if pk == pkgLite {
+			recv = "(" + pk + ".rtype)."
+		}
+		for name, f := range typeMethods {
+			f := f
+			registerNative(recv+name, func(m *machine, args []value) value {
+				return f(m, pk, recvType(args[0]), args[1:])
+			})
+		}
+		registerNative(pk+".TypeOf", func(m *machine, args []value) value {
+			i := args[0].iface()
+			if i == nil {
+				return value{}
+			}
+			return m.typeVal(pk, i.t)
+		})
+		registerNative(pk+".ValueOf", func(m *machine, args []value) value {
+			i := args[0].iface()
+			if i == nil {
+				return rval{}.encode()
+			}
+			return newRval(i.t, i.v, 0).encode()
+		})
+		registerNative(pk+".Swapper", func(m *machine, args []value) value {
+			return m.swapper(pk, args[0])
+		})
+	}
+	registerNative("(reflect.Kind).String", func(m *machine, args []value) value {
+		return strVal(kindString(kind(args[0].n)))
+	})
+	registerNative("reflect.Zero", func(m *machine, args []value) value {
+		t := typeArg(args[0])
+		if t == nil {
+			m.rpanic("reflect: Zero(nil)")
+		}
+		return newRval(t, zero(t), 0).encode()
+	})
+	registerNative("reflect.New", func(m *machine, args []value) value {
+		t := typeArg(args[0])
+		if t == nil {
+			m.rpanic("reflect: New(nil)")
+		}
+		cell := zero(t)
+		return newRval(m.ptrTo(t), value{r: &cell}, 0).encode()
+	})
+	ptrTo := func(m *machine, args []value) value {
+		return m.typeVal(pkgReflect, m.ptrTo(typeArg(args[0])))
+	}
+	registerNative("reflect.PointerTo", ptrTo)
+	registerNative("reflect.PtrTo", ptrTo)
+	registerNative("reflect.SliceOf", func(m *machine, args []value) value {
+		return m.typeVal(pkgReflect, m.prog.typeOf(types.NewSlice(typeArg(args[0]).t)))
+	})
+	registerNative("reflect.MapOf", func(m *machine, args []value) value {
+		k, e := typeArg(args[0]), typeArg(args[1])
+		if !k.comparable {
+			m.rpanic("reflect.MapOf: invalid key type " + k.str)
+		}
+		return m.typeVal(pkgReflect, m.prog.typeOf(types.NewMap(k.t, e.t)))
+	})
+	registerNative("reflect.MakeSlice", func(m *machine, args []value) value {
+		t := typeArg(args[0])
+		if t.kind != kSlice {
+			m.rpanic("reflect.MakeSlice of non-slice type")
+		}
+		n, c := int(args[1].n), int(args[2].n)
+		if n < 0 {
+			m.rpanic("reflect.MakeSlice: negative len")
+		}
+		if c < 0 {
+			m.rpanic("reflect.MakeSlice: negative cap")
+		}
+		if n > c {
+			m.rpanic("reflect.MakeSlice: len > cap")
+		}
+		return newRval(t, value{r: makeElems(t.elem, n, c)}, 0).encode()
+	})
+	makeMap := func(m *machine, args []value) value {
+		t := typeArg(args[0])
+		if t.kind != kMap {
+			m.rpanic("reflect.MakeMapWithSize of non-map type")
+		}
+		return newRval(t, value{r: newMap(t)}, 0).encode()
+	}
+	registerNative("reflect.MakeMap", makeMap)
+	registerNative("reflect.MakeMapWithSize", makeMap)
+	registerNative("reflect.DeepEqual", func(m *machine, args []value) value {
+		a, b := args[0].iface(), args[1].iface()
+		if a == nil || b == nil {
+			return boolVal(a == b)
+		}
+		if a.t != b.t {
+			return boolVal(false)
+		}
+		return boolVal(deepEqual(a.v, b.v, a.t, map[deepVisit]bool{}))
+	})
+	registerNative("reflect.Append", func(m *machine, args []value) value {
+		s := decodeValue(args[0])
+		m.mustBe(pkgReflect, s, kSlice, "Append")
+		var add []value
+		for _, xv := range args[1].elems() {
+			add = append(add, m.assignTo(decodeValue(xv), s.t.elem, "reflect.Append"))
+		}
+		return newRval(s.t, value{r: appendValues(s.get().elems(), add, s.t.elem)}, 0).encode()
+	})
+	registerNative("reflect.AppendSlice", func(m *machine, args []value) value {
+		s, t := decodeValue(args[0]), decodeValue(args[1])
+		m.mustBe(pkgReflect, s, kSlice, "AppendSlice")
+		m.mustBe(pkgReflect, t, kSlice, "AppendSlice")
+		if s.t.elem != t.t.elem {
+			m.rpanic("reflect.AppendSlice: " + s.t.str + " != " + t.t.str)
+		}
+		return newRval(s.t, value{r: appendValues(s.get().elems(), t.get().elems(), s.t.elem)}, 0).encode()
+	})
+	registerNative("reflect.Copy", func(m *machine, args []value) value {
+		d, s := decodeValue(args[0]), decodeValue(args[1])
+		var dst, src []value
+		switch d.kind() {
+		case kSlice:
+			dst = d.get().elems()
+		case kArray:
+			m.mustBeAssignable(d, "Copy")
+			dst = d.get().elems()
+		default:
+			m.valueError(pkgReflect, "reflect.Copy", d.kind())
+		}
+		m.mustBeExported(s, "Copy")
+		switch s.kind() {
+		case kSlice, kArray:
+			src = s.get().elems()
+		case kString:
+			src = bytesVal(s.get().str()).elems()
+		default:
+			m.valueError(pkgReflect, "reflect.Copy", s.kind())
+		}
+		return intVal(int64(copyValues(dst, src, d.t.elem)))
+	})
+	registerNative("(*reflect.MapIter).Next", func(m *machine, args []value) value {
+		st, _ := m.mapIterState(args[0])
+		if st.done {
+			m.rpanic("MapIter.Next called on an iterator that does not have an associated map Value")
+		}
+		if st.it == nil {
+			mo, _ := st.m.get().r.(*mapObj)
+			st.it = mo.iter(m)
+		}
+		k, v, ok := st.it.next()
+		st.k, st.v, st.ok, st.done = k, v, ok, !ok
+		return boolVal(ok)
+	})
+	registerNative("(*reflect.MapIter).Key", func(m *machine, args []value) value {
+		st, _ := m.mapIterState(args[0])
+		if !st.ok {
+			m.rpanic("MapIter.Key called before Next")
+		}
+		kt := st.m.t.key
+		return newRval(kt, copyVal(st.k, kt), st.m.f&flagRO).encode()
+	})
+	registerNative("(*reflect.MapIter).Value", func(m *machine, args []value) value {
+		st, _ := m.mapIterState(args[0])
+		if !st.ok {
+			m.rpanic("MapIter.Value called before Next")
+		}
+		et := st.m.t.elem
+		return newRval(et, copyVal(st.v, et), st.m.f&flagRO).encode()
+	})
+	registerNative("(*reflect.MapIter).Reset", func(m *machine, args []value) value {
+		_, cell := m.mapIterState(args[0])
+		es := args[0].ptr().elems()
+		es[0] = args[1]
+		delete(m.syncObjs, cell)
+		return value{}
+	})
+}
+
+func kindString(k kind) string {
+	switch k {
+	case kInvalid:
+		return "invalid"
+	case kArray:
+		return "array"
+	case kChan:
+		return "chan"
+	case kFunc:
+		return "func"
+	case kInterface:
+		return "interface"
+	case kMap:
+		return "map"
+	case kPointer:
+		return "ptr"
+	case kSlice:
+		return "slice"
+	case kStruct:
+		return "struct"
+	}
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return "kind" + strconv.Itoa(int(k))
+}
+
+// --- MapIter ---
+
+type mapIterState struct {
+	m        rval
+	it       *mapIter
+	k, v     value
+	ok, done bool
+}
+
+// mapIterState returns the iteration state of the *MapIter it, kept in a
+// side table keyed by its hiter cell.
+func (m *machine) mapIterState(it value) (*mapIterState, *value) {
+	p := it.ptr()
+	if p == nil {
+		panic(nilDeref)
+	}
+	es := p.elems()
+	cell := &es[1]
+	st := m.syncState(cell, func() any { return &mapIterState{} }).(*mapIterState)
+	if st.it == nil && !st.done {
+		st.m = decodeValue(es[0])
+		if st.m.t == nil {
+			m.rpanic("MapIter.Next called on an iterator that does not have an associated map Value")
+		}
+	}
+	return st, cell
+}
+
+// --- Swapper ---
+
+func (m *machine) swapper(pk string, x value) value {
+	i := x.iface()
+	if i == nil || i.t.kind != kSlice {
+		k := kInvalid
+		if i != nil {
+			k = i.t.kind
+		}
+		m.valueError(pk, "Swapper", k)
+	}
+	fn := m.prog.envFunc("reflect.Swapper$swap", 2, 2, func(m *machine, args []value) value {
+		s := args[2].elems()
+		et, _ := args[3].r.(*rtype)
+		a, b := int(args[0].n), int(args[1].n)
+		if uint(a) >= uint(len(s)) || uint(b) >= uint(len(s)) {
+			m.rpanic("reflect: slice index out of range")
+		}
+		if et.aggregate {
+			va, vb := copyVal(s[a], et), copyVal(s[b], et)
+			storeVal(&s[a], vb, et)
+			storeVal(&s[b], va, et)
+		} else {
+			s[a], s[b] = s[b], s[a]
+		}
+		return value{}
+	})
+	return value{r: &closure{fn: fn, env: []value{i.v, {r: i.t.elem}}}}
+}
+
+// --- helpers over values ---
+
+// assignTo returns x's value converted for storage in a variable of type
+// t, panicking like reflect when x is not assignable to t.
+func (m *machine) assignTo(x rval, t *rtype, context string) value {
+	m.mustBeExported(x, "Set")
+	if x.t != t && !types.AssignableTo(x.t.t, t.t) {
+		m.rpanic(context + ": value of type " + x.t.str + " is not assignable to type " + t.str)
+	}
+	v := x.get()
+	if t.kind == kInterface && x.t.kind != kInterface {
+		return value{r: &iface{t: x.t, v: copyVal(v, x.t)}}
+	}
+	return copyVal(v, t)
+}
+
+func isZero(v value, t *rtype) bool {
+	switch t.kind {
+	case kComplex64, kComplex128:
+		c := v.complex()
+		return math.Float64bits(real(c)) == 0 && math.Float64bits(imag(c)) == 0
+	case kString:
+		return v.str() == ""
+	case kStruct:
+		for i, f := range t.fields {
+			if !isZero(v.elems()[i], f.typ) {
+				return false
+			}
+		}
+		return true
+	case kArray:
+		for _, e := range v.elems() {
+			if !isZero(e, t.elem) {
+				return false
+			}
+		}
+		return true
+	case kPointer, kUnsafePointer, kMap, kSlice, kFunc, kChan, kInterface:
+		return v.r == nil
+	}
+	return v.n == 0
+}
+
+// comparableVal implements Value.Comparable.
+func comparableVal(v value, t *rtype) bool {
+	switch t.kind {
+	case kFunc, kMap, kSlice:
+		return false
+	case kArray:
+		for _, e := range v.elems() {
+			if !comparableVal(e, t.elem) {
+				return false
+			}
+		}
+		return true
+	case kStruct:
+		for i, f := range t.fields {
+			if !comparableVal(v.elems()[i], f.typ) {
+				return false
+			}
+		}
+		return true
+	case kInterface:
+		i := v.iface()
+		return i == nil || comparableVal(i.v, i.t)
+	}
+	return true
+}
+
+// pointerOf returns the address a Value of kind k holding v reports.
+func pointerOf(v value, k kind) uintptr {
+	switch r := v.r.(type) {
+	case nil:
+		return 0
+	case *value:
+		return uintptr(unsafe.Pointer(r))
+	case []value:
+		if cap(r) == 0 {
+			return uintptr(unsafe.Pointer(&zeroBase))
+		}
+		return uintptr(unsafe.Pointer(&r[:1][0]))
+	default:
+		return dataWord(r)
+	}
+}
+
+var zeroBase value
+
+type deepVisit struct {
+	a, b any
+	t    *rtype
+}
+
+// deepEqual implements reflect.DeepEqual for values a and b of type t.
+func deepEqual(a, b value, t *rtype, seen map[deepVisit]bool) bool {
+	switch t.kind {
+	case kArray:
+		ae, be := a.elems(), b.elems()
+		for i := range ae {
+			if !deepEqual(ae[i], be[i], t.elem, seen) {
+				return false
+			}
+		}
+		return true
+	case kSlice:
+		ae, be := a.elems(), b.elems()
+		if (ae == nil) != (be == nil) || len(ae) != len(be) {
+			return false
+		}
+		if len(ae) == 0 || &ae[0] == &be[0] {
+			return true
+		}
+		k := deepVisit{&ae[0], &be[0], t}
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+		for i := range ae {
+			if !deepEqual(ae[i], be[i], t.elem, seen) {
+				return false
+			}
+		}
+		return true
+	case kInterface:
+		ai, bi := a.iface(), b.iface()
+		if ai == nil || bi == nil {
+			return ai == bi
+		}
+		if ai.t != bi.t {
+			return false
+		}
+		return deepEqual(ai.v, bi.v, ai.t, seen)
+	case kPointer:
+		if a.r == b.r {
+			return true
+		}
+		pa, pb := a.ptr(), b.ptr()
+		if pa == nil || pb == nil {
+			return false
+		}
+		k := deepVisit{pa, pb, t}
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+		return deepEqual(*pa, *pb, t.elem, seen)
+	case kStruct:
+		ae, be := a.elems(), b.elems()
+		for i, f := range t.fields {
+			if !deepEqual(ae[i], be[i], f.typ, seen) {
+				return false
+			}
+		}
+		return true
+	case kMap:
+		ma, _ := a.r.(*mapObj)
+		mb, _ := b.r.(*mapObj)
+		if (ma == nil) != (mb == nil) || ma.len() != mb.len() {
+			return false
+		}
+		if ma == mb {
+			return true
+		}
+		k := deepVisit{ma, mb, t}
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+		for _, e := range ma.entries {
+			if e.dead {
+				continue
+			}
+			if _, live := ma.index[e.hk]; !live {
+				continue
+			}
+			v2, ok := mb.get(e.k)
+			if !ok || !deepEqual(e.v, v2, t.elem, seen) {
+				return false
+			}
+		}
+		return true
+	case kFunc:
+		return a.r == nil && b.r == nil
+	}
+	return equal(a, b, t)
+}
+
+// --- struct fields and methods of types ---
+
+// fieldPath finds the field name of struct type t as reflect's
+// FieldByName does: the shallowest unique match through embedded structs.
+func fieldPath(t *rtype, name string) []int {
+	type entry struct {
+		t    *rtype
+		path []int
+	}
+	level := []entry{{t, nil}}
+	visited := map[*rtype]bool{}
+	for len(level) > 0 {
+		var found []int
+		count := 0
+		var next []entry
+		for _, e := range level {
+			if visited[e.t] {
+				continue
+			}
+			visited[e.t] = true
+			for i, f := range e.t.fields {
+				path := append(append([]int(nil), e.path...), i)
+				if f.name == name {
+					count++
+					found = path
+					continue
+				}
+				if f.embedded {
+					ft := f.typ
+					if ft.kind == kPointer {
+						ft = ft.elem
+					}
+					if ft.kind == kStruct {
+						next = append(next, entry{ft, path})
+					}
+				}
+			}
+		}
+		if count == 1 {
+			return found
+		}
+		if count > 1 {
+			return nil
+		}
+		level = next
+	}
+	return nil
+}
+
+func (m *machine) structField(pk string, t *rtype, i int) value {
+	if t.kind != kStruct {
+		m.rpanic("reflect: Field of non-struct type " + t.str)
+	}
+	if i < 0 || i >= len(t.fields) {
+		m.rpanic("reflect: Field index out of bounds")
+	}
+	f := t.fields[i]
+	sft := m.prog.pkgType(pkgReflect, "StructField", false)
+	sf := zero(sft)
+	es := sf.elems()
+	st := t.t.Underlying().(*types.Struct)
+	vars := make([]*types.Var, st.NumFields())
+	for j := range vars {
+		vars[j] = st.Field(j)
+	}
+	offs := gcSizes.Offsetsof(vars)
+	es[fieldIndex(sft.t, "Name")] = strVal(f.name)
+	es[fieldIndex(sft.t, "PkgPath")] = strVal(f.pkgPath)
+	es[fieldIndex(sft.t, "Type")] = m.typeVal(pk, f.typ)
+	es[fieldIndex(sft.t, "Tag")] = strVal(f.tag)
+	es[fieldIndex(sft.t, "Offset")] = uintVal(uint64(offs[i]))
+	es[fieldIndex(sft.t, "Index")] = value{r: []value{intVal(int64(i))}}
+	es[fieldIndex(sft.t, "Anonymous")] = boolVal(f.embedded)
+	return sf
+}
+
+type methodInfo struct {
+	name, pkgPath string
+	sig           *types.Signature
+	fn            *function
+}
+
+// methodsOf lists t's methods as reflect numbers them: exported methods
+// sorted by name, or all methods of an interface type.
+func methodsOf(t *rtype) []methodInfo {
+	var ms []methodInfo
+	if it, ok := t.t.Underlying().(*types.Interface); ok {
+		for i := range it.NumMethods() {
+			f := it.Method(i)
+			mi := methodInfo{name: f.Name(), sig: f.Type().(*types.Signature)}
+			if !f.Exported() && f.Pkg() != nil {
+				mi.pkgPath = f.Pkg().Path()
+			}
+			ms = append(ms, mi)
+		}
+	} else {
+		mset := t.prog.SSA.MethodSets.MethodSet(t.t)
+		for i := range mset.Len() {
+			sel := mset.At(i)
+			if !sel.Obj().Exported() {
+				continue
+			}
+			sig := sel.Type().(*types.Signature)
+			ms = append(ms, methodInfo{name: sel.Obj().Name(), sig: sig, fn: t.method(sel.Obj().Id())})
+		}
+	}
+	sort.SliceStable(ms, func(i, j int) bool { return ms[i].name < ms[j].name })
+	return ms
+}
+
+func (m *machine) methodVal(pk string, t *rtype, i int) value {
+	ms := methodsOf(t)
+	if i < 0 || i >= len(ms) {
+		m.rpanic("reflect: Method index out of range")
+	}
+	mi := ms[i]
+	mt := m.prog.pkgType(pkgReflect, "Method", false)
+	mv := zero(mt)
+	es := mv.elems()
+	es[fieldIndex(mt.t, "Name")] = strVal(mi.name)
+	es[fieldIndex(mt.t, "PkgPath")] = strVal(mi.pkgPath)
+	es[fieldIndex(mt.t, "Index")] = intVal(int64(i))
+	if t.kind == kInterface {
+		es[fieldIndex(mt.t, "Type")] = m.typeVal(pk, m.prog.typeOf(types.NewSignatureType(nil, nil, nil, mi.sig.Params(), mi.sig.Results(), mi.sig.Variadic())))
+		es[fieldIndex(mt.t, "Func")] = rval{}.encode()
+		return mv
+	}
+	params := []*types.Var{types.NewVar(token.NoPos, nil, "", t.t)}
+	for j := range mi.sig.Params().Len() {
+		params = append(params, mi.sig.Params().At(j))
+	}
+	ft := m.prog.typeOf(types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), mi.sig.Results(), mi.sig.Variadic()))
+	es[fieldIndex(mt.t, "Type")] = m.typeVal(pk, ft)
+	var fv value
+	if mi.fn != nil {
+		fv = value{r: &closure{fn: mi.fn}}
+	}
+	es[fieldIndex(mt.t, "Func")] = newRval(ft, fv, 0).encode()
+	return mv
+}
+
+func typeName(t *rtype) string {
+	switch tt := types.Unalias(t.t).(type) {
+	case *types.Named:
+		s := t.str
+		if pkg := tt.Obj().Pkg(); pkg != nil {
+			s = strings.TrimPrefix(s, pkg.Name()+".")
+		}
+		return s
+	case *types.Basic:
+		return t.str
+	}
+	return ""
+}
+
+func typePkgPath(t *rtype) string {
+	if n, ok := types.Unalias(t.t).(*types.Named); ok && n.Obj().Pkg() != nil {
+		return n.Obj().Pkg().Path()
+	}
+	return ""
+}
+
+func (m *machine) sig(t *rtype, method string) *types.Signature {
+	s, ok := t.t.Underlying().(*types.Signature)
+	if !ok {
+		m.rpanic("reflect: " + method + " of non-func type " + t.str)
+	}
+	return s
+}
+
+func isNumeric(k kind) bool { return k >= kInt && k <= kComplex128 }
+
+// --- Type methods ---
+
+var typeMethods = map[string]typeMethod{
+	"Kind":    func(m *machine, pk string, t *rtype, a []value) value { return value{n: uint64(t.kind)} },
+	"String":  func(m *machine, pk string, t *rtype, a []value) value { return strVal(t.str) },
+	"Name":    func(m *machine, pk string, t *rtype, a []value) value { return strVal(typeName(t)) },
+	"PkgPath": func(m *machine, pk string, t *rtype, a []value) value { return strVal(typePkgPath(t)) },
+	"Size":    func(m *machine, pk string, t *rtype, a []value) value { return uintVal(uint64(t.sizeof())) },
+	"Align": func(m *machine, pk string, t *rtype, a []value) value {
+		return uintVal(uint64(gcSizes.Alignof(t.t)))
+	},
+	"FieldAlign": func(m *machine, pk string, t *rtype, a []value) value {
+		return uintVal(uint64(gcSizes.Alignof(t.t)))
+	},
+	"Bits": func(m *machine, pk string, t *rtype, a []value) value {
+		if !isNumeric(t.kind) {
+			m.rpanic("reflect: Bits of non-arithmetic Type " + t.str)
+		}
+		return intVal(t.sizeof() * 8)
+	},
+	"Comparable": func(m *machine, pk string, t *rtype, a []value) value { return boolVal(t.comparable) },
+	"Elem": func(m *machine, pk string, t *rtype, a []value) value {
+		switch t.kind {
+		case kPointer, kSlice, kArray, kChan, kMap:
+			return m.typeVal(pk, t.elem)
+		}
+		m.rpanic("reflect: Elem of invalid type " + t.str)
+		return value{}
+	},
+	"Key": func(m *machine, pk string, t *rtype, a []value) value {
+		if t.kind != kMap {
+			m.rpanic("reflect: Key of non-map type " + t.str)
+		}
+		return m.typeVal(pk, t.key)
+	},
+	"Len": func(m *machine, pk string, t *rtype, a []value) value {
+		if t.kind != kArray {
+			m.rpanic("reflect: Len of non-array type " + t.str)
+		}
+		return intVal(int64(t.len))
+	},
+	"NumField": func(m *machine, pk string, t *rtype, a []value) value {
+		if t.kind != kStruct {
+			m.rpanic("reflect: NumField of non-struct type " + t.str)
+		}
+		return intVal(int64(len(t.fields)))
+	},
+	"Field": func(m *machine, pk string, t *rtype, a []value) value {
+		return m.structField(pk, t, int(a[0].n))
+	},
+	"FieldByName": func(m *machine, pk string, t *rtype, a []value) value {
+		if t.kind != kStruct {
+			m.rpanic("reflect: FieldByName of non-struct type " + t.str)
+		}
+		path := fieldPath(t, a[0].str())
+		if path == nil {
+			return tuple(zero(m.prog.pkgType(pkgReflect, "StructField", false)), boolVal(false))
+		}
+		ft := t
+		var sf value
+		for j, i := range path {
+			if ft.kind == kPointer {
+				ft = ft.elem
+			}
+			sf = m.structField(pk, ft, i)
+			ft = ft.fields[i].typ
+			_ = j
+		}
+		sft := m.prog.pkgType(pkgReflect, "StructField", false)
+		idx := make([]value, len(path))
+		for j, i := range path {
+			idx[j] = intVal(int64(i))
+		}
+		sf.elems()[fieldIndex(sft.t, "Index")] = value{r: idx}
+		return tuple(sf, boolVal(true))
+	},
+	"NumMethod": func(m *machine, pk string, t *rtype, a []value) value {
+		return intVal(int64(len(methodsOf(t))))
+	},
+	"Method": func(m *machine, pk string, t *rtype, a []value) value {
+		return m.methodVal(pk, t, int(a[0].n))
+	},
+	"MethodByName": func(m *machine, pk string, t *rtype, a []value) value {
+		for i, mi := range methodsOf(t) {
+			if mi.name == a[0].str() {
+				return tuple(m.methodVal(pk, t, i), boolVal(true))
+			}
+		}
+		mt := m.prog.pkgType(pkgReflect, "Method", false)
+		mv := zero(mt)
+		mv.elems()[fieldIndex(mt.t, "Func")] = rval{}.encode()
+		return tuple(mv, boolVal(false))
+	},
+	"Implements": func(m *machine, pk string, t *rtype, a []value) value {
+		u := typeArg(a[0])
+		if u == nil {
+			m.rpanic("reflect: nil type passed to Type.Implements")
+		}
+		if u.kind != kInterface {
+			m.rpanic("reflect: non-interface type passed to Type.Implements")
+		}
+		return boolVal(t.implements(u))
+	},
+	"AssignableTo": func(m *machine, pk string, t *rtype, a []value) value {
+		u := typeArg(a[0])
+		if u == nil {
+			m.rpanic("reflect: nil type passed to Type.AssignableTo")
+		}
+		return boolVal(t == u || types.AssignableTo(t.t, u.t))
+	},
+	"ConvertibleTo": func(m *machine, pk string, t *rtype, a []value) value {
+		u := typeArg(a[0])
+		if u == nil {
+			m.rpanic("reflect: nil type passed to Type.ConvertibleTo")
+		}
+		return boolVal(types.ConvertibleTo(t.t, u.t))
+	},
+	"NumIn": func(m *machine, pk string, t *rtype, a []value) value {
+		return intVal(int64(m.sig(t, "NumIn").Params().Len()))
+	},
+	"NumOut": func(m *machine, pk string, t *rtype, a []value) value {
+		return intVal(int64(m.sig(t, "NumOut").Results().Len()))
+	},
+	"In": func(m *machine, pk string, t *rtype, a []value) value {
+		ps := m.sig(t, "In").Params()
+		i := int(a[0].n)
+		if i < 0 || i >= ps.Len() {
+			m.rpanic("reflect: Function index out of range")
+		}
+		return m.typeVal(pk, m.prog.typeOf(ps.At(i).Type()))
+	},
+	"Out": func(m *machine, pk string, t *rtype, a []value) value {
+		rs := m.sig(t, "Out").Results()
+		i := int(a[0].n)
+		if i < 0 || i >= rs.Len() {
+			m.rpanic("reflect: Function index out of range")
+		}
+		return m.typeVal(pk, m.prog.typeOf(rs.At(i).Type()))
+	},
+	"IsVariadic": func(m *machine, pk string, t *rtype, a []value) value {
+		return boolVal(m.sig(t, "IsVariadic").Variadic())
+	},
+	"ChanDir": func(m *machine, pk string, t *rtype, a []value) value {
+		c, ok := t.t.Underlying().(*types.Chan)
+		if !ok {
+			m.rpanic("reflect: ChanDir of non-chan type " + t.str)
+		}
+		switch c.Dir() {
+		case types.SendOnly:
+			return intVal(2)
+		case types.RecvOnly:
+			return intVal(1)
+		}
+		return intVal(3)
+	},
+}
+
+// --- Value methods ---
+
+var valueMethods map[string]valueMethod
+
+func initValueMethods() {
+	valueMethods = map[string]valueMethod{
+		"Kind":    func(m *machine, pk string, x rval, a []value) value { return value{n: uint64(x.kind())} },
+		"IsValid": func(m *machine, pk string, x rval, a []value) value { return boolVal(x.t != nil) },
+		"Type": func(m *machine, pk string, x rval, a []value) value {
+			if x.t == nil {
+				m.valueError(pk, "reflect.Value.Type", kInvalid)
+			}
+			return m.typeVal(pk, x.t)
+		},
+		"IsNil": func(m *machine, pk string, x rval, a []value) value {
+			switch x.kind() {
+			case kPointer, kMap, kSlice, kFunc, kChan, kUnsafePointer, kInterface:
+				return boolVal(x.get().r == nil)
+			}
+			m.valueError(pk, "reflect.Value.IsNil", x.kind())
+			return value{}
+		},
+		"IsZero": func(m *machine, pk string, x rval, a []value) value {
+			if x.t == nil {
+				m.valueError(pk, "reflect.Value.IsZero", kInvalid)
+			}
+			return boolVal(isZero(x.get(), x.t))
+		},
+		"Bool": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBe(pk, x, kBool, "Bool")
+			return boolVal(x.get().bool())
+		},
+		"Int": func(m *machine, pk string, x rval, a []value) value {
+			if k := x.kind(); k < kInt || k > kInt64 {
+				m.valueError(pk, "reflect.Value.Int", k)
+			}
+			return x.get()
+		},
+		"Uint": func(m *machine, pk string, x rval, a []value) value {
+			if k := x.kind(); k < kUint || k > kUintptr {
+				m.valueError(pk, "reflect.Value.Uint", k)
+			}
+			return x.get()
+		},
+		"Float": func(m *machine, pk string, x rval, a []value) value {
+			if !isFloat(x.kind()) {
+				m.valueError(pk, "reflect.Value.Float", x.kind())
+			}
+			return x.get()
+		},
+		"Complex": func(m *machine, pk string, x rval, a []value) value {
+			if !isCplx(x.kind()) {
+				m.valueError(pk, "reflect.Value.Complex", x.kind())
+			}
+			return value{r: x.get().complex()}
+		},
+		"String": func(m *machine, pk string, x rval, a []value) value {
+			switch x.kind() {
+			case kString:
+				return strVal(x.get().str())
+			case kInvalid:
+				return strVal("<invalid Value>")
+			}
+			return strVal("<" + x.t.str + " Value>")
+		},
+		"CanInt": func(m *machine, pk string, x rval, a []value) value {
+			return boolVal(x.kind() >= kInt && x.kind() <= kInt64)
+		},
+		"CanUint":    func(m *machine, pk string, x rval, a []value) value { return boolVal(isUint(x.kind())) },
+		"CanFloat":   func(m *machine, pk string, x rval, a []value) value { return boolVal(isFloat(x.kind())) },
+		"CanComplex": func(m *machine, pk string, x rval, a []value) value { return boolVal(isCplx(x.kind())) },
+		"Len": func(m *machine, pk string, x rval, a []value) value {
+			v := x.get()
+			switch x.kind() {
+			case kSlice:
+				return intVal(int64(len(v.elems())))
+			case kArray:
+				return intVal(int64(x.t.len))
+			case kString:
+				return intVal(int64(len(v.str())))
+			case kMap:
+				mo, _ := v.r.(*mapObj)
+				return intVal(int64(mo.len()))
+			case kChan:
+				if c, _ := v.r.(*chanObj); c != nil {
+					return intVal(int64(c.count))
+				}
+				return intVal(0)
+			case kPointer:
+				if x.t.elem.kind == kArray {
+					return intVal(int64(x.t.elem.len))
+				}
+			}
+			m.valueError(pk, "reflect.Value.Len", x.kind())
+			return value{}
+		},
+		"Cap": func(m *machine, pk string, x rval, a []value) value {
+			v := x.get()
+			switch x.kind() {
+			case kSlice:
+				return intVal(int64(cap(v.elems())))
+			case kArray:
+				return intVal(int64(x.t.len))
+			case kChan:
+				if c, _ := v.r.(*chanObj); c != nil {
+					return intVal(int64(c.capacity))
+				}
+				return intVal(0)
+			case kPointer:
+				if x.t.elem.kind == kArray {
+					return intVal(int64(x.t.elem.len))
+				}
+			}
+			m.valueError(pk, "reflect.Value.Cap", x.kind())
+			return value{}
+		},
+		"Index": func(m *machine, pk string, x rval, a []value) value {
+			i := int(a[0].n)
+			switch x.kind() {
+			case kSlice:
+				s := x.get().elems()
+				if i < 0 || i >= len(s) {
+					m.rpanic("reflect: slice index out of range")
+				}
+				et := x.t.elem
+				return rval{et, &s[i], uint64(et.kind) | flagAddr | x.f&flagRO}.encode()
+			case kArray:
+				s := x.get().elems()
+				if i < 0 || i >= len(s) {
+					m.rpanic("reflect: array index out of range")
+				}
+				et := x.t.elem
+				return rval{et, &s[i], uint64(et.kind) | x.f&(flagAddr|flagRO)}.encode()
+			case kString:
+				s := x.get().str()
+				if i < 0 || i >= len(s) {
+					m.rpanic("reflect: string index out of range")
+				}
+				return newRval(m.prog.typeOf(types.Typ[types.Uint8]), value{n: uint64(s[i])}, x.f&flagRO).encode()
+			}
+			m.valueError(pk, "reflect.Value.Index", x.kind())
+			return value{}
+		},
+		"NumField": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBe(pk, x, kStruct, "NumField")
+			return intVal(int64(len(x.t.fields)))
+		},
+		"Field": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBe(pk, x, kStruct, "Field")
+			return m.field(x, int(a[0].n)).encode()
+		},
+		"FieldByIndex": func(m *machine, pk string, x rval, a []value) value {
+			return m.fieldByIndex(pk, x, a[0].elems()).encode()
+		},
+		"FieldByName": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBe(pk, x, kStruct, "FieldByName")
+			path := fieldPath(x.t, a[0].str())
+			if path == nil {
+				return rval{}.encode()
+			}
+			idx := make([]value, len(path))
+			for j, i := range path {
+				idx[j] = intVal(int64(i))
+			}
+			return m.fieldByIndex(pk, x, idx).encode()
+		},
+		"Elem": func(m *machine, pk string, x rval, a []value) value {
+			return m.elem(pk, x).encode()
+		},
+		"Interface": func(m *machine, pk string, x rval, a []value) value {
+			return m.valueInterface(pk, x)
+		},
+		"CanInterface": func(m *machine, pk string, x rval, a []value) value {
+			if x.t == nil {
+				m.valueError(pk, "reflect.Value.CanInterface", kInvalid)
+			}
+			return boolVal(x.f&flagRO == 0)
+		},
+		"CanAddr": func(m *machine, pk string, x rval, a []value) value { return boolVal(x.f&flagAddr != 0) },
+		"CanSet": func(m *machine, pk string, x rval, a []value) value {
+			return boolVal(x.f&(flagAddr|flagRO) == flagAddr)
+		},
+		"Addr": func(m *machine, pk string, x rval, a []value) value {
+			if x.f&flagAddr == 0 {
+				m.rpanic("reflect.Value.Addr of unaddressable value")
+			}
+			return newRval(m.ptrTo(x.t), value{r: x.p}, x.f&flagRO).encode()
+		},
+		"Set": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBeAssignable(x, "Set")
+			v := m.assignTo(decodeValue(a[0]), x.t, "reflect.Set")
+			storeVal(x.p, v, x.t)
+			return value{}
+		},
+		"SetInt": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBeAssignable(x, "SetInt")
+			if k := x.kind(); k < kInt || k > kInt64 {
+				m.valueError(pk, "reflect.Value.SetInt", k)
+			}
+			*x.p = value{n: wrap(x.kind(), a[0].n)}
+			return value{}
+		},
+		"SetUint": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBeAssignable(x, "SetUint")
+			if !isUint(x.kind()) {
+				m.valueError(pk, "reflect.Value.SetUint", x.kind())
+			}
+			*x.p = value{n: wrap(x.kind(), a[0].n)}
+			return value{}
+		},
+		"SetFloat": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBeAssignable(x, "SetFloat")
+			switch x.kind() {
+			case kFloat32:
+				*x.p = floatVal(float64(float32(a[0].float())))
+			case kFloat64:
+				*x.p = a[0]
+			default:
+				m.valueError(pk, "reflect.Value.SetFloat", x.kind())
+			}
+			return value{}
+		},
+		"SetComplex": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBeAssignable(x, "SetComplex")
+			c := a[0].complex()
+			switch x.kind() {
+			case kComplex64:
+				*x.p = value{r: complex(float64(float32(real(c))), float64(float32(imag(c))))}
+			case kComplex128:
+				*x.p = value{r: c}
+			default:
+				m.valueError(pk, "reflect.Value.SetComplex", x.kind())
+			}
+			return value{}
+		},
+		"SetString": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBeAssignable(x, "SetString")
+			m.mustBe(pk, x, kString, "SetString")
+			*x.p = strVal(a[0].str())
+			return value{}
+		},
+		"SetBool": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBeAssignable(x, "SetBool")
+			m.mustBe(pk, x, kBool, "SetBool")
+			*x.p = boolVal(a[0].bool())
+			return value{}
+		},
+		"SetBytes": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBeAssignable(x, "SetBytes")
+			m.mustBe(pk, x, kSlice, "SetBytes")
+			if x.t.elem.kind != kUint8 {
+				m.rpanic("reflect.Value.SetBytes of non-byte slice")
+			}
+			*x.p = value{r: a[0].r}
+			return value{}
+		},
+		"SetLen": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBeAssignable(x, "SetLen")
+			m.mustBe(pk, x, kSlice, "SetLen")
+			s := x.get().elems()
+			n := int(a[0].n)
+			if n < 0 || n > cap(s) {
+				m.rpanic("reflect: slice length out of range in SetLen")
+			}
+			*x.p = value{r: s[:n]}
+			return value{}
+		},
+		"SetZero": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBeAssignable(x, "SetZero")
+			storeVal(x.p, zero(x.t), x.t)
+			return value{}
+		},
+		"Pointer": func(m *machine, pk string, x rval, a []value) value {
+			switch x.kind() {
+			case kPointer, kChan, kMap, kUnsafePointer, kFunc, kSlice:
+				return uintVal(uint64(pointerOf(x.get(), x.kind())))
+			}
+			m.valueError(pk, "reflect.Value.Pointer", x.kind())
+			return value{}
+		},
+		"UnsafePointer": func(m *machine, pk string, x rval, a []value) value {
+			switch x.kind() {
+			case kPointer, kChan, kMap, kUnsafePointer, kFunc:
+				return value{r: x.get().r}
+			case kSlice:
+				s := x.get().elems()
+				if cap(s) == 0 {
+					if s == nil {
+						return value{}
+					}
+					return value{r: &zeroBase}
+				}
+				return value{r: &s[:1][0]}
+			}
+			m.valueError(pk, "reflect.Value.UnsafePointer", x.kind())
+			return value{}
+		},
+		"Bytes": func(m *machine, pk string, x rval, a []value) value {
+			switch x.kind() {
+			case kSlice:
+				if x.t.elem.kind != kUint8 {
+					m.rpanic("reflect.Value.Bytes of non-byte slice")
+				}
+				return value{r: x.get().r}
+			case kArray:
+				if x.t.elem.kind != kUint8 {
+					m.rpanic("reflect.Value.Bytes of non-byte array")
+				}
+				if x.f&flagAddr == 0 {
+					m.rpanic("reflect.Value.Bytes of unaddressable byte array")
+				}
+				return value{r: x.get().elems()[:]}
+			}
+			m.valueError(pk, "reflect.Value.Bytes", x.kind())
+			return value{}
+		},
+		"Slice": func(m *machine, pk string, x rval, a []value) value {
+			return m.sliceVal(pk, x, int(a[0].n), int(a[1].n), -1).encode()
+		},
+		"Slice3": func(m *machine, pk string, x rval, a []value) value {
+			return m.sliceVal(pk, x, int(a[0].n), int(a[1].n), int(a[2].n)).encode()
+		},
+		"MapKeys": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBe(pk, x, kMap, "MapKeys")
+			mo, _ := x.get().r.(*mapObj)
+			var keys []value
+			kt := x.t.key
+			if mo != nil {
+				it := mo.iter(m)
+				for {
+					k, _, ok := it.next()
+					if !ok {
+						break
+					}
+					keys = append(keys, newRval(kt, copyVal(k, kt), x.f&flagRO).encode())
+				}
+			}
+			if keys == nil {
+				keys = []value{}
+			}
+			return value{r: keys}
+		},
+		"MapIndex": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBe(pk, x, kMap, "MapIndex")
+			k := m.assignTo(decodeValue(a[0]), x.t.key, "reflect.Value.MapIndex")
+			mo, _ := x.get().r.(*mapObj)
+			if mo == nil {
+				hashKey(k, x.t.key)
+				return rval{}.encode()
+			}
+			v, ok := mo.get(k)
+			if !ok {
+				return rval{}.encode()
+			}
+			return newRval(x.t.elem, copyVal(v, x.t.elem), x.f&flagRO).encode()
+		},
+		"SetMapIndex": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBe(pk, x, kMap, "SetMapIndex")
+			m.mustBeExported(x, "SetMapIndex")
+			k := m.assignTo(decodeValue(a[0]), x.t.key, "reflect.Value.SetMapIndex")
+			mo, _ := x.get().r.(*mapObj)
+			e := decodeValue(a[1])
+			if e.t == nil {
+				if mo != nil {
+					mo.delete(k)
+				}
+				return value{}
+			}
+			v := m.assignTo(e, x.t.elem, "reflect.Value.SetMapIndex")
+			if mo == nil {
+				panic(runtimeError("assignment to entry in nil map"))
+			}
+			mo.set(k, v)
+			return value{}
+		},
+		"MapRange": func(m *machine, pk string, x rval, a []value) value {
+			m.mustBe(pk, x, kMap, "MapRange")
+			it := zero(m.prog.pkgType(pkgReflect, "MapIter", false))
+			it.elems()[0] = x.encode()
+			return value{r: &it}
+		},
+		"NumMethod": func(m *machine, pk string, x rval, a []value) value {
+			if x.t == nil {
+				m.valueError(pk, "reflect.Value.NumMethod", kInvalid)
+			}
+			return intVal(int64(len(methodsOf(x.t))))
+		},
+		"Comparable": func(m *machine, pk string, x rval, a []value) value {
+			if x.t == nil {
+				return boolVal(false)
+			}
+			return boolVal(comparableVal(x.get(), x.t))
+		},
+		"Equal": func(m *machine, pk string, x rval, a []value) value {
+			u := decodeValue(a[0])
+			if x.kind() == kInterface {
+				x = m.elem(pk, x)
+			}
+			if u.kind() == kInterface {
+				u = m.elem(pk, u)
+			}
+			if x.t == nil || u.t == nil {
+				return boolVal((x.t == nil) == (u.t == nil))
+			}
+			if x.t != u.t {
+				return boolVal(false)
+			}
+			if !x.t.comparable {
+				m.rpanic("reflect.Value.Equal: values of type " + x.t.str + " are not comparable")
+			}
+			return boolVal(equal(x.get(), u.get(), x.t))
+		},
+		"Convert": func(m *machine, pk string, x rval, a []value) value {
+			return m.convertVal(x, typeArg(a[0])).encode()
+		},
+		"CanConvert": func(m *machine, pk string, x rval, a []value) value {
+			t := typeArg(a[0])
+			if x.t == nil || !types.ConvertibleTo(x.t.t, t.t) {
+				return boolVal(false)
+			}
+			if x.kind() == kSlice && t.kind == kArray && len(x.get().elems()) < t.len {
+				return boolVal(false)
+			}
+			return boolVal(true)
+		},
+		"OverflowInt": func(m *machine, pk string, x rval, a []value) value {
+			k := x.kind()
+			if k < kInt || k > kInt64 {
+				m.valueError(pk, "reflect.Value.OverflowInt", k)
+			}
+			bits := uint(x.t.sizeof() * 8)
+			v := int64(a[0].n)
+			trunc := (v << (64 - bits)) >> (64 - bits)
+			return boolVal(v != trunc)
+		},
+		"OverflowUint": func(m *machine, pk string, x rval, a []value) value {
+			if !isUint(x.kind()) {
+				m.valueError(pk, "reflect.Value.OverflowUint", x.kind())
+			}
+			bits := uint(x.t.sizeof() * 8)
+			v := a[0].n
+			trunc := (v << (64 - bits)) >> (64 - bits)
+			return boolVal(v != trunc)
+		},
+		"OverflowFloat": func(m *machine, pk string, x rval, a []value) value {
+			switch x.kind() {
+			case kFloat32:
+				f := math.Abs(a[0].float())
+				return boolVal(math.MaxFloat32 < f && f <= math.MaxFloat64)
+			case kFloat64:
+				return boolVal(false)
+			}
+			m.valueError(pk, "reflect.Value.OverflowFloat", x.kind())
+			return value{}
+		},
+	}
+	for _, name := range []string{"Method", "MethodByName", "Call", "CallSlice"} {
+		name := name
+		valueMethods[name] = func(m *machine, pk string, x rval, a []value) value {
+			panic(&UnsupportedError{What: "reflect.Value." + name + ": method values and calls through reflect are not modeled"})
+		}
+	}
+}
+
+// field returns field i of the struct Value x.
+func (m *machine) field(x rval, i int) rval {
+	if i < 0 || i >= len(x.t.fields) {
+		m.rpanic("reflect: Field index out of range")
+	}
+	f := x.t.fields[i]
+	fl := x.f&(flagStickyRO|flagAddr) | uint64(f.typ.kind)
+	if f.pkgPath != "" {
+		if f.embedded {
+			fl |= flagEmbedRO
+		} else {
+			fl |= flagStickyRO
+		}
+	}
+	return rval{f.typ, &x.get().elems()[i], fl}
+}
+
+func (m *machine) fieldByIndex(pk string, x rval, idx []value) rval {
+	if len(idx) == 1 {
+		m.mustBe(pk, x, kStruct, "FieldByIndex")
+		return m.field(x, int(idx[0].n))
+	}
+	m.mustBe(pk, x, kStruct, "FieldByIndex")
+	for j, iv := range idx {
+		if j > 0 && x.kind() == kPointer && x.t.elem.kind == kStruct {
+			if x.get().r == nil {
+				m.rpanic("reflect: indirection through nil pointer to embedded struct")
+			}
+			x = m.elem(pk, x)
+		}
+		m.mustBe(pk, x, kStruct, "FieldByIndex")
+		x = m.field(x, int(iv.n))
+	}
+	return x
+}
+
+// elem implements Value.Elem.
+func (m *machine) elem(pk string, x rval) rval {
+	switch x.kind() {
+	case kInterface:
+		i := x.get().iface()
+		if i == nil {
+			return rval{}
+		}
+		return newRval(i.t, i.v, x.f&flagRO)
+	case kPointer:
+		p, ok := x.get().r.(*value)
+		if !ok || p == nil {
+			if x.get().r != nil {
+				panic(&UnsupportedError{What: "reflect.Value.Elem of a pointer the reflect model cannot follow (" + x.t.str + ")"})
+			}
+			return rval{}
+		}
+		et := x.t.elem
+		return rval{et, p, uint64(et.kind) | flagAddr | x.f&flagRO}
+	}
+	m.valueError(pk, "reflect.Value.Elem", x.kind())
+	return rval{}
+}
+
+func (m *machine) valueInterface(pk string, x rval) value {
+	if x.t == nil {
+		m.valueError(pk, "reflect.Value.Interface", kInvalid)
+	}
+	if x.f&flagRO != 0 {
+		m.rpanic("reflect.Value.Interface: cannot return value obtained from unexported field or method")
+	}
+	v := x.get()
+	if x.t.kind == kInterface {
+		return v
+	}
+	return value{r: &iface{t: x.t, v: copyVal(v, x.t)}}
+}
+
+func (m *machine) sliceVal(pk string, x rval, i, j, k int) rval {
+	switch x.kind() {
+	case kSlice, kArray:
+		var s []value
+		st := x.t
+		if x.kind() == kArray {
+			if x.f&flagAddr == 0 {
+				m.rpanic("reflect.Value.Slice: slice of unaddressable array")
+			}
+			s = x.get().elems()
+			st = m.prog.typeOf(types.NewSlice(x.t.elem.t))
+		} else {
+			s = x.get().elems()
+		}
+		if k < 0 {
+			if i < 0 || j < i || j > cap(s) {
+				m.rpanic("reflect.Value.Slice: slice index out of bounds")
+			}
+			return newRval(st, value{r: s[i:j]}, x.f&flagRO)
+		}
+		if i < 0 || j < i || k < j || k > cap(s) {
+			m.rpanic("reflect.Value.Slice3: slice index out of bounds")
+		}
+		return newRval(st, value{r: s[i:j:k]}, x.f&flagRO)
+	case kString:
+		if k >= 0 {
+			m.rpanic("reflect.Value.Slice3: slice of string")
+		}
+		s := x.get().str()
+		if i < 0 || j < i || j > len(s) {
+			m.rpanic("reflect.Value.Slice: string slice index out of bounds")
+		}
+		return newRval(x.t, strVal(s[i:j]), x.f&flagRO)
+	}
+	m.valueError(pk, "reflect.Value.Slice", x.kind())
+	return rval{}
+}
+
+func (m *machine) convertVal(x rval, t *rtype) rval {
+	if x.t == nil {
+		m.valueError(pkgReflect, "reflect.Value.Convert", kInvalid)
+	}
+	if t == nil || !types.ConvertibleTo(x.t.t, t.t) {
+		m.rpanic("reflect.Value.Convert: value of type " + x.t.str + " cannot be converted to type " + t.str)
+	}
+	v := x.get()
+	switch {
+	case t.kind == kInterface:
+		if x.t.kind != kInterface {
+			v = value{r: &iface{t: x.t, v: copyVal(v, x.t)}}
+		}
+	case types.Identical(x.t.t.Underlying(), t.t.Underlying()):
+		v = copyVal(v, t)
+	default:
+		conv := converter(x.t, t)
+		if conv == nil {
+			if x.t.kind != t.kind {
+				panic(&UnsupportedError{What: "reflect.Value.Convert from " + x.t.str + " to " + t.str})
+			}
+			v = copyVal(v, t)
+		} else {
+			v = conv(v)
+		}
+	}
+	return newRval(t, v, x.f&flagRO)
+}
