@@ -191,6 +191,25 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			}
 			return best
 		})
+	case "close":
+		a := args[0]
+		return func(fr *frame) *frame {
+			g := fr.g
+			if !g.resumed {
+				return fr.point("chan close", pos)
+			}
+			g.resumed = false
+			ch, _ := fr.regs[a].r.(*chanObj)
+			if ch == nil {
+				panic(runtimeError("close of nil channel"))
+			}
+			if ch.closed {
+				panic(runtimeError("close of closed channel"))
+			}
+			ch.close(g.m, g, pos)
+			fr.pc++
+			return fr
+		}
 	case "SliceData": // unsafe.SliceData
 		a := args[0]
 		return simple(func(fr *frame) value {

@@ -127,3 +127,13 @@ func (m *machine) ioEOF() value {
 	}
 	return *m.global(m.prog.globalIndex(ioPkg.Var("EOF")))
 }
+
+func init() {
+	registerNative("syscall.runtime_envs", func(m *machine, _ []value) value {
+		es := make([]value, len(m.opts.Env))
+		for i, kv := range m.opts.Env {
+			es[i] = strVal(kv)
+		}
+		return value{r: es}
+	})
+}

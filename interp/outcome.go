@@ -41,7 +41,7 @@ type Outcome struct {
 // GoroutineInfo is a snapshot of a goroutine for reports.
 type GoroutineInfo struct {
 	ID        int
-	Op        Op        // what it was doing or blocked in ("running" for a panicking one)
+	Op        Op // what it was doing or blocked in ("running" for a panicking one)
 	Stack     []StackFrame
 	Creator   int       // id of the goroutine that created it (0 for main)
 	CreatedAt token.Pos // position of the go statement
