@@ -831,7 +831,11 @@ func (m *machine) structField(pk string, t *rtype, i int) value {
 	}
 	offs := gcSizes.Offsetsof(vars)
 	es[fieldIndex(sft.t, "Name")] = strVal(f.name)
-	es[fieldIndex(sft.t, "PkgPath")] = strVal(f.pkgPath)
+	pkgPath := ""
+	if f.pkgPath != "" {
+		pkgPath = reflectPkgPath(st.Field(i).Pkg())
+	}
+	es[fieldIndex(sft.t, "PkgPath")] = strVal(pkgPath)
 	es[fieldIndex(sft.t, "Type")] = m.typeVal(pk, f.typ)
 	es[fieldIndex(sft.t, "Tag")] = strVal(f.tag)
 	es[fieldIndex(sft.t, "Offset")] = uintVal(uint64(offs[i]))
@@ -855,7 +859,7 @@ func methodsOf(t *rtype) []methodInfo {
 			f := it.Method(i)
 			mi := methodInfo{name: f.Name(), sig: f.Type().(*types.Signature)}
 			if !f.Exported() && f.Pkg() != nil {
-				mi.pkgPath = f.Pkg().Path()
+				mi.pkgPath = reflectPkgPath(f.Pkg())
 			}
 			ms = append(ms, mi)
 		}
@@ -921,9 +925,18 @@ func typeName(t *rtype) string {
 
 func typePkgPath(t *rtype) string {
 	if n, ok := types.Unalias(t.t).(*types.Named); ok && n.Obj().Pkg() != nil {
-		return n.Obj().Pkg().Path()
+		return reflectPkgPath(n.Obj().Pkg())
 	}
 	return ""
+}
+
+// reflectPkgPath is the import path reflect reports for pkg: "main" for
+// the main package, whatever its module path.
+func reflectPkgPath(pkg *types.Package) string {
+	if pkg.Name() == "main" {
+		return "main"
+	}
+	return pkg.Path()
 }
 
 func (m *machine) sig(t *rtype, method string) *types.Signature {
