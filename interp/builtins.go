@@ -80,7 +80,7 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			} else {
 				add = fr.regs[x].elems()
 			}
-			return value{r: appendValues(fr.regs[s].elems(), add, et)}
+			return sliceVal(appendValues(fr.regs[s].elems(), add, et))
 		})
 	case "copy":
 		d, s := args[0], args[1]

@@ -258,6 +258,16 @@ func (c *compiler) deferStmt(i *ssa.Defer) op {
 		ce := c.callee(cc)
 		bind = ce.bind
 	}
+	if fnReg := c.deferFuncReg(cc); fnReg >= 0 {
+		// A nil function value panics when the deferred call runs.
+		inner := bind
+		bind = func(fr *frame) (value, []value) {
+			if fr.regs[fnReg].r == nil {
+				return value{}, nil
+			}
+			return inner(fr)
+		}
+	}
 	stack := -1
 	if i.DeferStack != nil {
 		stack = c.reg(i.DeferStack)
@@ -274,6 +284,19 @@ func (c *compiler) deferStmt(i *ssa.Defer) op {
 		fr.pc++
 		return fr
 	}
+}
+
+// deferFuncReg returns the register of a deferred call's function value in
+// call mode, or -1.
+func (c *compiler) deferFuncReg(cc *ssa.CallCommon) int {
+	if cc.IsInvoke() {
+		return -1
+	}
+	switch cc.Value.(type) {
+	case *ssa.Function, *ssa.Builtin:
+		return -1
+	}
+	return c.reg(cc.Value)
 }
 
 // builtinThunk returns a closure that applies builtin b to its parameters,

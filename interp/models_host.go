@@ -127,6 +127,14 @@ func init() {
 	registerNative("math.Float32frombits", func(_ *machine, a []value) value {
 		return floatVal(float64(math.Float32frombits(uint32(a[0].n))))
 	})
+	// Type punning through unsafe.Pointer between float32 and uint32:
+	// interpreter floats are kept as float64 bits.
+	registerNative("internal/strconv.float32bits", func(_ *machine, a []value) value {
+		return uintVal(uint64(math.Float32bits(float32(a[0].float()))))
+	})
+	registerNative("internal/strconv.float32frombits", func(_ *machine, a []value) value {
+		return floatVal(float64(math.Float32frombits(uint32(a[0].n))))
+	})
 	registerNative("math.FMA", func(_ *machine, a []value) value {
 		return floatVal(math.FMA(a[0].float(), a[1].float(), a[2].float()))
 	})

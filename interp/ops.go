@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
@@ -16,14 +17,23 @@ type runtimeError string
 
 const nilDeref = runtimeError("invalid memory address or nil pointer dereference")
 
-// typeAssertError is a failed type assertion ("interface conversion: ...").
-type typeAssertError string
+// isPlainError reports whether Go raises the run-time error msg as a
+// runtime.plainError, whose message has no "runtime error: " prefix.
+func isPlainError(msg string) bool {
+	for _, p := range []string{"interface conversion:", "assignment to entry in nil map", "close of closed channel",
+		"close of nil channel", "makechan: size out of range", "send on closed channel", "value method "} {
+		if strings.HasPrefix(msg, p) {
+			return true
+		}
+	}
+	return false
+}
 
 // runtimeErrorValue returns the interpreted value of a run-time panic: a
 // runtime.Error as in Go.
 func (m *machine) runtimeErrorValue(e runtimeError) value {
 	t := m.prog.runtimeType("errorString")
-	if len(e) >= 21 && e[:21] == "interface conversion:" {
+	if isPlainError(string(e)) {
 		t = m.prog.runtimeType("plainError")
 	}
 	if t == nil {
@@ -344,7 +354,7 @@ func (c *compiler) slice(i *ssa.Slice, dst int) op {
 			if l < 0 || l > h {
 				panic(runtimeError(fmt.Sprintf("slice bounds out of range [%d:%d:]", l, h)))
 			}
-			fr.regs[dst] = value{r: es[l:h:mx]}
+			fr.regs[dst] = sliceVal(es[l:h:mx])
 		} else {
 			if h < 0 || h > cp {
 				panic(runtimeError(fmt.Sprintf("slice bounds out of range [:%d] with %s %d", h, capWord, cp)))
@@ -371,7 +381,10 @@ func (c *compiler) typeAssert(i *ssa.TypeAssert, dst int) op {
 	toIface := at.kind == kInterface
 	fail := func(fr *frame, have *iface) {
 		if have == nil {
-			panic(runtimeError(fmt.Sprintf("interface conversion: interface is nil, not %s", at)))
+			if toIface {
+				panic(runtimeError(fmt.Sprintf("interface conversion: interface is nil, not %s", at)))
+			}
+			panic(runtimeError(fmt.Sprintf("interface conversion: %s is nil, not %s", ifaceName(st), at)))
 		}
 		if toIface {
 			panic(runtimeError(fmt.Sprintf("interface conversion: %s is not %s: missing method %s", have.t, at, missingMethod(have.t, at))))

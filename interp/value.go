@@ -47,6 +47,14 @@ type closure struct {
 	env []value
 }
 
+// sliceVal returns a slice value; a nil []value is the nil slice.
+func sliceVal(es []value) value {
+	if es == nil {
+		return value{}
+	}
+	return value{r: es}
+}
+
 func intVal(i int64) value     { return value{n: uint64(i)} }
 func uintVal(u uint64) value   { return value{n: u} }
 func boolVal(b bool) value     { return value{n: b2u(b)} }
