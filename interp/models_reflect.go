@@ -276,7 +276,15 @@ var interpretable = map[string]bool{
 func reflectFallback(fn *ssa.Function) nativeFn {
 	name := fn.String()
 	if strings.HasPrefix(name, "(*internal/abi.Type).") {
-		return refuseNative(name)
+		return func(*machine, []value) value {
+			panic(&UnsupportedError{What: "call of " + name + ": the interpreter has no run-time type descriptors (internal/abi)"})
+		}
+	}
+	if o := fn.Origin(); o != nil && o.String() == "reflect.TypeFor" && len(fn.TypeArgs()) == 1 {
+		targ := fn.TypeArgs()[0]
+		return func(m *machine, _ []value) value {
+			return m.typeVal(pkgReflect, m.prog.typeOf(targ))
+		}
 	}
 	if fn.Pkg == nil || fn.Synthetic != "" {
 		return nil

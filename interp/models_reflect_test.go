@@ -66,6 +66,14 @@ func TestReflectErrors(t *testing.T) {
 	runReflectProgram(t, reflectErrorsProgram)
 }
 
+func TestReflectScanAndMore(t *testing.T) {
+	runReflectProgram(t, reflectScanProgram)
+}
+
+func TestReflectTypes(t *testing.T) {
+	runReflectProgram(t, reflectTypesProgram)
+}
+
 func TestReflectRefusesCall(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module reflcall\n\ngo 1.26\n"), 0o666))
@@ -481,5 +489,111 @@ func main() {
 		var i int
 		errors.As(base, &i)
 	}()
+}
+`
+
+const reflectScanProgram = `package main
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+)
+
+type MyInt int
+type K struct {
+	A int
+	B string
+}
+type G[T any] struct{ V T }
+
+func main() {
+	var a MyInt
+	var s string
+	var f float64
+	n, err := fmt.Sscan("42 hello 2.5", &a, &s, &f)
+	fmt.Println(n, err, a, s, f)
+	var x, y int
+	fmt.Sscanf("10-20", "%d-%d", &x, &y)
+	fmt.Println(x, y)
+	m := map[K]int{{2, "b"}: 1, {1, "z"}: 2, {1, "a"}: 3}
+	fmt.Println(m)
+	mi := map[any]int{3: 1, "a": 2, 1.5: 3, 1: 4}
+	fmt.Println(len(fmt.Sprint(mi)))
+	var ch chan int
+	fmt.Println(ch == nil, fmt.Sprint(ch))
+	fmt.Printf("%v %+v %T\n", G[int]{1}, G[string]{"s"}, G[K]{})
+	fmt.Println(reflect.TypeOf(G[int]{}).Name(), reflect.TypeOf(G[int]{}))
+	fmt.Printf("%x %X %q %v\n", "hi", []string{"a"}, 'x', 'x')
+	fmt.Printf("%v %v\n", [2][]int{{1}, nil}, map[string][]string{"k": {"v"}})
+	fmt.Printf("%#v\n", K{1, "x"})
+	fmt.Printf("%#v %#v %#v\n", 1.0, "s", map[K]bool{{1, "a"}: true})
+	fmt.Printf("%v\n", struct {
+		a *int
+		b []K
+	}{nil, []K{{1, "q"}}})
+	type T struct {
+		M map[string]int
+		S []string
+		I interface{}
+	}
+	fmt.Printf("%+v\n", T{})
+	fmt.Printf("%#v\n", T{})
+	ws := strings.Fields(" c b a ")
+	sort.Sort(sort.StringSlice(ws))
+	fmt.Println(ws, slices.Index(ws, "b"))
+	fmt.Printf("%08b %3c %-4q| %+q\n", 5, 'z', 'y', "é")
+	fmt.Printf("%v %.3v %10.4v|\n", 1e-7, 3.14159, "abcdefgh")
+	fmt.Printf("%d %d\n", []MyInt{1, 2}, map[string]MyInt{"a": 1})
+	fmt.Printf("%s\n", []error{fmt.Errorf("e1"), nil})
+	fmt.Printf("%v %d\n", &K{1, "x"}, &[]int{1})
+	fmt.Printf("%5.1f|%-7.2e|\n", []float64{1.25, 2.5}, 1234.5)
+	fmt.Printf("%t %v\n", []bool{true}, uintptr(7))
+	fmt.Println(fmt.Sprintf("%[2]d %[1]d", 1, 2), fmt.Sprintf("%*d", 5, 3))
+	fmt.Printf("%v\n", reflect.ValueOf(m).MapIndex(reflect.ValueOf(K{1, "a"})))
+}
+`
+
+const reflectTypesProgram = `package main
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+)
+
+type S struct {
+	A int ` + "`k:\"v\"`" + `
+	b bool
+}
+
+func (S) M1()      {}
+func (*S) M2(int)  {}
+func (S) m3()      {}
+
+func main() {
+	fmt.Println(reflect.TypeFor[S](), reflect.TypeFor[error]().Kind(), reflect.TypeFor[[]map[string]*S]())
+	fmt.Printf("%T %T %T %T\n", struct{ X int }{}, func(int, ...string) error { return nil }, (*error)(nil), any(1))
+	fmt.Printf("%T %T\n", make(<-chan []int), [2]struct{}{})
+	t := reflect.TypeOf(&S{})
+	for i := range t.NumMethod() {
+		fmt.Println(t.Method(i).Name, t.Method(i).Type)
+	}
+	m, ok := t.MethodByName("M2")
+	fmt.Println(m.Name, ok, m.Index)
+	fmt.Println(t.Elem().Field(0).Tag, t.Elem().Field(0).Tag.Get("k"), t.Elem().Align(), t.Elem().FieldAlign())
+	e := errors.New("x")
+	fmt.Println(reflect.TypeOf(e), reflect.TypeOf(e).Elem().Name(), reflect.TypeOf(e).Elem().PkgPath())
+	v := reflect.ValueOf(S{1, true})
+	fmt.Println(v.Field(1).Bool(), v.Field(0).CanInterface(), v.Field(1).CanInterface(), v.NumMethod())
+	fmt.Println(reflect.ValueOf(int8(5)).OverflowInt(200), reflect.ValueOf(uint16(5)).OverflowUint(70000))
+	fmt.Println(reflect.ValueOf([]byte("ab")).Bytes(), reflect.ValueOf("abc").Slice(1, 2), reflect.ValueOf("abc").Index(1))
+	fmt.Println(reflect.MakeMap(reflect.TypeOf(map[string]int{})).Len(), reflect.ValueOf(map[int]int(nil)).IsNil())
+	var ip *int
+	fmt.Println(reflect.ValueOf(ip).IsNil(), reflect.ValueOf(ip).Elem().IsValid(), reflect.ValueOf(&ip).Elem().CanSet())
+	fmt.Println(reflect.ValueOf(3).Type().Bits(), reflect.TypeOf(int32(0)).Size(), reflect.ValueOf(S{}).IsZero(), reflect.ValueOf(S{A: 1}).IsZero())
+	fmt.Println(reflect.ValueOf(struct{ F func() }{}).Field(0).IsNil(), reflect.ValueOf([]int{1}).Pointer() != 0)
 }
 `
