@@ -53,6 +53,7 @@ type machine struct {
 	timerObjs map[*value]*timer // runtime timers of time.Timer values
 	outcome   Outcome
 	funcObjs  map[*value]*function
+	coros     map[*value]*coroState
 	tests     map[*value]*testState // testing.common state, by address
 }
 
