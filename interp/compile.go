@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strings"
 	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
@@ -49,11 +50,21 @@ type controlFn func(fr *frame, args []value, dst int32) *frame
 func (f *function) String() string { return f.name }
 
 // pos returns the position of the op at which fr stands.
-func (fr *frame) pos() token.Pos {
+func (fr *frame) pos() token.Pos { return fr.posAt(fr.pc) }
+
+// callPos returns the position of the call a caller frame is in: its pc
+// has already moved past the call.
+func (fr *frame) callPos() token.Pos {
+	if fr.pc > 0 {
+		return fr.posAt(fr.pc - 1)
+	}
+	return fr.posAt(0)
+}
+
+func (fr *frame) posAt(pc int) token.Pos {
 	if fr.fn == nil || fr.fn.pos == nil {
 		return token.NoPos
 	}
-	pc := fr.pc
 	if pc >= len(fr.fn.pos) {
 		pc = len(fr.fn.pos) - 1
 	}
@@ -110,6 +121,15 @@ func (c *compiler) compile() {
 			c.compileThunk()
 			return
 		}
+	}
+	if pkg := fnPackage(sf); pkg != "" && unsupportedPackage(pkg) {
+		if sf.Name() == "init" && sf.Parent() == nil && sf.Signature.Recv() == nil {
+			f.native = func(*machine, []value) value { return value{} }
+			c.compileThunk()
+			return
+		}
+		c.compileRefused(fmt.Sprintf("call of %s: package %s needs the operating system or assembly, which the interpreter does not model", f.name, pkg))
+		return
 	}
 	if sf.Blocks == nil && sf.Pkg != nil {
 		sf.Pkg.Build()
@@ -211,11 +231,44 @@ func (c *compiler) compileThunk() {
 	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
 }
 
+// unsupportedPrefixes name packages the interpreter does not run: their
+// initialization is skipped (it only sets up state for talking to the
+// operating system) and any other call into them is refused.
+var unsupportedPrefixes = []string{"net", "crypto", "vendor/", "os/exec", "os/signal", "os/user", "plugin", "mime/multipart"}
+
+func unsupportedPackage(path string) bool {
+	for _, p := range unsupportedPrefixes {
+		if path == p || strings.HasPrefix(path, p+"/") || (strings.HasSuffix(p, "/") && strings.HasPrefix(path, p)) {
+			return true
+		}
+	}
+	return false
+}
+
+// fnPackage returns the path of the package fn belongs to ("" if none).
+func fnPackage(fn *ssa.Function) string {
+	if fn.Pkg != nil {
+		return fn.Pkg.Pkg.Path()
+	}
+	if o := fn.Origin(); o != nil && o.Pkg != nil {
+		return o.Pkg.Pkg.Path()
+	}
+	if obj := fn.Object(); obj != nil && obj.Pkg() != nil {
+		return obj.Pkg().Path()
+	}
+	return ""
+}
+
 // compileMissing compiles a function with no body and no model into an op
 // that refuses to run it.
 func (c *compiler) compileMissing() {
+	c.compileRefused(fmt.Sprintf("call of %s: it has no Go body (assembly, cgo or linkname) and the interpreter has no model of it", c.fn.name))
+}
+
+// compileRefused compiles f into an op that stops the run with an
+// *UnsupportedError saying what.
+func (c *compiler) compileRefused(what string) {
 	f := c.fn
-	name := f.name
 	sig := f.ssa.Signature
 	n := sig.Params().Len()
 	if sig.Recv() != nil {
@@ -230,7 +283,9 @@ func (c *compiler) compileMissing() {
 		if fr.caller != nil {
 			pos = fr.caller.pos()
 		}
-		panic(&UnsupportedError{Pos: fr.g.m.prog.position(pos), What: fmt.Sprintf("call of %s: it has no Go body (assembly, cgo or linkname) and the interpreter has no model of it", name)})
+		e := &UnsupportedError{Pos: fr.g.m.prog.position(pos), What: what}
+		e.Stack = fr.g.m.stackStrings(fr.caller)
+		panic(e)
 	})
 	c.pos = append(c.pos, f.ssa.Pos())
 	f.code, f.pos, f.template = c.code, c.pos, c.tmpl

@@ -302,11 +302,7 @@ func (m *machine) hostPanic(fr *frame, r any) *frame {
 			e.Pos = m.prog.position(fr.pos())
 		}
 		if e.Stack == nil {
-			for f := fr; f != nil; f = f.caller {
-				if f.fn != nil && f.fn.ssa != nil {
-					e.Stack = append(e.Stack, fmt.Sprintf("%s (%s)", f.fn.name, m.prog.position(f.pos())))
-				}
-			}
+			e.Stack = m.stackStrings(fr)
 			if len(e.Stack) > 0 && e.Pos == m.prog.position(fr.pos()) {
 				e.Stack = e.Stack[1:]
 			}
@@ -319,6 +315,21 @@ func (m *machine) hostPanic(fr *frame, r any) *frame {
 	}
 	m.fail(fmt.Errorf("interp: internal error at %s in %s: %v\n%s", m.prog.position(fr.pos()), fr.fn.name, r, debug.Stack()))
 	return nil
+}
+
+// stackStrings describes the interpreted frames from fr outwards.
+func (m *machine) stackStrings(fr *frame) []string {
+	var out []string
+	for f := fr; f != nil; f = f.caller {
+		if f.fn != nil && f.fn.ssa != nil {
+			pos := f.pos()
+			if f != fr {
+				pos = f.callPos()
+			}
+			out = append(out, fmt.Sprintf("%s (%s)", f.fn.name, m.prog.position(pos)))
+		}
+	}
+	return out
 }
 
 // panicValue carries an interpreted panic value through the host stack
@@ -457,11 +468,8 @@ func (m *machine) writeTraceback(sb *strings.Builder, g *Goroutine) {
 		state = "running"
 	}
 	fmt.Fprintf(sb, "goroutine %d [%s]:\n", g.id, state)
-	for fr := g.top; fr != nil; fr = fr.caller {
-		if fr.fn == nil {
-			continue
-		}
-		fmt.Fprintf(sb, "%s(...)\n\t%s\n", fr.fn.name, m.prog.position(fr.pos()))
+	for _, f := range g.Stack() {
+		fmt.Fprintf(sb, "%s(...)\n\t%s\n", f.Func, m.prog.position(f.Pos))
 	}
 	if g.parent != 0 {
 		fmt.Fprintf(sb, "created by goroutine %d at %s\n", g.parent, m.prog.position(g.created))

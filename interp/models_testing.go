@@ -15,6 +15,7 @@ import (
 // formatting methods (Errorf, Fatal, Logf, ...) run from source on top.
 
 type testState struct {
+	results  []string // result lines of finished subtests, printed after this test's
 	name     string
 	depth    int
 	failed   bool
@@ -86,7 +87,7 @@ func (m *machine) testDriver(st *testState, fn, t value) *frame {
 		switch state {
 		case 0:
 			state = 1
-			fmt.Fprintf(st.out, "%s=== RUN   %s\n", indent, st.name)
+			fmt.Fprintf(st.out, "=== RUN   %s\n", st.name)
 			cl := fn.r.(*closure)
 			nf := m.newFrame(cl.fn)
 			nf.regs[0] = t
@@ -112,9 +113,18 @@ func (m *machine) testDriver(st *testState, fn, t value) *frame {
 		case st.skipped:
 			verdict = "SKIP"
 		}
-		fmt.Fprintf(st.out, "%s--- %s: %s (0.00s)\n", indent, verdict, st.name)
-		if st.failed && st.parent != nil {
-			st.parent.failed = true
+		line := fmt.Sprintf("%s--- %s: %s (0.00s)\n", indent, verdict, st.name)
+		if p := st.parent; p != nil {
+			if st.failed {
+				p.failed = true
+			}
+			p.results = append(p.results, line)
+			p.results = append(p.results, st.results...)
+		} else {
+			st.out.WriteString(line)
+			for _, r := range st.results {
+				st.out.WriteString(r)
+			}
 		}
 		return fr.ret(value{})
 	}}
@@ -139,10 +149,10 @@ func (m *machine) testState(v value) *testState {
 // helper of st.
 func (m *machine) callSite(fr *frame, st *testState) string {
 	for f := fr; f != nil; f = f.caller {
-		if f.fn == nil || f.fn.ssa == nil || st.helpers[f.fn] {
+		if f.fn == nil || f.fn.ssa == nil || f.fn.ssa.Synthetic != "" || st.helpers[f.fn] {
 			continue
 		}
-		pos := m.prog.position(f.pos())
+		pos := m.prog.position(f.callPos())
 		return fmt.Sprintf("%s:%d: ", filepath.Base(pos.Filename), pos.Line)
 	}
 	return "???:1: "
@@ -154,7 +164,7 @@ func init() {
 		m := fr.g.m
 		st := m.testState(args[0])
 		s := strings.TrimSuffix(args[1].str(), "\n")
-		indent := strings.Repeat("    ", st.depth+1)
+		indent := "    "
 		s = strings.ReplaceAll(s, "\n", "\n"+indent+"    ")
 		// fr is the public method (Errorf, Log, ...); the site is its caller.
 		site := m.callSite(fr.caller, st)
@@ -179,7 +189,14 @@ func init() {
 		if st.helpers == nil {
 			st.helpers = map[*function]bool{}
 		}
-		st.helpers[fr.fn] = true
+		// The helper is the first real function: Helper may be called
+		// through a promotion wrapper.
+		for f := fr; f != nil; f = f.caller {
+			if f.fn != nil && f.fn.ssa != nil && f.fn.ssa.Synthetic == "" {
+				st.helpers[f.fn] = true
+				break
+			}
+		}
 		return fr.done(dst, value{})
 	})
 	registerNative("(*testing.common).Cleanup", func(m *machine, args []value) value {

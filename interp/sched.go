@@ -191,10 +191,14 @@ type StackFrame struct {
 func (g *Goroutine) Stack() []StackFrame {
 	var out []StackFrame
 	for fr := g.top; fr != nil; fr = fr.caller {
-		if fr.fn == nil {
+		if fr.fn == nil || fr.fn.ssa == nil || fr.fn.ssa.Synthetic != "" {
 			continue
 		}
-		out = append(out, StackFrame{Func: fr.fn.name, Pos: fr.pos()})
+		pos := fr.pos()
+		if fr != g.top {
+			pos = fr.callPos()
+		}
+		out = append(out, StackFrame{Func: fr.fn.name, Pos: pos})
 	}
 	return out
 }
