@@ -226,7 +226,7 @@ func init() {
 			if len(es) != 3 || es[0].r == nil {
 				return a[0]
 			}
-			out := []value{es[0], es[1], {n: es[2].n &^ (1<<5 | 1<<6) | 1<<8}}
+			out := []value{es[0], es[1], {n: es[2].n&^(1<<5|1<<6) | 1<<8}}
 			return value{r: out}
 		})
 	}
