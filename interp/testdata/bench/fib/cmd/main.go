@@ -1,4 +1,4 @@
-// Command fib runs the fib benchmark; os.Args[1] is the size.
+// Command fib runs the fib benchmark program; os.Args[1] is the size.
 package main
 
 import (
@@ -9,7 +9,7 @@ import (
 )
 
 func main() {
-	n := 27
+	n := 30
 	if len(os.Args) > 1 {
 		if v, err := strconv.Atoi(os.Args[1]); err == nil {
 			n = v
