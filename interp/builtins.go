@@ -80,7 +80,7 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			} else {
 				add = fr.regs[x].elems()
 			}
-			return sliceVal(appendValues(fr.regs[s].elems(), add, et))
+			return sliceVal(fr.g.m.appendValues(fr.regs[s].elems(), add, et))
 		})
 	case "copy":
 		d, s := args[0], args[1]
@@ -91,12 +91,13 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			if fromString {
 				src := fr.regs[s].str()
 				n := min(len(dst), len(src))
+				m := fr.g.m
 				for i := range n {
-					dst[i] = value{n: uint64(src[i])}
+					m.set(&dst[i], value{n: uint64(src[i])})
 				}
 				return intVal(int64(n))
 			}
-			return intVal(int64(copyValues(dst, fr.regs[s].elems(), et)))
+			return intVal(int64(fr.g.m.copyValues(dst, fr.regs[s].elems(), et)))
 		})
 	case "delete":
 		mr, kr := args[0], args[1]
@@ -120,12 +121,9 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		et := t.elem
 		return simple(func(fr *frame) value {
 			es := fr.regs[a].elems()
+			m := fr.g.m
 			for i := range es {
-				if et.aggregate {
-					storeVal(&es[i], zero(et), et)
-				} else {
-					es[i] = value{}
-				}
+				m.store(&es[i], zero(et), et)
 			}
 			return value{}
 		})
@@ -304,11 +302,11 @@ func minMax(a, b value, t *rtype, isMin bool) value {
 }
 
 // appendValues appends add to s (of element type et) with Go's growth.
-func appendValues(s, add []value, et *rtype) []value {
+func (m *machine) appendValues(s, add []value, et *rtype) []value {
 	n := len(s) + len(add)
 	if n <= cap(s) {
 		out := s[:n]
-		copyValues(out[len(s):], add, et)
+		m.copyValues(out[len(s):], add, et)
 		return out
 	}
 	if len(add) == 0 {
@@ -332,9 +330,9 @@ func appendValues(s, add []value, et *rtype) []value {
 
 // copyValues copies src into dst (which may overlap), elementwise by
 // value, and returns the number of elements copied.
-func copyValues(dst, src []value, et *rtype) int {
+func (m *machine) copyValues(dst, src []value, et *rtype) int {
 	n := min(len(dst), len(src))
-	if !et.aggregate {
+	if !et.aggregate && !m.logging {
 		return copy(dst, src)
 	}
 	tmp := make([]value, n)
@@ -342,7 +340,7 @@ func copyValues(dst, src []value, et *rtype) int {
 		tmp[i] = copyVal(src[i], et)
 	}
 	for i := range n {
-		storeVal(&dst[i], tmp[i], et)
+		m.store(&dst[i], tmp[i], et)
 	}
 	return n
 }

@@ -207,7 +207,7 @@ func (ce *callee) bind(fr *frame) (value, []value) {
 
 func (c *compiler) goStmt(i *ssa.Go) op {
 	cc := &i.Call
-	pos := cc.Pos()
+	pos := i.Pos() // the go keyword, as in Go's "created by" lines
 	var bind func(fr *frame) (value, []value)
 	if b, ok := cc.Value.(*ssa.Builtin); ok {
 		th := c.builtinThunk(b, cc.Args)

@@ -11,6 +11,8 @@ import (
 // chanObj is a channel: a ring buffer and queues of blocked goroutines.
 // Unbuffered sends and receives hand values over directly, as in Go.
 type chanObj struct {
+	m        *machine
+	epoch    int
 	elem     *rtype
 	capacity int
 	buf      []value
@@ -44,7 +46,7 @@ type selWait struct {
 }
 
 func (m *machine) newChan(t *rtype, size int) *chanObj {
-	return &chanObj{elem: t.elem, capacity: size, buf: make([]value, size)}
+	return &chanObj{m: m, epoch: m.epoch, elem: t.elem, capacity: size, buf: make([]value, size)}
 }
 
 func (ch *chanObj) addr() Addr { return Addr{unsafe.Pointer(ch)} }
@@ -84,6 +86,7 @@ func (ch *chanObj) canRecv() bool {
 
 // send delivers v from g; the caller checked canSend and !closed.
 func (ch *chanObj) send(m *machine, g *Goroutine, v value, pos token.Pos) {
+	m.touchChan(ch)
 	if m.obs != nil {
 		m.obs.Event(&Event{Kind: EvChanSend, G: g, Addr: ch.addr(), Seq: ch.sends, Pos: pos})
 	}
@@ -102,6 +105,7 @@ func (ch *chanObj) send(m *machine, g *Goroutine, v value, pos token.Pos) {
 
 // recv receives for g; the caller checked canRecv.
 func (ch *chanObj) recv(m *machine, g *Goroutine, pos token.Pos) (value, bool) {
+	m.touchChan(ch)
 	if ch.count > 0 {
 		v := ch.buf[ch.head]
 		ch.buf[ch.head] = value{}
@@ -181,6 +185,7 @@ func selectResult(s *selWait, idx int, v value, ok bool) value {
 // close closes ch: receivers get the zero value, blocked senders retry and
 // panic.
 func (ch *chanObj) close(m *machine, g *Goroutine, pos token.Pos) {
+	m.touchChan(ch)
 	if m.obs != nil {
 		m.obs.Event(&Event{Kind: EvChanClose, G: g, Addr: ch.addr(), Pos: pos})
 	}
@@ -222,6 +227,7 @@ func (c *compiler) send(i *ssa.Send) op {
 			fr.pc++
 			return fr
 		}
+		g.m.touchChan(ch)
 		ch.sendq = append(ch.sendq, &waiter{g: g, fr: fr, val: fr.regs[x], dst: -1, ch: ch})
 		return fr.block("chan send", pos)
 	}
@@ -251,6 +257,7 @@ func (c *compiler) recv(i *ssa.UnOp, dst int) op {
 			fr.pc++
 			return fr
 		}
+		g.m.touchChan(ch)
 		ch.recvq = append(ch.recvq, &waiter{g: g, fr: fr, dst: int32(dst), commaOk: commaOk, ch: ch})
 		return fr.block("chan receive", pos)
 	}
@@ -332,6 +339,7 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 			if ch == nil {
 				continue
 			}
+			m.touchChan(ch)
 			w := &waiter{g: g, fr: fr, sel: sw, caseIdx: j, ch: ch, dst: -1}
 			if sc.send {
 				w.val = fr.regs[sc.val]

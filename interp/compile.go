@@ -569,6 +569,9 @@ func (c *compiler) store(i *ssa.Store) op {
 			if m := fr.g.m; m.obs != nil {
 				m.access(fr, EvWrite, p, pos)
 			}
+			if m := fr.g.m; m.logging {
+				m.undo = append(m.undo, undoRec{p, *p})
+			}
 			*p = fr.regs[val]
 			fr.pc++
 			return fr
@@ -582,7 +585,7 @@ func (c *compiler) store(i *ssa.Store) op {
 		if m := fr.g.m; m.obs != nil {
 			m.accessAggregate(fr, EvWrite, p, t, pos)
 		}
-		storeVal(p, fr.regs[val], t)
+		fr.g.m.store(p, fr.regs[val], t)
 		fr.pc++
 		return fr
 	}

@@ -34,6 +34,18 @@ type HookAction struct {
 	OnReturn func() (exit bool)
 	// Goexit ends the calling goroutine as runtime.Goexit does.
 	Goexit bool
+	// Root makes Call the root of the run: when it returns (or its
+	// goroutine calls runtime.Goexit inside it), every goroutine that
+	// existed when the hook was called ends, the calling one included, and
+	// the run goes on until the goroutines Call created have finished or
+	// are blocked forever (an Outcome of kind Leaked). Tools use it to
+	// check one function of a test in isolation.
+	Root bool
+	// Snapshot, with Root, does not run Call: it takes a snapshot of the
+	// run's state at this call, hands it to Snapshot, and ends the run.
+	// Snapshot.Run then runs Call as the root, as often as needed, each
+	// time from that state.
+	Snapshot func(*Snapshot)
 }
 
 // Value is an interpreted value handed to a hook.
@@ -141,13 +153,34 @@ func hookCtl(p *Program, name string, body *function) controlFn {
 			fr.pc++
 			return g.unwind(fr)
 		}
+		if _, ok := act.Call.v.r.(*closure); ok && act.Root && act.Snapshot != nil {
+			args := make([]value, len(act.Args))
+			for i, a := range act.Args {
+				args[i] = a.v
+			}
+			act.Snapshot(m.takeSnapshot(act.Call.v, args, fr.pos()))
+			fr.g.top = fr
+			m.exited = true
+			return nil
+		}
 		if cl, ok := act.Call.v.r.(*closure); ok {
 			g := fr.g
 			fr.pc++
 			cont := &frame{g: g, caller: fr, retDst: -1, barrier: true}
+			var ancestors []*Goroutine
+			if act.Root {
+				ancestors = append(ancestors, m.gs...)
+			}
 			cont.native = func(_ *frame, res value) *frame {
 				if dst >= 0 {
 					fr.regs[dst] = res
+				}
+				if act.Root {
+					if act.OnReturn != nil {
+						act.OnReturn()
+					}
+					m.endRoot(ancestors)
+					return nil
 				}
 				if act.OnReturn != nil && act.OnReturn() {
 					g.top = nil
@@ -177,5 +210,31 @@ func hookCtl(p *Program, name string, body *function) controlFn {
 			res = value{r: t}
 		}
 		return fr.done(dst, res)
+	}
+}
+
+// endRoot ends the goroutines that existed when a root call began; the run
+// continues with the rest (see HookAction.Root).
+func (m *machine) endRoot(ancestors []*Goroutine) {
+	dead := map[*Goroutine]bool{}
+	for _, g := range ancestors {
+		dead[g] = true
+		g.status = gDone
+		g.top = nil
+		if m.obs != nil {
+			m.obs.Event(&Event{Kind: EvGoExit, G: g})
+		}
+	}
+	live := m.gs[:0]
+	for _, g := range m.gs {
+		if !dead[g] {
+			live = append(live, g)
+		}
+	}
+	m.gs = live
+	m.mainDone = true
+	m.opts.WaitAll = true
+	if len(m.gs) == 0 {
+		m.exit(0)
 	}
 }

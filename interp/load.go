@@ -1,9 +1,15 @@
 package interp
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"go/token"
+	"os"
 	"path/filepath"
+	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
@@ -35,6 +41,9 @@ type Program struct {
 	globalTy  []*rtype
 
 	compileMu sync.Mutex
+
+	hashOnce sync.Once
+	hash     string
 
 	hookNames map[string]bool
 	bodies    map[*ssa.Function]*function // own bodies of hooked functions
@@ -126,6 +135,34 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 		globals:  map[*ssa.Global]int{},
 	}
 	return p, nil
+}
+
+// SourceHash returns a hash of the source of every loaded package outside
+// the Go distribution: it changes when the program under test changes, so
+// tools can refuse stale replay data.
+func (p *Program) SourceHash() string {
+	p.hashOnce.Do(func() {
+		goroot := runtime.GOROOT()
+		var files []string
+		p.SSA.Fset.Iterate(func(f *token.File) bool {
+			if name := f.Name(); name != "" && !strings.HasPrefix(name, goroot) {
+				files = append(files, name)
+			}
+			return true
+		})
+		sort.Strings(files)
+		h := sha256.New()
+		for _, name := range files {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				continue
+			}
+			fmt.Fprintf(h, "%s %d\n", filepath.Base(name), len(data))
+			h.Write(data)
+		}
+		p.hash = hex.EncodeToString(h.Sum(nil))[:16]
+	})
+	return p.hash
 }
 
 // globalIndex returns the index of g's cell in every run's global table.

@@ -54,6 +54,12 @@ type machine struct {
 	outcome   Outcome
 	funcObjs  map[*value]*function
 	coros     map[*value]*coroState
+
+	logging   bool // a snapshot is active: log writes (undo.go)
+	epoch     int  // maps and channels changed in this epoch are saved already
+	undo      []undoRec
+	undoMaps  []mapSnap
+	undoChans []chanSnap
 	tests     map[*value]*testState // testing.common state, by address
 }
 
@@ -147,6 +153,7 @@ func (p *Program) newMachine(opts RunOptions) *machine {
 
 func (m *machine) finish() (int, error) {
 	m.stdout.Flush()
+	m.outcome.Steps = m.steps
 	if m.opts.Outcome != nil {
 		*m.opts.Outcome = m.outcome
 	}
@@ -310,6 +317,15 @@ func (m *machine) hostPanic(fr *frame, r any) *frame {
 		m.fail(e)
 		return nil
 	case *StepLimitError:
+		fr.g.top = fr
+		m.outcome = Outcome{Kind: StepLimited, Message: e.Error(), Steps: m.steps}
+		for _, g := range m.gs {
+			op := g.pending
+			if g == fr.g {
+				op = "running"
+			}
+			m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(op))
+		}
 		m.fail(e)
 		return nil
 	}
@@ -363,7 +379,9 @@ func (m *machine) schedule() bool {
 		if len(m.runnable) > 0 {
 			i := m.sched.Pick(m.runnable)
 			g := m.runnable[i]
-			g.resumed = true
+			// Only a goroutine stopped at a scheduling point performs its
+			// op at once; a woken or new one runs to its next point.
+			g.resumed, g.atPoint = g.atPoint, false
 			m.cur = g
 			return true
 		}
@@ -385,6 +403,7 @@ func (fr *frame) point(op Op, pos token.Pos) *frame {
 	g := fr.g
 	g.top = fr
 	g.pending, g.pendPos = op, pos
+	g.atPoint = true
 	return nil
 }
 

@@ -10,6 +10,8 @@ import (
 // deterministic; deleted entries leave holes that are compacted when they
 // outnumber the live ones.
 type mapObj struct {
+	m       *machine // for snapshots (nil for maps made outside a run)
+	epoch   int
 	t       *rtype
 	index   map[any]int
 	entries []mapEntry
@@ -22,8 +24,18 @@ type mapEntry struct {
 	dead bool
 }
 
-func newMap(t *rtype) *mapObj {
-	return &mapObj{t: t, index: map[any]int{}}
+func newMap(m *machine, t *rtype) *mapObj {
+	mo := &mapObj{m: m, t: t, index: map[any]int{}}
+	if m != nil {
+		mo.epoch = m.epoch
+	}
+	return mo
+}
+
+func (m *mapObj) touch() {
+	if m.m != nil {
+		m.m.touchMap(m)
+	}
 }
 
 func (m *mapObj) addr() Addr { return Addr{unsafe.Pointer(m)} }
@@ -48,6 +60,7 @@ func (m *mapObj) get(k value) (value, bool) {
 }
 
 func (m *mapObj) set(k, v value) {
+	m.touch()
 	hk := hashKey(k, m.t.key)
 	if i, ok := m.index[hk]; ok {
 		m.entries[i].v = v
@@ -64,6 +77,7 @@ func (m *mapObj) delete(k value) {
 	if !ok {
 		return
 	}
+	m.touch()
 	delete(m.index, hk)
 	m.entries[i] = mapEntry{dead: true}
 	m.live--
@@ -84,6 +98,7 @@ func (m *mapObj) compact() {
 }
 
 func (m *mapObj) clear() {
+	m.touch()
 	m.index = map[any]int{}
 	m.entries = nil
 	m.live = 0

@@ -120,7 +120,7 @@ func init() {
 		frs := callerFrames(cur)
 		n := 0
 		for i := max(skip, 0); i < len(frs) && n < len(pcs); i++ {
-			pcs[n] = uintVal(encodePC(frs[i], frs[i] == cur))
+			cur.g.m.set(&pcs[n], uintVal(encodePC(frs[i], frs[i] == cur)))
 			n++
 		}
 		return cur.done(dst, intVal(int64(n)))
@@ -145,7 +145,7 @@ func init() {
 			return tuple(frame, boolVal(false))
 		}
 		pc := callers[0].n
-		*callersCell = value{r: callers[1:]}
+		m.set(callersCell, value{r: callers[1:]})
 		file, line, fn := m.pcPosition(pc)
 		es := frame.elems()
 		es[fieldIndex(frT.t, "PC")] = uintVal(pc)

@@ -14,7 +14,7 @@ func (p *Program) anyType() *rtype {
 }
 
 func (m *mapObj) cloneMap() *mapObj {
-	c := &mapObj{t: m.t, index: make(map[any]int, m.live), entries: make([]mapEntry, 0, m.live)}
+	c := &mapObj{m: m.m, t: m.t, index: make(map[any]int, m.live), entries: make([]mapEntry, 0, m.live)}
 	for _, e := range m.entries {
 		if !e.dead {
 			c.index[e.hk] = len(c.entries)
@@ -43,7 +43,10 @@ func init() {
 		if mo == nil {
 			return a[0]
 		}
-		return value{r: &iface{t: i.t, v: value{r: mo.cloneMap()}}}
+		c := mo.cloneMap()
+		c.m = m
+		c.epoch = m.epoch
+		return value{r: &iface{t: i.t, v: value{r: c}}}
 	})
 	registerNative("internal/bytealg.abigen_runtime_cmpstring", func(_ *machine, a []value) value {
 		return intVal(int64(strings.Compare(a[0].str(), a[1].str())))
@@ -124,7 +127,7 @@ func init() {
 			}
 			mo := m.syncState(p, func() any {
 				at := m.prog.anyType()
-				return newMap(m.prog.typeOf(types.NewMap(at.t, at.t)))
+				return newMap(m, m.prog.typeOf(types.NewMap(at.t, at.t)))
 			}).(*mapObj)
 			m.emit(fr, EvAtomic, p)
 			return f(fr, mo, a[1:], dst)

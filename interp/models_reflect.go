@@ -407,7 +407,7 @@ func init() {
 		if t.kind != kMap {
 			m.rpanic("reflect.MakeMapWithSize of non-map type")
 		}
-		return newRval(t, value{r: newMap(t)}, 0).encode()
+		return newRval(t, value{r: newMap(m, t)}, 0).encode()
 	}
 	registerNative("reflect.MakeMap", makeMap)
 	registerNative("reflect.MakeMapWithSize", makeMap)
@@ -428,7 +428,7 @@ func init() {
 		for _, xv := range args[1].elems() {
 			add = append(add, m.assignTo(decodeValue(xv), s.t.elem, "reflect.Append"))
 		}
-		return newRval(s.t, value{r: appendValues(s.get().elems(), add, s.t.elem)}, 0).encode()
+		return newRval(s.t, value{r: m.appendValues(s.get().elems(), add, s.t.elem)}, 0).encode()
 	})
 	registerNative("reflect.AppendSlice", func(m *machine, args []value) value {
 		s, t := decodeValue(args[0]), decodeValue(args[1])
@@ -437,7 +437,7 @@ func init() {
 		if s.t.elem != t.t.elem {
 			m.rpanic("reflect.AppendSlice: " + s.t.str + " != " + t.t.str)
 		}
-		return newRval(s.t, value{r: appendValues(s.get().elems(), t.get().elems(), s.t.elem)}, 0).encode()
+		return newRval(s.t, value{r: m.appendValues(s.get().elems(), t.get().elems(), s.t.elem)}, 0).encode()
 	})
 	registerNative("reflect.Copy", func(m *machine, args []value) value {
 		d, s := decodeValue(args[0]), decodeValue(args[1])
@@ -460,7 +460,7 @@ func init() {
 		default:
 			m.valueError(pkgReflect, "reflect.Copy", s.kind())
 		}
-		return intVal(int64(copyValues(dst, src, d.t.elem)))
+		return intVal(int64(m.copyValues(dst, src, d.t.elem)))
 	})
 	registerNative("(*reflect.MapIter).Next", func(m *machine, args []value) value {
 		st, _ := m.mapIterState(args[0])
@@ -575,10 +575,12 @@ func (m *machine) swapper(pk string, x value) value {
 		}
 		if et.aggregate {
 			va, vb := copyVal(s[a], et), copyVal(s[b], et)
-			storeVal(&s[a], vb, et)
-			storeVal(&s[b], va, et)
+			m.store(&s[a], vb, et)
+			m.store(&s[b], va, et)
 		} else {
-			s[a], s[b] = s[b], s[a]
+			va, vb := s[a], s[b]
+			m.set(&s[a], vb)
+			m.set(&s[b], va)
 		}
 		return value{}
 	})
@@ -1305,7 +1307,7 @@ func initValueMethods() {
 		"Set": func(m *machine, pk string, x rval, a []value) value {
 			m.mustBeAssignable(x, "Set")
 			v := m.assignTo(decodeValue(a[0]), x.t, "reflect.Set")
-			storeVal(x.p, v, x.t)
+			m.store(x.p, v, x.t)
 			return value{}
 		},
 		"SetInt": func(m *machine, pk string, x rval, a []value) value {
@@ -1313,7 +1315,7 @@ func initValueMethods() {
 			if k := x.kind(); k < kInt || k > kInt64 {
 				m.valueError(pk, "reflect.Value.SetInt", k)
 			}
-			*x.p = value{n: wrap(x.kind(), a[0].n)}
+			m.set(x.p, value{n: wrap(x.kind(), a[0].n)})
 			return value{}
 		},
 		"SetUint": func(m *machine, pk string, x rval, a []value) value {
@@ -1321,16 +1323,16 @@ func initValueMethods() {
 			if !isUint(x.kind()) {
 				m.valueError(pk, "reflect.Value.SetUint", x.kind())
 			}
-			*x.p = value{n: wrap(x.kind(), a[0].n)}
+			m.set(x.p, value{n: wrap(x.kind(), a[0].n)})
 			return value{}
 		},
 		"SetFloat": func(m *machine, pk string, x rval, a []value) value {
 			m.mustBeAssignable(x, "SetFloat")
 			switch x.kind() {
 			case kFloat32:
-				*x.p = floatVal(float64(float32(a[0].float())))
+				m.set(x.p, floatVal(float64(float32(a[0].float()))))
 			case kFloat64:
-				*x.p = a[0]
+				m.set(x.p, a[0])
 			default:
 				m.valueError(pk, "reflect.Value.SetFloat", x.kind())
 			}
@@ -1341,9 +1343,9 @@ func initValueMethods() {
 			c := a[0].complex()
 			switch x.kind() {
 			case kComplex64:
-				*x.p = value{r: complex(float64(float32(real(c))), float64(float32(imag(c))))}
+				m.set(x.p, value{r: complex(float64(float32(real(c))), float64(float32(imag(c))))})
 			case kComplex128:
-				*x.p = value{r: c}
+				m.set(x.p, value{r: c})
 			default:
 				m.valueError(pk, "reflect.Value.SetComplex", x.kind())
 			}
@@ -1352,13 +1354,13 @@ func initValueMethods() {
 		"SetString": func(m *machine, pk string, x rval, a []value) value {
 			m.mustBeAssignable(x, "SetString")
 			m.mustBe(pk, x, kString, "SetString")
-			*x.p = strVal(a[0].str())
+			m.set(x.p, strVal(a[0].str()))
 			return value{}
 		},
 		"SetBool": func(m *machine, pk string, x rval, a []value) value {
 			m.mustBeAssignable(x, "SetBool")
 			m.mustBe(pk, x, kBool, "SetBool")
-			*x.p = boolVal(a[0].bool())
+			m.set(x.p, boolVal(a[0].bool()))
 			return value{}
 		},
 		"SetBytes": func(m *machine, pk string, x rval, a []value) value {
@@ -1367,7 +1369,7 @@ func initValueMethods() {
 			if x.t.elem.kind != kUint8 {
 				m.rpanic("reflect.Value.SetBytes of non-byte slice")
 			}
-			*x.p = value{r: a[0].r}
+			m.set(x.p, value{r: a[0].r})
 			return value{}
 		},
 		"SetLen": func(m *machine, pk string, x rval, a []value) value {
@@ -1378,12 +1380,12 @@ func initValueMethods() {
 			if n < 0 || n > cap(s) {
 				m.rpanic("reflect: slice length out of range in SetLen")
 			}
-			*x.p = value{r: s[:n]}
+			m.set(x.p, value{r: s[:n]})
 			return value{}
 		},
 		"SetZero": func(m *machine, pk string, x rval, a []value) value {
 			m.mustBeAssignable(x, "SetZero")
-			storeVal(x.p, zero(x.t), x.t)
+			m.store(x.p, zero(x.t), x.t)
 			return value{}
 		},
 		"Pointer": func(m *machine, pk string, x rval, a []value) value {

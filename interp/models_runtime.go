@@ -45,9 +45,9 @@ func atomicCtl(name string) controlFn {
 		case strings.HasPrefix(fn, "Load"):
 			res = old
 		case strings.HasPrefix(fn, "Store"):
-			*p = args[1]
+			m.set(p, args[1])
 		case strings.HasPrefix(fn, "Swap"):
-			*p = args[1]
+			m.set(p, args[1])
 			res = old
 		case strings.HasPrefix(fn, "CompareAndSwap"):
 			var eq bool
@@ -57,17 +57,17 @@ func atomicCtl(name string) controlFn {
 				eq = old.n == args[1].n
 			}
 			if eq {
-				*p = args[2]
+				m.set(p, args[2])
 			}
 			res = boolVal(eq)
 		case strings.HasPrefix(fn, "Add"):
-			*p = value{n: wrap(k, old.n+args[1].n)}
+			m.set(p, value{n: wrap(k, old.n+args[1].n)})
 			res = *p
 		case strings.HasPrefix(fn, "And"):
-			*p = value{n: old.n & args[1].n}
+			m.set(p, value{n: old.n & args[1].n})
 			res = old
 		case strings.HasPrefix(fn, "Or"):
-			*p = value{n: old.n | args[1].n}
+			m.set(p, value{n: old.n | args[1].n})
 			res = old
 		default:
 			panic(&UnsupportedError{What: name})
@@ -113,17 +113,17 @@ func init() {
 				return fr.done(dst, old)
 			case "Store":
 				check(args[1])
-				*cell = args[1]
+				m.set(cell, args[1])
 				return fr.done(dst, value{})
 			case "Swap":
 				check(args[1])
-				*cell = args[1]
+				m.set(cell, args[1])
 				return fr.done(dst, old)
 			}
 			// CompareAndSwap
 			check(args[2])
 			if ifaceEqual(old, args[1]) {
-				*cell = args[2]
+				m.set(cell, args[2])
 				return fr.done(dst, boolVal(true))
 			}
 			return fr.done(dst, boolVal(false))
@@ -265,6 +265,7 @@ func (m *machine) vclock(when int64) int64 { return when - 1000 + virtualEpoch }
 func drainTimerChan(t *timer) {
 	if i := t.id.(value).iface(); i != nil {
 		if ch, ok := i.v.r.(*chanObj); ok {
+			ch.m.touchChan(ch)
 			for ch.count > 0 {
 				ch.buf[ch.head] = value{}
 				ch.head = (ch.head + 1) % ch.capacity
@@ -302,7 +303,7 @@ func init() {
 	registerNative("time.initLocal", func(m *machine, _ []value) value {
 		tp := m.prog.SSA.ImportedPackage("time")
 		loc := m.global(m.prog.globalIndex(tp.Var("localLoc")))
-		loc.elems()[fieldIndex(tp.Pkg.Scope().Lookup("Location").Type(), "name")] = strVal("Local")
+		m.set(&loc.elems()[fieldIndex(tp.Pkg.Scope().Lookup("Location").Type(), "name")], strVal("Local"))
 		return value{}
 	})
 }

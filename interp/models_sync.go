@@ -312,3 +312,25 @@ func poolNewField(p *Program) int {
 	sp := p.SSA.ImportedPackage("sync")
 	return fieldIndex(sp.Pkg.Scope().Lookup("Pool").Type(), "New")
 }
+
+func (st *mutexState) clone() any {
+	c := *st
+	c.wwait = map[*Goroutine]bool{}
+	for g := range st.wwait {
+		c.wwait[g] = true
+	}
+	c.sleepers = append([]*Goroutine(nil), st.sleepers...)
+	return &c
+}
+
+func (st *waitGroupState) clone() any {
+	c := *st
+	c.sleepers = append([]*Goroutine(nil), st.sleepers...)
+	return &c
+}
+
+func (st *notifyListState) clone() any {
+	c := *st
+	c.sleepers = append([]*Goroutine(nil), st.sleepers...)
+	return &c
+}

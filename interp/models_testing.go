@@ -25,6 +25,7 @@ type testState struct {
 	helpers  map[*function]bool
 	cleanups []value
 	parent   *testState
+	filter   []string // path of the one subtest to run below this test (nil: all)
 }
 
 // TestResult is the outcome of an interpreted test function.
@@ -38,8 +39,12 @@ type TestResult struct {
 }
 
 // RunTest runs the test function name (a func(*testing.T)) of pkg, a
-// package loaded with Config.Tests, after pkg's initialization.
+// package loaded with Config.Tests, after pkg's initialization. A name with
+// slashes, "TestX/sub/case", runs TestX and, of its subtests, only those on
+// that path (t.Run of any other subtest returns true without running it).
 func (p *Program) RunTest(pkg *ssa.Package, name string, opts RunOptions) (TestResult, error) {
+	path := strings.Split(name, "/")
+	name = path[0]
 	fn := pkg.Func(name)
 	if fn == nil {
 		return TestResult{}, fmt.Errorf("interp: package %s has no function %s", pkg.Pkg.Path(), name)
@@ -48,6 +53,9 @@ func (p *Program) RunTest(pkg *ssa.Package, name string, opts RunOptions) (TestR
 	g := m.newGoroutine(nil, token.NoPos)
 	m.main = g
 	st := &testState{name: name, out: &strings.Builder{}}
+	if len(path) > 1 {
+		st.filter = path[1:]
+	}
 	tv := m.newTestingT(st)
 	driver := m.testDriver(st, value{r: &closure{fn: p.funcOf(fn)}}, tv)
 	driver.g = g
@@ -230,7 +238,13 @@ func init() {
 		}
 		parent := m.testState(value{r: &tp.elems()[0]})
 		name := strings.ReplaceAll(args[1].str(), " ", "_")
+		if parent.filter != nil && parent.filter[0] != name {
+			return fr.done(dst, boolVal(true))
+		}
 		st := &testState{name: parent.name + "/" + name, depth: parent.depth + 1, out: parent.out, parent: parent}
+		if len(parent.filter) > 1 {
+			st.filter = parent.filter[1:]
+		}
 		tv := m.newTestingT(st)
 		g := fr.g
 		child := m.newGoroutine(g, fr.pos())

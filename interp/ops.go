@@ -130,7 +130,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 	case *ssa.MakeMap:
 		t := c.typ(i.Type())
 		return func(fr *frame) *frame {
-			fr.regs[dst] = value{r: newMap(t)}
+			fr.regs[dst] = value{r: newMap(fr.g.m, t)}
 			fr.pc++
 			return fr
 		}

@@ -19,10 +19,13 @@ const (
 	// Fatal: the program hit an unrecoverable error such as unlocking an
 	// unlocked mutex.
 	Fatal
+	// StepLimited: the run exceeded RunOptions.MaxSteps (RunMain and
+	// RunTest also return a *StepLimitError).
+	StepLimited
 )
 
 func (k OutcomeKind) String() string {
-	return [...]string{"exited", "panicked", "deadlocked", "leaked", "fatal"}[k]
+	return [...]string{"exited", "panicked", "deadlocked", "leaked", "fatal", "step limit"}[k]
 }
 
 // Outcome describes how a run ended, for tools that judge runs.

@@ -151,6 +151,7 @@ type Goroutine struct {
 	pending Op        // operation at the scheduling point or blocking operation
 	pendPos token.Pos // its position
 	resumed bool      // picked at its scheduling point: perform the op now
+	atPoint bool      // stopped by point (not blocked, woken or new): the next pick resumes its op
 	panic   *panicState
 	goexit  bool
 	created token.Pos // position of the go statement

@@ -1,7 +1,3 @@
-// Package vt model-checks Go programs: vt.Check runs a test function under a
-// controlled scheduler and explores goroutine interleavings for data races,
-// deadlocks, leaks and failures. This file holds the permission-region
-// annotations.
 package vt
 
 import (

@@ -1,0 +1,160 @@
+package interp
+
+// Refusals and abnormal ends: what the interpreter cannot run stops the run
+// with an error naming the function and position, never a Go panic; step
+// limits, deadlocks and leaks are reported as such.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRefuseFunctionWithoutBody(t *testing.T) {
+	r := runBehave(t, "nobody", RunOptions{})
+	require.Error(t, r.err)
+	var ue *UnsupportedError
+	require.True(t, errors.As(r.err, &ue), "want *UnsupportedError, got %T: %v", r.err, r.err)
+	msg := ue.Error()
+	assert.Contains(t, msg, "behave/nobody.nanotime", "names the function")
+	line := markerLine(t, "nobody", "call")
+	assert.Equal(t, line, ue.Pos.Line, "the call site: %v", ue.Pos)
+	assert.Equal(t, "main.go", filepath.Base(ue.Pos.Filename))
+	assert.Contains(t, msg, fmt.Sprintf("main.go:%d", line), "the message names file:line of the call")
+	assert.NotContains(t, msg, "goroutine ", "no Go traceback")
+	assert.NotContains(t, msg, "internal error")
+	assert.Equal(t, "before\n", r.stdout, "output before the refusal is kept")
+	assert.Equal(t, 2, r.code)
+}
+
+func TestRefuseNet(t *testing.T) {
+	r := runBehave(t, "netdial", RunOptions{})
+	require.Error(t, r.err)
+	var ue *UnsupportedError
+	require.True(t, errors.As(r.err, &ue), "want *UnsupportedError, got %T: %v", r.err, r.err)
+	assert.Contains(t, ue.Error(), "net.Dial", "names the function")
+	assert.Regexp(t, `\bnet\b`, ue.What, "names the package")
+	assert.Equal(t, markerLine(t, "netdial", "dial"), ue.Pos.Line, "the call site: %v", ue.Pos)
+	assert.Empty(t, r.stdout)
+}
+
+func TestRefuseCgo(t *testing.T) {
+	// Either Load or Run refuses; neither panics.
+	var msg string
+	func() {
+		defer func() {
+			if p := recover(); p != nil {
+				t.Fatalf("cgo program made the interpreter panic: %v", p)
+			}
+		}()
+		prog, err := Load(Config{Dir: filepath.Join(behaveDir, "cgo")}, ".")
+		if err != nil {
+			msg = err.Error()
+			return
+		}
+		mains := prog.Mains()
+		require.Len(t, mains, 1)
+		var stdout, stderr bytes.Buffer
+		_, err = prog.RunMain(mains[0], RunOptions{Stdout: &stdout, Stderr: &stderr})
+		require.Error(t, err, "a cgo program cannot run; stdout %q stderr %q", stdout.String(), stderr.String())
+		var ue *UnsupportedError
+		assert.True(t, errors.As(err, &ue), "want *UnsupportedError, got %T: %v", err, err)
+		assert.Empty(t, stdout.String())
+		msg = err.Error()
+	}()
+	assert.Regexp(t, `(?i)cgo|_Cfunc_answer|C\.answer`, msg)
+	assert.NotContains(t, msg, "internal error")
+	assert.NotContains(t, msg, "goroutine ")
+}
+
+// TestRefuseCgoAtCallSite wants the refusal of a cgo call to point at the
+// program's own call of the C function, as the refusal of any other
+// function without a body does.
+func TestRefuseCgoAtCallSite(t *testing.T) {
+	t.Skip("BUG: the refusal of a cgo call is reported at _cgo_runtime_cgocall in cgo's generated file in the build cache " +
+		"(e.g. ~/.cache/go-build/97/...-d:47:23), not at the call C.answer() in main.go:12, and names _cgo_runtime_cgocall, not C.answer")
+	prog, err := Load(Config{Dir: filepath.Join(behaveDir, "cgo")}, ".")
+	require.NoError(t, err)
+	_, err = prog.RunMain(prog.Mains()[0], RunOptions{})
+	var ue *UnsupportedError
+	require.True(t, errors.As(err, &ue), "want *UnsupportedError, got %T: %v", err, err)
+	assert.Equal(t, "main.go", filepath.Base(ue.Pos.Filename), "position %v", ue.Pos)
+	assert.Equal(t, 12, ue.Pos.Line, "the line of C.answer()")
+	assert.Contains(t, ue.What, "answer")
+}
+
+func TestStepLimit(t *testing.T) {
+	r := runBehave(t, "spin", RunOptions{MaxSteps: 10000})
+	require.Error(t, r.err)
+	var se *StepLimitError
+	require.True(t, errors.As(r.err, &se), "want *StepLimitError, got %T: %v", r.err, r.err)
+	assert.GreaterOrEqual(t, se.Steps, int64(10000))
+	assert.Less(t, se.Steps, int64(20000))
+}
+
+func TestDeadlockOutcome(t *testing.T) {
+	var out Outcome
+	r := runBehave(t, "deadlock", RunOptions{Outcome: &out})
+	require.NoError(t, r.err)
+	assert.Equal(t, 2, r.code)
+	assert.Equal(t, "waiting\n", r.stdout)
+	assert.True(t, strings.HasPrefix(r.stderr, "fatal error: all goroutines are asleep - deadlock!\n"), r.stderr)
+	assert.Equal(t, Deadlocked, out.Kind)
+	assert.Equal(t, 2, out.ExitCode)
+	require.Len(t, out.Goroutines, 2, "%+v", out.Goroutines)
+	byID := map[int]GoroutineInfo{}
+	for _, g := range out.Goroutines {
+		byID[g.ID] = g
+	}
+	prog, _ := behave(t, "deadlock")
+	main, worker := byID[1], byID[2]
+	assert.Equal(t, Op("chan receive"), main.Op)
+	assert.Equal(t, Op("sync.Mutex.Lock"), worker.Op)
+	assert.Equal(t, 1, worker.Creator)
+	require.NotEmpty(t, main.Stack)
+	require.NotEmpty(t, worker.Stack)
+	assert.Equal(t, "deadlock.main", lastPart(main.Stack[0].Func))
+	assert.Equal(t, "deadlock.main$1", lastPart(worker.Stack[0].Func))
+	assert.Equal(t, markerLine(t, "deadlock", "recv"), prog.Position(main.Stack[0].Pos).Line)
+	assert.Equal(t, markerLine(t, "deadlock", "lock"), prog.Position(worker.Stack[0].Pos).Line)
+	assert.Contains(t, r.stderr, "goroutine 1 [chan receive]:")
+	assert.Contains(t, r.stderr, "goroutine 2 [sync.Mutex.Lock]:")
+}
+
+func TestLeakOutcome(t *testing.T) {
+	var out Outcome
+	r := runBehave(t, "leak", RunOptions{Outcome: &out, WaitAll: true})
+	require.NoError(t, r.err)
+	assert.Equal(t, 0, r.code)
+	assert.Equal(t, "main done\n", r.stdout)
+	assert.Equal(t, Leaked, out.Kind)
+	require.Len(t, out.Goroutines, 1)
+	g := out.Goroutines[0]
+	assert.Equal(t, 2, g.ID)
+	assert.Equal(t, Op("chan send"), g.Op)
+	prog, _ := behave(t, "leak")
+	require.NotEmpty(t, g.Stack)
+	assert.Equal(t, markerLine(t, "leak", "send"), prog.Position(g.Stack[0].Pos).Line)
+
+	// Without WaitAll the run ends with main, as in Go.
+	var out2 Outcome
+	r2 := runBehave(t, "leak", RunOptions{Outcome: &out2})
+	require.NoError(t, r2.err)
+	assert.Equal(t, Exited, out2.Kind)
+	assert.Empty(t, out2.Goroutines)
+}
+
+// lastPart strips the package path from a function name
+// ("example.com/p.f" → "p.f"; "main.main" stays).
+func lastPart(fn string) string {
+	if i := strings.LastIndex(fn, "/"); i >= 0 {
+		return fn[i+1:]
+	}
+	return fn
+}

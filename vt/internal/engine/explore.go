@@ -1,0 +1,446 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math/rand"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/vtcheck/vt/interp"
+)
+
+// Names of the functions of package vt that the engine hooks.
+const (
+	vtPkg       = "github.com/vtcheck/vt/vt"
+	exploreHook = vtPkg + ".explore"
+	reportHook  = vtPkg + ".report"
+	logHook     = vtPkg + ".logMessage"
+)
+
+// Target is what an exploration runs: a test (optionally down to one
+// subtest and one vt.Check call in it) or a main package.
+type Target struct {
+	Prog *interp.Program
+	Pkg  *ssa.Package
+	// Test is the test to run, "TestX" or "TestX/sub"; empty runs the main
+	// function of Pkg.
+	Test string
+	// Root is the index (from 0) of the vt.Check call, among those the test
+	// makes with Test's name, whose function is explored; -1 explores the
+	// whole test or main.
+	Root int
+	// Name names the target in messages and in testdata/vt.
+	Name string
+	// Dir is the package directory (where testdata/vt is).
+	Dir string
+}
+
+// Result is the outcome of an exploration.
+type Result struct {
+	Verdict    string // ok, deadlock, leak, panic, assert, steps
+	Strategy   string
+	Exhaustive bool // the whole space (under Bound) was explored
+	Bound      int  // preemption bound of an exhaustive dfs (-1: none)
+	Executions int
+	Steps      int64 // total steps of all executions
+	MaxDepth   int   // most choices in one execution
+	Elapsed    time.Duration
+	Failure    *Failure
+}
+
+// Failure describes a failing execution.
+type Failure struct {
+	Kind       string // deadlock, leak, panic, assert, steps
+	Message    string
+	Goroutines []GoroutineReport
+	Schedule   []Step
+	Replay     string // replay token
+	Execution  int    // which execution (from 1)
+	Logs       []string
+	SavedTo    string // schedule file, if saved
+}
+
+// GoroutineReport is a goroutine in a failure report.
+type GoroutineReport struct {
+	ID        int     `json:"id"`
+	Op        string  `json:"op"`
+	Stack     []Frame `json:"stack"`
+	CreatedBy int     `json:"created_by,omitempty"`
+	CreatedAt string  `json:"created_at,omitempty"`
+}
+
+// Frame is a stack frame.
+type Frame struct {
+	Func string `json:"func"`
+	Pos  string `json:"pos"`
+}
+
+// Step is one scheduling decision of a schedule.
+type Step struct {
+	G   int    `json:"g"`
+	Op  string `json:"op"`
+	Pos string `json:"pos"`
+}
+
+// execResult is the classification of one execution.
+type execResult struct {
+	kind       string
+	message    string
+	goroutines []interp.GoroutineInfo
+	logs       []string
+	steps      int64
+	rootFound  bool
+	sched      *scheduler
+}
+
+type explorer struct {
+	t        Target
+	o        Options
+	progress io.Writer
+	start    time.Time
+	res      *Result
+	last     *execResult
+	snap     *interp.Snapshot // state at the root call, once reached
+	lastProg time.Time
+}
+
+// Explore runs the exploration of t. Progress lines go to progress every few
+// seconds (nil: none). The error is a tool error (an unsupported construct,
+// a target that could not be found), not a finding.
+func Explore(t Target, o Options, progress io.Writer) (*Result, error) {
+	t.Prog.Hookable(exploreHook, reportHook, logHook)
+	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}}
+	defer func() { x.res.Elapsed = time.Since(x.start) }()
+	if o.Replay != "" {
+		return x.replay(o.Replay)
+	}
+	// Saved failing schedules first: a fixed bug stays fixed.
+	toks, _, err := loadCorpus(corpusDir(t.Dir, t.Name))
+	if err != nil {
+		return nil, err
+	}
+	for _, tok := range toks {
+		if done, err := x.run(tok.Choices, firstChoice{}); done || err != nil {
+			return x.res, err
+		}
+	}
+	switch o.Strategy {
+	case "random":
+		for i := 0; x.budgetLeft(); i++ {
+			rng := rand.New(rand.NewSource(o.Seed + int64(i)*7919))
+			if done, err := x.run(nil, randomChoice{rng}); done || err != nil {
+				return x.res, err
+			}
+		}
+	case "pct":
+		est := 100
+		for i := 0; x.budgetLeft(); i++ {
+			rng := rand.New(rand.NewSource(o.Seed + int64(i)*7919))
+			if done, err := x.run(nil, newPCT(rng, o.PCTDepth, est)); done || err != nil {
+				return x.res, err
+			}
+			est = max(est, x.res.MaxDepth)
+		}
+	default:
+		return x.res, x.dfs()
+	}
+	return x.res, nil
+}
+
+func (x *explorer) budgetLeft() bool {
+	return x.res.Executions < x.o.Execs && time.Since(x.start) < x.o.Time
+}
+
+// dfs explores the schedules depth first by re-execution, with the
+// preemption bound raised from 0 (or fixed, or none).
+func (x *explorer) dfs() error {
+	iterative := x.o.Preempt == -2
+	bound := x.o.Preempt
+	if iterative {
+		bound = 0
+	}
+	for {
+		var prefix []int
+		pruned := false
+		for {
+			if !x.budgetLeft() {
+				return nil
+			}
+			done, err := x.run(prefix, firstChoice{})
+			if done || err != nil {
+				return err
+			}
+			stack := x.last.sched.choices
+			pre := make([]int, len(stack)+1)
+			for i, c := range stack {
+				pre[i+1] = pre[i]
+				if c.preemptive && c.chosen != 0 {
+					pre[i+1]++
+				}
+			}
+			next := -1
+			for i := len(stack) - 1; i >= 0; i-- {
+				c := stack[i]
+				if c.chosen+1 >= c.n {
+					continue
+				}
+				if bound >= 0 && c.preemptive && pre[i]+1 > bound {
+					pruned = true
+					continue
+				}
+				next = i
+				break
+			}
+			if next < 0 {
+				break
+			}
+			prefix = make([]int, next+1)
+			for i := range next {
+				prefix[i] = stack[i].chosen
+			}
+			prefix[next] = stack[next].chosen + 1
+		}
+		if !pruned || bound < 0 {
+			x.res.Exhaustive, x.res.Bound = true, -1
+			return nil
+		}
+		if !iterative {
+			x.res.Exhaustive, x.res.Bound = true, bound
+			return nil
+		}
+		bound++
+	}
+}
+
+// run executes once; done reports a failure (recorded in x.res).
+func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
+	r, err := x.execute(prefix, strat)
+	if err != nil {
+		return true, err
+	}
+	x.last = r
+	x.res.Executions++
+	x.res.Steps += r.steps
+	x.res.MaxDepth = max(x.res.MaxDepth, len(r.sched.choices))
+	x.maybeProgress()
+	if r.kind == "" {
+		return false, nil
+	}
+	x.res.Verdict = r.kind
+	x.res.Failure = x.failure(r)
+	if dir := x.t.Dir; dir != "" {
+		tok, _ := ParseToken(x.res.Failure.Replay)
+		name, err := saveSchedule(corpusDir(dir, x.t.Name), tok)
+		if err != nil {
+			return true, err
+		}
+		x.res.Failure.SavedTo = name
+	}
+	return true, nil
+}
+
+func (x *explorer) maybeProgress() {
+	if x.progress == nil {
+		return
+	}
+	now := time.Now()
+	if x.lastProg.IsZero() {
+		x.lastProg = now
+		return
+	}
+	if now.Sub(x.lastProg) < 3*time.Second {
+		return
+	}
+	x.lastProg = now
+	el := now.Sub(x.start)
+	fmt.Fprintf(x.progress, "vt: %s: elapsed %s, execs %d (%.0f/s), max depth %d\n",
+		x.t.Name, el.Round(time.Second), x.res.Executions, float64(x.res.Executions)/el.Seconds(), x.res.MaxDepth)
+}
+
+// execute runs the target once.
+func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
+	r := &execResult{}
+	s := newScheduler(prefix, strat, x.t.Root < 0)
+	r.sched = s
+	var failures []string
+	hits := 0
+	hooks := map[string]interp.Hook{
+		reportHook: func(c *interp.HookCall) interp.HookAction {
+			msg := c.Args[1].String()
+			site := failureSite(c.G.Stack(), x.t.Prog)
+			if msg == "" {
+				msg = "failed"
+			}
+			failures = append(failures, site+msg)
+			return interp.HookAction{}
+		},
+		logHook: func(c *interp.HookCall) interp.HookAction {
+			r.logs = append(r.logs, failureSite(c.G.Stack(), x.t.Prog)+c.Args[1].String())
+			return interp.HookAction{}
+		},
+	}
+	if x.t.Root >= 0 && x.snap == nil {
+		// Run the test up to the vt.Check call once, and snapshot it there:
+		// every execution starts from that snapshot.
+		hooks := map[string]interp.Hook{exploreHook: func(c *interp.HookCall) interp.HookAction {
+			if c.Args[0].String() != x.t.Test {
+				return interp.HookAction{}
+			}
+			hit := hits
+			hits++
+			if hit != x.t.Root {
+				return interp.HookAction{}
+			}
+			return interp.HookAction{Call: c.Args[2], Root: true, Snapshot: func(sn *interp.Snapshot) { x.snap = sn }}
+		}}
+		_, err := x.t.Prog.RunTest(x.t.Pkg, x.t.Test, interp.RunOptions{MaxSteps: x.o.Steps, Hooks: hooks, Seed: x.o.Seed})
+		if err != nil {
+			return nil, err
+		}
+		if x.snap == nil {
+			return nil, fmt.Errorf("vt: the interpreted %s did not reach its vt.Check call #%d (does the test reach it deterministically?)", x.t.Test, x.t.Root+1)
+		}
+	}
+	var out interp.Outcome
+	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed}
+	var err error
+	switch {
+	case x.snap != nil:
+		s.started = true
+		r.rootFound = true
+		err = x.snap.Run(opts)
+	case x.t.Test != "":
+		_, err = x.t.Prog.RunTest(x.t.Pkg, x.t.Test, opts)
+	default:
+		_, err = x.t.Prog.RunMain(x.t.Pkg, opts)
+	}
+	r.steps = out.Steps
+	var sle *interp.StepLimitError
+	switch {
+	case errors.As(err, &sle):
+		r.kind, r.message = "steps", fmt.Sprintf("an execution exceeded %d steps: a livelock or an unbounded loop", x.o.Steps)
+		r.goroutines = out.Goroutines
+		return r, nil
+	case err != nil:
+		return nil, err
+	}
+	if x.t.Root >= 0 && !r.rootFound {
+		return nil, fmt.Errorf("vt: the interpreted %s did not reach its vt.Check call #%d (does the test reach it deterministically?)", x.t.Test, x.t.Root+1)
+	}
+	switch {
+	case out.Kind == interp.Panicked:
+		r.kind, r.message, r.goroutines = "panic", "panic: "+out.Message, out.Goroutines
+	case out.Kind == interp.Fatal:
+		r.kind, r.message, r.goroutines = "panic", "fatal error: "+out.Message, out.Goroutines
+	case len(failures) > 0:
+		r.kind, r.message = "assert", strings.Join(failures, "\n")
+	case out.Kind == interp.Deadlocked:
+		r.kind, r.message, r.goroutines = "deadlock", "all goroutines are blocked: deadlock", userGoroutines(out.Goroutines)
+	case out.Kind == interp.Leaked:
+		r.kind, r.message, r.goroutines = "leak", "the function returned while goroutines remain blocked forever", userGoroutines(out.Goroutines)
+	}
+	return r, nil
+}
+
+// userGoroutines drops the test harness's own goroutines (parents blocked
+// in t.Run) from a report.
+func userGoroutines(gs []interp.GoroutineInfo) []interp.GoroutineInfo {
+	var out []interp.GoroutineInfo
+	for _, g := range gs {
+		if g.Op != "testing.T.Run" {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// failureSite returns "file.go:line: " of the innermost frame of stack
+// outside package vt and testify.
+func failureSite(stack []interp.StackFrame, prog *interp.Program) string {
+	for _, f := range stack {
+		if isHarness(f.Func) {
+			continue
+		}
+		pos := prog.Position(f.Pos)
+		return fmt.Sprintf("%s:%d: ", baseName(pos.Filename), pos.Line)
+	}
+	return ""
+}
+
+func isHarness(fn string) bool {
+	fn = strings.TrimLeft(fn, "(*")
+	for _, p := range []string{vtPkg + ".", "github.com/stretchr/testify/", "testing."} {
+		if strings.HasPrefix(fn, p) {
+			return true
+		}
+	}
+	return false
+}
+
+func baseName(path string) string {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+func (x *explorer) failure(r *execResult) *Failure {
+	p := x.t.Prog
+	f := &Failure{Kind: r.kind, Message: r.message, Execution: x.res.Executions, Logs: r.logs}
+	for _, g := range r.goroutines {
+		gr := GoroutineReport{ID: g.ID, Op: string(g.Op), CreatedBy: g.Creator}
+		if g.CreatedAt.IsValid() {
+			gr.CreatedAt = p.Position(g.CreatedAt).String()
+		}
+		for _, fr := range g.Stack {
+			if isHarness(fr.Func) && len(gr.Stack) == 0 {
+				continue
+			}
+			gr.Stack = append(gr.Stack, Frame{Func: fr.Func, Pos: p.Position(fr.Pos).String()})
+		}
+		f.Goroutines = append(f.Goroutines, gr)
+	}
+	for _, st := range r.sched.trace {
+		f.Schedule = append(f.Schedule, Step{G: st.g, Op: string(st.op), Pos: p.Position(st.pos).String()})
+	}
+	tok := Token{Hash: p.SourceHash()}
+	for _, c := range r.sched.choices {
+		tok.Choices = append(tok.Choices, c.chosen)
+	}
+	f.Replay = tok.String()
+	return f
+}
+
+// replay runs exactly the execution of a token.
+func (x *explorer) replay(s string) (*Result, error) {
+	tok, err := ReadToken(s)
+	if err != nil {
+		return nil, err
+	}
+	if h := x.t.Prog.SourceHash(); tok.Hash != h {
+		return nil, fmt.Errorf("vt: stale replay token: it was recorded for program %s, but the program is now %s (the source changed); run the exploration again to get a new token", tok.Hash, h)
+	}
+	r, err := x.execute(tok.Choices, firstChoice{})
+	if err != nil {
+		return nil, err
+	}
+	x.last = r
+	x.res.Executions = 1
+	x.res.Steps = r.steps
+	x.res.MaxDepth = len(r.sched.choices)
+	if r.sched.diverged || len(r.sched.choices) < len(tok.Choices) {
+		return nil, fmt.Errorf("vt: replay token does not fit the program's executions (made for another test or options?)")
+	}
+	if r.kind != "" {
+		x.res.Verdict = r.kind
+	}
+	x.res.Failure = x.failure(r)
+	if r.kind == "" {
+		x.res.Failure.Kind = "ok"
+	}
+	return x.res, nil
+}

@@ -1,0 +1,153 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// maxScheduleLines bounds the schedule printed in a text report.
+const maxScheduleLines = 40
+
+// FormatReport formats a result for people: the failure with its
+// goroutines, the schedule, and how to replay it. runCmd is the command
+// that replays it without the token (e.g. "go test -run '^TestX$'").
+func FormatReport(r *Result, name, runCmd string) string {
+	var sb strings.Builder
+	f := r.Failure
+	if f == nil || f.Kind == "ok" {
+		fmt.Fprintf(&sb, "vt: %s: no failure in %d executions (%s)", name, r.Executions, coverage(r))
+		if f != nil {
+			writeSchedule(&sb, f.Schedule)
+		}
+		return sb.String()
+	}
+	fmt.Fprintf(&sb, "vt: %s found in execution %d of %s (%s, %s):\n", f.Kind, f.Execution, name, r.Strategy, r.Elapsed.Round(1e6))
+	for _, line := range strings.Split(f.Message, "\n") {
+		sb.WriteString("    " + line + "\n")
+	}
+	for _, g := range f.Goroutines {
+		fmt.Fprintf(&sb, "\ngoroutine %d [%s]:\n", g.ID, g.Op)
+		for _, fr := range g.Stack {
+			fmt.Fprintf(&sb, "    %s\n        %s\n", fr.Func, fr.Pos)
+		}
+		if g.CreatedBy != 0 {
+			fmt.Fprintf(&sb, "    created by goroutine %d at %s\n", g.CreatedBy, g.CreatedAt)
+		}
+	}
+	if len(f.Logs) > 0 {
+		sb.WriteString("\nlog:\n")
+		for _, l := range f.Logs {
+			sb.WriteString("    " + l + "\n")
+		}
+	}
+	writeSchedule(&sb, f.Schedule)
+	fmt.Fprintf(&sb, "\nreplay: %s -vt.replay=%s\n", runCmd, f.Replay)
+	if f.SavedTo != "" {
+		fmt.Fprintf(&sb, "saved: %s (replayed first on every run)\n", relPath(f.SavedTo))
+	}
+	return sb.String()
+}
+
+func coverage(r *Result) string {
+	switch {
+	case r.Exhaustive && r.Bound < 0:
+		return "exhaustive"
+	case r.Exhaustive:
+		return fmt.Sprintf("exhaustive up to %d preemptions", r.Bound)
+	}
+	return fmt.Sprintf("sampled with %s, not exhaustive", r.Strategy)
+}
+
+func writeSchedule(sb *strings.Builder, steps []Step) {
+	if len(steps) == 0 {
+		return
+	}
+	start := 0
+	if len(steps) > maxScheduleLines {
+		start = len(steps) - maxScheduleLines
+		fmt.Fprintf(sb, "\nschedule (last %d of %d steps):\n", maxScheduleLines, len(steps))
+	} else {
+		fmt.Fprintf(sb, "\nschedule (%d steps):\n", len(steps))
+	}
+	for i := start; i < len(steps); i++ {
+		s := steps[i]
+		fmt.Fprintf(sb, "    %4d  goroutine %-3d %-24s %s\n", i+1, s.G, s.Op, shortPos(s.Pos))
+	}
+}
+
+func shortPos(pos string) string {
+	if pos == "" || pos == "-" {
+		return ""
+	}
+	return filepath.Base(pos)
+}
+
+func relPath(p string) string {
+	if i := strings.Index(p, string(filepath.Separator)+"testdata"+string(filepath.Separator)); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// jsonResult is the -json shape of a result.
+type jsonResult struct {
+	Name       string       `json:"name,omitempty"`
+	Verdict    string       `json:"verdict"`
+	Exhaustive bool         `json:"exhaustive"`
+	Executions int          `json:"executions"`
+	Steps      int64        `json:"steps"`
+	ElapsedMS  int64        `json:"elapsed_ms"`
+	Failure    *jsonFailure `json:"failure,omitempty"`
+	Error      string       `json:"error,omitempty"`
+}
+
+type jsonFailure struct {
+	Kind       string            `json:"kind"`
+	Message    string            `json:"message"`
+	Goroutines []GoroutineReport `json:"goroutines"`
+	Schedule   []Step            `json:"schedule"`
+	Replay     string            `json:"replay"`
+}
+
+// JSON returns the -json form of a result (one object, one line).
+func JSON(r *Result, name string) []byte {
+	j := jsonResult{Name: name, Verdict: r.Verdict, Exhaustive: r.Exhaustive, Executions: r.Executions,
+		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds()}
+	if f := r.Failure; f != nil && f.Kind != "ok" {
+		j.Failure = &jsonFailure{Kind: f.Kind, Message: f.Message, Goroutines: f.Goroutines, Schedule: f.Schedule, Replay: f.Replay}
+	}
+	data, _ := json.Marshal(j)
+	return data
+}
+
+// JSONError returns the -json form of a tool error.
+func JSONError(name string, err error) []byte {
+	data, _ := json.Marshal(jsonResult{Name: name, Verdict: "error", Error: err.Error()})
+	return data
+}
+
+// verdictRank orders verdicts from best to worst, for summaries.
+var verdictRank = map[string]int{"ok": 0, "steps": 1, "leak": 2, "assert": 3, "deadlock": 4, "panic": 5, "race": 6, "error": 7}
+
+// Worst returns the worse of two verdicts.
+func Worst(a, b string) string {
+	if verdictRank[b] > verdictRank[a] {
+		return b
+	}
+	return a
+}
+
+var testNameRE = regexp.MustCompile(`[^A-Za-z0-9_]`)
+
+// runPattern returns a -run pattern that selects exactly test name (with
+// its subtest path).
+func runPattern(name string) string {
+	parts := strings.Split(name, "/")
+	for i, p := range parts {
+		parts[i] = "^" + testNameRE.ReplaceAllStringFunc(p, func(s string) string { return `\` + s }) + "$"
+	}
+	return strings.Join(parts, "/")
+}

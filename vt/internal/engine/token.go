@@ -1,0 +1,140 @@
+package engine
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// A replay token names one execution: a format version, the hash of the
+// program it belongs to, and the choices of the schedule:
+//
+//	vt1:3f2a9c1b0e7d5a44:0.1.0.2
+//
+// Choices are base-36 indexes into the alternatives of each scheduling
+// point that had several (see scheduler.Pick for their order).
+const tokenVersion = "vt1"
+
+// corpusHeader starts every schedule file under testdata/vt.
+const corpusHeader = "vt schedule v1"
+
+// Token is a decoded replay token.
+type Token struct {
+	Hash    string
+	Choices []int
+}
+
+func (t Token) String() string {
+	parts := make([]string, len(t.Choices))
+	for i, c := range t.Choices {
+		parts[i] = strconv.FormatInt(int64(c), 36)
+	}
+	cs := strings.Join(parts, ".")
+	if cs == "" {
+		cs = "-"
+	}
+	return tokenVersion + ":" + t.Hash + ":" + cs
+}
+
+// ParseToken decodes a token.
+func ParseToken(s string) (Token, error) {
+	s = strings.TrimSpace(s)
+	parts := strings.Split(s, ":")
+	if len(parts) != 3 {
+		return Token{}, fmt.Errorf("vt: malformed replay token %q: want %s:HASH:CHOICES", s, tokenVersion)
+	}
+	if parts[0] != tokenVersion {
+		return Token{}, fmt.Errorf("vt: replay token %q has format %q; this vt reads %s", s, parts[0], tokenVersion)
+	}
+	t := Token{Hash: parts[1]}
+	if parts[2] != "-" {
+		for _, p := range strings.Split(parts[2], ".") {
+			c, err := strconv.ParseInt(p, 36, 32)
+			if err != nil || c < 0 {
+				return Token{}, fmt.Errorf("vt: malformed replay token %q: bad choice %q", s, p)
+			}
+			t.Choices = append(t.Choices, int(c))
+		}
+	}
+	return t, nil
+}
+
+// ReadToken decodes s, a token or the name of a file holding one.
+func ReadToken(s string) (Token, error) {
+	if strings.HasPrefix(s, tokenVersion+":") {
+		return ParseToken(s)
+	}
+	data, err := os.ReadFile(s)
+	if err != nil {
+		if strings.Count(s, ":") == 2 {
+			return ParseToken(s)
+		}
+		return Token{}, fmt.Errorf("vt: replay: %w", err)
+	}
+	return parseCorpusFile(s, data)
+}
+
+func parseCorpusFile(name string, data []byte) (Token, error) {
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) < 2 || strings.TrimSpace(lines[0]) != corpusHeader {
+		return Token{}, fmt.Errorf("vt: %s is not a vt schedule file (want a first line %q)", name, corpusHeader)
+	}
+	return ParseToken(lines[1])
+}
+
+// corpusDir is where the schedules of a test are saved, relative to the
+// package directory: testdata/vt/TestName/sub/test.
+func corpusDir(pkgDir, testName string) string {
+	return filepath.Join(pkgDir, "testdata", "vt", filepath.FromSlash(testName))
+}
+
+// saveSchedule writes tok under dir and returns the file name.
+func saveSchedule(dir string, tok Token) (string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("vt: saving the failing schedule: %w", err)
+	}
+	sum := sha256.Sum256([]byte(tok.String()))
+	name := filepath.Join(dir, hex.EncodeToString(sum[:])[:16])
+	data := corpusHeader + "\n" + tok.String() + "\n"
+	if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+		return "", fmt.Errorf("vt: saving the failing schedule: %w", err)
+	}
+	return name, nil
+}
+
+// loadCorpus reads the saved schedules of a test, in name order.
+func loadCorpus(dir string) ([]Token, []string, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("vt: reading saved schedules: %w", err)
+	}
+	sort.Slice(entries, func(i, j int) bool { return entries[i].Name() < entries[j].Name() })
+	var toks []Token
+	var names []string
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		name := filepath.Join(dir, e.Name())
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, nil, fmt.Errorf("vt: reading saved schedule: %w", err)
+		}
+		tok, err := parseCorpusFile(name, data)
+		if err != nil {
+			return nil, nil, err
+		}
+		toks = append(toks, tok)
+		names = append(names, name)
+	}
+	return toks, names, nil
+}

@@ -1,0 +1,44 @@
+package vt
+
+import (
+	"strconv"
+	"time"
+)
+
+// An Option configures Check. Options can also be set with test flags
+// (-vt.strategy=random) and environment variables (VT_STRATEGY=random); a
+// flag beats the environment, which beats an option given in code.
+type Option struct {
+	name, value string
+}
+
+// Strategy selects the exploration strategy: "dfs" (exhaustive depth-first
+// search by re-execution with iterative preemption bounding, the default),
+// "random" (random walk) or "pct" (probabilistic concurrency testing with
+// depth 3; "pct:5" sets the depth).
+func Strategy(name string) Option { return Option{"strategy", name} }
+
+// Execs bounds the number of executions (default 100000).
+func Execs(n int) Option { return Option{"execs", strconv.Itoa(n)} }
+
+// Steps bounds the steps of one execution (taken branches and calls;
+// default 1000000). An execution that exceeds it is reported as a livelock
+// or unbounded loop.
+func Steps(n int64) Option { return Option{"steps", strconv.FormatInt(n, 10)} }
+
+// Preempt bounds the preemptions of dfs: switches away from a goroutine that
+// could have continued. -1 means no bound; the default raises the bound
+// iteratively from 0 until the space is exhausted or the budget is spent.
+func Preempt(n int) Option { return Option{"preempt", strconv.Itoa(n)} }
+
+// Seed seeds the random choices of the random and pct strategies and the
+// interpreted program's math/rand.
+func Seed(n int64) Option { return Option{"seed", strconv.FormatInt(n, 10)} }
+
+// Time bounds the wall-clock time of the exploration (default 10s).
+func Time(d time.Duration) Option { return Option{"time", d.String()} }
+
+// Replay runs exactly one execution, the one described by a replay token
+// or a file holding one (as saved under testdata/vt), and reports it with a
+// step-by-step trace.
+func Replay(tokenOrFile string) Option { return Option{"replay", tokenOrFile} }

@@ -1,0 +1,84 @@
+package vt
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// T is the handle of one execution of a function checked by Check. It has
+// the familiar methods of *testing.T and satisfies testify's assert.TestingT
+// and require.TestingT. A failure fails the execution: vt reports it with
+// the schedule that led to it.
+type T struct {
+	tb       testing.TB
+	name     string
+	failed   bool
+	cleanups []func()
+}
+
+// Name returns the name of the test that called Check.
+func (t *T) Name() string { return t.name }
+
+// Fail marks the execution as failed and continues.
+func (t *T) Fail() { t.fail("", false) }
+
+// FailNow marks the execution as failed and stops its goroutine, like
+// testing.T.FailNow: call it from the goroutine running the function.
+func (t *T) FailNow() { t.fail("", true) }
+
+// Failed reports whether the execution has failed.
+func (t *T) Failed() bool { return t.failed }
+
+// Error is Log followed by Fail.
+func (t *T) Error(args ...any) { t.fail(sprintln(args...), false) }
+
+// Errorf is Logf followed by Fail.
+func (t *T) Errorf(format string, args ...any) { t.fail(fmt.Sprintf(format, args...), false) }
+
+// Fatal is Log followed by FailNow.
+func (t *T) Fatal(args ...any) { t.fail(sprintln(args...), true) }
+
+// Fatalf is Logf followed by FailNow.
+func (t *T) Fatalf(format string, args ...any) { t.fail(fmt.Sprintf(format, args...), true) }
+
+// Log records a message, shown with the report of a failing execution.
+func (t *T) Log(args ...any) { logMessage(t, sprintln(args...)) }
+
+// Logf records a formatted message, shown with the report of a failing
+// execution.
+func (t *T) Logf(format string, args ...any) { logMessage(t, fmt.Sprintf(format, args...)) }
+
+// Helper marks the calling function as a helper: vt reports failures at its
+// caller. (Frames of package vt and of testify are always skipped.)
+func (t *T) Helper() {}
+
+// Cleanup registers f to run when the execution's function returns, in
+// last-in first-out order.
+func (t *T) Cleanup(f func()) { t.cleanups = append(t.cleanups, f) }
+
+func (t *T) runCleanups() {
+	for len(t.cleanups) > 0 {
+		f := t.cleanups[len(t.cleanups)-1]
+		t.cleanups = t.cleanups[:len(t.cleanups)-1]
+		f()
+	}
+}
+
+func (t *T) fail(msg string, fatal bool) {
+	t.failed = true
+	report(t, msg, fatal)
+	if fatal {
+		runtime.Goexit()
+	}
+}
+
+func sprintln(args ...any) string { return strings.TrimSuffix(fmt.Sprintln(args...), "\n") }
+
+// report tells vt about a failure. vt's interpreter intercepts it; called
+// natively it does nothing (a T is only used under vt).
+func report(t *T, msg string, fatal bool) {}
+
+// logMessage tells vt about a log message; vt's interpreter intercepts it.
+func logMessage(t *T, msg string) {}
