@@ -56,11 +56,22 @@ func Check(tb testing.TB, site CallSite, settings map[string]string) {
 		tb.Fatalf("vt: %v", err)
 	}
 	t := Target{Prog: prog, Pkg: pkg, Test: name, Root: k, Name: name, Dir: dir}
+	if o.Expect != "" {
+		t.Dir = "" // an expected failure is not saved
+	}
 	res, err := Explore(t, o, os.Stdout)
 	if err != nil {
 		tb.Fatalf("%s: %v", checkID(name, k), err)
 	}
 	runCmd := fmt.Sprintf("go test -run '%s'", runPattern(name))
+	if o.Expect != "" {
+		if res.Verdict != o.Expect {
+			tb.Errorf("vt: %s: expected verdict %s, got %s\n%s", checkID(name, k), o.Expect, res.Verdict, FormatReport(res, checkID(name, k), runCmd))
+			return
+		}
+		tb.Logf("vt: %s: verdict %s as expected\n%s", checkID(name, k), res.Verdict, FormatReport(res, checkID(name, k), runCmd))
+		return
+	}
 	if res.Failure != nil && res.Failure.Kind != "ok" {
 		tb.Errorf("%s", FormatReport(res, checkID(name, k), runCmd))
 		return

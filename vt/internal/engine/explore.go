@@ -119,9 +119,12 @@ func Explore(t Target, o Options, progress io.Writer) (*Result, error) {
 		return x.replay(o.Replay)
 	}
 	// Saved failing schedules first: a fixed bug stays fixed.
-	toks, _, err := loadCorpus(corpusDir(t.Dir, t.Name))
-	if err != nil {
-		return nil, err
+	var toks []Token
+	if t.Dir != "" {
+		var err error
+		if toks, _, err = loadCorpus(corpusDir(t.Dir, t.Name)); err != nil {
+			return nil, err
+		}
 	}
 	for _, tok := range toks {
 		if done, err := x.run(tok.Choices, firstChoice{}); done || err != nil {

@@ -13,7 +13,7 @@ import (
 
 // OptionNames are the names of the options, as used by flags (-vt.name),
 // environment variables (VT_NAME) and the command line.
-var OptionNames = []string{"strategy", "execs", "steps", "preempt", "seed", "time", "replay"}
+var OptionNames = []string{"strategy", "execs", "steps", "preempt", "seed", "time", "replay", "expect"}
 
 // OptionUsage documents each option.
 var OptionUsage = map[string]string{
@@ -24,6 +24,7 @@ var OptionUsage = map[string]string{
 	"seed":     "vt: seed of random choices",
 	"time":     "vt: time budget of an exploration, e.g. 60s",
 	"replay":   "vt: replay one execution from a token or a file holding one",
+	"expect":   "vt: the verdict the exploration must reach (ok, deadlock, leak, panic, assert, steps)",
 }
 
 // Options configure an exploration.
@@ -36,6 +37,7 @@ type Options struct {
 	Seed     int64         // seed of random choices
 	Time     time.Duration // time budget
 	Replay   string        // token or file: replay exactly one execution
+	Expect   string        // expected verdict ("" none)
 }
 
 // DefaultOptions are the options when nothing is set.
@@ -107,6 +109,11 @@ func ParseOptions(settings map[string]string) (Options, error) {
 			o.Time = d
 		case "replay":
 			o.Replay = v
+		case "expect":
+			if _, ok := verdictRank[v]; !ok || v == "error" || v == "race" {
+				return o, bad("ok, deadlock, leak, panic, assert or steps")
+			}
+			o.Expect = v
 		}
 	}
 	for name := range settings {

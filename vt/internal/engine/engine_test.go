@@ -1,0 +1,150 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// verdictTarget returns the vt.Check call of test name in testdata/verdicts.
+func verdictTarget(t *testing.T, name string) Target {
+	t.Helper()
+	dir, err := filepath.Abs("testdata/verdicts")
+	require.NoError(t, err)
+	prog, err := LoadTests(dir)
+	require.NoError(t, err)
+	pkg, err := TestPackage(prog, name, "")
+	require.NoError(t, err)
+	return Target{Prog: prog, Pkg: pkg, Test: name, Root: 0, Name: name}
+}
+
+func TestVerdicts(t *testing.T) {
+	for _, tc := range []struct {
+		test, verdict, message string
+	}{
+		{"TestOK", "ok", ""},
+		{"TestDeadlock", "deadlock", "all goroutines are blocked"},
+		{"TestLeak", "leak", "blocked forever"},
+		{"TestPanic", "panic", "index out of range [-1]"},
+		{"TestAssert", "assert", "balance went negative: -20"},
+		{"TestSteps", "steps", "exceeded 20000 steps"},
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			target := verdictTarget(t, tc.test)
+			o := DefaultOptions()
+			o.Steps = 20000
+			res, err := Explore(target, o, nil)
+			require.NoError(t, err)
+			require.Equal(t, tc.verdict, res.Verdict, "%s", FormatReport(res, tc.test, "go test"))
+			if tc.verdict == "ok" {
+				assert.True(t, res.Exhaustive, "a small correct test is explored exhaustively")
+				assert.Greater(t, res.Executions, 10)
+				return
+			}
+			f := res.Failure
+			require.NotNil(t, f)
+			assert.Contains(t, f.Message, tc.message)
+			assert.Greater(t, f.Execution, 1, "the bug needs an interleaving other than the first")
+			assert.NotEmpty(t, f.Schedule)
+
+			// Replaying the token reproduces the same failure.
+			o.Replay = f.Replay
+			rep, err := Explore(target, o, nil)
+			require.NoError(t, err)
+			assert.Equal(t, tc.verdict, rep.Verdict)
+			require.NotNil(t, rep.Failure)
+			assert.Equal(t, f.Message, rep.Failure.Message)
+			assert.Equal(t, f.Schedule, rep.Failure.Schedule)
+			assert.Equal(t, 1, rep.Executions)
+		})
+	}
+}
+
+func TestDeadlockReport(t *testing.T) {
+	res, err := Explore(verdictTarget(t, "TestDeadlock"), DefaultOptions(), nil)
+	require.NoError(t, err)
+	require.Equal(t, "deadlock", res.Verdict)
+	require.Len(t, res.Failure.Goroutines, 3, "main waiting in wg.Wait and both workers")
+	ops := map[string]int{}
+	for _, g := range res.Failure.Goroutines {
+		ops[g.Op]++
+		require.NotEmpty(t, g.Stack)
+	}
+	assert.Equal(t, map[string]int{"sync.WaitGroup.Wait": 1, "sync.Mutex.Lock": 2}, ops)
+	report := FormatReport(res, "TestDeadlock", "go test -run '^TestDeadlock$'")
+	assert.Contains(t, report, "vt: deadlock found in execution")
+	assert.Contains(t, report, "verdicts_test.go:")
+	assert.Contains(t, report, "-vt.replay=vt1:")
+}
+
+func TestSavedScheduleReplayedFirst(t *testing.T) {
+	target := verdictTarget(t, "TestDeadlock")
+	target.Dir = t.TempDir()
+	res, err := Explore(target, DefaultOptions(), nil)
+	require.NoError(t, err)
+	require.Equal(t, "deadlock", res.Verdict)
+	require.FileExists(t, res.Failure.SavedTo)
+	data, err := os.ReadFile(res.Failure.SavedTo)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), corpusHeader+"\n"+res.Failure.Replay)
+
+	again, err := Explore(target, DefaultOptions(), nil)
+	require.NoError(t, err)
+	require.Equal(t, "deadlock", again.Verdict)
+	assert.Equal(t, 1, again.Failure.Execution, "the saved schedule runs first")
+}
+
+func TestStaleToken(t *testing.T) {
+	target := verdictTarget(t, "TestDeadlock")
+	o := DefaultOptions()
+	o.Replay = "vt1:0000000000000000:0.1"
+	_, err := Explore(target, o, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "stale replay token")
+
+	o.Replay = "vt9:abc:0"
+	_, err = Explore(target, o, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "format")
+}
+
+func TestStrategies(t *testing.T) {
+	for _, s := range []string{"random", "pct"} {
+		t.Run(s, func(t *testing.T) {
+			o := DefaultOptions()
+			o.Strategy = s
+			o.Seed = 1
+			res, err := Explore(verdictTarget(t, "TestDeadlock"), o, nil)
+			require.NoError(t, err)
+			assert.Equal(t, "deadlock", res.Verdict)
+			assert.False(t, res.Exhaustive)
+			// Same seed, same exploration.
+			again, err := Explore(verdictTarget(t, "TestDeadlock"), o, nil)
+			require.NoError(t, err)
+			assert.Equal(t, res.Failure.Replay, again.Failure.Replay)
+			assert.Equal(t, res.Executions, again.Executions)
+		})
+	}
+}
+
+func TestParseOptions(t *testing.T) {
+	o, err := ParseOptions(map[string]string{"strategy": "pct:4", "execs": "50", "time": "2s", "preempt": "-1"})
+	require.NoError(t, err)
+	assert.Equal(t, "pct", o.Strategy)
+	assert.Equal(t, 4, o.PCTDepth)
+	assert.Equal(t, 50, o.Execs)
+	assert.Equal(t, -1, o.Preempt)
+	for settings, msg := range map[string]map[string]string{
+		`bad value "bfs" for option strategy`: {"strategy": "bfs"},
+		`bad value "-3" for option execs`:     {"execs": "-3"},
+		`bad value "soon" for option time`:    {"time": "soon"},
+		`unknown option "speed"`:              {"speed": "fast"},
+	} {
+		_, err := ParseOptions(msg)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), settings)
+	}
+}

@@ -1,0 +1,124 @@
+package verdicts
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/vtcheck/vt/vt"
+)
+
+// TestOK is correct: two goroutines increment under a mutex.
+func TestOK(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		var mu sync.Mutex
+		n := 0
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Add(1)
+			go func() { defer wg.Done(); mu.Lock(); n++; mu.Unlock() }()
+		}
+		wg.Wait()
+		require.Equal(t, 2, n)
+	})
+}
+
+// TestDeadlock takes two locks in opposite orders.
+func TestDeadlock(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		var a, b sync.Mutex
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() { defer wg.Done(); a.Lock(); b.Lock(); b.Unlock(); a.Unlock() }()
+		go func() { defer wg.Done(); b.Lock(); a.Lock(); a.Unlock(); b.Unlock() }()
+		wg.Wait()
+	})
+}
+
+// TestLeak leaves a sender blocked when it runs before the flag is set.
+func TestLeak(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		var mu sync.Mutex
+		ready := false
+		ch := make(chan int)
+		go func() {
+			mu.Lock()
+			r := ready
+			mu.Unlock()
+			if !r {
+				ch <- 1 // nobody receives
+			}
+		}()
+		mu.Lock()
+		ready = true
+		mu.Unlock()
+	})
+}
+
+// TestPanic pops from a shared stack after checking its length in a
+// separate critical section.
+func TestPanic(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		var mu sync.Mutex
+		items := []int{1}
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				mu.Lock()
+				n := len(items)
+				mu.Unlock()
+				if n > 0 {
+					mu.Lock()
+					_ = items[len(items)-1] // index out of range if the other popped
+					items = items[:len(items)-1]
+					mu.Unlock()
+				}
+			}()
+		}
+		wg.Wait()
+	})
+}
+
+// TestAssert withdraws twice with a check-then-act race on the balance.
+func TestAssert(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		var mu sync.Mutex
+		balance := 100
+		withdraw := func(amount int) {
+			mu.Lock()
+			ok := balance >= amount
+			mu.Unlock()
+			if ok {
+				mu.Lock()
+				balance -= amount
+				mu.Unlock()
+			}
+		}
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() { defer wg.Done(); withdraw(60) }()
+		go func() { defer wg.Done(); withdraw(60) }()
+		wg.Wait()
+		if balance < 0 {
+			t.Errorf("balance went negative: %d", balance)
+		}
+	})
+}
+
+// TestSteps spins forever when the other goroutine ran first.
+func TestSteps(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		var a atomic.Int32
+		go func() { a.Store(1) }()
+		if a.Load() == 1 {
+			for a.Load() != 2 {
+				runtime.Gosched()
+			}
+		}
+	})
+}
