@@ -16,7 +16,7 @@ func around(f func()) {
 func stop() { fmt.Println("stop body") }
 
 func main() {
-	fmt.Println("compute:", compute(21))
+	fmt.Println("compute:", compute(21)) // @compute
 	around(func() { fmt.Println("inner") })
 	var wg sync.WaitGroup
 	wg.Add(1)
