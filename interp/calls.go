@@ -18,10 +18,14 @@ type callee struct {
 	args   []int
 }
 
+// methodCache is a call site's polymorphic inline cache: the methods seen
+// for up to maxCached dynamic types, replaced as a whole (copy on write).
 type methodCache struct {
-	t *rtype
-	f *function
+	ts []*rtype
+	fs []*function
 }
+
+const maxCached = 8
 
 func (c *compiler) callee(cc *ssa.CallCommon) *callee {
 	ce := &callee{recv: -1, fnReg: -1}
@@ -48,14 +52,26 @@ func (ce *callee) resolve(fr *frame) (f *function, recv value, hasRecv bool, env
 		if i == nil {
 			panic(nilDeref)
 		}
-		if mc := ce.cache.Load(); mc != nil && mc.t == i.t {
-			return mc.f, i.v, true, nil
+		mc := ce.cache.Load()
+		if mc != nil {
+			for j, t := range mc.ts {
+				if t == i.t {
+					return mc.fs[j], i.v, true, nil
+				}
+			}
 		}
 		f := i.t.method(ce.id)
 		if f == nil {
 			panic(runtimeError("interp: method " + ce.id + " not found on " + i.t.str))
 		}
-		ce.cache.Store(&methodCache{t: i.t, f: f})
+		nc := &methodCache{}
+		if mc != nil && len(mc.ts) < maxCached {
+			nc.ts = append(nc.ts, mc.ts...)
+			nc.fs = append(nc.fs, mc.fs...)
+		}
+		nc.ts = append(nc.ts, i.t)
+		nc.fs = append(nc.fs, f)
+		ce.cache.Store(nc)
 		return f, i.v, true, nil
 	}
 	cl, _ := fr.regs[ce.fnReg].r.(*closure)

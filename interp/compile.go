@@ -32,6 +32,7 @@ type function struct {
 	native  nativeFn  // simple native model, if any
 	control controlFn // native model with control over the caller's frame
 	rawBody bool      // compile the SSA body even if a model or hook exists
+	nlocals int       // cells of non-escaping locals (frame.locals)
 }
 
 type globalSlot struct{ reg, index int }
@@ -403,13 +404,36 @@ func (c *compiler) jumpTo(from, to *ssa.BasicBlock) func(fr *frame) {
 			fr.pc = target
 		}
 	}
+	// Parallel moves: sequential when no destination is also a source,
+	// else through temporary registers; no allocation either way.
+	conflict := false
+	isDst := map[int]bool{}
+	for _, d := range dsts {
+		isDst[d] = true
+	}
+	for _, s := range srcs {
+		if isDst[s] {
+			conflict = true
+		}
+	}
+	if !conflict {
+		return func(fr *frame) {
+			for i, d := range dsts {
+				fr.regs[d] = fr.regs[srcs[i]]
+			}
+			fr.pc = target
+		}
+	}
+	tmps := make([]int, len(srcs))
+	for i := range tmps {
+		tmps[i] = c.newReg()
+	}
 	return func(fr *frame) {
-		tmp := make([]value, len(srcs))
 		for i, s := range srcs {
-			tmp[i] = fr.regs[s]
+			fr.regs[tmps[i]] = fr.regs[s]
 		}
 		for i, d := range dsts {
-			fr.regs[d] = tmp[i]
+			fr.regs[d] = fr.regs[tmps[i]]
 		}
 		fr.pc = target
 	}

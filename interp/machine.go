@@ -70,6 +70,7 @@ type frame struct {
 	fn     *function
 	code   []op
 	regs   []value
+	locals []value // cells of non-escaping locals (Alloc with !Heap)
 	pc     int
 	caller *frame
 	g      *Goroutine
@@ -210,7 +211,9 @@ func (m *machine) release(fr *frame) {
 	if len(m.free[f.id]) >= 8 {
 		return
 	}
-	*fr = frame{fn: f, code: fr.code, regs: fr.regs, retDst: -1, defers: fr.defers[:0]}
+	fr.caller, fr.g, fr.pc, fr.retDst = nil, nil, 0, -1
+	fr.defers = fr.defers[:0]
+	fr.unwinding, fr.isDefer, fr.discard = false, false, false
 	m.free[f.id] = append(m.free[f.id], fr)
 }
 

@@ -63,6 +63,22 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 	switch i := v.(type) {
 	case *ssa.Alloc:
 		t := c.typ(deref(i.Type()))
+		if !i.Heap {
+			// A local that does not escape: its cell lives in the frame and
+			// is zeroed in place each time the Alloc runs.
+			k := c.fn.nlocals
+			c.fn.nlocals++
+			return func(fr *frame) *frame {
+				if fr.locals == nil {
+					fr.locals = make([]value, fr.fn.nlocals)
+				}
+				cell := &fr.locals[k]
+				resetZero(cell, t)
+				fr.regs[dst] = value{r: cell}
+				fr.pc++
+				return fr
+			}
+		}
 		if t.aggregate {
 			return func(fr *frame) *frame {
 				z := zero(t)

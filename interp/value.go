@@ -157,6 +157,33 @@ func zero(t *rtype) value {
 	return value{}
 }
 
+// resetZero sets the cell p to the zero value of t, reusing the cells of
+// an aggregate already there.
+func resetZero(p *value, t *rtype) {
+	if !t.aggregate {
+		*p = value{}
+		return
+	}
+	es := p.elems()
+	if t.kind == kStruct {
+		if len(es) != len(t.fields) {
+			*p = zero(t)
+			return
+		}
+		for i, f := range t.fields {
+			resetZero(&es[i], f.typ)
+		}
+		return
+	}
+	if len(es) != t.len {
+		*p = zero(t)
+		return
+	}
+	for i := range es {
+		resetZero(&es[i], t.elem)
+	}
+}
+
 // equal reports whether a == b for values of type t, with Go's semantics;
 // it panics with a runtimeError when t holds an uncomparable dynamic type.
 func equal(a, b value, t *rtype) bool {

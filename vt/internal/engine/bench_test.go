@@ -1,0 +1,31 @@
+package engine
+
+import (
+	"testing"
+	"time"
+)
+
+// BenchmarkCounterExecutions measures executions per second of the
+// counter test of the vt.Check documentation (TestOK in testdata/verdicts:
+// two goroutines incrementing under a mutex, then require.Equal) explored
+// exhaustively by dfs. Run with:
+//
+//	go test ./vt/internal/engine -run '^$' -bench CounterExecutions -benchtime 3x
+func BenchmarkCounterExecutions(b *testing.B) {
+	target := verdictTarget(&testing.T{}, "TestOK")
+	o := DefaultOptions()
+	o.Time = time.Minute
+	execs := 0
+	var elapsed time.Duration
+	b.ResetTimer()
+	for range b.N {
+		res, err := Explore(target, o, nil)
+		if err != nil || res.Verdict != "ok" {
+			b.Fatalf("verdict %v, err %v", res, err)
+		}
+		execs += res.Executions
+		elapsed += res.Elapsed
+	}
+	b.ReportMetric(float64(execs)/elapsed.Seconds(), "execs/s")
+	b.ReportMetric(float64(execs)/float64(b.N), "execs/op")
+}
