@@ -101,6 +101,7 @@ type compiler struct {
 	nregs  int
 	tmpl   []value
 	blocks []int // pc of each block
+	fused  map[ssa.Value]bool
 	code   []op
 	pos    []token.Pos
 }
@@ -153,13 +154,15 @@ func (c *compiler) compile() {
 			}
 		}
 	}
-	// Block start pcs: one op per instruction, phis and debug refs none.
+	// Block start pcs: one op per instruction, phis, debug refs and fused
+	// address computations none.
+	c.findFused(sf)
 	pc := 0
 	c.blocks = make([]int, len(sf.Blocks))
 	for i, b := range sf.Blocks {
 		c.blocks[i] = pc
 		for _, instr := range b.Instrs {
-			if emits(instr) {
+			if c.emits(instr) {
 				pc++
 			}
 		}
@@ -169,7 +172,7 @@ func (c *compiler) compile() {
 	}
 	for _, b := range sf.Blocks {
 		for _, instr := range b.Instrs {
-			if !emits(instr) {
+			if !c.emits(instr) {
 				continue
 			}
 			c.code = append(c.code, c.instr(instr))
@@ -179,12 +182,117 @@ func (c *compiler) compile() {
 	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
 }
 
-func emits(instr ssa.Instruction) bool {
-	switch instr.(type) {
+func (c *compiler) emits(instr ssa.Instruction) bool {
+	switch instr := instr.(type) {
 	case *ssa.Phi, *ssa.DebugRef:
 		return false
+	case *ssa.FieldAddr:
+		return !c.fused[instr]
+	case *ssa.IndexAddr:
+		return !c.fused[instr]
 	}
 	return true
+}
+
+// findFused marks the FieldAddr and IndexAddr instructions whose only uses
+// are loads and stores through them later in the same block with nothing
+// but pure computations in between: their address is computed by the load
+// or store itself, saving an op and a register.
+func (c *compiler) findFused(sf *ssa.Function) {
+	c.fused = map[ssa.Value]bool{}
+	for _, b := range sf.Blocks {
+		for idx, instr := range b.Instrs {
+			v, ok := instr.(ssa.Value)
+			if !ok {
+				continue
+			}
+			switch instr.(type) {
+			case *ssa.FieldAddr, *ssa.IndexAddr:
+			default:
+				continue
+			}
+			refs := v.Referrers()
+			if refs == nil || len(*refs) == 0 {
+				continue
+			}
+			ok = true
+			for _, r := range *refs {
+				switch r := r.(type) {
+				case *ssa.UnOp:
+					ok = ok && r.Op == token.MUL
+				case *ssa.Store:
+					ok = ok && r.Addr == v && r.Val != v
+				case *ssa.DebugRef:
+					continue
+				default:
+					ok = false
+				}
+				ok = ok && r.Block() == b && pureBetween(b, idx, r)
+			}
+			if ok {
+				c.fused[v] = true
+			}
+		}
+	}
+}
+
+// pureBetween reports whether the instructions of b after index from and
+// before user cannot panic or have effects that must come first.
+func pureBetween(b *ssa.BasicBlock, from int, user ssa.Instruction) bool {
+	for _, instr := range b.Instrs[from+1:] {
+		if instr == user {
+			return true
+		}
+		switch instr := instr.(type) {
+		case *ssa.Field, *ssa.Extract, *ssa.ChangeType, *ssa.DebugRef, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.MakeInterface:
+		case *ssa.BinOp:
+			if instr.Op == token.QUO || instr.Op == token.REM || instr.Op == token.SHL || instr.Op == token.SHR {
+				return false
+			}
+		case *ssa.UnOp:
+			if instr.Op == token.ARROW || instr.Op == token.MUL {
+				return false
+			}
+		case *ssa.Convert:
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// addrOf returns a function computing the address that the fused
+// FieldAddr or IndexAddr v would have produced.
+func (c *compiler) addrOf(v ssa.Value) func(fr *frame) *value {
+	switch a := v.(type) {
+	case *ssa.FieldAddr:
+		x, f := c.reg(a.X), a.Field
+		return func(fr *frame) *value {
+			p := fr.regs[x].ptr()
+			if p == nil {
+				panic(nilDeref)
+			}
+			return &p.elems()[f]
+		}
+	case *ssa.IndexAddr:
+		x, idx := c.reg(a.X), c.reg(a.Index)
+		isPtr := c.typ(a.X.Type()).kind == kPointer
+		signed := isSigned(a.Index.Type())
+		return func(fr *frame) *value {
+			var es []value
+			if isPtr {
+				p := fr.regs[x].ptr()
+				if p == nil {
+					panic(nilDeref)
+				}
+				es = p.elems()
+			} else {
+				es = fr.regs[x].elems()
+			}
+			return &es[checkIndex(fr.regs[idx].n, signed, len(es))]
+		}
+	}
+	panic("interp: addrOf " + v.String())
 }
 
 func instrPos(instr ssa.Instruction) token.Pos {
@@ -581,9 +689,39 @@ func (m *machine) callDeferred(fr *frame, d deferred) *frame {
 }
 
 func (c *compiler) store(i *ssa.Store) op {
-	addr, val := c.reg(i.Addr), c.reg(i.Val)
 	t := c.typ(i.Val.Type())
 	pos := i.Pos()
+	if c.fused[i.Addr] {
+		val := c.reg(i.Val)
+		if fa, ok := i.Addr.(*ssa.FieldAddr); ok && !t.aggregate {
+			x, f := c.reg(fa.X), fa.Field
+			return func(fr *frame) *frame {
+				b := fr.regs[x].ptr()
+				if b == nil {
+					panic(nilDeref)
+				}
+				p := &b.elems()[f]
+				if m := fr.g.m; m.obs != nil || m.logging {
+					m.noteWrite(fr, p, pos)
+				}
+				*p = fr.regs[val]
+				fr.pc++
+				return fr
+			}
+		}
+		addr := c.addrOf(i.Addr)
+		return func(fr *frame) *frame {
+			p := addr(fr)
+			m := fr.g.m
+			if m.obs != nil {
+				m.accessAggregate(fr, EvWrite, p, t, pos)
+			}
+			m.store(p, fr.regs[val], t)
+			fr.pc++
+			return fr
+		}
+	}
+	addr, val := c.reg(i.Addr), c.reg(i.Val)
 	if !t.aggregate {
 		return func(fr *frame) *frame {
 			p := fr.regs[addr].ptr()
@@ -612,6 +750,16 @@ func (c *compiler) store(i *ssa.Store) op {
 		fr.g.m.store(p, fr.regs[val], t)
 		fr.pc++
 		return fr
+	}
+}
+
+// noteWrite reports and logs a write of the scalar cell p.
+func (m *machine) noteWrite(fr *frame, p *value, pos token.Pos) {
+	if m.obs != nil {
+		m.access(fr, EvWrite, p, pos)
+	}
+	if m.logging {
+		m.undo = append(m.undo, undoRec{p, *p})
 	}
 }
 

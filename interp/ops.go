@@ -718,6 +718,34 @@ func (c *compiler) unOp(i *ssa.UnOp, dst int) op {
 	case token.MUL:
 		et := t.elem
 		pos := i.Pos()
+		if c.fused[i.X] {
+			if fa, ok := i.X.(*ssa.FieldAddr); ok && !et.aggregate {
+				x, f := c.reg(fa.X), fa.Field
+				return func(fr *frame) *frame {
+					b := fr.regs[x].ptr()
+					if b == nil {
+						panic(nilDeref)
+					}
+					p := &b.elems()[f]
+					if m := fr.g.m; m.obs != nil {
+						m.access(fr, EvRead, p, pos)
+					}
+					fr.regs[dst] = *p
+					fr.pc++
+					return fr
+				}
+			}
+			addr := c.addrOf(i.X)
+			return func(fr *frame) *frame {
+				p := addr(fr)
+				if m := fr.g.m; m.obs != nil {
+					m.accessAggregate(fr, EvRead, p, et, pos)
+				}
+				fr.regs[dst] = copyVal(*p, et)
+				fr.pc++
+				return fr
+			}
+		}
 		if et.aggregate {
 			return func(fr *frame) *frame {
 				p := fr.regs[x].ptr()
@@ -857,6 +885,13 @@ func (c *compiler) intBinOp(tok token.Token, k kind, x, y, dst int) op {
 		}
 		return bin(x, y, dst, func(a, b value) value { return value{n: wrap(k, a.n-b.n)} })
 	case token.MUL:
+		if full {
+			return func(fr *frame) *frame {
+				fr.regs[dst] = value{n: fr.regs[x].n * fr.regs[y].n}
+				fr.pc++
+				return fr
+			}
+		}
 		return bin(x, y, dst, func(a, b value) value { return value{n: wrap(k, a.n*b.n)} })
 	case token.QUO:
 		if signed {
@@ -907,7 +942,11 @@ func (c *compiler) intBinOp(tok token.Token, k kind, x, y, dst int) op {
 		return bin(x, y, dst, func(a, b value) value { return boolVal(a.n < b.n) })
 	case token.LEQ:
 		if signed {
-			return bin(x, y, dst, func(a, b value) value { return boolVal(int64(a.n) <= int64(b.n)) })
+			return func(fr *frame) *frame {
+				fr.regs[dst] = value{n: b2u(int64(fr.regs[x].n) <= int64(fr.regs[y].n))}
+				fr.pc++
+				return fr
+			}
 		}
 		return bin(x, y, dst, func(a, b value) value { return boolVal(a.n <= b.n) })
 	case token.GTR:
@@ -928,6 +967,34 @@ func (c *compiler) floatBinOp(tok token.Token, k kind, x, y, dst int) op {
 	round := func(f float64) value { return floatVal(f) }
 	if k == kFloat32 {
 		round = func(f float64) value { return floatVal(float64(float32(f))) }
+	}
+	if k == kFloat64 {
+		switch tok {
+		case token.ADD:
+			return func(fr *frame) *frame {
+				fr.regs[dst] = floatVal(fr.regs[x].float() + fr.regs[y].float())
+				fr.pc++
+				return fr
+			}
+		case token.SUB:
+			return func(fr *frame) *frame {
+				fr.regs[dst] = floatVal(fr.regs[x].float() - fr.regs[y].float())
+				fr.pc++
+				return fr
+			}
+		case token.MUL:
+			return func(fr *frame) *frame {
+				fr.regs[dst] = floatVal(fr.regs[x].float() * fr.regs[y].float())
+				fr.pc++
+				return fr
+			}
+		case token.QUO:
+			return func(fr *frame) *frame {
+				fr.regs[dst] = floatVal(fr.regs[x].float() / fr.regs[y].float())
+				fr.pc++
+				return fr
+			}
+		}
 	}
 	switch tok {
 	case token.ADD:
