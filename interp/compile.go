@@ -765,7 +765,7 @@ func (m *machine) noteWrite(fr *frame, p *value, pos token.Pos) {
 
 // access reports a non-atomic memory access.
 func (m *machine) access(fr *frame, kind EventKind, p *value, pos token.Pos) {
-	m.obs.Event(&Event{Kind: kind, G: fr.g, Addr: addrOf(p), Pos: pos})
+	m.observe(Event{Kind: kind, G: fr.g, Addr: addrOf(p), Pos: pos})
 }
 
 // accessAggregate reports an access to every scalar cell of an aggregate.

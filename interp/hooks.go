@@ -222,7 +222,7 @@ func (m *machine) endRoot(ancestors []*Goroutine) {
 		g.status = gDone
 		g.top = nil
 		if m.obs != nil {
-			m.obs.Event(&Event{Kind: EvGoExit, G: g})
+			m.observe(Event{Kind: EvGoExit, G: g})
 		}
 	}
 	live := m.gs[:0]

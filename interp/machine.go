@@ -52,6 +52,7 @@ type machine struct {
 	syncObjs  map[*value]any    // state of sync objects, by address
 	timerObjs map[*value]*timer // runtime timers of time.Timer values
 	outcome   Outcome
+	ev        Event // the event being reported (reused)
 	funcObjs  map[*value]*function
 	coros     map[*value]*coroState
 
@@ -172,7 +173,7 @@ func (m *machine) newGoroutine(parent *Goroutine, pos token.Pos) *Goroutine {
 	}
 	m.gs = append(m.gs, g)
 	if m.obs != nil {
-		m.obs.Event(&Event{Kind: EvGoStart, G: g, Other: parent, Pos: pos})
+		m.observe(Event{Kind: EvGoStart, G: g, Other: parent, Pos: pos})
 	}
 	return g
 }
@@ -417,7 +418,7 @@ func (fr *frame) block(op Op, pos token.Pos) *frame {
 	g.status = gBlocked
 	g.pending, g.pendPos = op, pos
 	if m := g.m; m.obs != nil {
-		m.obs.Event(&Event{Kind: EvBlock, G: g, Op: op, Pos: pos})
+		m.observe(Event{Kind: EvBlock, G: g, Op: op, Pos: pos})
 	}
 	return nil
 }
@@ -430,7 +431,7 @@ func (g *Goroutine) wake() {
 	g.status = gRunnable
 	g.waitObj = nil
 	if m := g.m; m.obs != nil {
-		m.obs.Event(&Event{Kind: EvUnblock, G: g})
+		m.observe(Event{Kind: EvUnblock, G: g})
 	}
 }
 
@@ -439,7 +440,7 @@ func (m *machine) exitGoroutine(g *Goroutine) {
 	g.status = gDone
 	g.top = nil
 	if m.obs != nil {
-		m.obs.Event(&Event{Kind: EvGoExit, G: g})
+		m.observe(Event{Kind: EvGoExit, G: g})
 	}
 	for i, x := range m.gs {
 		if x == g {
@@ -754,7 +755,7 @@ func (m *machine) fireTimers() bool {
 		m.clock = when
 	}
 	if m.obs != nil {
-		m.obs.Event(&Event{Kind: EvTimer, Seq: m.clock})
+		m.observe(Event{Kind: EvTimer, Seq: m.clock})
 	}
 	var due []*timer
 	for len(m.timers) > 0 && m.timers[0].when <= m.clock {

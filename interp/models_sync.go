@@ -55,7 +55,7 @@ func (st *mutexState) wakeSleepers() {
 
 func (m *machine) emit(fr *frame, k EventKind, p *value) {
 	if m.obs != nil {
-		m.obs.Event(&Event{Kind: k, G: fr.g, Addr: addrOf(p), Pos: fr.pos()})
+		m.observe(Event{Kind: k, G: fr.g, Addr: addrOf(p), Pos: fr.pos()})
 	}
 }
 
@@ -172,7 +172,7 @@ func wgAdd(fr *frame, p *value, delta int64, dst int32) *frame {
 	m := fr.g.m
 	st := m.waitGroup(p)
 	if m.obs != nil {
-		m.obs.Event(&Event{Kind: EvWGAdd, G: fr.g, Addr: addrOf(p), Seq: delta, Pos: fr.pos()})
+		m.observe(Event{Kind: EvWGAdd, G: fr.g, Addr: addrOf(p), Seq: delta, Pos: fr.pos()})
 	}
 	st.count += delta
 	if st.count < 0 {
@@ -235,7 +235,7 @@ func init() {
 			return fr.block("sync.WaitGroup.Wait", fr.pos())
 		}
 		if m.obs != nil {
-			m.obs.Event(&Event{Kind: EvWGWait, G: fr.g, Addr: addrOf(p), Pos: fr.pos()})
+			m.observe(Event{Kind: EvWGWait, G: fr.g, Addr: addrOf(p), Pos: fr.pos()})
 		}
 		return fr.done(dst, value{})
 	})

@@ -203,3 +203,10 @@ func (g *Goroutine) Stack() []StackFrame {
 	}
 	return out
 }
+
+// observe reports ev to the run's observer. The *Event passed is reused for
+// the next event, so observers must not keep it.
+func (m *machine) observe(ev Event) {
+	m.ev = ev
+	m.obs.Event(&m.ev)
+}
