@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -15,7 +17,6 @@ import (
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -102,12 +103,27 @@ func Load(cfg Config, patterns ...string) (*Program, error) {
 }
 
 func load(dir string, cfg Config, patterns []string) (*Program, error) {
+	goroot := runtime.GOROOT()
 	pcfg := &packages.Config{
 		Mode:       packages.LoadAllSyntax,
 		Dir:        dir,
 		Env:        cfg.Env,
 		BuildFlags: cfg.BuildFlags,
 		Tests:      cfg.Tests,
+		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+			if !strippedFile(goroot, filename) {
+				return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+			}
+			f, err := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
+			if f != nil {
+				for _, d := range f.Decls {
+					if fd, ok := d.(*ast.FuncDecl); ok {
+						fd.Body = nil
+					}
+				}
+			}
+			return f, err
+		},
 	}
 	pkgs, err := packages.Load(pcfg, patterns...)
 	if err != nil {
@@ -115,6 +131,9 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 	}
 	var errs []error
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if strippedPackage(p.PkgPath) {
+			return // without bodies, unused imports are reported; the declarations are intact
+		}
 		for _, e := range p.Errors {
 			errs = append(errs, errors.New(e.Error()))
 		}
@@ -125,9 +144,24 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("interp: load %s: no packages matched", strings.Join(patterns, " "))
 	}
-	// Packages are built lazily, on the first call of one of their
-	// functions: most of the standard library's code is never run.
-	sprog, spkgs := ssautil.AllPackages(pkgs, ssa.InstantiateGenerics)
+	// Create every package (stripped ones are marked ill-typed by
+	// go/packages, so ssautil.AllPackages would skip them). Packages are
+	// built lazily, on the first call of one of their functions: most of
+	// the standard library's code is never run.
+	var sprog *ssa.Program
+	created := map[*packages.Package]*ssa.Package{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if sprog == nil {
+			sprog = ssa.NewProgram(p.Fset, ssa.InstantiateGenerics)
+		}
+		if p.Types != nil {
+			created[p] = sprog.CreatePackage(p.Types, p.Syntax, p.TypesInfo, true)
+		}
+	})
+	spkgs := make([]*ssa.Package, len(pkgs))
+	for i, p := range pkgs {
+		spkgs[i] = created[p]
+	}
 	p := &Program{
 		SSA:      sprog,
 		Packages: spkgs,
@@ -135,6 +169,27 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 		globals:  map[*ssa.Global]int{},
 	}
 	return p, nil
+}
+
+// strippedPrefixes name standard packages whose function bodies the
+// interpreter never runs (they talk to the operating system or the Go
+// runtime, which are modeled): they are loaded without bodies, which makes
+// loading much faster.
+var strippedPrefixes = []string{"runtime", "internal/runtime", "syscall", "internal/syscall", "internal/poll",
+	"net", "crypto", "vendor/golang.org/x/crypto", "vendor/golang.org/x/net", "internal/cpu"}
+
+func strippedPackage(path string) bool {
+	for _, p := range strippedPrefixes {
+		if path == p || strings.HasPrefix(path, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func strippedFile(goroot, filename string) bool {
+	rel, ok := strings.CutPrefix(filepath.ToSlash(filepath.Dir(filename)), filepath.ToSlash(goroot)+"/src/")
+	return ok && strippedPackage(rel)
 }
 
 // SourceHash returns a hash of the source of every loaded package outside
