@@ -249,6 +249,9 @@ func (c *compiler) goStmt(i *ssa.Go) op {
 		nf.g = ng
 		nf.retDst = -1
 		ng.top = nf
+		if cl.fn.ssa != nil {
+			ng.pendPos = cl.fn.ssa.Pos()
+		}
 		fr.pc++
 		return fr
 	}

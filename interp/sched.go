@@ -184,7 +184,7 @@ func (g *Goroutine) Creator() (int, token.Pos) { return g.parent, g.created }
 
 // StackFrame is one frame of a goroutine's stack.
 type StackFrame struct {
-	Func string    // e.g. "main.worker" (as ssa.Function.String)
+	Func string    // as Go's tracebacks name it, e.g. "main.worker", "example.com/p.(*T).M.func1"
 	Pos  token.Pos // current position in the function
 }
 
@@ -199,7 +199,7 @@ func (g *Goroutine) Stack() []StackFrame {
 		if fr != g.top {
 			pos = fr.callPos()
 		}
-		out = append(out, StackFrame{Func: fr.fn.name, Pos: pos})
+		out = append(out, StackFrame{Func: runtimeFuncName(fr.fn), Pos: pos})
 	}
 	return out
 }

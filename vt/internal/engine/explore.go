@@ -308,6 +308,13 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			return nil, fmt.Errorf("vt: the interpreted %s did not reach its vt.Check call #%d (does the test reach it deterministically?)", x.t.Test, x.t.Root+1)
 		}
 	}
+	if x.t.Root < 0 {
+		// A whole test or main: the functions of its vt.Check calls run
+		// inline, once per execution.
+		hooks[exploreHook] = func(c *interp.HookCall) interp.HookAction {
+			return interp.HookAction{Call: c.Args[2]}
+		}
+	}
 	var out interp.Outcome
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed}
 	var err error
@@ -317,7 +324,13 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		r.rootFound = true
 		err = x.snap.Run(opts)
 	case x.t.Test != "":
-		_, err = x.t.Prog.RunTest(x.t.Pkg, x.t.Test, opts)
+		var tr interp.TestResult
+		tr, err = x.t.Prog.RunTest(x.t.Pkg, x.t.Test, opts)
+		if tr.Failed && len(failures) == 0 {
+			// The test failed through its *testing.T (t.Error, t.Fatal,
+			// testify): its log lines are the message.
+			failures = append(failures, testFailure(tr.Output))
+		}
 	default:
 		_, err = x.t.Prog.RunMain(x.t.Pkg, opts)
 	}
@@ -347,6 +360,23 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		r.kind, r.message, r.goroutines = "leak", "the function returned while goroutines remain blocked forever", userGoroutines(out.Goroutines)
 	}
 	return r, nil
+}
+
+// testFailure returns the log lines of a failed test's go test -v output,
+// without its === and --- lines.
+func testFailure(output string) string {
+	var lines []string
+	for _, l := range strings.Split(output, "\n") {
+		t := strings.TrimSpace(l)
+		if t == "" || strings.HasPrefix(t, "=== ") || strings.HasPrefix(t, "--- ") {
+			continue
+		}
+		lines = append(lines, t)
+	}
+	if len(lines) == 0 {
+		return "the test failed"
+	}
+	return strings.Join(lines, "\n")
 }
 
 // userGoroutines drops the test harness's own goroutines (parents blocked
@@ -400,7 +430,7 @@ func (x *explorer) failure(r *execResult) *Failure {
 			gr.CreatedAt = p.Position(g.CreatedAt).String()
 		}
 		for _, fr := range g.Stack {
-			if isHarness(fr.Func) && len(gr.Stack) == 0 {
+			if isHarness(fr.Func) {
 				continue
 			}
 			gr.Stack = append(gr.Stack, Frame{Func: fr.Func, Pos: p.Position(fr.Pos).String()})

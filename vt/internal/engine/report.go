@@ -86,7 +86,8 @@ func shortPos(pos string) string {
 }
 
 func relPath(p string) string {
-	if i := strings.Index(p, string(filepath.Separator)+"testdata"+string(filepath.Separator)); i >= 0 {
+	sep := string(filepath.Separator)
+	if i := strings.LastIndex(p, sep+"testdata"+sep+"vt"+sep); i >= 0 {
 		return p[i+1:]
 	}
 	return p
