@@ -16,4 +16,4 @@ func Check(tb testing.TB, fn func(*T), opts ...Option) {
 
 // explore runs body. vt's interpreter intercepts it and, for the Check call
 // being explored, runs body once per execution under its scheduler.
-func explore(name string, t *T, body func()) {}
+func explore(name string, t *T, body func()) { body() }
