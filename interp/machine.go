@@ -430,6 +430,9 @@ func (g *Goroutine) wake() {
 	}
 	g.status = gRunnable
 	g.waitObj = nil
+	// It resumes after (or, to retry, at) the operation it blocked in and
+	// runs to its next scheduling point.
+	g.pending = "resume"
 	if m := g.m; m.obs != nil {
 		m.observe(Event{Kind: EvUnblock, G: g})
 	}
