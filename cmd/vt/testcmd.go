@@ -1,0 +1,252 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"go/types"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/vtcheck/vt/interp"
+	engine "github.com/vtcheck/vt/vt/cliengine"
+)
+
+// testCmd is vt test [flags] [-run RE] DIR|PATTERN...: it model-checks the
+// existing tests of packages, each test function being the explored body.
+func testCmd(args []string, stdout, stderr io.Writer) (code int) {
+	fs := flag.NewFlagSet("vt test", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	settings := optionFlags(fs)
+	run := fs.String("run", "", "model-check only the tests whose name matches `regexp` (default: all)")
+	jsonOut := fs.Bool("json", false, "print one JSON object per test, then a summary object (name \"summary\")")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, `usage: vt test [flags] [-run RE] DIR|PATTERN...
+
+Model-check the existing tests of the packages in DIR (a directory) or
+matched by PATTERN (a go package pattern such as ./...): each selected
+TestXxx function runs in vt's interpreter under many schedules, with
+*testing.T modeled, and the first deadlock, leaked goroutine, panic,
+failed assertion or runaway execution is reported. Exit status: 0 nothing
+found, 1 a failure found, 2 a usage or tool error. Failing schedules are
+saved under the package's testdata/vt/TestXxx and replayed first on later
+runs.
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	if ok, code := parseFlags(fs, args); !ok {
+		return code
+	}
+	out := newOutput(stdout, stderr, *jsonOut)
+	defer out.recoverPanic("summary", &code)
+	if fs.NArg() == 0 {
+		if *jsonOut {
+			return out.toolError("summary", errors.New("vt test: want a directory or package pattern"))
+		}
+		fs.Usage()
+		return 2
+	}
+	o, err := engine.ParseOptions(*settings)
+	if err != nil {
+		return out.toolError("summary", err)
+	}
+	var runRE *regexp.Regexp
+	if *run != "" {
+		if strings.Contains(*run, "/") {
+			return out.toolError("summary", fmt.Errorf("vt test: -run %q: subtest patterns are not supported; vt test selects top-level tests, each explored with all its subtests", *run))
+		}
+		if runRE, err = regexp.Compile(*run); err != nil {
+			return out.toolError("summary", fmt.Errorf("vt test: bad -run pattern: %w", err))
+		}
+	}
+	tests, err := findTests(fs.Args(), runRE)
+	if err != nil {
+		return out.toolError("summary", err)
+	}
+	if o.Replay != "" && len(tests) != 1 {
+		return out.toolError("summary", fmt.Errorf("vt test: -replay replays one test, but %d tests are selected: select one with -run (or use vt replay -test TestX DIR TOKEN)", len(tests)))
+	}
+	if len(tests) == 0 && !*jsonOut {
+		fmt.Fprintln(stderr, "vt: no tests to run")
+	}
+	start := time.Now()
+	total := &engine.Result{Verdict: "ok", Exhaustive: true}
+	failures := 0
+	for _, tc := range tests {
+		t := engine.Target{Prog: tc.prog, Pkg: tc.pkg, Test: tc.name, Root: -1, Name: tc.name, Dir: tc.dir}
+		if o.Expect != "" {
+			t.Dir = "" // an expected failure is not saved
+		}
+		pkgPath := tc.pkg.Pkg.Path()
+		res, err := engine.Explore(t, o, out.progress())
+		if err != nil {
+			total.Verdict = engine.Worst(total.Verdict, "error")
+			total.Exhaustive = false
+			if *jsonOut {
+				stdout.Write(append(withPackage(engine.JSONError(tc.name, toolErr(err)), pkgPath), '\n'))
+			} else {
+				fmt.Fprintf(stderr, "vt: %s: %v\n", tc.name, strings.TrimPrefix(err.Error(), "vt: "))
+			}
+			continue
+		}
+		if !*jsonOut && o.Replay != "" {
+			if out.replayResult(res, tc.name, replayLine(tc.name, tc.dir, o)) != 0 {
+				failures++
+				total.Verdict = engine.Worst(total.Verdict, res.Verdict)
+			}
+			continue
+		}
+		if out.result(res, tc.name, pkgPath, replayLine(tc.name, relDir(tc.dir), o), o.Expect) != 0 {
+			failures++
+			v := res.Verdict
+			if v == "ok" { // -expect another verdict
+				v = "assert"
+			}
+			total.Verdict = engine.Worst(total.Verdict, v)
+		}
+		total.Executions += res.Executions
+		total.Steps += res.Steps
+		total.Exhaustive = total.Exhaustive && res.Exhaustive
+	}
+	total.Elapsed = time.Since(start)
+	if *jsonOut {
+		stdout.Write(append(engine.JSON(total, "summary"), '\n'))
+	} else if failures > 0 {
+		fmt.Fprintf(stdout, "FAIL: %d of %d tests failed (%s)\n", failures, len(tests), total.Elapsed.Round(time.Millisecond))
+	} else if total.Verdict == "ok" {
+		fmt.Fprintf(stdout, "ok: %d tests passed (%s)\n", len(tests), total.Elapsed.Round(time.Millisecond))
+	}
+	switch total.Verdict {
+	case "ok":
+		return 0
+	case "error":
+		return 2
+	}
+	return 1
+}
+
+// testCase is a test function to explore.
+type testCase struct {
+	prog *interp.Program
+	pkg  *ssa.Package
+	name string
+	dir  string // package directory
+	pos  string // file of the declaration, for ordering
+	line int
+}
+
+// findTests loads the packages of args (directories, or package patterns
+// resolved in the working directory) with their tests and returns their
+// test functions matching run (nil: all), package by package in source
+// order.
+func findTests(args []string, run *regexp.Regexp) ([]testCase, error) {
+	var progs []*interp.Program
+	var patterns []string
+	for _, a := range args {
+		if fi, err := os.Stat(a); err == nil && fi.IsDir() && !strings.Contains(a, "...") {
+			prog, err := engine.LoadTests(a)
+			if err != nil {
+				return nil, err
+			}
+			progs = append(progs, prog)
+			continue
+		}
+		patterns = append(patterns, a)
+	}
+	if len(patterns) > 0 {
+		prog, err := interp.Load(interp.Config{Dir: ".", Tests: true, BuildFlags: []string{"-tags=" + engine.BuildTag}}, patterns...)
+		if err != nil {
+			return nil, err
+		}
+		progs = append(progs, prog)
+	}
+	var tests []testCase
+	for _, prog := range progs {
+		type key struct{ pkg, name string }
+		found := map[key]int{} // index in tests
+		for _, pkg := range prog.Packages {
+			if pkg == nil || strings.HasSuffix(pkg.Pkg.Path(), ".test") {
+				continue // the generated test main
+			}
+			for name, m := range pkg.Members {
+				fn, ok := m.(*ssa.Function)
+				if !ok || !isTestFunc(fn) || (run != nil && !run.MatchString(name)) {
+					continue
+				}
+				pos := prog.Position(fn.Pos())
+				tc := testCase{prog: prog, pkg: pkg, name: name, dir: filepath.Dir(pos.Filename), pos: pos.Filename, line: pos.Line}
+				k := key{pkg.Pkg.Path(), name}
+				if i, ok := found[k]; ok {
+					// Declared in a non-test file: present in the package
+					// and in its test variant; keep the variant (the
+					// package with more members).
+					if len(pkg.Members) > len(tests[i].pkg.Members) {
+						tests[i] = tc
+					}
+					continue
+				}
+				found[k] = len(tests)
+				tests = append(tests, tc)
+			}
+		}
+	}
+	sort.SliceStable(tests, func(i, j int) bool {
+		a, b := tests[i], tests[j]
+		if a.dir != b.dir {
+			return a.dir < b.dir
+		}
+		if a.pos != b.pos {
+			return a.pos < b.pos
+		}
+		return a.line < b.line
+	})
+	return tests, nil
+}
+
+// isTestFunc reports whether fn is a test function go test would run:
+// func TestXxx(*testing.T), Xxx not starting with a lower-case letter.
+func isTestFunc(fn *ssa.Function) bool {
+	name := fn.Name()
+	if !strings.HasPrefix(name, "Test") || name == "TestMain" {
+		return false
+	}
+	if len(name) > 4 {
+		r, _ := utf8.DecodeRuneInString(name[4:])
+		if unicode.IsLower(r) {
+			return false
+		}
+	}
+	sig := fn.Signature
+	if sig.Recv() != nil || sig.TypeParams().Len() > 0 || sig.Params().Len() != 1 || sig.Results().Len() != 0 {
+		return false
+	}
+	return types.TypeString(sig.Params().At(0).Type(), nil) == "*testing.T"
+}
+
+// relDir returns dir relative to the working directory when it is below
+// it ("./x"), for the commands printed in reports.
+func relDir(dir string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return dir
+	}
+	rel, err := filepath.Rel(wd, dir)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return dir
+	}
+	if rel == "." {
+		return "."
+	}
+	return "." + string(filepath.Separator) + rel
+}
