@@ -33,6 +33,8 @@ type function struct {
 	control controlFn // native model with control over the caller's frame
 	rawBody bool      // compile the SSA body even if a model or hook exists
 	nlocals int       // cells of non-escaping locals (frame.locals)
+
+	goroot, gorootSet bool // see inGoroot
 }
 
 type globalSlot struct{ reg, index int }
@@ -49,6 +51,22 @@ type nativeFn func(m *machine, args []value) value
 type controlFn func(fr *frame, args []value, dst int32) *frame
 
 func (f *function) String() string { return f.name }
+
+// inGoroot reports whether f belongs to the Go distribution (the standard
+// library) or is a synthetic wrapper.
+func (f *function) inGoroot() bool {
+	if f.gorootSet {
+		return f.goroot
+	}
+	f.gorootSet = true
+	if f.ssa == nil || f.ssa.Synthetic != "" {
+		f.goroot = true
+		return true
+	}
+	pkg := fnPackage(f.ssa)
+	f.goroot = pkg != "" && !strings.Contains(strings.SplitN(pkg, "/", 2)[0], ".") && pkg != "main"
+	return f.goroot
+}
 
 // pos returns the position of the op at which fr stands.
 func (fr *frame) pos() token.Pos { return fr.posAt(fr.pc) }

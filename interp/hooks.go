@@ -146,6 +146,7 @@ func hookCtl(p *Program, name string, body *function) controlFn {
 		for i, a := range args {
 			hc.Args[i] = Value{a}
 		}
+		fr.g.top = fr // the hook may look at the goroutine's stack
 		act := h(hc)
 		if act.Goexit {
 			g := fr.g

@@ -406,9 +406,24 @@ func (m *machine) schedule() bool {
 func (fr *frame) point(op Op, pos token.Pos) *frame {
 	g := fr.g
 	g.top = fr
-	g.pending, g.pendPos = op, pos
+	g.pending, g.pendPos = op, fr.userPos(pos)
 	g.atPoint = true
 	return nil
+}
+
+// userPos returns pos if fr's function is the program's own, else the
+// position of the call in the innermost caller outside the Go distribution
+// (a deferred mu.Unlock, a typed atomic's method): what a user recognizes.
+func (fr *frame) userPos(pos token.Pos) token.Pos {
+	if fr.fn == nil || !fr.fn.inGoroot() {
+		return pos
+	}
+	for f := fr.caller; f != nil; f = f.caller {
+		if f.fn != nil && f.fn.ssa != nil && !f.fn.inGoroot() && f.fn.ssa.Synthetic == "" {
+			return f.callPos()
+		}
+	}
+	return pos
 }
 
 // block marks g blocked in op (until another goroutine wakes it).
@@ -416,7 +431,7 @@ func (fr *frame) block(op Op, pos token.Pos) *frame {
 	g := fr.g
 	g.top = fr
 	g.status = gBlocked
-	g.pending, g.pendPos = op, pos
+	g.pending, g.pendPos = op, fr.userPos(pos)
 	if m := g.m; m.obs != nil {
 		m.observe(Event{Kind: EvBlock, G: g, Op: op, Pos: pos})
 	}

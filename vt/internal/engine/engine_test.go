@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -26,6 +27,7 @@ func TestVerdicts(t *testing.T) {
 		test, verdict, message string
 	}{
 		{"TestOK", "ok", ""},
+		{"TestSpinOK", "ok", ""},
 		{"TestDeadlock", "deadlock", "all goroutines are blocked"},
 		{"TestLeak", "leak", "blocked forever"},
 		{"TestPanic", "panic", "index out of range [-1]"},
@@ -36,10 +38,18 @@ func TestVerdicts(t *testing.T) {
 			target := verdictTarget(t, tc.test)
 			o := DefaultOptions()
 			o.Steps = 20000
+			if tc.test == "TestSpinOK" {
+				// Spinning makes the space large: sample it.
+				o.Time = 2 * time.Second
+			}
 			res, err := Explore(target, o, nil)
 			require.NoError(t, err)
 			require.Equal(t, tc.verdict, res.Verdict, "%s", FormatReport(res, tc.test, "go test"))
 			if tc.verdict == "ok" {
+				if tc.test == "TestSpinOK" {
+					assert.Greater(t, res.Executions, 100)
+					return
+				}
 				assert.True(t, res.Exhaustive, "a small correct test is explored exhaustively")
 				assert.Greater(t, res.Executions, 10)
 				return
@@ -127,6 +137,21 @@ func TestStrategies(t *testing.T) {
 			assert.Equal(t, res.Failure.Replay, again.Failure.Replay)
 			assert.Equal(t, res.Executions, again.Executions)
 		})
+	}
+}
+
+func TestTokenRoundTrip(t *testing.T) {
+	tok := Token{Hash: "0123456789abcdef", Choices: []int{0, 0, 0, 0, 1, 2, 2, 40, 0, 0}}
+	s := tok.String()
+	assert.Equal(t, "vt1:0123456789abcdef:0*4.1.2.2.14.0.0", s)
+	back, err := ParseToken(s)
+	require.NoError(t, err)
+	assert.Equal(t, tok, back)
+	long := Token{Hash: "x", Choices: make([]int, 100000)}
+	assert.Less(t, len(long.String()), 30, "runs of zeros are compressed")
+	for _, bad := range []string{"vt1:x:0*0", "vt1:x:a*", "vt1:x:-1", "vt1:x"} {
+		_, err := ParseToken(bad)
+		assert.Error(t, err, bad)
 	}
 }
 

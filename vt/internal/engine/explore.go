@@ -58,6 +58,7 @@ type Failure struct {
 	Message    string
 	Goroutines []GoroutineReport
 	Schedule   []Step
+	Points     int    // scheduling points of the execution (Schedule may hold only the first ones)
 	Replay     string // replay token
 	Execution  int    // which execution (from 1)
 	Logs       []string
@@ -307,6 +308,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		if x.snap == nil {
 			return nil, fmt.Errorf("vt: the interpreted %s did not reach its vt.Check call #%d (does the test reach it deterministically?)", x.t.Test, x.t.Root+1)
 		}
+		// Loading, initialization and the test's code before the call are
+		// done once; the budget is for exploring.
+		x.start = time.Now()
 	}
 	if x.t.Root < 0 {
 		// A whole test or main: the functions of its vt.Check calls run
@@ -437,6 +441,7 @@ func (x *explorer) failure(r *execResult) *Failure {
 		}
 		f.Goroutines = append(f.Goroutines, gr)
 	}
+	f.Points = r.sched.points
 	for _, st := range r.sched.trace {
 		f.Schedule = append(f.Schedule, Step{G: st.g, Op: string(st.op), Pos: p.Position(st.pos).String()})
 	}

@@ -20,7 +20,7 @@ func FormatReport(r *Result, name, runCmd string) string {
 	if f == nil || f.Kind == "ok" {
 		fmt.Fprintf(&sb, "vt: %s: no failure in %d executions (%s)", name, r.Executions, coverage(r))
 		if f != nil {
-			writeSchedule(&sb, f.Schedule)
+			writeSchedule(&sb, f.Schedule, f.Points)
 		}
 		return sb.String()
 	}
@@ -43,7 +43,7 @@ func FormatReport(r *Result, name, runCmd string) string {
 			sb.WriteString("    " + l + "\n")
 		}
 	}
-	writeSchedule(&sb, f.Schedule)
+	writeSchedule(&sb, f.Schedule, f.Points)
 	fmt.Fprintf(&sb, "\nreplay: %s -vt.replay=%s\n", runCmd, f.Replay)
 	if f.SavedTo != "" {
 		fmt.Fprintf(&sb, "saved: %s (replayed first on every run)\n", relPath(f.SavedTo))
@@ -56,20 +56,27 @@ func coverage(r *Result) string {
 	case r.Exhaustive && r.Bound < 0:
 		return "exhaustive"
 	case r.Exhaustive:
+		if r.Bound == 1 {
+			return "exhaustive up to 1 preemption"
+		}
 		return fmt.Sprintf("exhaustive up to %d preemptions", r.Bound)
 	}
 	return fmt.Sprintf("sampled with %s, not exhaustive", r.Strategy)
 }
 
-func writeSchedule(sb *strings.Builder, steps []Step) {
+func writeSchedule(sb *strings.Builder, steps []Step, total int) {
 	if len(steps) == 0 {
 		return
 	}
 	start := 0
-	if len(steps) > maxScheduleLines {
+	switch {
+	case total > len(steps):
+		start = max(len(steps)-maxScheduleLines, 0)
+		fmt.Fprintf(sb, "\nschedule (%d steps; the last %d of the first %d recorded):\n", total, len(steps)-start, len(steps))
+	case len(steps) > maxScheduleLines:
 		start = len(steps) - maxScheduleLines
 		fmt.Fprintf(sb, "\nschedule (last %d of %d steps):\n", maxScheduleLines, len(steps))
-	} else {
+	default:
 		fmt.Fprintf(sb, "\nschedule (%d steps):\n", len(steps))
 	}
 	for i := start; i < len(steps); i++ {

@@ -41,7 +41,19 @@ type scheduler struct {
 	trace    []step
 	ordered  []*interp.Goroutine
 	maxTrace int
+	points   int // scheduling points seen after start (the trace may be shorter)
+
+	// Fairness: a goroutine that yields (runtime.Gosched) or spins (stops
+	// at the same operation and position spinLimit times in a row) is not
+	// preferred over the others, and switching away from it is no
+	// preemption, so spin-waits make progress as they do under Go's
+	// scheduler.
+	spinOp  interp.Op
+	spinPos token.Pos
+	spins   int
 }
+
+const spinLimit = 16
 
 func newScheduler(prefix []int, strategy chooser, started bool) *scheduler {
 	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000}
@@ -64,8 +76,18 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		s.last = runnable[lastIdx]
 		return lastIdx
 	}
-	s.ordered = s.ordered[:0]
+	yielding := false
 	if lastIdx >= 0 {
+		op, pos := runnable[lastIdx].Pending()
+		if op == s.spinOp && pos == s.spinPos {
+			s.spins++
+		} else {
+			s.spinOp, s.spinPos, s.spins = op, pos, 0
+		}
+		yielding = op == "runtime.Gosched" || s.spins >= spinLimit
+	}
+	s.ordered = s.ordered[:0]
+	if lastIdx >= 0 && !yielding {
 		s.ordered = append(s.ordered, runnable[lastIdx])
 	}
 	for i, g := range runnable {
@@ -73,12 +95,19 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 			s.ordered = append(s.ordered, g)
 		}
 	}
+	if lastIdx >= 0 && yielding {
+		s.ordered = append(s.ordered, runnable[lastIdx])
+	}
 	c := 0
 	if len(s.ordered) > 1 {
-		c = s.next(len(s.ordered), lastIdx >= 0, s.ordered)
+		c = s.next(len(s.ordered), lastIdx >= 0 && !yielding, s.ordered)
 	}
 	g := s.ordered[c]
+	if g != s.last {
+		s.spins = 0
+	}
 	s.last = g
+	s.points++
 	if len(s.trace) < s.maxTrace {
 		op, pos := g.Pending()
 		s.trace = append(s.trace, step{g: g.ID(), op: op, pos: pos})

@@ -18,7 +18,8 @@ import (
 //	vt1:3f2a9c1b0e7d5a44:0.1.0.2
 //
 // Choices are base-36 indexes into the alternatives of each scheduling
-// point that had several (see scheduler.Pick for their order).
+// point that had several (see scheduler.Pick for their order); c*n stands
+// for n (base 36) times c.
 const tokenVersion = "vt1"
 
 // corpusHeader starts every schedule file under testdata/vt.
@@ -31,9 +32,23 @@ type Token struct {
 }
 
 func (t Token) String() string {
-	parts := make([]string, len(t.Choices))
-	for i, c := range t.Choices {
-		parts[i] = strconv.FormatInt(int64(c), 36)
+	// Runs of three or more equal choices are written c*n (n in base 36):
+	// long executions make long runs of zeros.
+	var parts []string
+	for i := 0; i < len(t.Choices); {
+		j := i
+		for j < len(t.Choices) && t.Choices[j] == t.Choices[i] {
+			j++
+		}
+		c := strconv.FormatInt(int64(t.Choices[i]), 36)
+		if n := j - i; n >= 3 {
+			parts = append(parts, c+"*"+strconv.FormatInt(int64(n), 36))
+		} else {
+			for range n {
+				parts = append(parts, c)
+			}
+		}
+		i = j
 	}
 	cs := strings.Join(parts, ".")
 	if cs == "" {
@@ -55,11 +70,18 @@ func ParseToken(s string) (Token, error) {
 	t := Token{Hash: parts[1]}
 	if parts[2] != "-" {
 		for _, p := range strings.Split(parts[2], ".") {
-			c, err := strconv.ParseInt(p, 36, 32)
-			if err != nil || c < 0 {
+			cs, ns, run := strings.Cut(p, "*")
+			c, err := strconv.ParseInt(cs, 36, 32)
+			n := int64(1)
+			if run {
+				n, err = strconv.ParseInt(ns, 36, 32)
+			}
+			if err != nil || c < 0 || n < 1 || n > 1<<24 {
 				return Token{}, fmt.Errorf("vt: malformed replay token %q: bad choice %q", s, p)
 			}
-			t.Choices = append(t.Choices, int(c))
+			for range n {
+				t.Choices = append(t.Choices, int(c))
+			}
 		}
 	}
 	return t, nil

@@ -122,3 +122,18 @@ func TestSteps(t *testing.T) {
 		}
 	})
 }
+
+// TestSpinOK waits for a flag by spinning, with and without
+// runtime.Gosched: correct under Go's fair scheduler, so not a livelock.
+func TestSpinOK(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		var a, b atomic.Bool
+		go func() { a.Store(true) }()
+		go func() { b.Store(true) }()
+		for !a.Load() {
+			runtime.Gosched()
+		}
+		for !b.Load() {
+		}
+	})
+}
