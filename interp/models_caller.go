@@ -219,3 +219,32 @@ func (p *Program) runtimeNamed(name string) *rtype {
 	}
 	return p.typeOf(rp.Pkg.Scope().Lookup(name).Type())
 }
+
+func init() {
+	// runtime.Stack writes the current goroutine's traceback (or all of
+	// them) in Go's format into buf.
+	registerControl("runtime.Stack", func(cur *frame, args []value, dst int32) *frame {
+		m := cur.g.m
+		buf := args[0].elems()
+		g := cur.g
+		saved := g.top
+		g.top = cur
+		var sb strings.Builder
+		m.writeTraceback(&sb, g)
+		g.top = saved
+		if args[1].bool() {
+			for _, o := range m.gs {
+				if o != g {
+					sb.WriteString("\n")
+					m.writeTraceback(&sb, o)
+				}
+			}
+		}
+		s := sb.String()
+		n := min(len(s), len(buf))
+		for i := range n {
+			m.set(&buf[i], value{n: uint64(s[i])})
+		}
+		return cur.done(dst, intVal(int64(n)))
+	})
+}
