@@ -88,12 +88,12 @@ func (ch *chanObj) canRecv() bool {
 func (ch *chanObj) send(m *machine, g *Goroutine, v value, pos token.Pos) {
 	m.touchChan(ch)
 	if m.obs != nil {
-		m.observe(Event{Kind: EvChanSend, G: g, Addr: ch.addr(), Seq: ch.sends, Pos: pos})
+		m.observe(Event{Kind: EvChanSend, G: g, Addr: ch.addr(), Cap: int64(ch.capacity), Seq: ch.sends, Pos: pos})
 	}
 	ch.sends++
 	if w := popWaiter(&ch.recvq); w != nil {
 		if m.obs != nil {
-			m.observe(Event{Kind: EvChanRecv, G: w.g, Addr: ch.addr(), Seq: ch.recvs, Pos: w.fr.pos()})
+			m.observe(Event{Kind: EvChanRecv, G: w.g, Addr: ch.addr(), Cap: int64(ch.capacity), Seq: ch.recvs, Pos: w.fr.pos()})
 		}
 		ch.recvs++
 		w.completeRecv(v, true)
@@ -112,13 +112,13 @@ func (ch *chanObj) recv(m *machine, g *Goroutine, pos token.Pos) (value, bool) {
 		ch.head = (ch.head + 1) % ch.capacity
 		ch.count--
 		if m.obs != nil {
-			m.observe(Event{Kind: EvChanRecv, G: g, Addr: ch.addr(), Seq: ch.recvs, Pos: pos})
+			m.observe(Event{Kind: EvChanRecv, G: g, Addr: ch.addr(), Cap: int64(ch.capacity), Seq: ch.recvs, Pos: pos})
 		}
 		ch.recvs++
 		// A blocked sender can now put its value into the buffer.
 		if w := popWaiter(&ch.sendq); w != nil {
 			if m.obs != nil {
-				m.observe(Event{Kind: EvChanSend, G: w.g, Addr: ch.addr(), Seq: ch.sends, Pos: w.fr.pos()})
+				m.observe(Event{Kind: EvChanSend, G: w.g, Addr: ch.addr(), Cap: int64(ch.capacity), Seq: ch.sends, Pos: w.fr.pos()})
 			}
 			ch.sends++
 			ch.buf[(ch.head+ch.count)%ch.capacity] = w.val
@@ -129,8 +129,8 @@ func (ch *chanObj) recv(m *machine, g *Goroutine, pos token.Pos) (value, bool) {
 	}
 	if w := popWaiter(&ch.sendq); w != nil {
 		if m.obs != nil {
-			m.observe(Event{Kind: EvChanSend, G: w.g, Addr: ch.addr(), Seq: ch.sends, Pos: w.fr.pos()})
-			m.observe(Event{Kind: EvChanRecv, G: g, Addr: ch.addr(), Seq: ch.recvs, Pos: pos})
+			m.observe(Event{Kind: EvChanSend, G: w.g, Addr: ch.addr(), Cap: int64(ch.capacity), Seq: ch.sends, Pos: w.fr.pos()})
+			m.observe(Event{Kind: EvChanRecv, G: g, Addr: ch.addr(), Cap: int64(ch.capacity), Seq: ch.recvs, Pos: pos})
 		}
 		ch.sends++
 		ch.recvs++
@@ -139,7 +139,7 @@ func (ch *chanObj) recv(m *machine, g *Goroutine, pos token.Pos) (value, bool) {
 	}
 	// Closed and drained.
 	if m.obs != nil {
-		m.observe(Event{Kind: EvChanRecvClosed, G: g, Addr: ch.addr(), Pos: pos})
+		m.observe(Event{Kind: EvChanRecvClosed, G: g, Addr: ch.addr(), Cap: int64(ch.capacity), Pos: pos})
 	}
 	return zero(ch.elem), false
 }
@@ -187,7 +187,7 @@ func selectResult(s *selWait, idx int, v value, ok bool) value {
 func (ch *chanObj) close(m *machine, g *Goroutine, pos token.Pos) {
 	m.touchChan(ch)
 	if m.obs != nil {
-		m.observe(Event{Kind: EvChanClose, G: g, Addr: ch.addr(), Pos: pos})
+		m.observe(Event{Kind: EvChanClose, G: g, Addr: ch.addr(), Cap: int64(ch.capacity), Pos: pos})
 	}
 	ch.closed = true
 	for _, q := range [][]*waiter{ch.recvq, ch.sendq} {

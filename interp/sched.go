@@ -131,6 +131,7 @@ type Event struct {
 	Other *Goroutine // EvGoStart: the creator
 	Addr  Addr
 	Seq   int64
+	Cap   int64     // channel events: the channel's capacity (0: unbuffered)
 	Op    Op        // EvBlock: the blocking operation
 	Pos   token.Pos // where (resolve with Program.Position)
 	Name  string    // EvAnnotation: the function's name, e.g. "vt.AcquireW"
