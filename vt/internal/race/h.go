@@ -1,0 +1,382 @@
+// Package race detects data races in the executions of vt's interpreter
+// under the Go memory model.
+//
+// [Detector] is the precise detector of Kim, Yavuz-Kahveci and Sanders
+// ("Precise Data Race Detection in a Relaxed Memory Model using Model
+// Checking"): it maintains the happens-before summary h, which maps every
+// goroutine and every synchronization object to the set of memory locations
+// it may access without a race. Rows (goroutines, mutexes, channel slots,
+// WaitGroups, atomic locations, ...) are bit sets over columns (memory
+// locations, numbered lazily as they are first seen). Synchronization is
+// set union: an acquire by g of object o is h(g) ∪= h(o), a release is
+// h(o) ∪= h(g). A non-atomic access of x by g is race-free when x ∈ h(g); a
+// write then removes x from every other row.
+//
+// Unlike the paper, the detector also reports read-write races (a read
+// followed by a write that is not ordered after it): each read of x by g
+// writes a private marker column rd(x, g) that travels along the
+// happens-before edges like any location, and a write of x by g' races with
+// the last read of every other goroutine g whose marker is not in h(g').
+//
+// [Lockset] is a second, independent detector: the lockset algorithm of
+// Elmas and Qadeer, extended to Go's synchronization. The two agree on the
+// corpus under testdata/corpus.
+package race
+
+import (
+	"go/token"
+	"slices"
+
+	"github.com/vtcheck/vt/interp"
+)
+
+// objKind distinguishes the rows of synchronization objects.
+type objKind uint8
+
+const (
+	objMutex     objKind = iota + 1 // Mutex, RWMutex writer side
+	objReaders                      // RWMutex: what RUnlocks released
+	objChanMsg                      // channel: the message of send #seq
+	objChanSlot                     // channel: the slot that send #seq acquires
+	objChanClose                    // channel: close
+	objWaitGroup                    // WaitGroup: Done calls
+	objCond                         // Cond (its notify list): Signal, Broadcast
+	objAtomic                       // a location used by sync/atomic
+)
+
+type objKey struct {
+	addr interp.Addr
+	kind objKind
+	seq  int64
+}
+
+// Access is one memory access, as a race report shows it.
+type Access struct {
+	Write bool
+	G     int       // goroutine id
+	Pos   token.Pos // the accessing instruction (innermost frame)
+	Ord   int64     // ordinal of the access in its execution, from 1
+	// Stack is the goroutine's stack at the access, innermost first; only
+	// set for the accesses named in Options.Capture.
+	Stack []interp.StackFrame
+}
+
+// loc is what the detector knows of one memory location.
+type loc struct {
+	col     int32 // its column in h
+	written bool  // a write was seen; until then every goroutine may read it
+	benign  bool
+	wOwner  int32  // goroutine id of the last write
+	wEpoch  uint32 // the writer's release epoch at that write
+	lastW   Access
+	readers []reader
+}
+
+// reader is the last read of a location by one goroutine.
+type reader struct {
+	g      int32
+	mark   int32 // its marker column rd(x, g)
+	epoch  uint32
+	active bool // read since the location's last write
+	acc    Access
+}
+
+type chanState struct {
+	sendG   int32 // unbuffered: the goroutine of the last send
+	sendSeq int64
+}
+
+// Options configure a Detector.
+type Options struct {
+	// Prog resolves positions (Trust needs it).
+	Prog *interp.Program
+	// Trust lists package paths whose non-atomic accesses are not checked
+	// (the innermost frame decides); their synchronization still counts.
+	Trust []string
+	// History keeps the deltas of h so that Undo can restore an earlier
+	// state (a stateful search needs it; re-execution does not).
+	History bool
+	// Capture lists access ordinals (Access.Ord) whose stacks are
+	// recorded; with it, the stacks of goroutine creations are recorded
+	// too. Used to re-run an execution with a race for its report.
+	Capture []int64
+}
+
+// Detector is the precise happens-before detector. It implements
+// interp.Observer; use a new one per execution (or Undo to a Mark).
+type Detector struct {
+	opts   Options
+	rows   [][]uint64 // h: one bit set per row
+	free   []int32    // rows of consumed channel messages, for reuse
+	gRow   []int32    // goroutine id → row + 1 (0: none yet)
+	gEpoch []uint32   // goroutine id → number of releases so far
+	objs   map[objKey]int32
+	cols   map[interp.Addr]int32 // location → index in locs
+	locs   []loc
+	ncols  int32
+	chans  map[interp.Addr]*chanState
+	benign map[interp.Addr]bool
+	trust  posSet
+	ord    int64
+	race   *Race
+	hist   []func()
+
+	capture  map[int64]bool
+	creation map[int]Creation
+}
+
+// Creation is where a goroutine was created.
+type Creation struct {
+	Parent int
+	Pos    token.Pos
+	Stack  []interp.StackFrame // the creator's stack (captured runs only)
+}
+
+// New returns a detector.
+func New(o Options) *Detector {
+	d := &Detector{
+		opts:     o,
+		objs:     map[objKey]int32{},
+		cols:     map[interp.Addr]int32{},
+		chans:    map[interp.Addr]*chanState{},
+		benign:   map[interp.Addr]bool{},
+		creation: map[int]Creation{},
+	}
+	if len(o.Trust) > 0 && o.Prog != nil {
+		d.trust = trustedFiles(o.Prog, o.Trust)
+	}
+	if len(o.Capture) > 0 {
+		d.capture = map[int64]bool{}
+		for _, c := range o.Capture {
+			d.capture[c] = true
+		}
+	}
+	return d
+}
+
+// Race returns the first race of the execution, or nil.
+func (d *Detector) Race() *Race { return d.race }
+
+// Creations returns where each goroutine was created, by id.
+func (d *Detector) Creations() map[int]Creation { return d.creation }
+
+// Benign marks the location a as one whose races are ignored.
+func (d *Detector) Benign(a interp.Addr) {
+	if d.benign[a] {
+		return
+	}
+	d.benign[a] = true
+	d.log(func() { delete(d.benign, a) })
+	if i, ok := d.cols[a]; ok {
+		d.setLoc(i, func(l *loc) { l.benign = true })
+	}
+}
+
+// Mark returns a point of the history to which Undo can return (Options.History).
+func (d *Detector) Mark() int { return len(d.hist) }
+
+// Undo restores h and everything the detector knows to the state at mark.
+func (d *Detector) Undo(mark int) {
+	for len(d.hist) > mark {
+		f := d.hist[len(d.hist)-1]
+		d.hist = d.hist[:len(d.hist)-1]
+		f()
+	}
+}
+
+func (d *Detector) log(undo func()) {
+	if d.opts.History {
+		d.hist = append(d.hist, undo)
+	}
+}
+
+// --- rows ---
+
+func (d *Detector) newRow() int32 {
+	if n := len(d.free); n > 0 {
+		r := d.free[n-1]
+		d.free = d.free[:n-1]
+		d.log(func() { d.free = append(d.free, r) })
+		return r
+	}
+	d.rows = append(d.rows, nil)
+	d.log(func() { d.rows = d.rows[:len(d.rows)-1] })
+	return int32(len(d.rows) - 1)
+}
+
+// freeRow empties row r and makes it reusable.
+func (d *Detector) freeRow(r int32) {
+	d.saveRow(r)
+	d.rows[r] = d.rows[r][:0]
+	d.free = append(d.free, r)
+	d.log(func() { d.free = d.free[:len(d.free)-1] })
+}
+
+// saveRow logs row r's content for Undo.
+func (d *Detector) saveRow(r int32) {
+	if d.opts.History {
+		old := slices.Clone(d.rows[r])
+		d.hist = append(d.hist, func() { d.rows[r] = old })
+	}
+}
+
+func (d *Detector) has(r, col int32) bool {
+	w := int(col >> 6)
+	row := d.rows[r]
+	return w < len(row) && row[w]&(1<<(uint(col)&63)) != 0
+}
+
+func (d *Detector) set(r, col int32) {
+	w := int(col >> 6)
+	row := d.rows[r]
+	if w >= len(row) {
+		d.saveRow(r)
+		row = grow(row, w+1)
+		d.rows[r] = row
+	} else if d.opts.History {
+		old := row[w]
+		d.hist = append(d.hist, func() { d.rows[r][w] = old })
+	}
+	row[w] |= 1 << (uint(col) & 63)
+}
+
+// grow returns row extended with zero words to length n.
+func grow(row []uint64, n int) []uint64 {
+	if n <= cap(row) {
+		old := len(row)
+		row = row[:n]
+		clear(row[old:])
+		return row
+	}
+	return append(row, make([]uint64, n-len(row))...)
+}
+
+// union sets h(dst) ∪= h(src).
+func (d *Detector) union(dst, src int32) {
+	if dst == src {
+		return
+	}
+	s := d.rows[src]
+	if len(s) == 0 {
+		return
+	}
+	d.saveRow(dst)
+	t := d.rows[dst]
+	if len(t) < len(s) {
+		t = grow(t, len(s))
+		d.rows[dst] = t
+	}
+	for i, w := range s {
+		t[i] |= w
+	}
+}
+
+// invalidate removes col from every row but keep's, and adds it to keep's.
+func (d *Detector) invalidate(keep, col int32) {
+	w := int(col >> 6)
+	bit := uint64(1) << (uint(col) & 63)
+	for r := range d.rows {
+		row := d.rows[r]
+		if int32(r) == keep || w >= len(row) || row[w]&bit == 0 {
+			continue
+		}
+		if d.opts.History {
+			old, r := row[w], r
+			d.hist = append(d.hist, func() { d.rows[r][w] = old })
+		}
+		row[w] &^= bit
+	}
+	d.set(keep, col)
+}
+
+// goRow returns goroutine id's row, creating an empty one.
+func (d *Detector) goRow(id int) int32 {
+	if id >= len(d.gRow) {
+		oldLen := len(d.gRow)
+		d.gRow = extend(d.gRow, id+1)
+		d.gEpoch = extend(d.gEpoch, id+1)
+		d.log(func() { d.gRow, d.gEpoch = d.gRow[:oldLen], d.gEpoch[:oldLen] })
+	}
+	if r := d.gRow[id]; r != 0 {
+		return r - 1
+	}
+	r := d.newRow()
+	d.saveRow(r)
+	d.rows[r] = d.rows[r][:0]
+	d.gRow[id] = r + 1
+	d.gEpoch[id] = 0
+	d.log(func() { d.gRow[id] = 0 })
+	return r
+}
+
+// extend returns s extended with zeros to length n.
+func extend[E int32 | uint32](s []E, n int) []E {
+	for len(s) < n {
+		s = append(s, 0)
+	}
+	return s
+}
+
+// released counts a release by goroutine id (its row may now be elsewhere).
+func (d *Detector) released(id int) {
+	old := d.gEpoch[id]
+	d.gEpoch[id]++
+	d.log(func() { d.gEpoch[id] = old })
+}
+
+// obj returns the row of a synchronization object, creating it if create.
+func (d *Detector) obj(k objKey, create bool) (int32, bool) {
+	if r, ok := d.objs[k]; ok {
+		return r, true
+	}
+	if !create {
+		return 0, false
+	}
+	r := d.newRow()
+	d.saveRow(r)
+	d.rows[r] = d.rows[r][:0]
+	d.objs[k] = r
+	d.log(func() { delete(d.objs, k) })
+	return r, true
+}
+
+// acquire: h(g) ∪= h(o).
+func (d *Detector) acquire(g int, k objKey) {
+	if r, ok := d.obj(k, false); ok {
+		d.union(d.goRow(g), r)
+	}
+}
+
+// consume acquires a channel message or slot row, then frees it: it is
+// acquired exactly once.
+func (d *Detector) consume(g int, k objKey) {
+	if r, ok := d.obj(k, false); ok {
+		d.union(d.goRow(g), r)
+		delete(d.objs, k)
+		d.log(func() { d.objs[k] = r })
+		d.freeRow(r)
+	}
+}
+
+// release: h(o) ∪= h(g).
+func (d *Detector) release(g int, k objKey) {
+	r, _ := d.obj(k, true)
+	d.union(r, d.goRow(g))
+	d.released(g)
+}
+
+func (d *Detector) setLoc(i int32, f func(*loc)) {
+	if d.opts.History {
+		old := d.locs[i]
+		old.readers = slices.Clone(old.readers)
+		d.hist = append(d.hist, func() { d.locs[i] = old })
+	}
+	f(&d.locs[i])
+}
+
+func (d *Detector) newCol() int32 {
+	c := d.ncols
+	d.ncols++
+	d.log(func() { d.ncols-- })
+	return c
+}

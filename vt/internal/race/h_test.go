@@ -1,0 +1,324 @@
+package race
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vtcheck/vt/interp"
+)
+
+var cells [64]int
+
+// addr returns a distinct fake location or object for tests.
+func addr(i int) interp.Addr {
+	p := unsafe.Pointer(&cells[i])
+	return *(*interp.Addr)(unsafe.Pointer(&p))
+}
+
+// script drives a detector with synthetic events.
+type script struct {
+	t *testing.T
+	d *Detector
+}
+
+func newScript(t *testing.T, o Options) *script {
+	s := &script{t: t, d: New(o)}
+	s.ev(interp.EvGoStart, 1, 0, 0, 0, 0) // main
+	return s
+}
+
+func (s *script) ev(k interp.EventKind, g, other, a int, seq, c int64) {
+	e := event{Kind: k, G: g, Other: other, Seq: seq, Cap: c}
+	if a > 0 {
+		e.Addr = addr(a)
+	}
+	s.d.event(&e)
+}
+
+func (s *script) goStart(parent, child int) { s.ev(interp.EvGoStart, child, parent, 0, 0, 0) }
+func (s *script) read(g, x int)             { s.ev(interp.EvRead, g, 0, x, 0, 0) }
+func (s *script) write(g, x int)            { s.ev(interp.EvWrite, g, 0, x, 0, 0) }
+func (s *script) lock(g, m int)             { s.ev(interp.EvLock, g, 0, m, 0, 0) }
+func (s *script) unlock(g, m int)           { s.ev(interp.EvUnlock, g, 0, m, 0, 0) }
+func (s *script) send(g, ch, k, c int)      { s.ev(interp.EvChanSend, g, 0, ch, int64(k), int64(c)) }
+func (s *script) recv(g, ch, k, c int)      { s.ev(interp.EvChanRecv, g, 0, ch, int64(k), int64(c)) }
+
+func (s *script) race() string {
+	if r := s.d.Race(); r != nil {
+		return r.Kind()
+	}
+	return ""
+}
+
+const (
+	x, y   = 1, 2
+	mu, ch = 10, 11
+	wg, at = 12, 13
+)
+
+func TestGoStatementEdge(t *testing.T) {
+	s := newScript(t, Options{})
+	s.write(1, x)
+	s.goStart(1, 2)
+	s.read(2, x)
+	s.write(2, x)
+	assert.Empty(t, s.race(), "the go statement orders the parent's write before the child")
+	s.read(1, x)
+	assert.Equal(t, "write-read", s.race(), "the parent reads the child's write without an edge")
+}
+
+func TestWriteWriteAndReadWrite(t *testing.T) {
+	s := newScript(t, Options{})
+	s.goStart(1, 2)
+	s.write(1, x)
+	s.write(2, x)
+	assert.Equal(t, "write-write", s.race())
+
+	s = newScript(t, Options{})
+	s.goStart(1, 2)
+	s.read(1, x) // an unwritten location: every goroutine may read it
+	s.read(2, x)
+	assert.Empty(t, s.race(), "concurrent reads do not race")
+	s.write(2, x)
+	assert.Equal(t, "read-write", s.race(), "the write is not ordered after main's read")
+}
+
+func TestReadMarkerTravelsWithEdges(t *testing.T) {
+	s := newScript(t, Options{})
+	s.goStart(1, 2)
+	s.read(1, x)
+	s.lock(1, mu)
+	s.unlock(1, mu)
+	s.lock(2, mu)
+	s.write(2, x)
+	assert.Empty(t, s.race(), "the read is ordered before the write by the mutex")
+	s.unlock(2, mu)
+	// A second read by main after it released: its marker is fresh.
+	s.lock(1, mu)
+	s.read(1, x)
+	s.unlock(1, mu)
+	s.read(1, y)
+	s.write(2, x)
+	assert.Equal(t, "read-write", s.race())
+}
+
+func TestMutexEdge(t *testing.T) {
+	s := newScript(t, Options{})
+	s.goStart(1, 2)
+	s.lock(1, mu)
+	s.write(1, x)
+	s.unlock(1, mu)
+	s.lock(2, mu)
+	s.write(2, x)
+	s.unlock(2, mu)
+	assert.Empty(t, s.race())
+	s.write(1, x)
+	assert.Equal(t, "write-write", s.race(), "main's write is not under the lock")
+}
+
+func TestRWMutexEdges(t *testing.T) {
+	s := newScript(t, Options{})
+	s.goStart(1, 2)
+	s.goStart(1, 3)
+	s.lock(1, mu)
+	s.write(1, x)
+	s.unlock(1, mu)
+	s.ev(interp.EvRLock, 2, 0, mu, 0, 0)
+	s.read(2, x)
+	s.ev(interp.EvRUnlock, 2, 0, mu, 0, 0)
+	s.ev(interp.EvRLock, 3, 0, mu, 0, 0)
+	s.read(3, x)
+	s.ev(interp.EvRUnlock, 3, 0, mu, 0, 0)
+	assert.Empty(t, s.race(), "Unlock happens before RLock")
+	s.lock(1, mu)
+	s.write(1, x)
+	s.unlock(1, mu)
+	assert.Empty(t, s.race(), "RUnlock happens before the next Lock")
+	s.read(2, x)
+	assert.Equal(t, "write-read", s.race())
+}
+
+func TestUnbufferedChannelBothWays(t *testing.T) {
+	// Sender publishes x; receiver publishes y back through the same
+	// rendezvous (the k-th receive is synchronized before the k-th send
+	// completes).
+	s := newScript(t, Options{})
+	s.goStart(1, 2)
+	s.write(1, x)
+	s.write(2, y)
+	s.send(1, ch, 0, 0)
+	s.recv(2, ch, 0, 0)
+	s.read(2, x)
+	s.read(1, y)
+	assert.Empty(t, s.race())
+}
+
+func TestBufferedChannelSemaphore(t *testing.T) {
+	// A semaphore of capacity C = 1: acquire by sending, release by
+	// receiving; receive #0 is synchronized before send #1 completes.
+	s := newScript(t, Options{})
+	s.goStart(1, 2)
+	s.send(2, ch, 0, 1)
+	s.write(2, x)
+	s.recv(2, ch, 0, 1)
+	s.send(1, ch, 1, 1)
+	s.write(1, x)
+	s.recv(1, ch, 1, 1)
+	assert.Empty(t, s.race(), "receive #0 → send #1")
+
+	// With C = 2 receive #0 only orders send #2: a race.
+	s = newScript(t, Options{})
+	s.goStart(1, 2)
+	s.send(2, ch, 0, 2)
+	s.write(2, x)
+	s.recv(2, ch, 0, 2)
+	s.send(1, ch, 1, 2)
+	s.write(1, x)
+	assert.Equal(t, "write-write", s.race(), "receive #0 only orders send #2")
+}
+
+func TestBufferedChannelMessage(t *testing.T) {
+	s := newScript(t, Options{})
+	s.goStart(1, 2)
+	s.write(1, x)
+	s.send(1, ch, 0, 3)
+	s.write(1, y)
+	s.send(1, ch, 1, 3)
+	s.recv(2, ch, 0, 3)
+	s.read(2, x)
+	assert.Empty(t, s.race())
+	s.read(2, y)
+	assert.Equal(t, "write-read", s.race(), "y was written after send #0")
+}
+
+func TestCloseEdge(t *testing.T) {
+	s := newScript(t, Options{})
+	s.goStart(1, 2)
+	s.goStart(1, 3)
+	s.write(1, x)
+	s.ev(interp.EvChanClose, 1, 0, ch, 0, 0)
+	s.ev(interp.EvChanRecvClosed, 2, 0, ch, 0, 0)
+	s.ev(interp.EvChanRecvClosed, 3, 0, ch, 0, 0)
+	s.read(2, x)
+	s.read(3, x)
+	assert.Empty(t, s.race())
+}
+
+func TestWaitGroupEdge(t *testing.T) {
+	s := newScript(t, Options{})
+	s.ev(interp.EvWGAdd, 1, 0, wg, 2, 0)
+	s.goStart(1, 2)
+	s.goStart(1, 3)
+	s.write(2, x)
+	s.ev(interp.EvWGAdd, 2, 0, wg, -1, 0)
+	s.write(3, y)
+	s.ev(interp.EvWGAdd, 3, 0, wg, -1, 0)
+	s.ev(interp.EvWGWait, 1, 0, wg, 0, 0)
+	s.read(1, x)
+	s.read(1, y)
+	assert.Empty(t, s.race())
+}
+
+func TestCondEdge(t *testing.T) {
+	s := newScript(t, Options{})
+	s.goStart(1, 2)
+	s.write(1, x)
+	s.ev(interp.EvCondSignal, 1, 0, mu, 0, 0)
+	s.ev(interp.EvCondWait, 2, 0, mu, 0, 0)
+	s.read(2, x)
+	assert.Empty(t, s.race())
+}
+
+func TestAtomicEdge(t *testing.T) {
+	s := newScript(t, Options{})
+	s.goStart(1, 2)
+	s.write(1, x)
+	s.ev(interp.EvAtomic, 1, 0, at, 0, 0) // store
+	s.ev(interp.EvAtomic, 2, 0, at, 0, 0) // load
+	s.read(2, x)
+	s.write(2, x)
+	assert.Empty(t, s.race())
+	s.read(1, x)
+	assert.Equal(t, "write-read", s.race())
+}
+
+func TestBenign(t *testing.T) {
+	s := newScript(t, Options{})
+	s.d.Benign(addr(x))
+	s.goStart(1, 2)
+	s.write(1, x)
+	s.write(2, x)
+	assert.Empty(t, s.race())
+}
+
+func TestUndoRestoresH(t *testing.T) {
+	s := newScript(t, Options{History: true})
+	s.goStart(1, 2)
+	s.write(1, x)
+	s.read(2, y)
+	snapshot := func() string {
+		d := s.d
+		return fmtState(d)
+	}
+	before := snapshot()
+	m := s.d.Mark()
+	s.lock(1, mu)
+	s.write(1, y)
+	s.unlock(1, mu)
+	s.send(1, ch, 0, 0)
+	s.recv(2, ch, 0, 0)
+	s.goStart(2, 3)
+	s.write(3, x)
+	s.read(1, x)
+	require.NotEmpty(t, s.race())
+	s.d.Undo(m)
+	assert.Equal(t, before, snapshot(), "Undo restores h exactly")
+	assert.Nil(t, s.d.Race())
+	// The same continuation after Undo gives the same result.
+	s.write(2, x)
+	assert.Equal(t, "write-write", s.race())
+	s.d.Undo(m)
+	s.send(1, ch, 0, 0)
+	s.recv(2, ch, 0, 0)
+	s.write(2, x)
+	assert.Empty(t, s.race())
+	s.d.Undo(0)
+	assert.Equal(t, fmtState(New(Options{History: true})), fmtState(s.d))
+}
+
+// fmtState prints everything a detector knows, in a canonical form.
+func fmtState(d *Detector) string {
+	var sb strings.Builder
+	for i, r := range d.rows {
+		for len(r) > 0 && r[len(r)-1] == 0 {
+			r = r[:len(r)-1]
+		}
+		fmt.Fprintf(&sb, "row %d %x\n", i, r)
+	}
+	fmt.Fprintf(&sb, "free %v g %v epochs %v ncols %d ord %d race %v\n", d.free, d.gRow, d.gEpoch, d.ncols, d.ord, d.race)
+	var keys []string
+	for k, v := range d.objs {
+		keys = append(keys, fmt.Sprintf("obj %v/%d/%d=%d", k.addr, k.kind, k.seq, v))
+	}
+	for k, v := range d.cols {
+		keys = append(keys, fmt.Sprintf("col %v=%d %+v", k, v, d.locs[v]))
+	}
+	for k, v := range d.chans {
+		keys = append(keys, fmt.Sprintf("chan %v=%+v", k, *v))
+	}
+	for k := range d.benign {
+		keys = append(keys, fmt.Sprintf("benign %v", k))
+	}
+	for k, v := range d.creation {
+		keys = append(keys, fmt.Sprintf("created %d=%+v", k, v))
+	}
+	sort.Strings(keys)
+	fmt.Fprintf(&sb, "%d locs\n%s", len(d.locs), strings.Join(keys, "\n"))
+	return sb.String()
+}

@@ -1,0 +1,187 @@
+package race
+
+import (
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+
+	"github.com/vtcheck/vt/interp"
+)
+
+// Race is a data race: two conflicting accesses to one location, at least
+// one a write, not ordered by happens-before. Cur is the later one.
+type Race struct {
+	Addr      interp.Addr
+	Cur, Prev Access
+}
+
+// Kind names the race: "write-write", "write-read" (a read after an
+// unordered write) or "read-write" (a write after an unordered read).
+func (r *Race) Kind() string {
+	switch {
+	case r.Prev.Write && r.Cur.Write:
+		return "write-write"
+	case r.Prev.Write:
+		return "write-read"
+	}
+	return "read-write"
+}
+
+// Report formats the race as Go's race detector does: the access and the
+// previous conflicting one with their stacks, then where their goroutines
+// were created. Frames of harness packages (hidden reports true) are left
+// out. The first line names the innermost user frames (outside GOROOT) of
+// both accesses, so that a race inside the standard library is attributed
+// to the user code that called it.
+func (r *Race) Report(prog *interp.Program, creations map[int]Creation, hidden func(fn string) bool) string {
+	var sb strings.Builder
+	pos := func(p token.Pos) string {
+		if prog == nil || !p.IsValid() {
+			return "?"
+		}
+		return prog.Position(p).String()
+	}
+	site := func(a Access) string {
+		if f, ok := userFrame(prog, a.Stack); ok {
+			return shortPos(pos(f.Pos))
+		}
+		return shortPos(pos(a.Pos))
+	}
+	kind := func(a Access) string {
+		if a.Write {
+			return "write"
+		}
+		return "read"
+	}
+	fmt.Fprintf(&sb, "data race (%s): %s at %s by goroutine %d, previous %s at %s by goroutine %d\n",
+		r.Kind(), kind(r.Cur), site(r.Cur), r.Cur.G, kind(r.Prev), site(r.Prev), r.Prev.G)
+	sb.WriteString("==================\nWARNING: DATA RACE\n")
+	stack := func(a Access) {
+		frames := 0
+		for _, f := range a.Stack {
+			if hidden != nil && hidden(f.Func) {
+				continue
+			}
+			fmt.Fprintf(&sb, "  %s()\n      %s\n", f.Func, pos(f.Pos))
+			frames++
+		}
+		if frames == 0 {
+			fmt.Fprintf(&sb, "  ??()\n      %s\n", pos(a.Pos))
+		}
+	}
+	title := func(a Access) string {
+		w := "Read"
+		if a.Write {
+			w = "Write"
+		}
+		return fmt.Sprintf("%s at %v by goroutine %d:\n", w, r.Addr, a.G)
+	}
+	sb.WriteString(title(r.Cur))
+	stack(r.Cur)
+	sb.WriteString("\nPrevious " + strings.ToLower(title(r.Prev)[:1]) + title(r.Prev)[1:])
+	stack(r.Prev)
+	gs := []int{r.Cur.G}
+	if r.Prev.G != r.Cur.G {
+		gs = append(gs, r.Prev.G)
+	}
+	for i, g := range gs {
+		c, ok := creations[g]
+		if !ok || c.Parent == 0 {
+			continue
+		}
+		state := "running"
+		if i > 0 {
+			state = "finished or running"
+		}
+		fmt.Fprintf(&sb, "\nGoroutine %d (%s) created at:\n", g, state)
+		n := 0
+		for _, f := range c.Stack {
+			if hidden != nil && hidden(f.Func) {
+				continue
+			}
+			if n == 0 {
+				// The creator's innermost frame is at the go statement.
+				fmt.Fprintf(&sb, "  %s()\n      %s\n", f.Func, pos(c.Pos))
+			} else {
+				fmt.Fprintf(&sb, "  %s()\n      %s\n", f.Func, pos(f.Pos))
+			}
+			n++
+		}
+		if n == 0 {
+			fmt.Fprintf(&sb, "  goroutine %d\n      %s\n", c.Parent, pos(c.Pos))
+		}
+	}
+	sb.WriteString("==================")
+	return sb.String()
+}
+
+// userFrame returns the innermost frame of stack outside GOROOT.
+func userFrame(prog *interp.Program, stack []interp.StackFrame) (interp.StackFrame, bool) {
+	if prog == nil {
+		return interp.StackFrame{}, false
+	}
+	root := filepath.ToSlash(runtime.GOROOT()) + "/"
+	for _, f := range stack {
+		file := filepath.ToSlash(prog.Position(f.Pos).Filename)
+		if file != "" && !strings.HasPrefix(file, root) && !strings.HasPrefix(f.Func, "github.com/vtcheck/vt/vt.") {
+			return f, true
+		}
+	}
+	return interp.StackFrame{}, false
+}
+
+func shortPos(p string) string {
+	if i := strings.LastIndexAny(p, `/\`); i >= 0 {
+		return p[i+1:]
+	}
+	return p
+}
+
+// posSet is a set of file position ranges.
+type posSet []posRange
+
+type posRange struct{ lo, hi token.Pos }
+
+func (s posSet) has(p token.Pos) bool {
+	for _, r := range s {
+		if p >= r.lo && p < r.hi {
+			return true
+		}
+	}
+	return false
+}
+
+// trustedFiles returns the position ranges of the files of the packages
+// with the given paths (and their test variants).
+func trustedFiles(prog *interp.Program, paths []string) posSet {
+	want := map[string]bool{}
+	for _, p := range paths {
+		want[strings.TrimSpace(p)] = true
+	}
+	dirs := map[string]bool{}
+	fset := prog.SSA.Fset
+	for _, pkg := range prog.SSA.AllPackages() {
+		if pkg.Pkg == nil || !want[pkg.Pkg.Path()] {
+			continue
+		}
+		for _, m := range pkg.Members {
+			if p := m.Pos(); p.IsValid() {
+				if f := fset.File(p); f != nil {
+					dirs[filepath.Dir(f.Name())] = true
+				}
+			}
+		}
+	}
+	var s posSet
+	fset.Iterate(func(f *token.File) bool {
+		if dirs[filepath.Dir(f.Name())] {
+			s = append(s, posRange{token.Pos(f.Base()), token.Pos(f.Base() + f.Size() + 1)})
+		}
+		return true
+	})
+	sort.Slice(s, func(i, j int) bool { return s[i].lo < s[j].lo })
+	return s
+}
