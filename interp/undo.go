@@ -1,7 +1,11 @@
 package interp
 
 import (
+	"fmt"
 	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
 )
 
 // Snapshots. A tool that runs the same function many times (vt explores
@@ -92,10 +96,14 @@ func (m *machine) touchChan(ch *chanObj) {
 // Snapshot is the state of a run when it reached a root call that asked for
 // it (HookAction.Snapshot); Run repeats the root call from that state.
 type Snapshot struct {
-	m       *machine
-	fn      value
-	args    []value
-	pos     token.Pos
+	m    *machine
+	fn   value
+	args []value
+	pos  token.Pos
+	// start, if set, builds the root's frames for a run (in place of
+	// calling fn(args...)) under the root frame.
+	start    func(m *machine, g *Goroutine, root *frame) *frame
+	lastTest *testState
 	clock   int64
 	timers  []timer
 	seq     int64
@@ -171,17 +179,21 @@ func (s *Snapshot) Run(opts RunOptions) error {
 	m.reset(opts)
 	g := m.newGoroutine(nil, s.pos)
 	m.main = g
-	cl := s.fn.r.(*closure)
 	root := &frame{g: g, retDst: -1, barrier: true}
 	root.native = func(*frame, value) *frame {
 		m.endRoot([]*Goroutine{g})
 		return nil
 	}
-	nf := m.newFrame(cl.fn)
-	copy(nf.regs, s.args)
-	copy(nf.regs[len(s.args):], cl.env)
-	nf.g, nf.caller, nf.retDst = g, root, -1
-	g.top = nf
+	if s.start != nil {
+		g.top = s.start(m, g, root)
+	} else {
+		cl := s.fn.r.(*closure)
+		nf := m.newFrame(cl.fn)
+		copy(nf.regs, s.args)
+		copy(nf.regs[len(s.args):], cl.env)
+		nf.g, nf.caller, nf.retDst = g, root, -1
+		g.top = nf
+	}
 	m.run()
 	_, err := m.finish()
 	return err
@@ -206,4 +218,88 @@ func (m *machine) reset(opts RunOptions) {
 	if opts.Stderr != nil {
 		m.stderr = opts.Stderr
 	}
+}
+
+// SnapshotMain runs the initialization of the main package pkg and returns
+// a snapshot of the state after it: Run then runs main as the root, each
+// time from that state, without initializing again.
+func (p *Program) SnapshotMain(pkg *ssa.Package, opts RunOptions) (*Snapshot, error) {
+	mainFn := pkg.Func("main")
+	if mainFn == nil {
+		return nil, fmt.Errorf("interp: package %s has no main function", pkg.Pkg.Path())
+	}
+	f := p.funcOf(mainFn)
+	return p.snapshotAfterInit(pkg, opts, func(m *machine, g *Goroutine, root *frame) *frame {
+		nf := m.newFrame(f)
+		nf.g, nf.caller, nf.retDst = g, root, -1
+		return nf
+	}, nil)
+}
+
+// SnapshotTest runs the initialization of pkg (a package loaded with
+// Config.Tests) and returns a snapshot after it: Run then runs the test
+// name (as RunTest does, "TestX/sub" for one subtest path) as the root, with
+// a fresh *testing.T each time; TestResult reports the last run's test.
+func (p *Program) SnapshotTest(pkg *ssa.Package, name string, opts RunOptions) (*Snapshot, error) {
+	path := strings.Split(name, "/")
+	fn := pkg.Func(path[0])
+	if fn == nil {
+		return nil, fmt.Errorf("interp: package %s has no function %s", pkg.Pkg.Path(), path[0])
+	}
+	var s *Snapshot
+	f := p.funcOf(fn)
+	s, err := p.snapshotAfterInit(pkg, opts, func(m *machine, g *Goroutine, root *frame) *frame {
+		st := &testState{name: path[0], out: &strings.Builder{}}
+		if len(path) > 1 {
+			st.filter = path[1:]
+		}
+		s.lastTest = st
+		d := m.testDriver(st, value{r: &closure{fn: f}}, m.newTestingT(st))
+		d.g, d.caller = g, root
+		return d
+	}, func(sn *Snapshot) { s = sn })
+	return s, err
+}
+
+// TestResult returns the outcome of the test of the snapshot's last run
+// (SnapshotTest).
+func (s *Snapshot) TestResult() TestResult {
+	st := s.lastTest
+	if st == nil {
+		return TestResult{}
+	}
+	return TestResult{Name: st.name, Failed: st.failed, Skipped: st.skipped, Output: st.out.String()}
+}
+
+func (p *Program) snapshotAfterInit(pkg *ssa.Package, opts RunOptions, start func(*machine, *Goroutine, *frame) *frame, early func(*Snapshot)) (*Snapshot, error) {
+	m := p.newMachine(opts)
+	g := m.newGoroutine(nil, token.NoPos)
+	m.main = g
+	var snap *Snapshot
+	stop := &frame{g: g, retDst: -1}
+	stop.native = func(*frame, value) *frame {
+		snap = m.takeSnapshot(value{}, nil, token.NoPos)
+		snap.start = start
+		if early != nil {
+			early(snap)
+		}
+		m.exited = true
+		return nil
+	}
+	g.top = stop
+	if initFn := pkg.Func("init"); initFn != nil {
+		inf := m.newFrame(p.funcOf(initFn))
+		inf.g, inf.caller, inf.retDst = g, stop, -1
+		g.top = inf
+		m.run()
+	} else {
+		stop.native(stop, value{})
+	}
+	if _, err := m.finish(); err != nil {
+		return nil, err
+	}
+	if snap == nil {
+		return nil, fmt.Errorf("interp: the initialization of %s did not complete (outcome: %s)", pkg.Pkg.Path(), m.outcome.Kind)
+	}
+	return snap, nil
 }
