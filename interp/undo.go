@@ -104,12 +104,12 @@ type Snapshot struct {
 	// calling fn(args...)) under the root frame.
 	start    func(m *machine, g *Goroutine, root *frame) *frame
 	lastTest *testState
-	clock   int64
-	timers  []timer
-	seq     int64
-	seed    uint64
-	nextGID int
-	sync    map[*value]any
+	clock    int64
+	timers   []timer
+	seq      int64
+	seed     uint64
+	nextGID  int
+	sync     map[*value]any
 }
 
 // takeSnapshot starts logging writes; the state is the current one.
