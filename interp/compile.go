@@ -783,6 +783,7 @@ func (m *machine) noteWrite(fr *frame, p *value, pos token.Pos) {
 
 // access reports a non-atomic memory access.
 func (m *machine) access(fr *frame, kind EventKind, p *value, pos token.Pos) {
+	fr.g.top = fr // observers may look at the stack
 	m.observe(Event{Kind: kind, G: fr.g, Addr: addrOf(p), Pos: pos})
 }
 

@@ -162,6 +162,7 @@ func (c *compiler) lookup(i *ssa.Lookup, dst int) op {
 			hashKey(key, kt)
 		} else {
 			if m := fr.g.m; m.obs != nil {
+				fr.g.top = fr
 				m.observe(Event{Kind: EvRead, G: fr.g, Addr: mo.addr(), Pos: pos})
 			}
 			v, ok = mo.get(key)
@@ -191,6 +192,7 @@ func (c *compiler) mapUpdate(i *ssa.MapUpdate) op {
 			panic(runtimeError("assignment to entry in nil map"))
 		}
 		if m := fr.g.m; m.obs != nil {
+			fr.g.top = fr
 			m.observe(Event{Kind: EvWrite, G: fr.g, Addr: mo.addr(), Pos: pos})
 		}
 		mo.set(fr.regs[k], copyVal(fr.regs[v], et))

@@ -55,6 +55,7 @@ func (st *mutexState) wakeSleepers() {
 
 func (m *machine) emit(fr *frame, k EventKind, p *value) {
 	if m.obs != nil {
+		fr.g.top = fr
 		m.observe(Event{Kind: k, G: fr.g, Addr: addrOf(p), Pos: fr.pos()})
 	}
 }

@@ -79,7 +79,8 @@ func (s *DefaultScheduler) Choose(*Goroutine, Choice, int) int { return 0 }
 
 // An Observer receives the events of a run as they happen. Events are
 // reported synchronously from the interpreter; the *Event is only valid
-// during the call.
+// during the call. During the call, Event.G.Stack() is the goroutine's
+// stack at the event.
 type Observer interface {
 	Event(ev *Event)
 }
