@@ -67,6 +67,9 @@ func runtimeFuncName(f *function) string {
 	pkg := ""
 	if sf.Pkg != nil {
 		pkg = sf.Pkg.Pkg.Path()
+		if sf.Pkg.Pkg.Name() == "main" {
+			pkg = "main" // as the Go runtime names the main package
+		}
 	}
 	if recv := sf.Signature.Recv(); recv != nil {
 		t := recv.Type()
