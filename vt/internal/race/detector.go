@@ -30,7 +30,7 @@ type event struct {
 func (d *Detector) event(ev *event) {
 	switch ev.Kind {
 	case interp.EvRead, interp.EvWrite:
-		if d.trust.has(ev.Pos) {
+		if d.trust.has(ev.Pos) || ev.Kind == interp.EvWrite && d.locals.has(ev.Pos) {
 			return
 		}
 		d.access(ev)
@@ -133,7 +133,12 @@ func (d *Detector) access(ev *event) {
 		// pointer was then passed along (an edge, or a race on the
 		// pointer): no goroutine's access to its initial value races.
 		i = int32(len(d.locs))
-		d.locs = append(d.locs, loc{col: d.newCol(), benign: d.benign[ev.Addr]})
+		l := loc{col: d.newCol(), benign: d.benign[ev.Addr]}
+		if int(i) < cap(d.locs) {
+			// Reuse the reader list of a location of an earlier execution.
+			l.readers = d.locs[:i+1][i].readers[:0]
+		}
+		d.locs = append(d.locs, l)
 		d.cols[ev.Addr] = i
 		if d.opts.History {
 			a := ev.Addr

@@ -117,6 +117,7 @@ type Detector struct {
 	chans  map[interp.Addr]*chanState
 	benign map[interp.Addr]bool
 	trust  posSet
+	locals localView
 	ord    int64
 	race   *Race
 	hist   []func()
@@ -145,6 +146,9 @@ func New(o Options) *Detector {
 	if len(o.Trust) > 0 && o.Prog != nil {
 		d.trust = trustedFiles(o.Prog, o.Trust)
 	}
+	if o.Prog != nil {
+		d.locals.s = localsOf(o.Prog)
+	}
 	if len(o.Capture) > 0 {
 		d.capture = map[int64]bool{}
 		for _, c := range o.Capture {
@@ -152,6 +156,24 @@ func New(o Options) *Detector {
 		}
 	}
 	return d
+}
+
+// Reset forgets everything for a new execution, keeping the memory it
+// allocated (an explorer reuses one detector for all its executions).
+func (d *Detector) Reset() {
+	d.free = d.free[:0]
+	for i := len(d.rows) - 1; i >= 0; i-- {
+		d.rows[i] = d.rows[i][:0]
+		d.free = append(d.free, int32(i))
+	}
+	d.gRow, d.gEpoch = d.gRow[:0], d.gEpoch[:0]
+	clear(d.objs)
+	clear(d.cols)
+	clear(d.chans)
+	clear(d.benign)
+	clear(d.creation)
+	d.locs = d.locs[:0]
+	d.ncols, d.ord, d.race, d.hist = 0, 0, nil, d.hist[:0]
 }
 
 // Race returns the first race of the execution, or nil.
@@ -380,3 +402,19 @@ func (d *Detector) newCol() int32 {
 	d.log(func() { d.ncols-- })
 	return c
 }
+
+// Checker is what the engine needs of a race detector: both Detector and
+// Lockset implement it.
+type Checker interface {
+	interp.Observer
+	// Race returns the first race of the execution, or nil.
+	Race() *Race
+	// Creations returns where each goroutine was created, by id.
+	Creations() map[int]Creation
+	// Benign marks a location whose races are ignored.
+	Benign(a interp.Addr)
+	// Reset prepares for a new execution.
+	Reset()
+}
+
+var _ Checker = (*Detector)(nil)

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/vtcheck/vt/interp"
 )
@@ -154,9 +155,26 @@ func (s posSet) has(p token.Pos) bool {
 	return false
 }
 
+type trustKey struct {
+	prog  *interp.Program
+	paths string
+}
+
+var trustCache sync.Map // trustKey → posSet
+
 // trustedFiles returns the position ranges of the files of the packages
-// with the given paths (and their test variants).
+// with the given paths (and their test variants), computed once per program.
 func trustedFiles(prog *interp.Program, paths []string) posSet {
+	k := trustKey{prog, strings.Join(paths, ",")}
+	if s, ok := trustCache.Load(k); ok {
+		return s.(posSet)
+	}
+	s := computeTrusted(prog, paths)
+	trustCache.Store(k, s)
+	return s
+}
+
+func computeTrusted(prog *interp.Program, paths []string) posSet {
 	want := map[string]bool{}
 	for _, p := range paths {
 		want[strings.TrimSpace(p)] = true

@@ -1,0 +1,104 @@
+package race_test
+
+import (
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vtcheck/vt/interp"
+	"github.com/vtcheck/vt/vt/internal/engine"
+)
+
+var (
+	corpusOnce sync.Once
+	corpusProg *interp.Program
+	corpusErr  error
+)
+
+// corpus loads testdata/corpus once and returns its program and the names
+// of its tests.
+func corpus(t testing.TB) (*interp.Program, []string) {
+	dir, err := filepath.Abs("testdata/corpus")
+	require.NoError(t, err)
+	corpusOnce.Do(func() { corpusProg, corpusErr = engine.LoadTests(dir) })
+	require.NoError(t, corpusErr)
+	var names []string
+	for _, p := range corpusProg.Packages {
+		if p == nil {
+			continue
+		}
+		for name := range p.Members {
+			if strings.HasPrefix(name, "TestRace") || strings.HasPrefix(name, "TestNoRace") {
+				names = append(names, name)
+			}
+		}
+	}
+	sort.Strings(names)
+	return corpusProg, names
+}
+
+// corpusTrust are the vt.Trust options of the corpus tests (vt.Check's
+// options in code are read by vt.Check itself, not by engine.Explore).
+var corpusTrust = map[string][]string{
+	"TestNoRaceTrustedPackage": {"github.com/vtcheck/vt/vt/internal/race/testdata/corpus/lib"},
+}
+
+// explore runs an exhaustive dfs of one corpus test with the given race
+// detection ("h", "lockset" or "" for off).
+func explore(t testing.TB, prog *interp.Program, name, detector string) *engine.Result {
+	pkg, err := engine.TestPackage(prog, name, "")
+	require.NoError(t, err)
+	o := engine.DefaultOptions()
+	o.Race = detector
+	o.Time = time.Minute
+	o.Trust = corpusTrust[name]
+	res, err := engine.Explore(engine.Target{Prog: prog, Pkg: pkg, Test: name, Root: 0, Name: name}, o, nil)
+	require.NoError(t, err)
+	return res
+}
+
+// TestCorpus checks that the h detector gives every corpus program its
+// labeled verdict under exhaustive search: no false positives, no misses.
+func TestCorpus(t *testing.T) {
+	prog, names := corpus(t)
+	require.GreaterOrEqual(t, len(names), 40)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			res := explore(t, prog, name, "h")
+			report := engine.FormatReport(res, name, "go test")
+			if strings.HasPrefix(name, "TestRace") {
+				require.Equal(t, "race", res.Verdict, "%s", report)
+				assert.Contains(t, res.Failure.Message, "WARNING: DATA RACE")
+				assert.Contains(t, res.Failure.Message, "race_test.go:", "attributed to the user's code")
+				return
+			}
+			require.Equal(t, "ok", res.Verdict, "%s", report)
+			assert.True(t, res.Exhaustive, "explored exhaustively")
+		})
+	}
+}
+
+// TestDetectorsAgree runs both detectors over the whole corpus: they must
+// reach the same verdict on every program (the labeled one, by TestCorpus).
+func TestDetectorsAgree(t *testing.T) {
+	prog, names := corpus(t)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			h := explore(t, prog, name, "h")
+			ls := explore(t, prog, name, "lockset")
+			require.Equal(t, h.Verdict, ls.Verdict, "h:\n%s\nlockset:\n%s",
+				engine.FormatReport(h, name, "go test"), engine.FormatReport(ls, name, "go test"))
+			if ls.Verdict == "ok" {
+				assert.True(t, ls.Exhaustive)
+			}
+		})
+	}
+}
