@@ -2,6 +2,7 @@ package vt
 
 import (
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -49,3 +50,20 @@ func Replay(tokenOrFile string) Option { return Option{"replay", tokenOrFile} }
 // otherwise. It documents known bugs and keeps examples of bugs honest; an
 // expected failure is not saved under testdata/vt.
 func Expect(verdict string) Option { return Option{"expect", verdict} }
+
+// Race turns data race detection on (the default) or off. With it, every
+// non-atomic access of the explored executions is checked against the Go
+// memory model's happens-before order; a race is reported with verdict
+// "race", before any other failure of the same execution.
+func Race(on bool) Option {
+	if on {
+		return Option{"race", "on"}
+	}
+	return Option{"race", "off"}
+}
+
+// Trust lists packages (by import path) whose non-atomic accesses are not
+// checked for data races: an access is skipped when its innermost frame is
+// in one of them. Their synchronization (channels, mutexes, atomics) still
+// orders the program's other accesses.
+func Trust(pkgPaths ...string) Option { return Option{"trust", strings.Join(pkgPaths, ",")} }

@@ -107,13 +107,14 @@ type explorer struct {
 	last     *execResult
 	snap     *interp.Snapshot // state at the root call, once reached
 	lastProg time.Time
+	race     raceState
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
 // seconds (nil: none). The error is a tool error (an unsupported construct,
 // a target that could not be found), not a finding.
 func Explore(t Target, o Options, progress io.Writer) (*Result, error) {
-	t.Prog.Hookable(exploreHook, reportHook, logHook)
+	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook)
 	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}}
 	defer func() { x.res.Elapsed = time.Since(x.start) }()
 	if o.Replay != "" {
@@ -321,6 +322,10 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	}
 	var out interp.Outcome
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed}
+	det := x.detector(hooks)
+	if det != nil {
+		opts.Observer = det
+	}
 	var err error
 	switch {
 	case x.snap != nil:
@@ -340,6 +345,11 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	}
 	r.steps = out.Steps
 	var sle *interp.StepLimitError
+	if det != nil && det.Race() != nil && (err == nil || errors.As(err, &sle)) {
+		// A data race comes first: what happened after it is undefined.
+		x.raceVerdict(r, det)
+		return r, nil
+	}
 	switch {
 	case errors.As(err, &sle):
 		r.kind, r.message = "steps", fmt.Sprintf("an execution exceeded %d steps: a livelock or an unbounded loop", x.o.Steps)

@@ -13,7 +13,7 @@ import (
 
 // OptionNames are the names of the options, as used by flags (-vt.name),
 // environment variables (VT_NAME) and the command line.
-var OptionNames = []string{"strategy", "execs", "steps", "preempt", "seed", "time", "replay", "expect"}
+var OptionNames = []string{"strategy", "execs", "steps", "preempt", "seed", "time", "replay", "expect", "race", "trust"}
 
 // OptionUsage documents each option.
 var OptionUsage = map[string]string{
@@ -24,7 +24,9 @@ var OptionUsage = map[string]string{
 	"seed":     "vt: seed of random choices",
 	"time":     "vt: time budget of an exploration, e.g. 60s",
 	"replay":   "vt: replay one execution from a token or a file holding one",
-	"expect":   "vt: the verdict the exploration must reach (ok, deadlock, leak, panic, assert, steps)",
+	"expect":   "vt: the verdict the exploration must reach (ok, deadlock, leak, panic, assert, steps, race)",
+	"race":     "vt: data race detection: on (the happens-before detector h, default), lockset, or off",
+	"trust":    "vt: comma-separated package paths whose non-atomic accesses are not checked for races",
 }
 
 // Options configure an exploration.
@@ -38,11 +40,13 @@ type Options struct {
 	Time     time.Duration // time budget
 	Replay   string        // token or file: replay exactly one execution
 	Expect   string        // expected verdict ("" none)
+	Race     string        // race detector: "h", "lockset" or "" (off)
+	Trust    []string      // packages whose accesses are not checked for races
 }
 
 // DefaultOptions are the options when nothing is set.
 func DefaultOptions() Options {
-	return Options{Strategy: "dfs", PCTDepth: 3, Execs: 100000, Steps: 1000000, Preempt: -2, Time: 10 * time.Second}
+	return Options{Strategy: "dfs", PCTDepth: 3, Execs: 100000, Steps: 1000000, Preempt: -2, Time: 10 * time.Second, Race: "h"}
 }
 
 // ParseOptions applies settings (option name to value) to the defaults.
@@ -109,9 +113,27 @@ func ParseOptions(settings map[string]string) (Options, error) {
 			o.Time = d
 		case "replay":
 			o.Replay = v
+		case "race":
+			switch v {
+			case "on", "true", "h":
+				o.Race = "h"
+			case "lockset":
+				o.Race = "lockset"
+			case "off", "false":
+				o.Race = ""
+			default:
+				return o, bad("on, off, h or lockset")
+			}
+		case "trust":
+			o.Trust = nil
+			for _, p := range strings.Split(v, ",") {
+				if p = strings.TrimSpace(p); p != "" {
+					o.Trust = append(o.Trust, p)
+				}
+			}
 		case "expect":
-			if _, ok := verdictRank[v]; !ok || v == "error" || v == "race" {
-				return o, bad("ok, deadlock, leak, panic, assert or steps")
+			if _, ok := verdictRank[v]; !ok || v == "error" {
+				return o, bad("ok, deadlock, leak, panic, assert, steps or race")
 			}
 			o.Expect = v
 		}

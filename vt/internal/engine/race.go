@@ -1,0 +1,86 @@
+package engine
+
+import (
+	"github.com/vtcheck/vt/interp"
+	"github.com/vtcheck/vt/vt/internal/race"
+)
+
+// benignHook is vt.Benign, which marks a location whose races are ignored.
+const benignHook = vtPkg + ".Benign"
+
+// raceState is the race detection of an explorer.
+type raceState struct {
+	// capture, during the re-run of an execution with a race, lists the
+	// accesses whose stacks the report needs; captured is its detector.
+	capture  []int64
+	captured race.Checker
+	det      race.Checker // reused across executions
+}
+
+// newChecker returns a race detector of the kind named by o.Race.
+func newChecker(kind string, o race.Options) race.Checker {
+	if kind == "lockset" {
+		return race.NewLockset(o)
+	}
+	return race.New(o)
+}
+
+// detector returns the race detector of one execution (nil when race
+// detection is off) and hooks vt.Benign to it.
+func (x *explorer) detector(hooks map[string]interp.Hook) race.Checker {
+	if x.o.Race == "" {
+		return nil
+	}
+	// The harness (package vt) is trusted: its bookkeeping is not the
+	// program's.
+	trust := append([]string{vtPkg}, x.o.Trust...)
+	var d race.Checker
+	switch {
+	case x.race.capture != nil:
+		d = newChecker(x.o.Race, race.Options{Prog: x.t.Prog, Trust: trust, Capture: x.race.capture})
+	case x.race.det != nil:
+		d = x.race.det
+		d.Reset()
+	default:
+		d = newChecker(x.o.Race, race.Options{Prog: x.t.Prog, Trust: trust})
+		x.race.det = d
+	}
+	hooks[benignHook] = func(c *interp.HookCall) interp.HookAction {
+		if len(c.Args) > 0 {
+			p := c.Args[0]
+			if e := p.Elem(); e.IsValid() {
+				p = e
+			}
+			if a := p.Addr(); !a.IsNil() {
+				d.Benign(a)
+			}
+		}
+		return interp.HookAction{}
+	}
+	return d
+}
+
+// raceVerdict classifies an execution in which d found a race. To show the
+// stacks of both accesses, it runs the same schedule again, recording the
+// stacks at those two accesses (executions are deterministic).
+func (x *explorer) raceVerdict(r *execResult, d race.Checker) {
+	rc := d.Race()
+	r.kind, r.goroutines = "race", nil
+	if x.race.capture != nil {
+		x.race.captured = d
+		return
+	}
+	choices := make([]int, len(r.sched.choices))
+	for i, c := range r.sched.choices {
+		choices[i] = c.chosen
+	}
+	x.race.capture = []int64{rc.Cur.Ord, rc.Prev.Ord}
+	_, err := x.execute(choices, firstChoice{})
+	dc := x.race.captured
+	x.race.capture, x.race.captured = nil, nil
+	creations := d.Creations()
+	if err == nil && dc != nil && dc.Race() != nil && dc.Race().Cur.Ord == rc.Cur.Ord && dc.Race().Prev.Ord == rc.Prev.Ord {
+		rc, creations = dc.Race(), dc.Creations()
+	}
+	r.message = rc.Report(x.t.Prog, creations, isHarness)
+}
