@@ -218,10 +218,17 @@ func TestTestJSON(t *testing.T) {
 	assert.False(t, rs[2].Exhaustive)
 }
 
-// An unmodified test failing through t.Errorf in some interleavings.
+// An unmodified test with a lost update: a data race, and, with race
+// detection off, a failure through t.Errorf in some interleavings.
 func TestTestAssert(t *testing.T) {
 	freshCorpus(t, "asserts")
 	r := vt("test", "testdata/asserts")
+	require.Equal(t, 1, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	assert.Contains(t, r.stdout, "vt: race found in execution ")
+	assert.Contains(t, r.stdout, "WARNING: DATA RACE")
+
+	freshCorpus(t, "asserts")
+	r = vt("test", "-race=off", "testdata/asserts")
 	require.Equal(t, 1, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
 	assert.Contains(t, r.stdout, "vt: assert found in execution ")
 	assert.Contains(t, r.stdout, "asserts_test.go:24: n = 1, want 2")

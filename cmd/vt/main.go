@@ -29,9 +29,21 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+
+	engine "github.com/vtcheck/vt/vt/cliengine"
 )
 
 func main() {
+	// Ctrl-C stops an exploration after its current execution; the
+	// report (and any failing schedule, saved when found) still comes out.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	go func() {
+		<-sig
+		engine.Interrupt()
+		signal.Stop(sig)
+	}()
 	os.Exit(vtMain(os.Args[1:], os.Stdout, os.Stderr))
 }
 

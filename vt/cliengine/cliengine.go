@@ -35,4 +35,5 @@ var (
 	JSON           = engine.JSON
 	JSONError      = engine.JSONError
 	Worst          = engine.Worst
+	Interrupt      = engine.Interrupt
 )

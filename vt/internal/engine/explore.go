@@ -50,6 +50,8 @@ type Result struct {
 	MaxDepth   int   // most choices in one execution
 	Elapsed    time.Duration
 	Failure    *Failure
+	// Interrupted: the exploration was stopped by Interrupt.
+	Interrupted bool
 }
 
 // Failure describes a failing execution.
@@ -157,6 +159,10 @@ func Explore(t Target, o Options, progress io.Writer) (*Result, error) {
 }
 
 func (x *explorer) budgetLeft() bool {
+	if interrupted.Load() {
+		x.res.Interrupted = true
+		return false
+	}
 	return x.res.Executions < x.o.Execs && time.Since(x.start) < x.o.Time
 }
 
@@ -319,6 +325,21 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		hooks[exploreHook] = func(c *interp.HookCall) interp.HookAction {
 			return interp.HookAction{Call: c.Args[2]}
 		}
+		if x.snap == nil {
+			// Initialize the packages once; every execution starts from
+			// the state after initialization.
+			var err error
+			opts := interp.RunOptions{MaxSteps: x.o.Steps, Seed: x.o.Seed}
+			if x.t.Test != "" {
+				x.snap, err = x.t.Prog.SnapshotTest(x.t.Pkg, x.t.Test, opts)
+			} else {
+				x.snap, err = x.t.Prog.SnapshotMain(x.t.Pkg, opts)
+			}
+			if err != nil {
+				return nil, err
+			}
+			x.start = time.Now()
+		}
 	}
 	var out interp.Outcome
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed}
@@ -332,6 +353,13 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		s.started = true
 		r.rootFound = true
 		err = x.snap.Run(opts)
+		if x.t.Root < 0 && x.t.Test != "" {
+			if tr := x.snap.TestResult(); tr.Failed && len(failures) == 0 {
+				// The test failed through its *testing.T (t.Error,
+				// t.Fatal, testify): its log lines are the message.
+				failures = append(failures, testFailure(tr.Output))
+			}
+		}
 	case x.t.Test != "":
 		var tr interp.TestResult
 		tr, err = x.t.Prog.RunTest(x.t.Pkg, x.t.Test, opts)

@@ -53,6 +53,8 @@ func FormatReport(r *Result, name, runCmd string) string {
 
 func coverage(r *Result) string {
 	switch {
+	case r.Interrupted:
+		return "interrupted, not exhaustive"
 	case r.Exhaustive && r.Bound < 0:
 		return "exhaustive"
 	case r.Exhaustive:
