@@ -727,6 +727,7 @@ type timer struct {
 	index  int
 	dead   bool
 	id     any
+	owner  *Goroutine // the goroutine that set the timer last
 }
 
 type timerHeap []*timer

@@ -190,9 +190,11 @@ func init() {
 		cell := zero(tt)
 		cell.elems()[1] = boolVal(true) // initTimer
 		p := &cell
-		t := &timer{when: m.vclock(when), period: period, id: arg}
+		t := &timer{when: m.vclock(when), period: period, id: arg, owner: m.cur}
 		t.fire = func(m *machine, t *timer) {
-			m.spawn(nil, f, []value{arg, {}, intVal(0)})
+			// The timer's function runs in a goroutine of its own, created,
+			// for the memory model, by whoever last set the timer.
+			m.spawn(t.owner, f, []value{arg, {}, intVal(0)})
 		}
 		if m.timerObjs == nil {
 			m.timerObjs = map[*value]*timer{}
@@ -218,6 +220,7 @@ func init() {
 		active := m.delTimer(t)
 		drainTimerChan(t)
 		t.when, t.period = m.vclock(args[1].int()), args[2].int()
+		t.owner = m.cur
 		m.addTimer(t)
 		return boolVal(active)
 	})

@@ -171,8 +171,14 @@ const (
 	gDone
 )
 
-// ID returns the goroutine's id: 1 for main, then in creation order.
-func (g *Goroutine) ID() int { return g.id }
+// ID returns the goroutine's id: 1 for main, then in creation order (0 for
+// a nil *Goroutine, as in events that belong to no goroutine, EvTimer).
+func (g *Goroutine) ID() int {
+	if g == nil {
+		return 0
+	}
+	return g.id
+}
 
 // Pending returns the operation g is stopped at or blocked in.
 func (g *Goroutine) Pending() (Op, token.Pos) { return g.pending, g.pendPos }

@@ -32,8 +32,10 @@ func (x *explorer) detector(hooks map[string]interp.Hook) race.Checker {
 		return nil
 	}
 	// The harness (package vt) is trusted: its bookkeeping is not the
-	// program's.
-	trust := append([]string{vtPkg}, x.o.Trust...)
+	// program's. So are sync and sync/atomic, as under Go's race detector
+	// (the compiler does not instrument them): their code that runs from
+	// source (Cond, Once) synchronizes through models whose edges count.
+	trust := append([]string{vtPkg, "sync", "sync/atomic"}, x.o.Trust...)
 	var d race.Checker
 	switch {
 	case x.race.capture != nil:
