@@ -74,6 +74,11 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 				}
 				cell := &fr.locals[k]
 				resetZero(cell, t)
+				if m := fr.g.m; m.obs != nil {
+					// The cell may have served another activation (frames
+					// are reused): it is a fresh location now.
+					m.freshCells(fr, cell, t)
+				}
 				fr.regs[dst] = value{r: cell}
 				fr.pc++
 				return fr
@@ -1050,3 +1055,20 @@ func (c *compiler) complexBinOp(tok token.Token, k kind, x, y, dst int) op {
 }
 
 var _ = math.Inf
+
+// freshCells reports EvAlloc for every scalar cell of the local at p.
+func (m *machine) freshCells(fr *frame, p *value, t *rtype) {
+	if !t.aggregate {
+		fr.g.top = fr
+		m.observe(Event{Kind: EvAlloc, G: fr.g, Addr: addrOf(p)})
+		return
+	}
+	es := p.elems()
+	for j := range es {
+		et := t.elem
+		if t.kind == kStruct {
+			et = t.fields[j].typ
+		}
+		m.freshCells(fr, &es[j], et)
+	}
+}

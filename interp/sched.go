@@ -111,6 +111,7 @@ const (
 	EvAtomic                              // sync/atomic operation on Addr (read-modify-write or load or store)
 	EvAnnotation                          // a call of an annotation function Name with Args
 	EvTimer                               // the virtual clock advanced to Seq nanoseconds
+	EvAlloc                               // Addr is a fresh location of G (a non-escaping local's cell, zeroed for reuse)
 )
 
 // Addr identifies a memory location or synchronization object for the

@@ -10,9 +10,12 @@
 // A second caller that arrives while init is still running sees done, takes
 // the fast path and returns the zero value, a nil *Config. The caller then
 // dereferences it. This needs the second caller to run exactly while the
-// first is inside init; vt finds that interleaving and reports a panic (nil
-// pointer dereference) with the goroutine's stack. Setting the flag after
-// the value (or just using sync.Once) fixes it.
+// first is inside init. Under the Go memory model that is a data race: the
+// value is written after the flag was released, so the fast path's atomic
+// load does not order the write before its read. vt reports the race (and,
+// with race detection off, vt.Race(false), the nil pointer dereference it
+// leads to). Setting the flag after the value (or just using sync.Once)
+// fixes it.
 package lazyinit
 
 import (

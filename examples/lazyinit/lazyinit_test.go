@@ -33,12 +33,20 @@ func useConfig(t *vt.T, newLazy func(init func() *Config) func() *Config) {
 	require.EqualValues(t, 1, loads.Load(), "config loaded more than once")
 }
 
-// TestDoubleCheckedPanics: the second caller takes the fast path while the
-// first is still loading, gets nil and dereferences it.
+// TestDoubleCheckedRaces: the second caller takes the fast path while the
+// first is still loading: its read of the value races with the write.
+func TestDoubleCheckedRaces(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		useConfig(t, func(init func() *Config) func() *Config { return NewDoubleChecked(init).Get })
+	}, vt.Expect("race"))
+}
+
+// TestDoubleCheckedPanics: without race detection, the same interleaving
+// shows as its consequence: the caller gets nil and dereferences it.
 func TestDoubleCheckedPanics(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		useConfig(t, func(init func() *Config) func() *Config { return NewDoubleChecked(init).Get })
-	}, vt.Expect("panic"))
+	}, vt.Race(false), vt.Expect("panic"))
 }
 
 // TestOnce: sync.Once publishes the value to every caller.

@@ -16,16 +16,14 @@
 //
 // [CheckThenSet] waits for the other's flag to drop and only then raises its
 // own. Both can pass the check before either raises its flag, and then both
-// are in the critical section: vt reports the test's assertion.
+// are in the critical section, where they update a plain counter: vt reports
+// the data race (a race comes before what follows it in the same execution,
+// here the test's assertion).
 //
 // The waiting loops call runtime.Gosched, as a spin lock in Go should, to
-// let the other goroutine run. The tests use vt's random strategy: vt's dfs
-// treats a switch away from a runnable goroutine as a preemption even at
-// runtime.Gosched, so its first (preemption-free) execution lets one
-// goroutine spin forever while the lock holder never runs, and it would
-// report steps for the correct lock too. A random walk switches goroutines
-// at every scheduling point with equal odds, so a spin ends as soon as the
-// holder has run, and a real livelock still exceeds the step bound.
+// let the other goroutine run; vt treats a yielding or spinning goroutine
+// fairly, so spinning is no livelock unless nobody can make progress. The
+// tests use vt's random strategy, which samples these large spaces well.
 package peterson
 
 import (

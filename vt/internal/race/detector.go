@@ -30,10 +30,19 @@ type event struct {
 func (d *Detector) event(ev *event) {
 	switch ev.Kind {
 	case interp.EvRead, interp.EvWrite:
-		if d.trust.has(ev.Pos) || ev.Kind == interp.EvWrite && d.locals.has(ev.Pos) {
+		if d.locals.skip(ev.Pos, ev.Kind == interp.EvWrite) {
 			return
 		}
 		d.access(ev)
+	case interp.EvAlloc:
+		// A reused cell is a new location: forget its history.
+		if i, ok := d.cols[ev.Addr]; ok {
+			delete(d.cols, ev.Addr)
+			if d.opts.History {
+				a := ev.Addr
+				d.hist = append(d.hist, func() { d.cols[a] = i })
+			}
+		}
 	case interp.EvGoStart:
 		id := ev.G
 		c := Creation{Parent: ev.Other, Pos: ev.Pos}
@@ -41,7 +50,9 @@ func (d *Detector) event(ev *event) {
 			c.Stack = ev.other.Stack()
 		}
 		d.creation[id] = c
-		d.log(func() { delete(d.creation, id) })
+		if d.opts.History {
+			d.hist = append(d.hist, func() { delete(d.creation, id) })
+		}
 		r := d.goRow(id)
 		if ev.Other != 0 {
 			// The go statement: h(child) = h(parent).
@@ -60,11 +71,15 @@ func (d *Detector) event(ev *event) {
 				cs = &chanState{}
 				d.chans[ev.Addr] = cs
 				a := ev.Addr
-				d.log(func() { delete(d.chans, a) })
+				if d.opts.History {
+					d.hist = append(d.hist, func() { delete(d.chans, a) })
+				}
 			}
 			old := *cs
 			cs.sendG, cs.sendSeq = int32(g), ev.Seq
-			d.log(func() { *cs = old })
+			if d.opts.History {
+				d.hist = append(d.hist, func() { *cs = old })
+			}
 		}
 	case interp.EvChanRecv:
 		g := ev.G
@@ -208,5 +223,7 @@ func (d *Detector) found(a interp.Addr, cur, prev Access) {
 		return
 	}
 	d.race = &Race{Addr: a, Cur: cur, Prev: prev}
-	d.log(func() { d.race = nil })
+	if d.opts.History {
+		d.hist = append(d.hist, func() { d.race = nil })
+	}
 }

@@ -38,7 +38,6 @@ type Lockset struct {
 	locs   []lsLoc
 	chans  map[interp.Addr]*chanState
 	benign map[interp.Addr]bool
-	trust  posSet
 	locals localView
 	ord    int64
 	race   *Race
@@ -66,11 +65,11 @@ type lsReader struct {
 func NewLockset(o Options) *Lockset {
 	l := &Lockset{opts: o}
 	l.Reset()
-	if len(o.Trust) > 0 && o.Prog != nil {
-		l.trust = trustedFiles(o.Prog, o.Trust)
-	}
 	if o.Prog != nil {
 		l.locals.s = localsOf(o.Prog)
+		if len(o.Trust) > 0 {
+			l.locals.trust = trustedFiles(o.Prog, o.Trust)
+		}
 	}
 	if len(o.Capture) > 0 {
 		l.capture = map[int64]bool{}
@@ -141,10 +140,13 @@ func (l *Lockset) lhOf(g int) []int32 {
 func (l *Lockset) event(ev *event) {
 	switch ev.Kind {
 	case interp.EvRead, interp.EvWrite:
-		if l.trust.has(ev.Pos) || ev.Kind == interp.EvWrite && l.locals.has(ev.Pos) {
+		if l.locals.skip(ev.Pos, ev.Kind == interp.EvWrite) {
 			return
 		}
 		l.access(ev)
+	case interp.EvAlloc:
+		// A reused cell is a new location: forget its history.
+		delete(l.cols, ev.Addr)
 	case interp.EvGoStart:
 		c := Creation{Parent: ev.Other, Pos: ev.Pos}
 		if l.capture != nil && ev.other != nil {
