@@ -116,7 +116,6 @@ type Detector struct {
 	ncols  int32
 	chans  map[interp.Addr]*chanState
 	benign map[interp.Addr]bool
-	trust  posSet
 	locals localView
 	ord    int64
 	race   *Race
@@ -143,11 +142,11 @@ func New(o Options) *Detector {
 		benign:   map[interp.Addr]bool{},
 		creation: map[int]Creation{},
 	}
-	if len(o.Trust) > 0 && o.Prog != nil {
-		d.trust = trustedFiles(o.Prog, o.Trust)
-	}
 	if o.Prog != nil {
 		d.locals.s = localsOf(o.Prog)
+		if len(o.Trust) > 0 {
+			d.locals.trust = trustedFiles(o.Prog, o.Trust)
+		}
 	}
 	if len(o.Capture) > 0 {
 		d.capture = map[int64]bool{}
@@ -188,7 +187,9 @@ func (d *Detector) Benign(a interp.Addr) {
 		return
 	}
 	d.benign[a] = true
-	d.log(func() { delete(d.benign, a) })
+	if d.opts.History {
+		d.hist = append(d.hist, func() { delete(d.benign, a) })
+	}
 	if i, ok := d.cols[a]; ok {
 		d.setLoc(i, func(l *loc) { l.benign = true })
 	}
@@ -206,23 +207,21 @@ func (d *Detector) Undo(mark int) {
 	}
 }
 
-func (d *Detector) log(undo func()) {
-	if d.opts.History {
-		d.hist = append(d.hist, undo)
-	}
-}
-
 // --- rows ---
 
 func (d *Detector) newRow() int32 {
 	if n := len(d.free); n > 0 {
 		r := d.free[n-1]
 		d.free = d.free[:n-1]
-		d.log(func() { d.free = append(d.free, r) })
+		if d.opts.History {
+			d.hist = append(d.hist, func() { d.free = append(d.free, r) })
+		}
 		return r
 	}
 	d.rows = append(d.rows, nil)
-	d.log(func() { d.rows = d.rows[:len(d.rows)-1] })
+	if d.opts.History {
+		d.hist = append(d.hist, func() { d.rows = d.rows[:len(d.rows)-1] })
+	}
 	return int32(len(d.rows) - 1)
 }
 
@@ -231,7 +230,9 @@ func (d *Detector) freeRow(r int32) {
 	d.saveRow(r)
 	d.rows[r] = d.rows[r][:0]
 	d.free = append(d.free, r)
-	d.log(func() { d.free = d.free[:len(d.free)-1] })
+	if d.opts.History {
+		d.hist = append(d.hist, func() { d.free = d.free[:len(d.free)-1] })
+	}
 }
 
 // saveRow logs row r's content for Undo.
@@ -317,7 +318,9 @@ func (d *Detector) goRow(id int) int32 {
 		oldLen := len(d.gRow)
 		d.gRow = extend(d.gRow, id+1)
 		d.gEpoch = extend(d.gEpoch, id+1)
-		d.log(func() { d.gRow, d.gEpoch = d.gRow[:oldLen], d.gEpoch[:oldLen] })
+		if d.opts.History {
+			d.hist = append(d.hist, func() { d.gRow, d.gEpoch = d.gRow[:oldLen], d.gEpoch[:oldLen] })
+		}
 	}
 	if r := d.gRow[id]; r != 0 {
 		return r - 1
@@ -327,7 +330,9 @@ func (d *Detector) goRow(id int) int32 {
 	d.rows[r] = d.rows[r][:0]
 	d.gRow[id] = r + 1
 	d.gEpoch[id] = 0
-	d.log(func() { d.gRow[id] = 0 })
+	if d.opts.History {
+		d.hist = append(d.hist, func() { d.gRow[id] = 0 })
+	}
 	return r
 }
 
@@ -343,7 +348,9 @@ func extend[E int32 | uint32](s []E, n int) []E {
 func (d *Detector) released(id int) {
 	old := d.gEpoch[id]
 	d.gEpoch[id]++
-	d.log(func() { d.gEpoch[id] = old })
+	if d.opts.History {
+		d.hist = append(d.hist, func() { d.gEpoch[id] = old })
+	}
 }
 
 // obj returns the row of a synchronization object, creating it if create.
@@ -358,7 +365,9 @@ func (d *Detector) obj(k objKey, create bool) (int32, bool) {
 	d.saveRow(r)
 	d.rows[r] = d.rows[r][:0]
 	d.objs[k] = r
-	d.log(func() { delete(d.objs, k) })
+	if d.opts.History {
+		d.hist = append(d.hist, func() { delete(d.objs, k) })
+	}
 	return r, true
 }
 
@@ -375,7 +384,9 @@ func (d *Detector) consume(g int, k objKey) {
 	if r, ok := d.obj(k, false); ok {
 		d.union(d.goRow(g), r)
 		delete(d.objs, k)
-		d.log(func() { d.objs[k] = r })
+		if d.opts.History {
+			d.hist = append(d.hist, func() { d.objs[k] = r })
+		}
 		d.freeRow(r)
 	}
 }
@@ -399,7 +410,9 @@ func (d *Detector) setLoc(i int32, f func(*loc)) {
 func (d *Detector) newCol() int32 {
 	c := d.ncols
 	d.ncols++
-	d.log(func() { d.ncols-- })
+	if d.opts.History {
+		d.hist = append(d.hist, func() { d.ncols-- })
+	}
 	return c
 }
 

@@ -37,23 +37,27 @@ func localsOf(prog *interp.Program) *localStores {
 	return v.(*localStores)
 }
 
-// localView is one detector's cache over a localStores (no locking on the hot
-// path).
+// localView is one detector's cache over a localStores and its trusted
+// files, for the file of the last access (no locking on the hot path).
 type localView struct {
-	s      *localStores
-	lo, hi token.Pos
-	set    map[token.Pos]bool
+	s       *localStores
+	trust   posSet
+	lo, hi  token.Pos
+	set     map[token.Pos]bool
+	trusted bool
 }
 
-// has reports whether pos is a store into a non-escaping local.
-func (v *localView) has(pos token.Pos) bool {
+// skip reports whether an access at pos is not checked: it is in a
+// trusted package, or it is a write into a non-escaping local.
+func (v *localView) skip(pos token.Pos, write bool) bool {
 	if v.s == nil || !pos.IsValid() {
 		return false
 	}
 	if pos < v.lo || pos >= v.hi {
 		v.lo, v.hi, v.set = v.s.file(pos)
+		v.trusted = v.trust.has(pos)
 	}
-	return v.set[pos]
+	return v.trusted || write && v.set[pos]
 }
 
 // file returns the range of the file holding pos and its stores.

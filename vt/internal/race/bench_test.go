@@ -1,0 +1,48 @@
+package race_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// BenchmarkCorpusExecutions measures executions per second of exhaustive
+// dfs over the race-free corpus programs with race detection off, with the
+// happens-before detector h, and with the lockset detector; programs with
+// fewer than 500 executions are left out (their time is mostly setup). The
+// three runs of each program alternate, so that load from other processes
+// hits them alike; h/off and lockset/off are the cost ratios (time per
+// execution, on over off). Run with:
+//
+//	go test ./vt/internal/race -run '^$' -bench CorpusExecutions -benchtime 3x
+func BenchmarkCorpusExecutions(b *testing.B) {
+	prog, names := corpus(b)
+	var big []string
+	for _, name := range names {
+		if strings.HasPrefix(name, "TestNoRace") && explore(b, prog, name, "").Executions >= 500 {
+			big = append(big, name)
+		}
+	}
+	kinds := []string{"", "h", "lockset"}
+	execs := make([]int, len(kinds))
+	elapsed := make([]time.Duration, len(kinds))
+	b.ResetTimer()
+	for range b.N {
+		for _, name := range big {
+			for i, k := range kinds {
+				res := explore(b, prog, name, k)
+				if res.Verdict != "ok" {
+					b.Fatalf("%s: %s", name, res.Verdict)
+				}
+				execs[i] += res.Executions
+				elapsed[i] += res.Elapsed
+			}
+		}
+	}
+	rate := func(i int) float64 { return float64(execs[i]) / elapsed[i].Seconds() }
+	b.ReportMetric(rate(0), "off-execs/s")
+	b.ReportMetric(rate(1), "h-execs/s")
+	b.ReportMetric(rate(2), "lockset-execs/s")
+	b.ReportMetric(rate(0)/rate(1), "h/off")
+	b.ReportMetric(rate(0)/rate(2), "lockset/off")
+}
