@@ -102,3 +102,20 @@ func TestDetectorsAgree(t *testing.T) {
 		})
 	}
 }
+
+// TestRaceReport checks the shape of a report (Go's race detector's) and
+// that it names the innermost frames outside GOROOT (package lib is user
+// code; a race inside the standard library is attributed to its caller).
+func TestRaceReport(t *testing.T) {
+	prog, _ := corpus(t)
+	res := explore(t, prog, "TestRaceUntrustedPackage", "h")
+	require.Equal(t, "race", res.Verdict)
+	msg := res.Failure.Message
+	first, _, _ := strings.Cut(msg, "\n")
+	assert.Regexp(t, `^data race \(\S+\): (read|write) at lib.go:\d+:\d+ by goroutine \d+, previous (read|write) at lib.go:\d+:\d+ by goroutine \d+$`, first)
+	for _, want := range []string{"WARNING: DATA RACE\n", " by goroutine ", "\nPrevious ", "corpus/lib.Inc()", "lib/lib.go:5", "(running) created at:", "=================="} {
+		assert.Contains(t, msg, want)
+	}
+	assert.NotContains(t, msg, "vtcheck/vt/vt.", "harness frames are hidden")
+	t.Log(engine.FormatReport(res, "TestRaceUntrustedPackage", "go test"))
+}
