@@ -30,7 +30,7 @@ type event struct {
 func (d *Detector) event(ev *event) {
 	switch ev.Kind {
 	case interp.EvRead, interp.EvWrite:
-		if d.locals.skip(ev.Pos, ev.Kind == interp.EvWrite) {
+		if d.locals.skip(ev.Pos) {
 			return
 		}
 		d.access(ev)

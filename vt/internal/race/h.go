@@ -143,7 +143,7 @@ func New(o Options) *Detector {
 		creation: map[int]Creation{},
 	}
 	if o.Prog != nil {
-		d.locals.s = localsOf(o.Prog)
+		d.locals.prog = o.Prog
 		if len(o.Trust) > 0 {
 			d.locals.trust = trustedFiles(o.Prog, o.Trust)
 		}

@@ -66,7 +66,7 @@ func NewLockset(o Options) *Lockset {
 	l := &Lockset{opts: o}
 	l.Reset()
 	if o.Prog != nil {
-		l.locals.s = localsOf(o.Prog)
+		l.locals.prog = o.Prog
 		if len(o.Trust) > 0 {
 			l.locals.trust = trustedFiles(o.Prog, o.Trust)
 		}
@@ -140,7 +140,7 @@ func (l *Lockset) lhOf(g int) []int32 {
 func (l *Lockset) event(ev *event) {
 	switch ev.Kind {
 	case interp.EvRead, interp.EvWrite:
-		if l.locals.skip(ev.Pos, ev.Kind == interp.EvWrite) {
+		if l.locals.skip(ev.Pos) {
 			return
 		}
 		l.access(ev)
