@@ -101,8 +101,8 @@ func TestCheckLockOrderDeadlock(t *testing.T) {
 	assert.Contains(t, out, "all goroutines are blocked: deadlock")
 	// Both goroutines, blocked in Lock, with their stacks.
 	assert.Equal(t, 2, strings.Count(out, "[sync.Mutex.Lock]:"), out)
-	assert.Contains(t, out, "lockorder.transfer\n")
-	assert.Contains(t, out, "lockorder.report\n")
+	assert.Contains(t, out, "main.transfer\n")
+	assert.Contains(t, out, "main.report\n")
 	assert.Contains(t, out, "lockorder/main.go:18:")
 	assert.Contains(t, out, "lockorder/main.go:26:")
 	assert.Contains(t, out, "[sync.WaitGroup.Wait]:")
