@@ -296,19 +296,7 @@ func (c *compiler) addrOf(v ssa.Value) func(fr *frame) *value {
 		x, idx := c.reg(a.X), c.reg(a.Index)
 		isPtr := c.typ(a.X.Type()).kind == kPointer
 		signed := isSigned(a.Index.Type())
-		return func(fr *frame) *value {
-			var es []value
-			if isPtr {
-				p := fr.regs[x].ptr()
-				if p == nil {
-					panic(nilDeref)
-				}
-				es = p.elems()
-			} else {
-				es = fr.regs[x].elems()
-			}
-			return &es[checkIndex(fr.regs[idx].n, signed, len(es))]
-		}
+		return func(fr *frame) *value { return indexCell(fr, x, idx, isPtr, signed) }
 	}
 	panic("interp: addrOf " + v.String())
 }

@@ -211,18 +211,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		isPtr := c.typ(i.X.Type()).kind == kPointer
 		signed := isSigned(i.Index.Type())
 		return func(fr *frame) *frame {
-			var es []value
-			if isPtr {
-				p := fr.regs[x].ptr()
-				if p == nil {
-					panic(nilDeref)
-				}
-				es = p.elems()
-			} else {
-				es = fr.regs[x].elems()
-			}
-			j := checkIndex(fr.regs[idx].n, signed, len(es))
-			fr.regs[dst] = value{r: &es[j]}
+			fr.regs[dst] = value{r: indexCell(fr, x, idx, isPtr, signed)}
 			fr.pc++
 			return fr
 		}
@@ -276,6 +265,22 @@ func (c *compiler) unsupported(i ssa.Instruction, what string) op {
 func isSigned(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsUnsigned == 0
+}
+
+// indexCell returns the address of element regs[idx] of regs[x], a slice
+// or (isPtr) a pointer to an array, with Go's nil and bounds checks.
+func indexCell(fr *frame, x, idx int, isPtr, signed bool) *value {
+	var es []value
+	if isPtr {
+		p := fr.regs[x].ptr()
+		if p == nil {
+			panic(nilDeref)
+		}
+		es = p.elems()
+	} else {
+		es = fr.regs[x].elems()
+	}
+	return &es[checkIndex(fr.regs[idx].n, signed, len(es))]
 }
 
 // checkIndex converts index n to int, panicking like Go when it is out of
