@@ -12,8 +12,19 @@ import (
 //
 //	go test ./vt/internal/engine -run '^$' -bench CounterExecutions -benchtime 3x
 func BenchmarkCounterExecutions(b *testing.B) {
+	for _, race := range []string{"h", ""} {
+		name := "race=on"
+		if race == "" {
+			name = "race=off"
+		}
+		b.Run(name, func(b *testing.B) { benchCounter(b, race) })
+	}
+}
+
+func benchCounter(b *testing.B, race string) {
 	target := verdictTarget(&testing.T{}, "TestOK")
 	o := DefaultOptions()
+	o.Race = race
 	o.Time = time.Minute
 	execs := 0
 	var elapsed time.Duration
