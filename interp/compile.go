@@ -33,6 +33,9 @@ type function struct {
 	control controlFn // native model with control over the caller's frame
 	rawBody bool      // compile the SSA body even if a model or hook exists
 	nlocals int       // cells of non-escaping locals (frame.locals)
+	// preloaded lists the registers with an initial value in the template
+	// (constants, functions, globals' addresses).
+	preloaded []int
 
 	goroot, gorootSet bool // see inGoroot
 }
@@ -198,6 +201,22 @@ func (c *compiler) compile() {
 		}
 	}
 	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
+	f.preloaded = c.preloadedRegs()
+}
+
+// preloadedRegs lists the registers whose template value is not the zero
+// value, and those of globals.
+func (c *compiler) preloadedRegs() []int {
+	var out []int
+	for i, v := range c.tmpl {
+		if v.r != nil || v.n != 0 {
+			out = append(out, i)
+		}
+	}
+	for _, g := range c.fn.globals {
+		out = append(out, g.reg)
+	}
+	return out
 }
 
 func (c *compiler) emits(instr ssa.Instruction) bool {

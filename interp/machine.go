@@ -188,7 +188,11 @@ func (m *machine) newFrame(f *function) *frame {
 		if l := m.free[f.id]; len(l) > 0 {
 			fr := l[len(l)-1]
 			m.free[f.id] = l[:len(l)-1]
-			copy(fr.regs, t)
+			// Only preloaded registers need resetting: every other one is
+			// written (SSA definitions dominate their uses) before it is read.
+			for _, i := range f.preloaded {
+				fr.regs[i] = t[i]
+			}
 			return fr
 		}
 	}
