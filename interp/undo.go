@@ -280,6 +280,11 @@ func (p *Program) snapshotAfterInit(pkg *ssa.Package, opts RunOptions, start fun
 	stop.native = func(*frame, value) *frame {
 		snap = m.takeSnapshot(value{}, nil, token.NoPos)
 		snap.start = start
+		if len(m.gs) == 1 {
+			// Initialization started no goroutine: the root is goroutine
+			// 1, as main is in Go.
+			snap.nextGID = 0
+		}
 		if early != nil {
 			early(snap)
 		}
