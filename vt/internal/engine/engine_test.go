@@ -3,6 +3,8 @@ package engine
 import (
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -71,6 +73,41 @@ func TestVerdicts(t *testing.T) {
 			assert.Equal(t, 1, rep.Executions)
 		})
 	}
+}
+
+// The function may capture variables of a table-driven subtest; a test may
+// call vt.Check several times, also from helpers: each call is found and
+// explored on its own.
+func TestCallSites(t *testing.T) {
+	for _, tc := range []struct {
+		test    string
+		root    int
+		verdict string
+	}{
+		{"TestTable/same_order", 0, "ok"},
+		{"TestTable/reversed_order", 0, "deadlock"},
+		{"TestTwoChecks", 0, "ok"},
+		{"TestTwoChecks", 1, "deadlock"},
+		{"TestHelper", 0, "deadlock"},
+	} {
+		t.Run(strings.ReplaceAll(tc.test, "/", "_")+"#"+strconv.Itoa(tc.root), func(t *testing.T) {
+			top, _, _ := strings.Cut(tc.test, "/")
+			target := verdictTarget(t, top)
+			target.Test, target.Name, target.Root = tc.test, tc.test, tc.root
+			res, err := Explore(target, DefaultOptions(), nil)
+			require.NoError(t, err)
+			assert.Equal(t, tc.verdict, res.Verdict)
+			if tc.verdict == "ok" {
+				assert.True(t, res.Exhaustive)
+			}
+		})
+	}
+	// A call that does not exist is a clear error, not a verdict.
+	target := verdictTarget(t, "TestTwoChecks")
+	target.Root = 2
+	_, err := Explore(target, DefaultOptions(), nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "did not reach its vt.Check call #3")
 }
 
 func TestDeadlockReport(t *testing.T) {

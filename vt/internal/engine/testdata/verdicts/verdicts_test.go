@@ -137,3 +137,53 @@ func TestSpinOK(t *testing.T) {
 		}
 	})
 }
+
+// TestTable is table-driven: each subtest's vt.Check captures its case.
+func TestTable(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		reversed bool
+	}{{"same order", false}, {"reversed order", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			vt.Check(t, func(t *vt.T) { twoLocks(tc.reversed) })
+		})
+	}
+}
+
+// twoLocks takes two locks in two goroutines, in opposite orders when
+// reversed (a deadlock).
+func twoLocks(reversed bool) {
+	var a, b sync.Mutex
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); a.Lock(); b.Lock(); b.Unlock(); a.Unlock() }()
+	go func() {
+		defer wg.Done()
+		first, second := &a, &b
+		if reversed {
+			first, second = &b, &a
+		}
+		first.Lock()
+		second.Lock()
+		second.Unlock()
+		first.Unlock()
+	}()
+	wg.Wait()
+}
+
+// TestTwoChecks calls vt.Check twice: the first function is correct, the
+// second deadlocks.
+func TestTwoChecks(t *testing.T) {
+	vt.Check(t, func(t *vt.T) { twoLocks(false) })
+	vt.Check(t, func(t *vt.T) { twoLocks(true) })
+}
+
+// TestHelper calls vt.Check from a helper function.
+func TestHelper(t *testing.T) {
+	checkLocks(t, true)
+}
+
+func checkLocks(t *testing.T, reversed bool) {
+	t.Helper()
+	vt.Check(t, func(t *vt.T) { twoLocks(reversed) })
+}
