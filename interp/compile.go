@@ -123,6 +123,10 @@ type compiler struct {
 	tmpl   []value
 	blocks []int // pc of each block
 	fused  map[ssa.Value]bool
+	// fwd maps a forwarded local (and its field addresses) to the value
+	// stored in it; fwdStore marks that store (see findForwarded).
+	fwd      map[ssa.Value]ssa.Value
+	fwdStore map[*ssa.Store]bool
 	code   []op
 	pos    []token.Pos
 }
@@ -177,6 +181,7 @@ func (c *compiler) compile() {
 	}
 	// Block start pcs: one op per instruction, phis, debug refs and fused
 	// address computations none.
+	c.findForwarded(sf)
 	c.findFused(sf)
 	pc := 0
 	c.blocks = make([]int, len(sf.Blocks))
@@ -224,11 +229,98 @@ func (c *compiler) emits(instr ssa.Instruction) bool {
 	case *ssa.Phi, *ssa.DebugRef:
 		return false
 	case *ssa.FieldAddr:
-		return !c.fused[instr]
+		return !c.fused[instr] && c.fwd[instr] == nil
 	case *ssa.IndexAddr:
 		return !c.fused[instr]
+	case *ssa.Alloc:
+		return c.fwd[instr] == nil
+	case *ssa.Store:
+		return !c.fwdStore[instr]
 	}
 	return true
+}
+
+// findForwarded finds locals that are written once and then only read:
+// a non-escaping Alloc with a single Store of a value v that dominates its
+// loads, which are loads of the whole local or of its fields. SSA keeps such
+// locals for value receivers and struct parameters whose fields are read.
+// Their loads read v (or v's field) directly; the Alloc, the Store and the
+// field addresses compile to nothing.
+func (c *compiler) findForwarded(sf *ssa.Function) {
+	c.fwd = map[ssa.Value]ssa.Value{}
+	c.fwdStore = map[*ssa.Store]bool{}
+	for _, b := range sf.Blocks {
+		for _, instr := range b.Instrs {
+			a, ok := instr.(*ssa.Alloc)
+			if !ok || a.Heap {
+				continue
+			}
+			var store *ssa.Store
+			var uses []ssa.Instruction
+			ok = true
+			for _, r := range *a.Referrers() {
+				switch r := r.(type) {
+				case *ssa.Store:
+					if r.Addr != a || r.Val == a || store != nil {
+						ok = false
+					}
+					store = r
+				case *ssa.UnOp:
+					ok = ok && r.Op == token.MUL
+					uses = append(uses, r)
+				case *ssa.FieldAddr:
+					for _, rr := range *r.Referrers() {
+						switch rr := rr.(type) {
+						case *ssa.UnOp:
+							ok = ok && rr.Op == token.MUL
+							uses = append(uses, rr)
+						case *ssa.DebugRef:
+						default:
+							ok = false
+						}
+					}
+				case *ssa.DebugRef:
+				default:
+					ok = false
+				}
+			}
+			if !ok || store == nil {
+				continue
+			}
+			for _, u := range uses {
+				if !storeDominates(store, u) {
+					ok = false
+				}
+			}
+			if !ok {
+				continue
+			}
+			c.fwd[a] = store.Val
+			c.fwdStore[store] = true
+			for _, r := range *a.Referrers() {
+				if fa, isFA := r.(*ssa.FieldAddr); isFA {
+					c.fwd[fa] = store.Val
+				}
+			}
+		}
+	}
+}
+
+// storeDominates reports whether store s runs before use u on every path.
+func storeDominates(s *ssa.Store, u ssa.Instruction) bool {
+	sb, ub := s.Block(), u.Block()
+	if sb != ub {
+		return sb.Dominates(ub)
+	}
+	for _, instr := range sb.Instrs {
+		switch instr {
+		case s:
+			return true
+		case u:
+			return false
+		}
+	}
+	return false
 }
 
 // findFused marks the FieldAddr and IndexAddr instructions whose only uses

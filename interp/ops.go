@@ -728,6 +728,23 @@ func (c *compiler) unOp(i *ssa.UnOp, dst int) op {
 	case token.MUL:
 		et := t.elem
 		pos := i.Pos()
+		if v := c.fwd[i.X]; v != nil {
+			// A load from a forwarded local: the stored value, or its field.
+			src := c.reg(v)
+			if fa, ok := i.X.(*ssa.FieldAddr); ok {
+				f := fa.Field
+				return func(fr *frame) *frame {
+					fr.regs[dst] = fr.regs[src].elems()[f]
+					fr.pc++
+					return fr
+				}
+			}
+			return func(fr *frame) *frame {
+				fr.regs[dst] = fr.regs[src]
+				fr.pc++
+				return fr
+			}
+		}
 		if c.fused[i.X] {
 			if fa, ok := i.X.(*ssa.FieldAddr); ok && !et.aggregate {
 				x, f := c.reg(fa.X), fa.Field
