@@ -127,8 +127,8 @@ type compiler struct {
 	// stored in it; fwdStore marks that store (see findForwarded).
 	fwd      map[ssa.Value]ssa.Value
 	fwdStore map[*ssa.Store]bool
-	code   []op
-	pos    []token.Pos
+	code     []op
+	pos      []token.Pos
 }
 
 func (c *compiler) newReg() int {
