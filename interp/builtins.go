@@ -73,14 +73,13 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		s, x := args[0], args[1]
 		fromString := c.typ(ts[1]).kind == kString
 		et := t.elem
+		if fromString {
+			return simple(func(fr *frame) value {
+				return sliceVal(fr.g.m.appendString(fr.regs[s].elems(), fr.regs[x].str(), et))
+			})
+		}
 		return simple(func(fr *frame) value {
-			var add []value
-			if fromString {
-				add = bytesVal(fr.regs[x].str()).elems()
-			} else {
-				add = fr.regs[x].elems()
-			}
-			return sliceVal(fr.g.m.appendValues(fr.regs[s].elems(), add, et))
+			return sliceVal(fr.g.m.appendValues(fr.regs[s].elems(), fr.regs[x].elems(), et))
 		})
 	case "copy":
 		d, s := args[0], args[1]
@@ -324,6 +323,32 @@ func (m *machine) appendValues(s, add []value, et *rtype) []value {
 		for i := range spare {
 			spare[i] = zero(et)
 		}
+	}
+	return out
+}
+
+// appendString appends the bytes of str to s, a []byte, with Go's growth.
+func (m *machine) appendString(s []value, str string, et *rtype) []value {
+	if len(str) == 0 {
+		return s
+	}
+	n := len(s) + len(str)
+	var out []value
+	if n <= cap(s) {
+		out = s[:n]
+		if m.logging {
+			for i := range len(str) {
+				m.set(&out[len(s)+i], value{n: uint64(str[i])})
+			}
+			return out
+		}
+	} else {
+		out = make([]value, n, growCap(n, cap(s), et))
+		copy(out, s)
+	}
+	add := out[len(s):]
+	for i := range len(str) {
+		add[i] = value{n: uint64(str[i])}
 	}
 	return out
 }
