@@ -133,3 +133,18 @@ func (p *Program) bodyOf(fn *ssa.Function) *function {
 	p.funcList = append(p.funcList, f)
 	return f
 }
+
+// bodyByName returns the own body of the package-level function with the
+// full name pkgpath.Name, or nil.
+func (p *Program) bodyByName(name string) *function {
+	dot := strings.LastIndexByte(name, '.')
+	pkg := p.SSA.ImportedPackage(name[:dot])
+	if pkg == nil {
+		return nil
+	}
+	fn := pkg.Func(name[dot+1:])
+	if fn == nil {
+		return nil
+	}
+	return p.bodyOf(fn)
+}
