@@ -826,6 +826,20 @@ func (c *compiler) store(i *ssa.Store) op {
 				return fr
 			}
 		}
+		if ia, ok := i.Addr.(*ssa.IndexAddr); ok && !t.aggregate {
+			x, idx := c.reg(ia.X), c.reg(ia.Index)
+			isPtr := c.typ(ia.X.Type()).kind == kPointer
+			signed := isSigned(ia.Index.Type())
+			return func(fr *frame) *frame {
+				p := indexCell(fr, x, idx, isPtr, signed)
+				if m := fr.g.m; m.obs != nil || m.logging {
+					m.noteWrite(fr, p, pos)
+				}
+				*p = fr.regs[val]
+				fr.pc++
+				return fr
+			}
+		}
 		addr := c.addrOf(i.Addr)
 		return func(fr *frame) *frame {
 			p := addr(fr)

@@ -762,6 +762,20 @@ func (c *compiler) unOp(i *ssa.UnOp, dst int) op {
 					return fr
 				}
 			}
+			if ia, ok := i.X.(*ssa.IndexAddr); ok && !et.aggregate {
+				x, idx := c.reg(ia.X), c.reg(ia.Index)
+				isPtr := c.typ(ia.X.Type()).kind == kPointer
+				signed := isSigned(ia.Index.Type())
+				return func(fr *frame) *frame {
+					p := indexCell(fr, x, idx, isPtr, signed)
+					if m := fr.g.m; m.obs != nil {
+						m.access(fr, EvRead, p, pos)
+					}
+					fr.regs[dst] = *p
+					fr.pc++
+					return fr
+				}
+			}
 			addr := c.addrOf(i.X)
 			return func(fr *frame) *frame {
 				p := addr(fr)
