@@ -375,11 +375,15 @@ func pureBetween(b *ssa.BasicBlock, from int, user ssa.Instruction) bool {
 		switch instr := instr.(type) {
 		case *ssa.Field, *ssa.Extract, *ssa.ChangeType, *ssa.DebugRef, *ssa.FieldAddr, *ssa.IndexAddr, *ssa.MakeInterface:
 		case *ssa.BinOp:
-			if instr.Op == token.QUO || instr.Op == token.REM || instr.Op == token.SHL || instr.Op == token.SHR {
+			// Integer division and shifts can panic; float division cannot.
+			if (instr.Op == token.QUO || instr.Op == token.REM) && !isFloatType(instr.X.Type()) ||
+				instr.Op == token.SHL || instr.Op == token.SHR {
 				return false
 			}
 		case *ssa.UnOp:
-			if instr.Op == token.ARROW || instr.Op == token.MUL {
+			// A load may fault only on a nil pointer, which faults the same
+			// statement's address computation as well.
+			if instr.Op == token.ARROW {
 				return false
 			}
 		case *ssa.Convert:
@@ -388,6 +392,11 @@ func pureBetween(b *ssa.BasicBlock, from int, user ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+func isFloatType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsFloat != 0
 }
 
 // addrOf returns a function computing the address that the fused
