@@ -157,7 +157,6 @@ func (w *waiter) completeRecv(v value, ok bool) {
 		}
 	}
 	fr.pc++
-	w.g.wait = nil
 	w.g.wake()
 }
 
@@ -168,7 +167,6 @@ func (w *waiter) completeSend() {
 		fr.regs[s.dst] = selectResult(s, w.caseIdx, value{}, false)
 	}
 	fr.pc++
-	w.g.wait = nil
 	w.g.wake()
 }
 
@@ -199,7 +197,6 @@ func (ch *chanObj) close(m *machine, g *Goroutine, pos token.Pos) {
 				w.sel.done = true
 			}
 			// Retry the operation: it now completes or panics.
-			w.g.wait = nil
 			w.g.wake()
 		}
 	}

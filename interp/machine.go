@@ -3,12 +3,10 @@ package interp
 import (
 	"bufio"
 	"container/heap"
-	"errors"
 	"fmt"
 	"go/token"
 	"go/types"
 	"io"
-	"os"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -80,7 +78,6 @@ type frame struct {
 
 	unwinding bool                                 // a deferred call of this frame runs because of a panic
 	isDefer   bool                                 // this frame is a deferred call
-	discard   bool                                 // drop results (deferred calls, go statements)
 	native    func(fr *frame, result value) *frame // continuation of a native caller
 	barrier   bool                                 // runtime.Goexit stops unwinding here (test drivers)
 }
@@ -218,7 +215,7 @@ func (m *machine) release(fr *frame) {
 	}
 	fr.caller, fr.g, fr.pc, fr.retDst = nil, nil, 0, -1
 	fr.defers = fr.defers[:0]
-	fr.unwinding, fr.isDefer, fr.discard = false, false, false
+	fr.unwinding, fr.isDefer = false, false
 	m.free[f.id] = append(m.free[f.id], fr)
 }
 
@@ -448,7 +445,6 @@ func (g *Goroutine) wake() {
 		return
 	}
 	g.status = gRunnable
-	g.waitObj = nil
 	// It resumes after (or, to retry, at) the operation it blocked in and
 	// runs to its next scheduling point.
 	g.pending = "resume"
@@ -794,7 +790,3 @@ func (m *machine) fireTimers() bool {
 	}
 	return true
 }
-
-var errExit = errors.New("exit")
-
-var _ = os.Stdout

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
-	"math"
 	"strings"
 	"unicode/utf8"
 
@@ -1089,8 +1088,6 @@ func (c *compiler) complexBinOp(tok token.Token, k kind, x, y, dst int) op {
 	}
 	panic(fmt.Sprintf("interp: complex operator %s", tok))
 }
-
-var _ = math.Inf
 
 // freshCells reports EvAlloc for every scalar cell of the local at p.
 func (m *machine) freshCells(fr *frame, p *value, t *rtype) {

@@ -159,9 +159,7 @@ type Goroutine struct {
 	goexit  bool
 	created token.Pos // position of the go statement
 	parent  int
-	wait    *waiter // the goroutine's waiter record while blocked on channels
-	waitObj any     // what it is blocked on (for wakeups by retry)
-	onExit  func()  // called when the goroutine ends (subtests)
+	onExit  func() // called when the goroutine ends (subtests)
 }
 
 type gStatus uint8

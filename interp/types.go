@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/types/typeutil"
 )
 
 // kind classifies a type's representation. The numbering is reflect.Kind's,
@@ -402,5 +401,3 @@ func (p *Program) funcOf(fn *ssa.Function) *function {
 	p.funcList = append(p.funcList, f)
 	return f
 }
-
-var _ = typeutil.Map{}
