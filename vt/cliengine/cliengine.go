@@ -11,16 +11,26 @@ import "github.com/vtcheck/vt/vt/internal/engine"
 const BuildTag = engine.BuildTag
 
 type (
-	Target          = engine.Target
-	Options         = engine.Options
-	Result          = engine.Result
-	Failure         = engine.Failure
+	// Target is engine.Target: what an exploration runs.
+	Target = engine.Target
+	// Options is engine.Options: how it explores.
+	Options = engine.Options
+	// Result is engine.Result: the outcome of an exploration.
+	Result = engine.Result
+	// Failure is engine.Failure: a failing execution.
+	Failure = engine.Failure
+	// GoroutineReport is engine.GoroutineReport: a goroutine in a report.
 	GoroutineReport = engine.GoroutineReport
-	Frame           = engine.Frame
-	Step            = engine.Step
-	Token           = engine.Token
+	// Frame is engine.Frame: a stack frame in a report.
+	Frame = engine.Frame
+	// Step is engine.Step: one scheduling decision of a schedule.
+	Step = engine.Step
+	// Token is engine.Token: a decoded replay token.
+	Token = engine.Token
 )
 
+// The engine's functions and tables, under the same names (see package
+// vt/internal/engine for their documentation).
 var (
 	OptionNames    = engine.OptionNames
 	OptionUsage    = engine.OptionUsage
