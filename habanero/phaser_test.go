@@ -297,9 +297,14 @@ func TestNextSingleWithSigAndWaitChildren(t *testing.T) {
 func TestNextSingleBodyPanic(t *testing.T) {
 	pe := launchPanic(t, func(h *Task) {
 		p := h.NewPhaser(SigWaitSingle)
+		// The single body runs in whichever task completes the phase
+		// first, so both tasks pass the same (panicking) body, as SPMD
+		// code does. (With only the root's body panicking, the test
+		// depended on which task won: vt test found the schedule where
+		// the child ran the phase and nothing panicked.)
 		h.AsyncPhased([]Reg{p.In(SigWaitSingle)}, func(h *Task) {
 			h.NextSingle(func() {})
-			h.NextSingle(func() {})
+			h.NextSingle(func() { panic("single") })
 		})
 		h.NextSingle(func() {})
 		h.NextSingle(func() { panic("single") })
