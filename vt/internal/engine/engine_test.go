@@ -110,6 +110,19 @@ func TestCallSites(t *testing.T) {
 	assert.Contains(t, err.Error(), "did not reach its vt.Check call #3")
 }
 
+// testify's Error Trace in an assert report names the test's own lines,
+// not vt's harness.
+func TestAssertTrace(t *testing.T) {
+	res, err := Explore(verdictTarget(t, "TestTestifyTrace"), DefaultOptions(), nil)
+	require.NoError(t, err)
+	require.Equal(t, "assert", res.Verdict)
+	msg := res.Failure.Message
+	assert.Contains(t, msg, "verdicts_test.go:")
+	assert.Contains(t, msg, "one is not two")
+	assert.NotContains(t, msg, "check_interp.go", "vt's own frames are hidden")
+	assert.NotContains(t, msg, ": failed", "FailNow after require's message adds nothing")
+}
+
 func TestDeadlockReport(t *testing.T) {
 	res, err := Explore(verdictTarget(t, "TestDeadlock"), DefaultOptions(), nil)
 	require.NoError(t, err)

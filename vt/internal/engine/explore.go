@@ -117,6 +117,7 @@ type explorer struct {
 // a target that could not be found), not a finding.
 func Explore(t Target, o Options, progress io.Writer) (*Result, error) {
 	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook)
+	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
 	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}}
 	defer func() { x.res.Elapsed = time.Since(x.start) }()
 	if o.Replay != "" {
@@ -284,6 +285,11 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			msg := c.Args[1].String()
 			site := failureSite(c.G.Stack(), x.t.Prog)
 			if msg == "" {
+				if len(failures) > 0 {
+					// FailNow after a reported failure (require.X):
+					// nothing new to say.
+					return interp.HookAction{}
+				}
 				msg = "failed"
 			}
 			failures = append(failures, site+msg)

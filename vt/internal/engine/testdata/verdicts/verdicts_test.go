@@ -187,3 +187,10 @@ func checkLocks(t *testing.T, reversed bool) {
 	t.Helper()
 	vt.Check(t, func(t *vt.T) { twoLocks(reversed) })
 }
+
+// TestTestifyTrace fails a testify assertion in its function.
+func TestTestifyTrace(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		require.Equal(t, 1, 2, "one is not two")
+	})
+}
