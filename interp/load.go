@@ -47,7 +47,7 @@ type Program struct {
 	hash     string
 
 	hookNames map[string]bool
-	hidden    map[string]bool // packages whose frames runtime.Callers hides
+	hidden    map[string]bool             // packages whose frames runtime.Callers hides
 	bodies    map[*ssa.Function]*function // own bodies of hooked functions
 
 	synthOnce sync.Once
