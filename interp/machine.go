@@ -323,7 +323,7 @@ func (m *machine) hostPanic(fr *frame, r any) *frame {
 		return nil
 	case *StepLimitError:
 		fr.g.top = fr
-		m.outcome = Outcome{Kind: StepLimited, Message: e.Error(), Steps: m.steps}
+		m.outcome = Outcome{Kind: StepLimited, Message: e.Error(), Steps: m.steps, AfterMain: m.mainDone}
 		for _, g := range m.gs {
 			op := g.pending
 			if g == fr.g {

@@ -39,6 +39,9 @@ type Outcome struct {
 	Goroutines []GoroutineInfo
 	// Steps is the number of steps the run took.
 	Steps int64
+	// AfterMain: the run ended after main (or the root) had returned, with
+	// other goroutines still running (WaitAll).
+	AfterMain bool
 }
 
 // GoroutineInfo is a snapshot of a goroutine for reports.

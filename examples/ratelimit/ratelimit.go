@@ -10,13 +10,12 @@
 //
 // The bug: a caller that forgets Stop leaves the refill goroutine running
 // after it is done with the limiter, the same leak as the well-known misuse
-// of time.Tick. That goroutine is never blocked forever (the ticker keeps
-// firing), so it is neither a deadlock nor what vt calls a leak (a goroutine
-// blocked forever after the checked function returned). vt keeps running
-// the goroutines left after the function returns, the ticker keeps the
-// refill goroutine busy in virtual time, and vt reports steps: the
-// execution exceeded the step bound, with the refill goroutine in its
-// select. This happens in every execution, the first included.
+// of time.Tick. That goroutine is never blocked (the ticker keeps firing),
+// so it is no deadlock. vt keeps running the goroutines left after the
+// checked function returns; the ticker keeps the refill goroutine busy in
+// virtual time until the step bound, and vt reports a leak: the function
+// returned while a goroutine kept running, shown in its select. This
+// happens in every execution, the first included.
 package ratelimit
 
 import (

@@ -29,14 +29,14 @@ func serve(t *vt.T, l *Limiter) time.Duration {
 	return time.Since(start)
 }
 
-// TestForgottenStopRunsForever: without Stop, the refill goroutine outlives
-// its user and keeps taking ticks forever; vt reports it when the execution
-// exceeds the step bound.
-func TestForgottenStopRunsForever(t *testing.T) {
+// TestForgottenStopLeaks: without Stop, the refill goroutine outlives its
+// user and keeps taking ticks forever: a leak, reported when the execution
+// exceeds the step bound after the function returned.
+func TestForgottenStopLeaks(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		l := New(100*time.Millisecond, 1)
 		serve(t, l)
-	}, vt.Steps(20000), vt.Expect("steps"))
+	}, vt.Steps(20000), vt.Expect("leak"))
 }
 
 // TestLimiter: the first request goes through at once, the other three wait

@@ -32,6 +32,7 @@ func TestVerdicts(t *testing.T) {
 		{"TestSpinOK", "ok", ""},
 		{"TestDeadlock", "deadlock", "all goroutines are blocked"},
 		{"TestLeak", "leak", "blocked forever"},
+		{"TestLeakRunning", "leak", "kept running"},
 		{"TestPanic", "panic", "index out of range [-1]"},
 		{"TestAssert", "assert", "balance went negative: -20"},
 		{"TestSteps", "steps", "exceeded 20000 steps"},

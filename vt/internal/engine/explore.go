@@ -385,6 +385,13 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		return r, nil
 	}
 	switch {
+	case errors.As(err, &sle) && out.AfterMain:
+		// Goroutines that outlive the function and never stop (a ticker
+		// nobody stops, a loop nobody ends) leak as surely as blocked ones.
+		r.kind = "leak"
+		r.message = fmt.Sprintf("the function returned while goroutines kept running: still running %d steps later", x.o.Steps)
+		r.goroutines = userGoroutines(out.Goroutines)
+		return r, nil
 	case errors.As(err, &sle):
 		r.kind, r.message = "steps", fmt.Sprintf("an execution exceeded %d steps: a livelock or an unbounded loop", x.o.Steps)
 		r.goroutines = out.Goroutines

@@ -194,3 +194,19 @@ func TestTestifyTrace(t *testing.T) {
 		require.Equal(t, 1, 2, "one is not two")
 	})
 }
+
+// TestLeakRunning leaves a goroutine spinning forever after the function
+// returned, when the goroutine runs before the flag is set.
+func TestLeakRunning(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		var ready atomic.Bool
+		go func() {
+			if !ready.Load() {
+				for {
+					runtime.Gosched()
+				}
+			}
+		}()
+		ready.Store(true)
+	})
+}
