@@ -6,11 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -104,7 +105,7 @@ func Load(cfg Config, patterns ...string) (*Program, error) {
 }
 
 func load(dir string, cfg Config, patterns []string) (*Program, error) {
-	goroot := runtime.GOROOT()
+	goroot := GOROOT()
 	pcfg := &packages.Config{
 		Mode:       packages.LoadAllSyntax,
 		Dir:        dir,
@@ -198,7 +199,7 @@ func strippedFile(goroot, filename string) bool {
 // tools can refuse stale replay data.
 func (p *Program) SourceHash() string {
 	p.hashOnce.Do(func() {
-		goroot := runtime.GOROOT()
+		goroot := GOROOT()
 		var files []string
 		p.SSA.Fset.Iterate(func(f *token.File) bool {
 			if name := f.Name(); name != "" && !strings.HasPrefix(name, goroot) {
@@ -232,4 +233,24 @@ func (p *Program) globalIndex(g *ssa.Global) int {
 	p.globals[g] = i
 	p.globalTy = append(p.globalTy, p.typeOf(deref(g.Type())))
 	return i
+}
+
+var (
+	gorootOnce sync.Once
+	gorootDir  string
+)
+
+// GOROOT returns the root of the Go distribution whose standard library
+// the interpreter loads: what `go env GOROOT` prints (the go command on the
+// PATH is the one go/packages runs).
+func GOROOT() string {
+	gorootOnce.Do(func() {
+		out, err := exec.Command("go", "env", "GOROOT").Output()
+		if dir := strings.TrimSpace(string(out)); err == nil && dir != "" {
+			gorootDir = dir
+			return
+		}
+		gorootDir = filepath.Clean(build.Default.GOROOT)
+	})
+	return gorootDir
 }

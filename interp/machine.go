@@ -725,7 +725,6 @@ type timer struct {
 	period int64
 	fire   func(m *machine, t *timer)
 	index  int
-	dead   bool
 	id     any
 	owner  *Goroutine // the goroutine that set the timer last
 }

@@ -3,7 +3,6 @@ package interp
 import (
 	"go/types"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -11,9 +10,8 @@ import (
 // The native registry maps a function's full SSA name, e.g.
 // "(*sync.Mutex).Lock" or "time.Sleep", to its model.
 var (
-	nativesMu sync.Mutex
-	natives   = map[string]nativeFn{}
-	controls  = map[string]controlFn{}
+	natives  = map[string]nativeFn{}
+	controls = map[string]controlFn{}
 	// nativePrefixes hold models for every function whose name has the
 	// prefix, e.g. all instantiations of a generic function.
 	nativePrefixes = map[string]nativeFn{}

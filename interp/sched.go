@@ -156,7 +156,6 @@ type Goroutine struct {
 	resumed bool      // picked at its scheduling point: perform the op now
 	atPoint bool      // stopped by point (not blocked, woken or new): the next pick resumes its op
 	panic   *panicState
-	goexit  bool
 	created token.Pos // position of the go statement
 	parent  int
 	onExit  func() // called when the goroutine ends (subtests)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
 	"sync"
@@ -124,7 +123,7 @@ func userFrame(prog *interp.Program, stack []interp.StackFrame) (interp.StackFra
 	if prog == nil {
 		return interp.StackFrame{}, false
 	}
-	root := filepath.ToSlash(runtime.GOROOT()) + "/"
+	root := filepath.ToSlash(interp.GOROOT()) + "/"
 	for _, f := range stack {
 		file := filepath.ToSlash(prog.Position(f.Pos).Filename)
 		if file != "" && !strings.HasPrefix(file, root) && !strings.HasPrefix(f.Func, "github.com/vtcheck/vt/vt.") {
