@@ -154,7 +154,7 @@ func init() {
 	registerNative("runtime.SetFinalizer", func(*machine, []value) value { return value{} })
 	registerNative("runtime.LockOSThread", func(*machine, []value) value { return value{} })
 	registerNative("runtime.UnlockOSThread", func(*machine, []value) value { return value{} })
-	registerNative("runtime.GOROOT", func(*machine, []value) value { return strVal("/usr/local/go") })
+	registerNative("runtime.GOROOT", func(*machine, []value) value { return strVal(GOROOT()) })
 	registerNative("runtime.Version", func(*machine, []value) value { return strVal("go1.26-vt") })
 
 	// time: a virtual clock that advances only when every goroutine is
