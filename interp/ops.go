@@ -831,9 +831,17 @@ func (c *compiler) binOp(i *ssa.BinOp, dst int) op {
 		switch {
 		case isInt(k) || k == kBool:
 			if neq {
-				return bin(x, y, dst, func(a, b value) value { return boolVal(a.n != b.n) })
+				return func(fr *frame) *frame {
+					fr.regs[dst] = value{n: b2u(fr.regs[x].n != fr.regs[y].n)}
+					fr.pc++
+					return fr
+				}
 			}
-			return bin(x, y, dst, func(a, b value) value { return boolVal(a.n == b.n) })
+			return func(fr *frame) *frame {
+				fr.regs[dst] = value{n: b2u(fr.regs[x].n == fr.regs[y].n)}
+				fr.pc++
+				return fr
+			}
 		case k == kString:
 			if neq {
 				return bin(x, y, dst, func(a, b value) value { return boolVal(a.str() != b.str()) })
@@ -964,9 +972,17 @@ func (c *compiler) intBinOp(tok token.Token, k kind, x, y, dst int) op {
 			return value{n: a.n % b.n}
 		})
 	case token.AND:
-		return bin(x, y, dst, func(a, b value) value { return value{n: a.n & b.n} })
+		return func(fr *frame) *frame {
+			fr.regs[dst] = value{n: fr.regs[x].n & fr.regs[y].n}
+			fr.pc++
+			return fr
+		}
 	case token.OR:
-		return bin(x, y, dst, func(a, b value) value { return value{n: a.n | b.n} })
+		return func(fr *frame) *frame {
+			fr.regs[dst] = value{n: fr.regs[x].n | fr.regs[y].n}
+			fr.pc++
+			return fr
+		}
 	case token.XOR:
 		return bin(x, y, dst, func(a, b value) value { return value{n: wrap(k, a.n^b.n)} })
 	case token.AND_NOT:
@@ -979,7 +995,11 @@ func (c *compiler) intBinOp(tok token.Token, k kind, x, y, dst int) op {
 				return fr
 			}
 		}
-		return bin(x, y, dst, func(a, b value) value { return boolVal(a.n < b.n) })
+		return func(fr *frame) *frame {
+			fr.regs[dst] = value{n: b2u(fr.regs[x].n < fr.regs[y].n)}
+			fr.pc++
+			return fr
+		}
 	case token.LEQ:
 		if signed {
 			return func(fr *frame) *frame {
@@ -988,17 +1008,37 @@ func (c *compiler) intBinOp(tok token.Token, k kind, x, y, dst int) op {
 				return fr
 			}
 		}
-		return bin(x, y, dst, func(a, b value) value { return boolVal(a.n <= b.n) })
+		return func(fr *frame) *frame {
+			fr.regs[dst] = value{n: b2u(fr.regs[x].n <= fr.regs[y].n)}
+			fr.pc++
+			return fr
+		}
 	case token.GTR:
 		if signed {
-			return bin(x, y, dst, func(a, b value) value { return boolVal(int64(a.n) > int64(b.n)) })
+			return func(fr *frame) *frame {
+				fr.regs[dst] = value{n: b2u(int64(fr.regs[x].n) > int64(fr.regs[y].n))}
+				fr.pc++
+				return fr
+			}
 		}
-		return bin(x, y, dst, func(a, b value) value { return boolVal(a.n > b.n) })
+		return func(fr *frame) *frame {
+			fr.regs[dst] = value{n: b2u(fr.regs[x].n > fr.regs[y].n)}
+			fr.pc++
+			return fr
+		}
 	case token.GEQ:
 		if signed {
-			return bin(x, y, dst, func(a, b value) value { return boolVal(int64(a.n) >= int64(b.n)) })
+			return func(fr *frame) *frame {
+				fr.regs[dst] = value{n: b2u(int64(fr.regs[x].n) >= int64(fr.regs[y].n))}
+				fr.pc++
+				return fr
+			}
 		}
-		return bin(x, y, dst, func(a, b value) value { return boolVal(a.n >= b.n) })
+		return func(fr *frame) *frame {
+			fr.regs[dst] = value{n: b2u(fr.regs[x].n >= fr.regs[y].n)}
+			fr.pc++
+			return fr
+		}
 	}
 	panic(fmt.Sprintf("interp: integer operator %s", tok))
 }
