@@ -127,6 +127,9 @@ type compiler struct {
 	// stored in it; fwdStore marks that store (see findForwarded).
 	fwd      map[ssa.Value]ssa.Value
 	fwdStore map[*ssa.Store]bool
+	// branchFused marks integer comparisons used only by the If right
+	// after them: the If compares and branches in one op.
+	branchFused map[*ssa.BinOp]bool
 	code     []op
 	pos      []token.Pos
 }
@@ -183,6 +186,7 @@ func (c *compiler) compile() {
 	// address computations none.
 	c.findForwarded(sf)
 	c.findFused(sf)
+	c.findBranchFused(sf)
 	pc := 0
 	c.blocks = make([]int, len(sf.Blocks))
 	for i, b := range sf.Blocks {
@@ -234,6 +238,8 @@ func (c *compiler) emits(instr ssa.Instruction) bool {
 		return !c.fused[instr]
 	case *ssa.Alloc:
 		return c.fwd[instr] == nil
+	case *ssa.BinOp:
+		return !c.branchFused[instr]
 	case *ssa.Store:
 		return !c.fwdStore[instr]
 	}
@@ -303,6 +309,87 @@ func (c *compiler) findForwarded(sf *ssa.Function) {
 				}
 			}
 		}
+	}
+}
+
+// findBranchFused marks the integer comparisons whose only use is the If
+// that ends their block, right after them.
+func (c *compiler) findBranchFused(sf *ssa.Function) {
+	c.branchFused = map[*ssa.BinOp]bool{}
+	for _, b := range sf.Blocks {
+		n := len(b.Instrs)
+		if n < 2 {
+			continue
+		}
+		iff, ok := b.Instrs[n-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := b.Instrs[n-2].(*ssa.BinOp)
+		if !ok || iff.Cond != cmp || len(*cmp.Referrers()) != 1 {
+			continue
+		}
+		switch cmp.Op {
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		default:
+			continue
+		}
+		if bt, ok := cmp.X.Type().Underlying().(*types.Basic); ok && bt.Info()&types.IsInteger != 0 {
+			c.branchFused[cmp] = true
+		}
+	}
+}
+
+// compareBranch compiles an If on an integer comparison into one op.
+func (c *compiler) compareBranch(cmp *ssa.BinOp, t, e func(*frame)) op {
+	x, y := c.reg(cmp.X), c.reg(cmp.Y)
+	signed := isSigned(cmp.X.Type())
+	var test func(a, b uint64) bool
+	switch cmp.Op {
+	case token.EQL:
+		test = func(a, b uint64) bool { return a == b }
+	case token.NEQ:
+		test = func(a, b uint64) bool { return a != b }
+	case token.LSS:
+		if signed {
+			return func(fr *frame) *frame {
+				fr.g.m.step()
+				if int64(fr.regs[x].n) < int64(fr.regs[y].n) {
+					t(fr)
+				} else {
+					e(fr)
+				}
+				return fr
+			}
+		}
+		test = func(a, b uint64) bool { return a < b }
+	case token.LEQ:
+		if signed {
+			test = func(a, b uint64) bool { return int64(a) <= int64(b) }
+		} else {
+			test = func(a, b uint64) bool { return a <= b }
+		}
+	case token.GTR:
+		if signed {
+			test = func(a, b uint64) bool { return int64(a) > int64(b) }
+		} else {
+			test = func(a, b uint64) bool { return a > b }
+		}
+	case token.GEQ:
+		if signed {
+			test = func(a, b uint64) bool { return int64(a) >= int64(b) }
+		} else {
+			test = func(a, b uint64) bool { return a >= b }
+		}
+	}
+	return func(fr *frame) *frame {
+		fr.g.m.step()
+		if test(fr.regs[x].n, fr.regs[y].n) {
+			t(fr)
+		} else {
+			e(fr)
+		}
+		return fr
 	}
 }
 
@@ -691,9 +778,12 @@ func (c *compiler) instr(instr ssa.Instruction) op {
 		}
 		return func(fr *frame) *frame { move(fr); return fr }
 	case *ssa.If:
-		cond := c.reg(i.Cond)
 		b := i.Block()
 		t, e := c.jumpTo(b, b.Succs[0]), c.jumpTo(b, b.Succs[1])
+		if cmp, ok := i.Cond.(*ssa.BinOp); ok && c.branchFused[cmp] {
+			return c.compareBranch(cmp, t, e)
+		}
+		cond := c.reg(i.Cond)
 		return func(fr *frame) *frame {
 			fr.g.m.step()
 			if fr.regs[cond].n != 0 {
