@@ -130,8 +130,8 @@ type compiler struct {
 	// branchFused marks integer comparisons used only by the If right
 	// after them: the If compares and branches in one op.
 	branchFused map[*ssa.BinOp]bool
-	code     []op
-	pos      []token.Pos
+	code        []op
+	pos         []token.Pos
 }
 
 func (c *compiler) newReg() int {
