@@ -634,11 +634,12 @@ func (m *machine) panicString(v value) string {
 		}
 		return s
 	case kBool, kInt, kInt8, kInt16, kInt32, kInt64, kUint, kUint8, kUint16, kUint32, kUint64, kUintptr, kFloat32, kFloat64, kComplex64, kComplex128:
-		s := formatBasic(i.v, i.t)
-		if _, named := i.t.t.(interface{ Obj() any }); named || i.t.str != kindNames[i.t.kind] {
-			return fmt.Sprintf("%s(%s)", i.t.str, s)
+		var sb strings.Builder
+		printValue(&sb, i.v, i.t) // as the runtime's print
+		if i.t.str != kindNames[i.t.kind] { // a named type
+			return fmt.Sprintf("%s(%s)", i.t.str, sb.String())
 		}
-		return s
+		return sb.String()
 	}
 	return fmt.Sprintf("(%s) %p", i.t.str, i.v.r)
 }
@@ -658,23 +659,6 @@ func hasStringMethod(t *rtype, name string) bool {
 	return ok && b.Kind() == types.String
 }
 
-// formatBasic formats a basic value as the runtime's print does.
-func formatBasic(v value, t *rtype) string {
-	switch t.kind {
-	case kBool:
-		return fmt.Sprint(v.bool())
-	case kInt, kInt8, kInt16, kInt32, kInt64:
-		return fmt.Sprint(v.int())
-	case kUint, kUint8, kUint16, kUint32, kUint64, kUintptr:
-		return fmt.Sprint(v.n)
-	case kFloat32, kFloat64:
-		return fmt.Sprintf("%e", v.float())
-	case kComplex64, kComplex128:
-		c := v.complex()
-		return fmt.Sprintf("(%e%+ei)", real(c), imag(c))
-	}
-	return "?"
-}
 
 // callSync runs fn(args...) to completion on a fresh goroutine, outside the
 // schedule: for formatting values in reports only. It reports false if the
