@@ -635,7 +635,7 @@ func (m *machine) panicString(v value) string {
 		return s
 	case kBool, kInt, kInt8, kInt16, kInt32, kInt64, kUint, kUint8, kUint16, kUint32, kUint64, kUintptr, kFloat32, kFloat64, kComplex64, kComplex128:
 		var sb strings.Builder
-		printValue(&sb, i.v, i.t) // as the runtime's print
+		printValue(&sb, i.v, i.t)           // as the runtime's print
 		if i.t.str != kindNames[i.t.kind] { // a named type
 			return fmt.Sprintf("%s(%s)", i.t.str, sb.String())
 		}
@@ -658,7 +658,6 @@ func hasStringMethod(t *rtype, name string) bool {
 	b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic)
 	return ok && b.Kind() == types.String
 }
-
 
 // callSync runs fn(args...) to completion on a fresh goroutine, outside the
 // schedule: for formatting values in reports only. It reports false if the
