@@ -199,19 +199,7 @@ func summary(res *engine.Result) string {
 	if res.Executions == 1 {
 		execs = "execution"
 	}
-	return fmt.Sprintf("%d %s, %s, %s", res.Executions, execs, coverage(res), res.Elapsed.Round(time.Millisecond))
-}
-
-// coverage says how much of the space of schedules was explored (as
-// engine reports do).
-func coverage(r *engine.Result) string {
-	switch {
-	case r.Exhaustive && r.Bound < 0:
-		return "exhaustive"
-	case r.Exhaustive:
-		return fmt.Sprintf("exhaustive up to %d preemptions", r.Bound)
-	}
-	return fmt.Sprintf("sampled with %s, not exhaustive", r.Strategy)
+	return fmt.Sprintf("%d %s, %s, %s", res.Executions, execs, engine.Coverage(res), res.Elapsed.Round(time.Millisecond))
 }
 
 // replayMarker stands for the replay command in engine reports; report

@@ -45,5 +45,6 @@ var (
 	JSON           = engine.JSON
 	JSONError      = engine.JSONError
 	Worst          = engine.Worst
+	Coverage       = engine.Coverage
 	Interrupt      = engine.Interrupt
 )

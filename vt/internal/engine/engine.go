@@ -80,7 +80,7 @@ func Check(tb testing.TB, site CallSite, settings map[string]string) {
 		tb.Logf("%s", FormatReport(res, checkID(name, k), runCmd))
 		return
 	}
-	tb.Logf("vt: %s: ok, %d executions, %s, %s", checkID(name, k), res.Executions, coverage(res), res.Elapsed.Round(1e6))
+	tb.Logf("vt: %s: ok, %d executions, %s, %s", checkID(name, k), res.Executions, Coverage(res), res.Elapsed.Round(1e6))
 }
 
 func checkID(name string, k int) string {

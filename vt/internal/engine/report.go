@@ -18,7 +18,7 @@ func FormatReport(r *Result, name, runCmd string) string {
 	var sb strings.Builder
 	f := r.Failure
 	if f == nil || f.Kind == "ok" {
-		fmt.Fprintf(&sb, "vt: %s: no failure in %d executions (%s)", name, r.Executions, coverage(r))
+		fmt.Fprintf(&sb, "vt: %s: no failure in %d executions (%s)", name, r.Executions, Coverage(r))
 		if f != nil {
 			writeSchedule(&sb, f.Schedule, f.Points)
 		}
@@ -51,7 +51,10 @@ func FormatReport(r *Result, name, runCmd string) string {
 	return sb.String()
 }
 
-func coverage(r *Result) string {
+// Coverage says how much of the space of schedules r explored:
+// "exhaustive", "exhaustive up to 2 preemptions", "sampled with random, not
+// exhaustive" or "interrupted, not exhaustive".
+func Coverage(r *Result) string {
 	switch {
 	case r.Interrupted:
 		return "interrupted, not exhaustive"
