@@ -224,3 +224,14 @@ func TestParseOptions(t *testing.T) {
 		assert.Contains(t, err.Error(), settings)
 	}
 }
+
+func TestInterrupt(t *testing.T) {
+	target := verdictTarget(t, "TestOK")
+	Interrupt()
+	t.Cleanup(func() { interrupted.Store(false) })
+	res, err := Explore(target, DefaultOptions(), nil)
+	require.NoError(t, err)
+	assert.True(t, res.Interrupted)
+	assert.False(t, res.Exhaustive)
+	assert.Equal(t, "interrupted, not exhaustive", Coverage(res))
+}
