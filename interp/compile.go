@@ -492,18 +492,10 @@ func (c *compiler) addrOf(v ssa.Value) func(fr *frame) *value {
 	switch a := v.(type) {
 	case *ssa.FieldAddr:
 		x, f := c.reg(a.X), a.Field
-		return func(fr *frame) *value {
-			p := fr.regs[x].ptr()
-			if p == nil {
-				panic(nilDeref)
-			}
-			return &p.elems()[f]
-		}
+		return func(fr *frame) *value { return fieldCell(fr, x, f) }
 	case *ssa.IndexAddr:
-		x, idx := c.reg(a.X), c.reg(a.Index)
-		isPtr := c.typ(a.X.Type()).kind == kPointer
-		signed := isSigned(a.Index.Type())
-		return func(fr *frame) *value { return indexCell(fr, x, idx, isPtr, signed) }
+		o := c.indexOperand(a)
+		return func(fr *frame) *value { return indexCell(fr, o) }
 	}
 	panic("interp: addrOf " + v.String())
 }
@@ -912,11 +904,7 @@ func (c *compiler) store(i *ssa.Store) op {
 		if fa, ok := i.Addr.(*ssa.FieldAddr); ok && !t.aggregate {
 			x, f := c.reg(fa.X), fa.Field
 			return func(fr *frame) *frame {
-				b := fr.regs[x].ptr()
-				if b == nil {
-					panic(nilDeref)
-				}
-				p := &b.elems()[f]
+				p := fieldCell(fr, x, f)
 				if m := fr.g.m; m.obs != nil || m.logging {
 					m.noteWrite(fr, p, pos)
 				}
@@ -926,11 +914,9 @@ func (c *compiler) store(i *ssa.Store) op {
 			}
 		}
 		if ia, ok := i.Addr.(*ssa.IndexAddr); ok && !t.aggregate {
-			x, idx := c.reg(ia.X), c.reg(ia.Index)
-			isPtr := c.typ(ia.X.Type()).kind == kPointer
-			signed := isSigned(ia.Index.Type())
+			o := c.indexOperand(ia)
 			return func(fr *frame) *frame {
-				p := indexCell(fr, x, idx, isPtr, signed)
+				p := indexCell(fr, o)
 				if m := fr.g.m; m.obs != nil || m.logging {
 					m.noteWrite(fr, p, pos)
 				}

@@ -189,11 +189,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		x := c.reg(i.X)
 		f := i.Field
 		return func(fr *frame) *frame {
-			p := fr.regs[x].ptr()
-			if p == nil {
-				panic(nilDeref)
-			}
-			fr.regs[dst] = value{r: &p.elems()[f]}
+			fr.regs[dst] = value{r: fieldCell(fr, x, f)}
 			fr.pc++
 			return fr
 		}
@@ -206,11 +202,9 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			return fr
 		}
 	case *ssa.IndexAddr:
-		x, idx := c.reg(i.X), c.reg(i.Index)
-		isPtr := c.typ(i.X.Type()).kind == kPointer
-		signed := isSigned(i.Index.Type())
+		o := c.indexOperand(i)
 		return func(fr *frame) *frame {
-			fr.regs[dst] = value{r: indexCell(fr, x, idx, isPtr, signed)}
+			fr.regs[dst] = value{r: indexCell(fr, o)}
 			fr.pc++
 			return fr
 		}
@@ -266,20 +260,42 @@ func isSigned(t types.Type) bool {
 	return ok && b.Info()&types.IsUnsigned == 0
 }
 
-// indexCell returns the address of element regs[idx] of regs[x], a slice
-// or (isPtr) a pointer to an array, with Go's nil and bounds checks.
-func indexCell(fr *frame, x, idx int, isPtr, signed bool) *value {
+// fieldCell returns the address of field f of the struct regs[x] points
+// to, panicking like Go on a nil pointer.
+func fieldCell(fr *frame, x, f int) *value {
+	p := fr.regs[x].ptr()
+	if p == nil {
+		panic(nilDeref)
+	}
+	return &p.elems()[f]
+}
+
+// indexCell returns the address of the element an IndexAddr designates,
+// with Go's nil and bounds checks.
+func indexCell(fr *frame, o indexOperand) *value {
 	var es []value
-	if isPtr {
-		p := fr.regs[x].ptr()
+	if o.isPtr {
+		p := fr.regs[o.x].ptr()
 		if p == nil {
 			panic(nilDeref)
 		}
 		es = p.elems()
 	} else {
-		es = fr.regs[x].elems()
+		es = fr.regs[o.x].elems()
 	}
-	return &es[checkIndex(fr.regs[idx].n, signed, len(es))]
+	return &es[checkIndex(fr.regs[o.idx].n, o.signed, len(es))]
+}
+
+// indexOperand is the compiled operands of an IndexAddr: the registers of
+// the slice (or pointer to array) and of the index.
+type indexOperand struct {
+	x, idx        int
+	isPtr, signed bool
+}
+
+func (c *compiler) indexOperand(ia *ssa.IndexAddr) indexOperand {
+	return indexOperand{x: c.reg(ia.X), idx: c.reg(ia.Index),
+		isPtr: c.typ(ia.X.Type()).kind == kPointer, signed: isSigned(ia.Index.Type())}
 }
 
 // checkIndex converts index n to int, panicking like Go when it is out of
@@ -748,11 +764,7 @@ func (c *compiler) unOp(i *ssa.UnOp, dst int) op {
 			if fa, ok := i.X.(*ssa.FieldAddr); ok && !et.aggregate {
 				x, f := c.reg(fa.X), fa.Field
 				return func(fr *frame) *frame {
-					b := fr.regs[x].ptr()
-					if b == nil {
-						panic(nilDeref)
-					}
-					p := &b.elems()[f]
+					p := fieldCell(fr, x, f)
 					if m := fr.g.m; m.obs != nil {
 						m.access(fr, EvRead, p, pos)
 					}
@@ -762,11 +774,9 @@ func (c *compiler) unOp(i *ssa.UnOp, dst int) op {
 				}
 			}
 			if ia, ok := i.X.(*ssa.IndexAddr); ok && !et.aggregate {
-				x, idx := c.reg(ia.X), c.reg(ia.Index)
-				isPtr := c.typ(ia.X.Type()).kind == kPointer
-				signed := isSigned(ia.Index.Type())
+				o := c.indexOperand(ia)
 				return func(fr *frame) *frame {
-					p := indexCell(fr, x, idx, isPtr, signed)
+					p := indexCell(fr, o)
 					if m := fr.g.m; m.obs != nil {
 						m.access(fr, EvRead, p, pos)
 					}
