@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/vtcheck/vt/vt/internal/perm"
+	"github.com/vtcheck/vt/internal/perm"
 )
 
 // Permission regions (Westbrook et al.; Mercer et al.'s JPF-HJ) announce how
@@ -16,7 +16,7 @@ import (
 // reads x, between AcquireW(x) and ReleaseW(x) it writes (and reads) x.
 // Regions of different goroutines on the same location conflict unless all
 // of them are read regions; the rules are the state machine of package
-// vt/internal/perm.
+// internal/perm.
 //
 // Under vt.Check the interpreter intercepts these functions by name and turns
 // them into events (and scheduling points) of the search. In a plain go test

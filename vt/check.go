@@ -7,16 +7,22 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 
-	"github.com/vtcheck/vt/vt/internal/engine"
+	"github.com/vtcheck/vt/internal/explore"
 )
 
-var flags = map[string]*string{}
+var (
+	flags = map[string]*string{}
+
+	callsMu sync.Mutex
+	calls   = map[string]int{} // test name -> vt.Check calls made so far
+)
 
 func init() {
-	for _, name := range engine.OptionNames {
-		flags[name] = flag.String("vt."+name, "", engine.OptionUsage[name])
+	for _, name := range explore.OptionNames {
+		flags[name] = flag.String("vt."+name, "", explore.OptionUsage[name])
 	}
 }
 
@@ -31,7 +37,7 @@ func Check(tb testing.TB, fn func(*T), opts ...Option) {
 	for _, o := range opts {
 		settings[o.name] = o.value
 	}
-	for _, name := range engine.OptionNames {
+	for _, name := range explore.OptionNames {
 		if v, ok := os.LookupEnv("VT_" + strings.ToUpper(name)); ok {
 			settings[name] = v
 		}
@@ -39,5 +45,18 @@ func Check(tb testing.TB, fn func(*T), opts ...Option) {
 			settings[name] = *f
 		}
 	}
-	engine.Check(tb, engine.CallSite{File: file, Line: line}, settings)
+	name := tb.Name()
+	callsMu.Lock()
+	k := calls[name]
+	calls[name]++
+	callsMu.Unlock()
+	out, err := explore.CheckCall(name, k, explore.CallSite{File: file, Line: line}, settings)
+	switch {
+	case err != nil:
+		tb.Fatal(err)
+	case out.Failed:
+		tb.Errorf("%s", out.Text)
+	default:
+		tb.Logf("%s", out.Text)
+	}
 }

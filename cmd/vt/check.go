@@ -13,8 +13,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/vtcheck/vt/internal/explore"
 	"github.com/vtcheck/vt/interp"
-	engine "github.com/vtcheck/vt/vt/cliengine"
 )
 
 // checkCmd is vt check [flags] DIR: it model-checks main of the package in
@@ -50,7 +50,7 @@ Flags:
 		return 2
 	}
 	dir := fs.Arg(0)
-	o, err := engine.ParseOptions(*settings)
+	o, err := explore.ParseOptions(*settings)
 	if err != nil {
 		return out.toolError("main", err)
 	}
@@ -58,11 +58,11 @@ Flags:
 	if err != nil {
 		return out.toolError("main", err)
 	}
-	t := engine.Target{Prog: prog, Pkg: pkg, Test: "", Root: -1, Name: "main", Dir: dir}
+	t := explore.Target{Prog: prog, Pkg: pkg, Test: "", Root: -1, Name: "main", Dir: dir}
 	if o.Expect != "" {
 		t.Dir = "" // an expected failure is not saved
 	}
-	res, err := engine.Explore(t, o, out.progress())
+	res, err := explore.Explore(t, o, out.progress())
 	if err != nil {
 		return out.toolError("main", err)
 	}
@@ -79,7 +79,7 @@ func loadMain(dir string) (*interp.Program, *ssa.Package, error) {
 	} else if !fi.IsDir() {
 		return nil, nil, fmt.Errorf("%s is not a directory", dir)
 	}
-	prog, err := interp.Load(interp.Config{Dir: dir, BuildFlags: []string{"-tags=" + engine.BuildTag}}, ".")
+	prog, err := interp.Load(interp.Config{Dir: dir, BuildFlags: []string{"-tags=" + explore.BuildTag}}, ".")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -91,12 +91,12 @@ func loadMain(dir string) (*interp.Program, *ssa.Package, error) {
 }
 
 // optionFlags defines a flag for each exploration option; the returned map
-// holds the options set on the command line, for engine.ParseOptions (which
+// holds the options set on the command line, for explore.ParseOptions (which
 // validates them and names the option in its errors).
 func optionFlags(fs *flag.FlagSet) *map[string]string {
 	settings := map[string]string{}
-	for _, name := range engine.OptionNames {
-		usage := strings.TrimPrefix(engine.OptionUsage[name], "vt: ")
+	for _, name := range explore.OptionNames {
+		usage := strings.TrimPrefix(explore.OptionUsage[name], "vt: ")
 		fs.Func(name, usage, func(v string) error {
 			settings[name] = v
 			return nil
@@ -128,7 +128,7 @@ func (o *output) progress() io.Writer {
 // exit code 2.
 func (o *output) toolError(name string, err error) int {
 	if o.json {
-		o.stdout.Write(append(engine.JSONError(name, toolErr(err)), '\n'))
+		o.stdout.Write(append(explore.JSONError(name, toolErr(err)), '\n'))
 		return 2
 	}
 	fmt.Fprintln(o.stderr, toolErr(err))
@@ -158,7 +158,7 @@ func toolErr(err error) error {
 
 // failed reports whether res counts as a failure: a failing verdict, or
 // with expect set, a verdict other than expect.
-func failed(res *engine.Result, expect string) bool {
+func failed(res *explore.Result, expect string) bool {
 	if expect != "" {
 		return res.Verdict != expect
 	}
@@ -168,13 +168,13 @@ func failed(res *engine.Result, expect string) bool {
 // result prints the result of an exploration and returns its exit code.
 // name names the target; pkgPath, if set, is added to the JSON object;
 // replay is the command that replays a token.
-func (o *output) result(res *engine.Result, name, pkgPath, replay, expect string) int {
+func (o *output) result(res *explore.Result, name, pkgPath, replay, expect string) int {
 	code := 0
 	if failed(res, expect) {
 		code = 1
 	}
 	if o.json {
-		o.stdout.Write(append(withPackage(engine.JSON(res, name), pkgPath), '\n'))
+		o.stdout.Write(append(withPackage(explore.JSON(res, name), pkgPath), '\n'))
 		return code
 	}
 	switch {
@@ -194,12 +194,12 @@ func (o *output) result(res *engine.Result, name, pkgPath, replay, expect string
 }
 
 // summary describes an exploration: executions, coverage, time.
-func summary(res *engine.Result) string {
+func summary(res *explore.Result) string {
 	execs := "executions"
 	if res.Executions == 1 {
 		execs = "execution"
 	}
-	return fmt.Sprintf("%d %s, %s, %s", res.Executions, execs, engine.Coverage(res), res.Elapsed.Round(time.Millisecond))
+	return fmt.Sprintf("%d %s, %s, %s", res.Executions, execs, explore.Coverage(res), res.Elapsed.Round(time.Millisecond))
 }
 
 // replayMarker stands for the replay command in engine reports; report
@@ -209,7 +209,7 @@ const replayMarker = "\x00vt-replay\x00"
 
 // report formats a failure report whose replay line is the vt replay
 // command replay (which ends with a space, the token follows).
-func report(res *engine.Result, name, replay string) string {
+func report(res *explore.Result, name, replay string) string {
 	var saved string
 	if f := res.Failure; f != nil && f.SavedTo != "" {
 		// Say where the schedule is relative to the working directory
@@ -220,7 +220,7 @@ func report(res *engine.Result, name, replay string) string {
 		r.Failure = &sf
 		res = &r
 	}
-	s := engine.FormatReport(res, name, replayMarker)
+	s := explore.FormatReport(res, name, replayMarker)
 	s = strings.ReplaceAll(s, replayMarker+" -vt.replay=", replay)
 	s = strings.ReplaceAll(s, replayMarker, strings.TrimSpace(replay))
 	if !strings.HasSuffix(s, "\n") {
@@ -235,12 +235,12 @@ func report(res *engine.Result, name, replay string) string {
 // replayLine returns the vt replay command line, up to the token, that
 // replays an execution of test (or main, for "") of the package in dir
 // explored with options o.
-func replayLine(test, dir string, o engine.Options) string {
+func replayLine(test, dir string, o explore.Options) string {
 	args := []string{"vt", "replay"}
 	if test != "" {
 		args = append(args, "-test", test)
 	}
-	def := engine.DefaultOptions()
+	def := explore.DefaultOptions()
 	if o.Seed != def.Seed {
 		args = append(args, fmt.Sprintf("-seed=%d", o.Seed))
 	}
@@ -259,7 +259,7 @@ func shellQuote(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// withPackage adds a "package" key to a JSON object from engine.JSON.
+// withPackage adds a "package" key to a JSON object from explore.JSON.
 func withPackage(obj []byte, pkgPath string) []byte {
 	if pkgPath == "" || len(obj) < 2 || obj[0] != '{' {
 		return obj

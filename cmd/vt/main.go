@@ -31,7 +31,7 @@ import (
 	"os"
 	"os/signal"
 
-	engine "github.com/vtcheck/vt/vt/cliengine"
+	"github.com/vtcheck/vt/internal/explore"
 )
 
 func main() {
@@ -41,7 +41,7 @@ func main() {
 	signal.Notify(sig, os.Interrupt)
 	go func() {
 		<-sig
-		engine.Interrupt()
+		explore.Interrupt()
 		signal.Stop(sig)
 	}()
 	os.Exit(vtMain(os.Args[1:], os.Stdout, os.Stderr))

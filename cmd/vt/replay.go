@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	engine "github.com/vtcheck/vt/vt/cliengine"
+	"github.com/vtcheck/vt/internal/explore"
 )
 
 // replayCmd is vt replay [flags] DIR TOKEN|FILE: it runs exactly one
@@ -61,7 +61,7 @@ Flags:
 	if *seed != "" {
 		settings["seed"] = *seed
 	}
-	o, err := engine.ParseOptions(settings)
+	o, err := explore.ParseOptions(settings)
 	if err != nil {
 		return out.toolError(nameOrMain(name), err)
 	}
@@ -70,17 +70,17 @@ Flags:
 	if _, err := os.Stat(tok); err != nil && !strings.Contains(tok, ":") {
 		return out.toolError(nameOrMain(name), fmt.Errorf("vt replay: %q is neither a replay token (vt1:HASH:CHOICES) nor a schedule file", tok))
 	}
-	if _, err := engine.ReadToken(tok); err != nil {
+	if _, err := explore.ReadToken(tok); err != nil {
 		return out.toolError(nameOrMain(name), err)
 	}
-	var t engine.Target
+	var t explore.Target
 	var pkgPath string
 	if name == "" {
 		prog, pkg, err := loadMain(dir)
 		if err != nil {
 			return out.toolError("main", err)
 		}
-		t = engine.Target{Prog: prog, Pkg: pkg, Root: -1, Name: "main", Dir: dir}
+		t = explore.Target{Prog: prog, Pkg: pkg, Root: -1, Name: "main", Dir: dir}
 	} else {
 		tests, err := findTests([]string{dir}, nil)
 		if err != nil {
@@ -88,7 +88,7 @@ Flags:
 		}
 		for _, tc := range tests {
 			if tc.name == name {
-				t = engine.Target{Prog: tc.prog, Pkg: tc.pkg, Test: name, Root: -1, Name: name, Dir: tc.dir}
+				t = explore.Target{Prog: tc.prog, Pkg: tc.pkg, Test: name, Root: -1, Name: name, Dir: tc.dir}
 				pkgPath = tc.pkg.Pkg.Path()
 				break
 			}
@@ -97,12 +97,12 @@ Flags:
 			return out.toolError(name, fmt.Errorf("vt replay: no test %s in %s", name, dir))
 		}
 	}
-	res, err := engine.Explore(t, o, nil)
+	res, err := explore.Explore(t, o, nil)
 	if err != nil {
 		return out.toolError(t.Name, err)
 	}
 	if *jsonOut {
-		out.stdout.Write(append(withPackage(engine.JSON(res, t.Name), pkgPath), '\n'))
+		out.stdout.Write(append(withPackage(explore.JSON(res, t.Name), pkgPath), '\n'))
 		if res.Verdict != "ok" {
 			return 1
 		}
@@ -141,16 +141,16 @@ func savedFor(tok string) string {
 // replayResult prints the result of replaying one execution (a failure
 // report, or that it passed, and the whole trace) and returns the exit
 // code: 1 if the execution failed.
-func (o *output) replayResult(res *engine.Result, name, replay string) int {
+func (o *output) replayResult(res *explore.Result, name, replay string) int {
 	if o.json {
-		o.stdout.Write(append(engine.JSON(res, name), '\n'))
+		o.stdout.Write(append(explore.JSON(res, name), '\n'))
 		if res.Verdict != "ok" {
 			return 1
 		}
 		return 0
 	}
 	f := res.Failure
-	var trace []engine.Step
+	var trace []explore.Step
 	if f != nil {
 		trace = f.Schedule
 	}

@@ -17,8 +17,8 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/vtcheck/vt/internal/explore"
 	"github.com/vtcheck/vt/interp"
-	engine "github.com/vtcheck/vt/vt/cliengine"
 )
 
 // testCmd is vt test [flags] [-run RE] DIR|PATTERN...: it model-checks the
@@ -57,7 +57,7 @@ Flags:
 		fs.Usage()
 		return 2
 	}
-	o, err := engine.ParseOptions(*settings)
+	o, err := explore.ParseOptions(*settings)
 	if err != nil {
 		return out.toolError("summary", err)
 	}
@@ -81,20 +81,20 @@ Flags:
 		fmt.Fprintln(stderr, "vt: no tests to run")
 	}
 	start := time.Now()
-	total := &engine.Result{Verdict: "ok", Exhaustive: true}
+	total := &explore.Result{Verdict: "ok", Exhaustive: true}
 	failures := 0
 	for _, tc := range tests {
-		t := engine.Target{Prog: tc.prog, Pkg: tc.pkg, Test: tc.name, Root: -1, Name: tc.name, Dir: tc.dir}
+		t := explore.Target{Prog: tc.prog, Pkg: tc.pkg, Test: tc.name, Root: -1, Name: tc.name, Dir: tc.dir}
 		if o.Expect != "" {
 			t.Dir = "" // an expected failure is not saved
 		}
 		pkgPath := tc.pkg.Pkg.Path()
-		res, err := engine.Explore(t, o, out.progress())
+		res, err := explore.Explore(t, o, out.progress())
 		if err != nil {
-			total.Verdict = engine.Worst(total.Verdict, "error")
+			total.Verdict = explore.Worst(total.Verdict, "error")
 			total.Exhaustive = false
 			if *jsonOut {
-				stdout.Write(append(withPackage(engine.JSONError(tc.name, toolErr(err)), pkgPath), '\n'))
+				stdout.Write(append(withPackage(explore.JSONError(tc.name, toolErr(err)), pkgPath), '\n'))
 			} else {
 				fmt.Fprintf(stderr, "vt: %s: %v\n", tc.name, strings.TrimPrefix(err.Error(), "vt: "))
 			}
@@ -103,7 +103,7 @@ Flags:
 		if !*jsonOut && o.Replay != "" {
 			if out.replayResult(res, tc.name, replayLine(tc.name, tc.dir, o)) != 0 {
 				failures++
-				total.Verdict = engine.Worst(total.Verdict, res.Verdict)
+				total.Verdict = explore.Worst(total.Verdict, res.Verdict)
 			}
 			continue
 		}
@@ -113,7 +113,7 @@ Flags:
 			if v == "ok" { // -expect another verdict
 				v = "assert"
 			}
-			total.Verdict = engine.Worst(total.Verdict, v)
+			total.Verdict = explore.Worst(total.Verdict, v)
 		}
 		total.Executions += res.Executions
 		total.Steps += res.Steps
@@ -121,7 +121,7 @@ Flags:
 	}
 	total.Elapsed = time.Since(start)
 	if *jsonOut {
-		stdout.Write(append(engine.JSON(total, "summary"), '\n'))
+		stdout.Write(append(explore.JSON(total, "summary"), '\n'))
 	} else if failures > 0 {
 		fmt.Fprintf(stdout, "FAIL: %d of %d tests failed (%s)\n", failures, len(tests), total.Elapsed.Round(time.Millisecond))
 	} else if total.Verdict == "ok" {
@@ -155,7 +155,7 @@ func findTests(args []string, run *regexp.Regexp) ([]testCase, error) {
 	var patterns []string
 	for _, a := range args {
 		if fi, err := os.Stat(a); err == nil && fi.IsDir() && !strings.Contains(a, "...") {
-			prog, err := engine.LoadTests(a)
+			prog, err := explore.LoadTests(a)
 			if err != nil {
 				return nil, err
 			}
@@ -165,7 +165,7 @@ func findTests(args []string, run *regexp.Regexp) ([]testCase, error) {
 		patterns = append(patterns, a)
 	}
 	if len(patterns) > 0 {
-		prog, err := interp.Load(interp.Config{Dir: ".", Tests: true, BuildFlags: []string{"-tags=" + engine.BuildTag}}, patterns...)
+		prog, err := interp.Load(interp.Config{Dir: ".", Tests: true, BuildFlags: []string{"-tags=" + explore.BuildTag}}, patterns...)
 		if err != nil {
 			return nil, err
 		}

@@ -13,7 +13,7 @@ func TestCorpusStats(t *testing.T) {
 	prog, names := corpus(t)
 	for _, name := range names {
 		for _, det := range []string{"", "h"} {
-			res := explore(t, prog, name, det)
+			res := exploreCorpus(t, prog, name, det)
 			fmt.Printf("%-50s %-3s %-5s execs %6d  %v exh=%v\n", name, det, res.Verdict, res.Executions, res.Elapsed, res.Exhaustive)
 		}
 	}

@@ -1,12 +1,10 @@
-package engine
+package explore
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
-	"testing"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -23,37 +21,36 @@ type CallSite struct {
 // package vt then compiles its interpreted Check.
 const BuildTag = "vtinterp"
 
-var (
-	callsMu sync.Mutex
-	calls   = map[string]int{} // test name -> vt.Check calls made so far
-)
+// CheckOutcome is what a test that called vt.Check should say: the report
+// text, and whether the test fails with it or only logs it.
+type CheckOutcome struct {
+	Failed bool
+	Text   string
+}
 
-// Check is vt.Check's implementation: it explores the call of vt.Check made
-// by test tb and reports to tb.
-func Check(tb testing.TB, site CallSite, settings map[string]string) {
-	tb.Helper()
-	name := tb.Name()
-	callsMu.Lock()
-	k := calls[name]
-	calls[name]++
-	callsMu.Unlock()
-
+// CheckCall explores vt.Check call k (counted from 0 among the calls the
+// test makes) of the test name (as testing.T.Name gives it, "TestX/sub"),
+// made at site, with settings (option name to value). The package is the
+// one in the working directory, as in a test binary. The error is one the
+// test should stop with: bad options, a program vt could not load or run.
+func CheckCall(name string, k int, site CallSite, settings map[string]string) (CheckOutcome, error) {
 	o, err := ParseOptions(settings)
 	if err != nil {
-		tb.Fatal(err)
+		return CheckOutcome{}, err
 	}
+	id := checkID(name, k)
 	dir, err := os.Getwd()
 	if err != nil {
-		tb.Fatalf("vt: %v", err)
+		return CheckOutcome{}, fmt.Errorf("vt: %w", err)
 	}
 	prog, err := LoadTests(dir)
 	if err != nil {
-		tb.Fatalf("vt: %v", err)
+		return CheckOutcome{}, fmt.Errorf("vt: %w", err)
 	}
 	top, _, _ := strings.Cut(name, "/")
 	pkg, err := TestPackage(prog, top, site.File)
 	if err != nil {
-		tb.Fatalf("vt: %v", err)
+		return CheckOutcome{}, fmt.Errorf("vt: %w", err)
 	}
 	t := Target{Prog: prog, Pkg: pkg, Test: name, Root: k, Name: name, Dir: dir}
 	if o.Expect != "" {
@@ -61,26 +58,21 @@ func Check(tb testing.TB, site CallSite, settings map[string]string) {
 	}
 	res, err := Explore(t, o, os.Stdout)
 	if err != nil {
-		tb.Fatalf("%s: %v", checkID(name, k), err)
+		return CheckOutcome{}, fmt.Errorf("%s: %w", id, err)
 	}
 	runCmd := fmt.Sprintf("go test -run '%s'", runPattern(name))
-	if o.Expect != "" {
-		if res.Verdict != o.Expect {
-			tb.Errorf("vt: %s: expected verdict %s, got %s\n%s", checkID(name, k), o.Expect, res.Verdict, FormatReport(res, checkID(name, k), runCmd))
-			return
-		}
-		tb.Logf("vt: %s: verdict %s as expected\n%s", checkID(name, k), res.Verdict, FormatReport(res, checkID(name, k), runCmd))
-		return
+	report := FormatReport(res, id, runCmd)
+	switch {
+	case o.Expect != "" && res.Verdict != o.Expect:
+		return CheckOutcome{Failed: true, Text: fmt.Sprintf("vt: %s: expected verdict %s, got %s\n%s", id, o.Expect, res.Verdict, report)}, nil
+	case o.Expect != "":
+		return CheckOutcome{Text: fmt.Sprintf("vt: %s: verdict %s as expected\n%s", id, res.Verdict, report)}, nil
+	case res.Failure != nil && res.Failure.Kind != "ok":
+		return CheckOutcome{Failed: true, Text: report}, nil
+	case o.Replay != "":
+		return CheckOutcome{Text: report}, nil
 	}
-	if res.Failure != nil && res.Failure.Kind != "ok" {
-		tb.Errorf("%s", FormatReport(res, checkID(name, k), runCmd))
-		return
-	}
-	if o.Replay != "" {
-		tb.Logf("%s", FormatReport(res, checkID(name, k), runCmd))
-		return
-	}
-	tb.Logf("vt: %s: ok, %d executions, %s, %s", checkID(name, k), res.Executions, Coverage(res), res.Elapsed.Round(1e6))
+	return CheckOutcome{Text: fmt.Sprintf("vt: %s: ok, %d executions, %s, %s", id, res.Executions, Coverage(res), res.Elapsed.Round(1e6))}, nil
 }
 
 func checkID(name string, k int) string {

@@ -1,4 +1,4 @@
-package engine
+package explore
 
 import (
 	"testing"
@@ -10,7 +10,7 @@ import (
 // two goroutines incrementing under a mutex, then require.Equal) explored
 // exhaustively by dfs. Run with:
 //
-//	go test ./vt/internal/engine -run '^$' -bench CounterExecutions -benchtime 3x
+//	go test ./internal/explore -run '^$' -bench CounterExecutions -benchtime 3x
 func BenchmarkCounterExecutions(b *testing.B) {
 	for _, race := range []string{"h", ""} {
 		name := "race=on"

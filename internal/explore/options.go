@@ -1,8 +1,8 @@
-// Package engine is vt's exploration engine: it runs a target (a vt.Check
+// Package explore is vt's exploration engine: it runs a target (a vt.Check
 // call of a test, a whole test, or a main package) in the interpreter many
 // times under a controlled scheduler, classifies each execution, and reports
 // the first failing one with a replayable schedule.
-package engine
+package explore
 
 import (
 	"fmt"

@@ -1,8 +1,8 @@
-package engine
+package explore
 
 import (
+	"github.com/vtcheck/vt/internal/race"
 	"github.com/vtcheck/vt/interp"
-	"github.com/vtcheck/vt/vt/internal/race"
 )
 
 // benignHook is vt.Benign, which marks a location whose races are ignored.

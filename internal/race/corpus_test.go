@@ -11,8 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/vtcheck/vt/internal/explore"
 	"github.com/vtcheck/vt/interp"
-	"github.com/vtcheck/vt/vt/internal/engine"
 )
 
 var (
@@ -26,7 +26,7 @@ var (
 func corpus(t testing.TB) (*interp.Program, []string) {
 	dir, err := filepath.Abs("testdata/corpus")
 	require.NoError(t, err)
-	corpusOnce.Do(func() { corpusProg, corpusErr = engine.LoadTests(dir) })
+	corpusOnce.Do(func() { corpusProg, corpusErr = explore.LoadTests(dir) })
 	require.NoError(t, corpusErr)
 	var names []string
 	for _, p := range corpusProg.Packages {
@@ -44,21 +44,21 @@ func corpus(t testing.TB) (*interp.Program, []string) {
 }
 
 // corpusTrust are the vt.Trust options of the corpus tests (vt.Check's
-// options in code are read by vt.Check itself, not by engine.Explore).
+// options in code are read by vt.Check itself, not by explore.Explore).
 var corpusTrust = map[string][]string{
-	"TestNoRaceTrustedPackage": {"github.com/vtcheck/vt/vt/internal/race/testdata/corpus/lib"},
+	"TestNoRaceTrustedPackage": {"github.com/vtcheck/vt/internal/race/testdata/corpus/lib"},
 }
 
 // explore runs an exhaustive dfs of one corpus test with the given race
 // detection ("h", "lockset" or "" for off).
-func explore(t testing.TB, prog *interp.Program, name, detector string) *engine.Result {
-	pkg, err := engine.TestPackage(prog, name, "")
+func exploreCorpus(t testing.TB, prog *interp.Program, name, detector string) *explore.Result {
+	pkg, err := explore.TestPackage(prog, name, "")
 	require.NoError(t, err)
-	o := engine.DefaultOptions()
+	o := explore.DefaultOptions()
 	o.Race = detector
 	o.Time = time.Minute
 	o.Trust = corpusTrust[name]
-	res, err := engine.Explore(engine.Target{Prog: prog, Pkg: pkg, Test: name, Root: 0, Name: name}, o, nil)
+	res, err := explore.Explore(explore.Target{Prog: prog, Pkg: pkg, Test: name, Root: 0, Name: name}, o, nil)
 	require.NoError(t, err)
 	return res
 }
@@ -71,8 +71,8 @@ func TestCorpus(t *testing.T) {
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			res := explore(t, prog, name, "h")
-			report := engine.FormatReport(res, name, "go test")
+			res := exploreCorpus(t, prog, name, "h")
+			report := explore.FormatReport(res, name, "go test")
 			if strings.HasPrefix(name, "TestRace") {
 				require.Equal(t, "race", res.Verdict, "%s", report)
 				assert.Contains(t, res.Failure.Message, "WARNING: DATA RACE")
@@ -92,10 +92,10 @@ func TestDetectorsAgree(t *testing.T) {
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			h := explore(t, prog, name, "h")
-			ls := explore(t, prog, name, "lockset")
+			h := exploreCorpus(t, prog, name, "h")
+			ls := exploreCorpus(t, prog, name, "lockset")
 			require.Equal(t, h.Verdict, ls.Verdict, "h:\n%s\nlockset:\n%s",
-				engine.FormatReport(h, name, "go test"), engine.FormatReport(ls, name, "go test"))
+				explore.FormatReport(h, name, "go test"), explore.FormatReport(ls, name, "go test"))
 			if ls.Verdict == "ok" {
 				assert.True(t, ls.Exhaustive)
 			}
@@ -108,7 +108,7 @@ func TestDetectorsAgree(t *testing.T) {
 // code; a race inside the standard library is attributed to its caller).
 func TestRaceReport(t *testing.T) {
 	prog, _ := corpus(t)
-	res := explore(t, prog, "TestRaceUntrustedPackage", "h")
+	res := exploreCorpus(t, prog, "TestRaceUntrustedPackage", "h")
 	require.Equal(t, "race", res.Verdict)
 	msg := res.Failure.Message
 	first, _, _ := strings.Cut(msg, "\n")
@@ -117,5 +117,5 @@ func TestRaceReport(t *testing.T) {
 		assert.Contains(t, msg, want)
 	}
 	assert.NotContains(t, msg, "vtcheck/vt/vt.", "harness frames are hidden")
-	t.Log(engine.FormatReport(res, "TestRaceUntrustedPackage", "go test"))
+	t.Log(explore.FormatReport(res, "TestRaceUntrustedPackage", "go test"))
 }

@@ -6,8 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/vtcheck/vt/internal/race/testdata/corpus/lib"
 	"github.com/vtcheck/vt/vt"
-	"github.com/vtcheck/vt/vt/internal/race/testdata/corpus/lib"
 )
 
 // A done flag without atomics.

@@ -14,12 +14,12 @@ import (
 // hits them alike; h/off and lockset/off are the cost ratios (time per
 // execution, on over off). Run with:
 //
-//	go test ./vt/internal/race -run '^$' -bench CorpusExecutions -benchtime 3x
+//	go test ./internal/race -run '^$' -bench CorpusExecutions -benchtime 3x
 func BenchmarkCorpusExecutions(b *testing.B) {
 	prog, names := corpus(b)
 	var big []string
 	for _, name := range names {
-		if strings.HasPrefix(name, "TestNoRace") && explore(b, prog, name, "").Executions >= 500 {
+		if strings.HasPrefix(name, "TestNoRace") && exploreCorpus(b, prog, name, "").Executions >= 500 {
 			big = append(big, name)
 		}
 	}
@@ -30,7 +30,7 @@ func BenchmarkCorpusExecutions(b *testing.B) {
 	for range b.N {
 		for _, name := range big {
 			for i, k := range kinds {
-				res := explore(b, prog, name, k)
+				res := exploreCorpus(b, prog, name, k)
 				if res.Verdict != "ok" {
 					b.Fatalf("%s: %s", name, res.Verdict)
 				}

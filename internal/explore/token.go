@@ -1,4 +1,4 @@
-package engine
+package explore
 
 import (
 	"crypto/sha256"

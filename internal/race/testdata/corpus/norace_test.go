@@ -6,8 +6,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/vtcheck/vt/internal/race/testdata/corpus/lib"
 	"github.com/vtcheck/vt/vt"
-	"github.com/vtcheck/vt/vt/internal/race/testdata/corpus/lib"
 )
 
 type point struct{ x, y int }
@@ -436,7 +436,7 @@ func TestNoRaceTrustedPackage(t *testing.T) {
 		go func() { lib.Inc(&n); done <- true }()
 		lib.Inc(&n)
 		<-done
-	}, vt.Trust("github.com/vtcheck/vt/vt/internal/race/testdata/corpus/lib"))
+	}, vt.Trust("github.com/vtcheck/vt/internal/race/testdata/corpus/lib"))
 }
 
 // A pipeline of two stages with buffered channels.
