@@ -321,7 +321,7 @@ func (c *compiler) deferFuncReg(cc *ssa.CallCommon) int {
 // builtinThunk returns a closure that applies builtin b to its parameters,
 // for go and defer statements of builtins.
 func (c *compiler) builtinThunk(b *ssa.Builtin, args []ssa.Value) value {
-	f := &function{prog: c.prog, name: b.Name(), recoverPC: -1}
+	f := c.prog.newFunction(b.Name())
 	bc := &compiler{prog: c.prog, fn: f, regs: map[ssa.Value]int{}}
 	ts := make([]types.Type, len(args))
 	regs := make([]int, len(args))

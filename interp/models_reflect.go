@@ -153,10 +153,7 @@ func (p *Program) envFunc(name string, nparams, nenv int, nat nativeFn) *functio
 	if f := ri.funcs[name]; f != nil {
 		return f
 	}
-	p.funcsMu.Lock()
-	f := &function{prog: p, name: name, id: len(p.funcList), recoverPC: -1}
-	p.funcList = append(p.funcList, f)
-	p.funcsMu.Unlock()
+	f := p.newFunction(name)
 	c := &compiler{prog: p, fn: f}
 	regs := make([]int, nparams+nenv)
 	for i := range regs {

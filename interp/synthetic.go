@@ -33,10 +33,10 @@ func (p *Program) makeSynthetic() {
 		named.AddMethod(types.NewFunc(token.NoPos, pkg, "Error", errSig))
 		named.AddMethod(types.NewFunc(token.NoPos, pkg, "RuntimeError", rtSig))
 		rt := p.typeOf(recvT)
-		errF := &function{prog: p, name: "(runtime." + name + ").Error", recoverPC: -1,
-			native: func(_ *machine, args []value) value { return strVal(errorFn(args[0])) }}
-		rtF := &function{prog: p, name: "(runtime." + name + ").RuntimeError", recoverPC: -1,
-			native: func(*machine, []value) value { return value{} }}
+		errF := p.newFunction("(runtime." + name + ").Error")
+		errF.native = func(_ *machine, args []value) value { return strVal(errorFn(args[0])) }
+		rtF := p.newFunction("(runtime." + name + ").RuntimeError")
+		rtF.native = func(*machine, []value) value { return value{} }
 		for _, f := range []*function{errF, rtF} {
 			synthThunk(f, 1)
 		}

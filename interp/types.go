@@ -389,6 +389,19 @@ func (t *rtype) implements(it *rtype) bool {
 	return ok
 }
 
+// newFunction registers a function the interpreter makes itself (a thunk
+// of a go or defer statement of a builtin, a synthetic method, a reflect
+// closure). Every function has its own id: ids index the per-run tables
+// (recycled frames, register templates), so a function without one would
+// share another's frames and run its code.
+func (p *Program) newFunction(name string) *function {
+	p.funcsMu.Lock()
+	defer p.funcsMu.Unlock()
+	f := &function{prog: p, name: name, id: len(p.funcList), recoverPC: -1}
+	p.funcList = append(p.funcList, f)
+	return f
+}
+
 // funcOf returns the interpreter's function for fn (compiled on first call).
 func (p *Program) funcOf(fn *ssa.Function) *function {
 	p.funcsMu.Lock()
