@@ -6,7 +6,6 @@ import (
 	"flag"
 	"os"
 	"runtime"
-	"strings"
 	"sync"
 	"testing"
 
@@ -14,43 +13,30 @@ import (
 )
 
 var (
-	flags = map[string]*string{}
+	// flagSettings holds the options set with -vt.NAME test flags.
+	flagSettings = map[string]string{}
 
 	callsMu sync.Mutex
 	calls   = map[string]int{} // test name -> vt.Check calls made so far
 )
 
 func init() {
-	for _, name := range explore.OptionNames {
-		flags[name] = flag.String("vt."+name, "", explore.OptionUsage[name])
-	}
+	explore.DefineFlags(flag.CommandLine, "vt.", "vt: ", nil, flagSettings)
 }
 
 // Check explores the executions of fn, which runs in vt's interpreter with
 // its goroutines under vt's control, and fails tb with a report when an
-// execution deadlocks, leaks goroutines, panics, fails an assertion or
-// exceeds the step bound. See the package documentation.
+// execution races, deadlocks, leaks goroutines, panics, fails an assertion
+// or exceeds the step bound. See the package documentation.
 func Check(tb testing.TB, fn func(*T), opts ...Option) {
 	tb.Helper()
 	_, file, line, _ := runtime.Caller(1)
-	settings := map[string]string{}
-	for _, o := range opts {
-		settings[o.name] = o.value
-	}
-	for _, name := range explore.OptionNames {
-		if v, ok := os.LookupEnv("VT_" + strings.ToUpper(name)); ok {
-			settings[name] = v
-		}
-		if f := flags[name]; f != nil && *f != "" {
-			settings[name] = *f
-		}
-	}
 	name := tb.Name()
 	callsMu.Lock()
 	k := calls[name]
 	calls[name]++
 	callsMu.Unlock()
-	out, err := explore.CheckCall(name, k, explore.CallSite{File: file, Line: line}, settings)
+	out, err := explore.CheckCall(name, k, explore.CallSite{File: file, Line: line}, settings(opts, os.LookupEnv, flagSettings))
 	switch {
 	case err != nil:
 		tb.Fatal(err)
@@ -59,4 +45,18 @@ func Check(tb testing.TB, fn func(*T), opts ...Option) {
 	default:
 		tb.Logf("%s", out.Text)
 	}
+}
+
+// settings merges the options of a Check call: those given in code, then
+// the environment (lookupEnv), then the test flags; a later one wins.
+func settings(opts []Option, lookupEnv func(string) (string, bool), flags map[string]string) map[string]string {
+	s := map[string]string{}
+	for _, o := range opts {
+		s[o.name] = o.value
+	}
+	explore.SetFromEnv(s, lookupEnv)
+	for name, v := range flags {
+		s[name] = v
+	}
+	return s
 }

@@ -8,9 +8,11 @@ import (
 
 // An Option configures Check. Options can also be set with test flags
 // (-vt.strategy=random) and environment variables (VT_STRATEGY=random); a
-// flag beats the environment, which beats an option given in code.
+// flag beats the environment, which beats an option given in code. Check
+// validates every option the same way, wherever it was set: a bad value
+// stops the test with an error naming the option and what it accepts.
 type Option struct {
-	name, value string
+	name, value string // an option of explore.OptionTable, as text
 }
 
 // Strategy selects the exploration strategy: "dfs" (exhaustive depth-first
@@ -44,8 +46,8 @@ func Time(d time.Duration) Option { return Option{"time", d.String()} }
 // step-by-step trace.
 func Replay(tokenOrFile string) Option { return Option{"replay", tokenOrFile} }
 
-// Expect declares the verdict the exploration must reach: "deadlock",
-// "leak", "panic", "assert" or "steps" (or "ok"). Check then passes when the
+// Expect declares the verdict the exploration must reach: "race",
+// "deadlock", "leak", "panic", "assert" or "steps" (or "ok"). Check then passes when the
 // first failure found is of that kind, logging its report, and fails
 // otherwise. It documents known bugs and keeps examples of bugs honest; an
 // expected failure is not saved under testdata/vt.

@@ -22,20 +22,23 @@ import (
 func checkCmd(args []string, stdout, stderr io.Writer) (code int) {
 	fs := flag.NewFlagSet("vt check", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	settings := optionFlags(fs)
+	settings := optionFlags(fs, nil)
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: vt check [flags] DIR
 
 Model-check main of the package in DIR: run it in vt's interpreter under
-many schedules and report the first deadlock, leaked goroutine, panic or
-runaway execution. Exit status: 0 nothing found, 1 a failure found, 2 a
+many schedules and report the first data race, deadlock, leaked goroutine,
+panic or runaway execution. Exit status: 0 nothing found, 1 a failure found, 2 a
 usage or tool error. A failing schedule is saved under DIR/testdata/vt/main
 and replayed first on later runs.
 
+The flags set the exploration options; VT_NAME environment variables set
+them too (VT_EXECS=1000), and a flag beats the environment.
+
 Flags:
 `)
-		fs.PrintDefaults()
+		printFlags(stderr, fs)
 	}
 	if ok, code := parseFlags(fs, args); !ok {
 		return code
@@ -50,7 +53,7 @@ Flags:
 		return 2
 	}
 	dir := fs.Arg(0)
-	o, err := explore.ParseOptions(*settings)
+	o, err := explore.ParseOptions(settings())
 	if err != nil {
 		return out.toolError("main", err)
 	}
@@ -90,19 +93,27 @@ func loadMain(dir string) (*interp.Program, *ssa.Package, error) {
 	return prog, mains[0], nil
 }
 
-// optionFlags defines a flag for each exploration option; the returned map
-// holds the options set on the command line, for explore.ParseOptions (which
-// validates them and names the option in its errors).
-func optionFlags(fs *flag.FlagSet) *map[string]string {
-	settings := map[string]string{}
-	for _, name := range explore.OptionNames {
-		usage := strings.TrimPrefix(explore.OptionUsage[name], "vt: ")
-		fs.Func(name, usage, func(v string) error {
+// optionFlags defines on fs a flag -NAME for each exploration option of
+// explore.OptionTable that keep accepts (nil: all). After fs is parsed, the
+// returned function gives the options set, for explore.ParseOptions (which
+// validates them and names the option in its errors): those of the
+// environment (VT_NAME), overridden by those of the command line.
+func optionFlags(fs *flag.FlagSet, keep func(*explore.OptionSpec) bool) func() map[string]string {
+	flags := map[string]string{}
+	explore.DefineFlags(fs, "", "", keep, flags)
+	return func() map[string]string {
+		settings := map[string]string{}
+		explore.SetFromEnv(settings, os.LookupEnv)
+		for name := range settings {
+			if keep != nil && !keep(explore.LookupOption(name)) {
+				delete(settings, name)
+			}
+		}
+		for name, v := range flags {
 			settings[name] = v
-			return nil
-		})
+		}
+		return settings
 	}
-	return &settings
 }
 
 // output writes the results of a command as text or JSON lines.
@@ -234,18 +245,18 @@ func report(res *explore.Result, name, replay string) string {
 
 // replayLine returns the vt replay command line, up to the token, that
 // replays an execution of test (or main, for "") of the package in dir
-// explored with options o.
+// explored with options o: it repeats the options that shape one execution
+// (OptionSpec.OneRun) when they are not the default.
 func replayLine(test, dir string, o explore.Options) string {
 	args := []string{"vt", "replay"}
 	if test != "" {
 		args = append(args, "-test", test)
 	}
 	def := explore.DefaultOptions()
-	if o.Seed != def.Seed {
-		args = append(args, fmt.Sprintf("-seed=%d", o.Seed))
-	}
-	if o.Steps != def.Steps {
-		args = append(args, fmt.Sprintf("-steps=%d", o.Steps))
+	for _, s := range explore.OptionTable {
+		if v := s.Value(&o); s.OneRun && v != s.Value(&def) {
+			args = append(args, "-"+s.Name+"="+shellQuote(v))
+		}
 	}
 	args = append(args, shellQuote(dir))
 	return strings.Join(args, " ") + " "

@@ -1,4 +1,4 @@
-// Command vt runs Go programs in the vt interpreter.
+// Command vt runs and model-checks Go programs in the vt interpreter.
 //
 // Usage:
 //
@@ -13,14 +13,19 @@
 // that sleeps for an hour finishes at once.
 //
 // vt check model-checks main of the package in DIR: it runs it under many
-// schedules and reports the first deadlock, leaked goroutine, panic or
-// runaway execution, with a replay token. vt test does the same for each
-// existing TestXxx function of packages, with *testing.T modeled (a failed
-// assertion is a finding too). vt replay reruns the one execution of a
-// token with its step-by-step trace. The three take the exploration options
-// as flags (-strategy, -execs, -steps, -preempt, -seed, -time, -replay,
-// -expect) and -json, and exit with 0 when nothing is found, 1 when a
-// failure is found and 2 on a usage or tool error.
+// schedules and reports the first data race, deadlock, leaked goroutine,
+// panic or runaway execution, with a replay token. vt test does the same
+// for each existing TestXxx function of packages, with *testing.T modeled
+// (a failed assertion is a finding too). vt replay reruns the one execution
+// of a token with its step-by-step trace.
+//
+// vt check and vt test take every exploration option of vt.Check as a flag
+// -NAME (-strategy, -execs, -steps, -preempt, -seed, -time, -replay,
+// -expect, -race, -trust), vt replay those that shape one execution
+// (-steps, -seed, -race, -trust); an environment variable VT_NAME sets an
+// option too, and a flag beats it. The three take -json, and exit with 0
+// when nothing is found, 1 when a failure is found and 2 on a usage or tool
+// error. 'vt <command> -h' lists a command's flags with their defaults.
 package main
 
 import (
@@ -30,6 +35,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/vtcheck/vt/internal/explore"
 )
@@ -47,37 +53,70 @@ func main() {
 	os.Exit(vtMain(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-const usage = `usage: vt <command> [flags] [arguments]
+// A command is a subcommand of vt.
+type command struct {
+	name  string
+	args  string // its arguments after the flags, as usage shows them
+	short string // what it does, in one line
+	run   func(args []string, stdout, stderr io.Writer) int
+}
 
-Commands:
-  run DIR [args...]          interpret the main package in DIR once, like go run
-  check DIR                  model-check main of the package in DIR
-  test DIR|PATTERN...        model-check the existing tests of packages
-  replay DIR TOKEN|FILE      replay one execution (-test TestX for a test's)
+// commands are vt's subcommands, in the order usage lists them.
+var commands = []command{
+	{"run", "DIR [args...]", "interpret the main package in DIR once, like go run", runCmd},
+	{"check", "DIR", "model-check main of the package in DIR", checkCmd},
+	{"test", "DIR|PATTERN...", "model-check the existing tests of packages (-run RE selects)", testCmd},
+	{"replay", "DIR TOKEN|FILE", "replay one execution step by step (-test TestX for a test's)", replayCmd},
+}
 
-Run 'vt <command> -h' for the flags of a command.
-`
+// usage returns the main usage message: the commands and the exploration
+// options.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("usage: vt <command> [flags] [arguments]\n\nCommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %-26s %s\n", c.name+" "+c.args, c.short)
+	}
+	b.WriteString(`
+Exploration options, flags of check and test (replay takes those marked *);
+an environment variable VT_NAME sets an option too (VT_EXECS=1000), and a
+flag beats it:
+`)
+	for _, s := range explore.OptionTable {
+		mark := " "
+		if s.OneRun {
+			mark = "*"
+		}
+		def := ""
+		if s.Default != "" {
+			def = " (default " + s.Default + ")"
+		}
+		fmt.Fprintf(&b, "%s -%-18s %s%s\n", mark, s.Name+" "+s.Type, s.Doc, def)
+	}
+	b.WriteString(`  -json               print results as JSON (check, test, replay)
+
+Run 'vt <command> -h' for all the flags of a command.
+`)
+	return b.String()
+}
 
 // vtMain runs the command line args and returns the exit code.
 func vtMain(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usage())
 		return 2
 	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(args[1:], stdout, stderr)
+		}
+	}
 	switch args[0] {
-	case "run":
-		return runCmd(args[1:], stdout, stderr)
-	case "check":
-		return checkCmd(args[1:], stdout, stderr)
-	case "test":
-		return testCmd(args[1:], stdout, stderr)
-	case "replay":
-		return replayCmd(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usage())
 		return 0
 	}
-	fmt.Fprintf(stderr, "vt: unknown command %q\n\n%s", args[0], usage)
+	fmt.Fprintf(stderr, "vt: unknown command %q\n\n%s", args[0], usage())
 	return 2
 }
 
@@ -90,4 +129,26 @@ func parseFlags(fs *flag.FlagSet, args []string) (ok bool, code int) {
 		return false, 2
 	}
 	return true, 0
+}
+
+// printFlags prints the flags of fs like flag.PrintDefaults, with the type
+// of an exploration option's value and its default.
+func printFlags(w io.Writer, fs *flag.FlagSet) {
+	fs.VisitAll(func(f *flag.Flag) {
+		typ, use := flag.UnquoteUsage(f)
+		showDefault := f.DefValue != "" && f.DefValue != "0" && f.DefValue != "false"
+		if o, ok := f.Value.(interface{ OptionType() string }); ok {
+			typ = o.OptionType()
+			showDefault = f.DefValue != ""
+		}
+		line := "  -" + f.Name
+		if typ != "" {
+			line += " " + typ
+		}
+		line += "\n    \t" + strings.ReplaceAll(use, "\n", "\n    \t")
+		if showDefault {
+			line += " (default " + f.DefValue + ")"
+		}
+		fmt.Fprintln(w, line)
+	})
 }

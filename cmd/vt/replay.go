@@ -17,8 +17,7 @@ func replayCmd(args []string, stdout, stderr io.Writer) (code int) {
 	fs := flag.NewFlagSet("vt replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	test := fs.String("test", "", "replay an execution of test `TestX` (default: of main, or the test a schedule file was saved for)")
-	steps := fs.String("steps", "", "maximum steps of the execution (as in the run that printed the token)")
-	seed := fs.String("seed", "", "seed of random choices (as in the run that printed the token)")
+	settings := optionFlags(fs, func(s *explore.OptionSpec) bool { return s.OneRun })
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: vt replay [flags] DIR TOKEN|FILE
@@ -30,9 +29,14 @@ failure, if any, and the step-by-step trace of the execution. Exit status:
 0 the execution passes, 1 it fails, 2 a usage or tool error (a malformed
 token, or a stale one recorded for a program that has since changed).
 
+The flags are the options that shape one execution: give them as in the run
+that printed the token (its replay command line repeats those that were not
+the default). VT_NAME environment variables set them too; a flag beats the
+environment.
+
 Flags:
 `)
-		fs.PrintDefaults()
+		printFlags(stderr, fs)
 	}
 	if ok, code := parseFlags(fs, args); !ok {
 		return code
@@ -54,14 +58,9 @@ Flags:
 	if name == "main" {
 		name = ""
 	}
-	settings := map[string]string{"replay": tok}
-	if *steps != "" {
-		settings["steps"] = *steps
-	}
-	if *seed != "" {
-		settings["seed"] = *seed
-	}
-	o, err := explore.ParseOptions(settings)
+	set := settings()
+	set["replay"] = tok
+	o, err := explore.ParseOptions(set)
 	if err != nil {
 		return out.toolError(nameOrMain(name), err)
 	}

@@ -16,7 +16,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Int64("seed", 0, "seed for math/rand and other run-time choices")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: vt run [flags] DIR [args...]\n\nInterpret the main package in DIR once, like go run.\n\nFlags:\n")
-		fs.PrintDefaults()
+		printFlags(stderr, fs)
 	}
 	if ok, code := parseFlags(fs, args); !ok {
 		return code

@@ -26,7 +26,7 @@ import (
 func testCmd(args []string, stdout, stderr io.Writer) (code int) {
 	fs := flag.NewFlagSet("vt test", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	settings := optionFlags(fs)
+	settings := optionFlags(fs, nil)
 	run := fs.String("run", "", "model-check only the tests whose name matches `regexp` (default: all)")
 	jsonOut := fs.Bool("json", false, "print one JSON object per test, then a summary object (name \"summary\")")
 	fs.Usage = func() {
@@ -35,15 +35,18 @@ func testCmd(args []string, stdout, stderr io.Writer) (code int) {
 Model-check the existing tests of the packages in DIR (a directory) or
 matched by PATTERN (a go package pattern such as ./...): each selected
 TestXxx function runs in vt's interpreter under many schedules, with
-*testing.T modeled, and the first deadlock, leaked goroutine, panic,
-failed assertion or runaway execution is reported. Exit status: 0 nothing
-found, 1 a failure found, 2 a usage or tool error. Failing schedules are
-saved under the package's testdata/vt/TestXxx and replayed first on later
-runs.
+*testing.T modeled, and the first data race, deadlock, leaked goroutine,
+panic, failed assertion or runaway execution is reported. Exit status: 0
+nothing found, 1 a failure found, 2 a usage or tool error. Failing
+schedules are saved under the package's testdata/vt/TestXxx and replayed
+first on later runs.
+
+The flags set the exploration options; VT_NAME environment variables set
+them too (VT_EXECS=1000), and a flag beats the environment.
 
 Flags:
 `)
-		fs.PrintDefaults()
+		printFlags(stderr, fs)
 	}
 	if ok, code := parseFlags(fs, args); !ok {
 		return code
@@ -57,7 +60,7 @@ Flags:
 		fs.Usage()
 		return 2
 	}
-	o, err := explore.ParseOptions(*settings)
+	o, err := explore.ParseOptions(settings())
 	if err != nil {
 		return out.toolError("summary", err)
 	}

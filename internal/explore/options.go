@@ -5,31 +5,16 @@
 package explore
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 )
 
-// OptionNames are the names of the options, as used by flags (-vt.name),
-// environment variables (VT_NAME) and the command line.
-var OptionNames = []string{"strategy", "execs", "steps", "preempt", "seed", "time", "replay", "expect", "race", "trust"}
-
-// OptionUsage documents each option.
-var OptionUsage = map[string]string{
-	"strategy": "vt: exploration strategy: dfs, random, pct or pct:DEPTH",
-	"execs":    "vt: maximum number of executions",
-	"steps":    "vt: maximum steps (taken branches and calls) of one execution",
-	"preempt":  "vt: preemption bound of dfs (-1: none; default: raised iteratively)",
-	"seed":     "vt: seed of random choices",
-	"time":     "vt: time budget of an exploration, e.g. 60s",
-	"replay":   "vt: replay one execution from a token or a file holding one",
-	"expect":   "vt: the verdict the exploration must reach (ok, deadlock, leak, panic, assert, steps, race)",
-	"race":     "vt: data race detection: on (the happens-before detector h, default), lockset, or off",
-	"trust":    "vt: comma-separated package paths whose non-atomic accesses are not checked for races",
-}
-
-// Options configure an exploration.
+// Options configure an exploration. Every field is set by one entry of
+// OptionTable; DefaultOptions and ParseOptions build them from it.
 type Options struct {
 	Strategy string        // "dfs", "random" or "pct"
 	PCTDepth int           // depth of pct
@@ -44,76 +29,181 @@ type Options struct {
 	Trust    []string      // packages whose accesses are not checked for races
 }
 
-// DefaultOptions are the options when nothing is set.
-func DefaultOptions() Options {
-	return Options{Strategy: "dfs", PCTDepth: 3, Execs: 100000, Steps: 1000000, Preempt: -2, Time: 10 * time.Second, Race: "h"}
+// An OptionSpec declares one option of an exploration, once. Everything
+// else about the option follows from it: its field of Options and default
+// (DefaultOptions), the validation of its values (ParseOptions, whatever
+// set them), the test flag -vt.NAME that package vt registers, the
+// environment variable VT_NAME, the flag -NAME of the vt command, and the
+// options tables of README.md and of package vt's documentation (tests
+// fail when those disagree with OptionTable). Package vt has a constructor
+// for each, named like the option with an upper-case first letter
+// (vt.Execs).
+type OptionSpec struct {
+	// Name is the option's name: lower case letters.
+	Name string
+	// Type is the kind of value, as usage messages show it: int,
+	// duration, string or list (comma-separated).
+	Type string
+	// Default is the value when nothing sets the option, written as a user
+	// would write it ("" for none).
+	Default string
+	// Doc says what the option does, in one line without a final period.
+	Doc string
+	// OneRun marks options that shape every single execution (not only the
+	// search): vt replay takes them too, and the replay command line that
+	// a report prints repeats them when they are not the default.
+	OneRun bool
+
+	// set parses v into o; its error says what is wanted instead.
+	set func(o *Options, v string) error
+	// get formats the option's value in o, as set would accept it.
+	get func(o *Options) string
 }
 
-// ParseOptions applies settings (option name to value) to the defaults.
-// Errors name the option and the bad value.
-func ParseOptions(settings map[string]string) (Options, error) {
-	o := DefaultOptions()
-	for _, name := range OptionNames {
-		v, ok := settings[name]
-		if !ok {
-			continue
-		}
-		bad := func(want string) error {
-			return fmt.Errorf("vt: bad value %q for option %s: want %s", v, name, want)
-		}
-		switch name {
-		case "strategy":
+// EnvVar is the environment variable that sets the option: VT_NAME.
+func (s *OptionSpec) EnvVar() string { return "VT_" + strings.ToUpper(s.Name) }
+
+// FuncName is the name of the vt package's constructor of the option.
+func (s *OptionSpec) FuncName() string { return strings.ToUpper(s.Name[:1]) + s.Name[1:] }
+
+// Value formats the option's value in o, in the form the option takes.
+func (s *OptionSpec) Value(o *Options) string { return s.get(o) }
+
+// want is the error of a setter: what the value should have been.
+func want(what string) error { return errors.New(what) }
+
+// OptionTable declares every option of an exploration, in the order usage
+// messages and documentation list them. To add an option, add its entry
+// here (and its field to Options, and its constructor to package vt).
+var OptionTable = []*OptionSpec{
+	{
+		Name: "strategy", Type: "string", Default: "dfs",
+		Doc: "search strategy: dfs (exhaustive), random, pct or pct:DEPTH",
+		set: func(o *Options, v string) error {
 			s, depth, hasDepth := strings.Cut(v, ":")
+			o.PCTDepth = 3
 			switch s {
 			case "dfs", "random":
 				if hasDepth {
-					return o, bad("dfs, random, pct or pct:DEPTH")
+					return want("dfs, random, pct or pct:DEPTH")
 				}
 			case "pct":
 				if hasDepth {
 					d, err := strconv.Atoi(depth)
 					if err != nil || d < 1 {
-						return o, bad("pct:DEPTH with DEPTH ≥ 1")
+						return want("pct:DEPTH with DEPTH ≥ 1")
 					}
 					o.PCTDepth = d
 				}
 			default:
-				return o, bad("dfs, random, pct or pct:DEPTH")
+				return want("dfs, random, pct or pct:DEPTH")
 			}
 			o.Strategy = s
-		case "execs":
+			return nil
+		},
+		get: func(o *Options) string {
+			if o.Strategy == "pct" && o.PCTDepth != 3 {
+				return fmt.Sprintf("pct:%d", o.PCTDepth)
+			}
+			return o.Strategy
+		},
+	},
+	{
+		Name: "execs", Type: "int", Default: "100000",
+		Doc: "maximum number of executions",
+		set: func(o *Options, v string) error {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				return o, bad("a positive integer")
+				return want("a positive integer")
 			}
 			o.Execs = n
-		case "steps":
+			return nil
+		},
+		get: func(o *Options) string { return strconv.Itoa(o.Execs) },
+	},
+	{
+		Name: "steps", Type: "int", Default: "1000000", OneRun: true,
+		Doc: "maximum steps (taken branches and calls) of one execution",
+		set: func(o *Options, v string) error {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n < 1 {
-				return o, bad("a positive integer")
+				return want("a positive integer")
 			}
 			o.Steps = n
-		case "preempt":
+			return nil
+		},
+		get: func(o *Options) string { return strconv.FormatInt(o.Steps, 10) },
+	},
+	{
+		Name: "preempt", Type: "int", Default: "auto",
+		Doc: "preemption bound of dfs: -1 none, auto raised from 0 until exhausted",
+		set: func(o *Options, v string) error {
+			if v == "auto" {
+				o.Preempt = -2
+				return nil
+			}
 			n, err := strconv.Atoi(v)
 			if err != nil || n < -1 {
-				return o, bad("an integer ≥ 0, or -1 for no bound")
+				return want("an integer ≥ 0, -1 for no bound, or auto")
 			}
 			o.Preempt = n
-		case "seed":
+			return nil
+		},
+		get: func(o *Options) string {
+			if o.Preempt == -2 {
+				return "auto"
+			}
+			return strconv.Itoa(o.Preempt)
+		},
+	},
+	{
+		Name: "seed", Type: "int", Default: "0", OneRun: true,
+		Doc: "seed of random choices and of the program's math/rand",
+		set: func(o *Options, v string) error {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil {
-				return o, bad("an integer")
+				return want("an integer")
 			}
 			o.Seed = n
-		case "time":
+			return nil
+		},
+		get: func(o *Options) string { return strconv.FormatInt(o.Seed, 10) },
+	},
+	{
+		Name: "time", Type: "duration", Default: "10s",
+		Doc: "wall-clock budget of the exploration, e.g. 30s or 5m",
+		set: func(o *Options, v string) error {
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 {
-				return o, bad("a positive duration such as 30s")
+				return want("a positive duration such as 30s")
 			}
 			o.Time = d
-		case "replay":
-			o.Replay = v
-		case "race":
+			return nil
+		},
+		get: func(o *Options) string { return o.Time.String() },
+	},
+	{
+		Name: "replay", Type: "string", Default: "",
+		Doc: "replay one execution from a token or a saved file, with its trace",
+		set: func(o *Options, v string) error { o.Replay = v; return nil },
+		get: func(o *Options) string { return o.Replay },
+	},
+	{
+		Name: "expect", Type: "string", Default: "",
+		Doc: "verdict to reach: ok, race, deadlock, leak, panic, assert or steps",
+		set: func(o *Options, v string) error {
+			if _, ok := verdictRank[v]; v != "" && (!ok || v == "error") {
+				return want("ok, race, deadlock, leak, panic, assert or steps")
+			}
+			o.Expect = v
+			return nil
+		},
+		get: func(o *Options) string { return o.Expect },
+	},
+	{
+		Name: "race", Type: "string", Default: "on", OneRun: true,
+		Doc: "race detection: on (happens-before summary h), lockset or off",
+		set: func(o *Options, v string) error {
 			switch v {
 			case "on", "true", "h":
 				o.Race = "h"
@@ -122,26 +212,136 @@ func ParseOptions(settings map[string]string) (Options, error) {
 			case "off", "false":
 				o.Race = ""
 			default:
-				return o, bad("on, off, h or lockset")
+				return want("on, off, h or lockset")
 			}
-		case "trust":
+			return nil
+		},
+		get: func(o *Options) string {
+			switch o.Race {
+			case "h":
+				return "on"
+			case "":
+				return "off"
+			}
+			return o.Race
+		},
+	},
+	{
+		Name: "trust", Type: "list", Default: "", OneRun: true,
+		Doc: "comma-separated packages whose own accesses are not race-checked",
+		set: func(o *Options, v string) error {
 			o.Trust = nil
 			for _, p := range strings.Split(v, ",") {
 				if p = strings.TrimSpace(p); p != "" {
 					o.Trust = append(o.Trust, p)
 				}
 			}
-		case "expect":
-			if _, ok := verdictRank[v]; !ok || v == "error" {
-				return o, bad("ok, deadlock, leak, panic, assert, steps or race")
-			}
-			o.Expect = v
+			return nil
+		},
+		get: func(o *Options) string { return strings.Join(o.Trust, ",") },
+	},
+}
+
+// LookupOption returns the entry of OptionTable named name, or nil.
+func LookupOption(name string) *OptionSpec {
+	for _, s := range OptionTable {
+		if s.Name == name {
+			return s
 		}
 	}
+	return nil
+}
+
+// optionNames lists the names of OptionTable, for messages.
+func optionNames() string {
+	names := make([]string, len(OptionTable))
+	for i, s := range OptionTable {
+		names[i] = s.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// DefaultOptions are the options when nothing is set: each OptionSpec's
+// Default.
+func DefaultOptions() Options {
+	var o Options
+	for _, s := range OptionTable {
+		if err := s.set(&o, s.Default); err != nil {
+			panic(fmt.Sprintf("vt: default %q of option %s: want %v", s.Default, s.Name, err))
+		}
+	}
+	return o
+}
+
+// ParseOptions applies settings (option name to value) to the defaults.
+// Errors name the option and the bad value, the same whether the value came
+// from code, a flag or the environment.
+func ParseOptions(settings map[string]string) (Options, error) {
 	for name := range settings {
-		if _, ok := OptionUsage[name]; !ok {
-			return o, fmt.Errorf("vt: unknown option %q (options: %s)", name, strings.Join(OptionNames, ", "))
+		if LookupOption(name) == nil {
+			return Options{}, fmt.Errorf("vt: unknown option %q (options: %s)", name, optionNames())
+		}
+	}
+	o := DefaultOptions()
+	for _, s := range OptionTable {
+		v, ok := settings[s.Name]
+		if !ok {
+			continue
+		}
+		if err := s.set(&o, v); err != nil {
+			return o, fmt.Errorf("vt: bad value %q for option %s: want %v", v, s.Name, err)
 		}
 	}
 	return o, nil
 }
+
+// SetFromEnv sets in settings the options whose environment variable
+// (VT_NAME) lookup finds, overriding what settings had.
+func SetFromEnv(settings map[string]string, lookup func(string) (string, bool)) {
+	for _, s := range OptionTable {
+		if v, ok := lookup(s.EnvVar()); ok {
+			settings[s.Name] = v
+		}
+	}
+}
+
+// DefineFlags defines on fs a flag prefix+NAME for each option that keep
+// accepts (nil: all), with usage usagePrefix+Doc and the option's Default
+// as the flag's default. A flag given on the command line records its value,
+// unchecked, in settings (ParseOptions checks it): an option whose flag is
+// not given keeps what the environment or code set.
+func DefineFlags(fs *flag.FlagSet, prefix, usagePrefix string, keep func(*OptionSpec) bool, settings map[string]string) {
+	for _, s := range OptionTable {
+		if keep == nil || keep(s) {
+			fs.Var(&optionFlag{spec: s, settings: settings}, prefix+s.Name, usagePrefix+s.Doc)
+		}
+	}
+}
+
+// optionFlag is the flag.Value of an option.
+type optionFlag struct {
+	spec     *OptionSpec
+	settings map[string]string
+}
+
+// String returns the value set, or the default (the flag package calls it
+// on a zero optionFlag too).
+func (f *optionFlag) String() string {
+	if f == nil || f.spec == nil {
+		return ""
+	}
+	if v, ok := f.settings[f.spec.Name]; ok {
+		return v
+	}
+	return f.spec.Default
+}
+
+// Set records v.
+func (f *optionFlag) Set(v string) error {
+	f.settings[f.spec.Name] = v
+	return nil
+}
+
+// OptionType returns the kind of value of the flag's option (OptionSpec.Type),
+// for usage messages.
+func (f *optionFlag) OptionType() string { return f.spec.Type }
