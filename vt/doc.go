@@ -19,22 +19,44 @@
 //		})
 //	}
 //
-// It reports deadlocks, goroutines left blocked forever after the function
-// returned (leaks), panics in any goroutine, failed assertions (t.Error,
-// t.Fatal, testify's assert and require) and executions that exceed the step
-// bound, each with the goroutines' stacks, the schedule that led there and a
-// replay token. A failing schedule is saved under testdata/vt/<TestName>/ and
-// replayed first on every later run, like the fuzzing corpus.
+// It reports data races (under the Go memory model), deadlocks, goroutines
+// left blocked forever after the function returned (leaks), panics in any
+// goroutine, failed assertions (t.Error, t.Fatal, testify's assert and
+// require) and executions that exceed the step bound, each with the
+// goroutines' stacks, the schedule that led there and a replay token. A
+// failing schedule is saved under testdata/vt/<TestName>/ and replayed first
+// on every later run, like the fuzzing corpus.
 //
 // The function may capture variables of the enclosing test, including in
 // table-driven subtests: vt interprets the enclosing test function from its
 // start, follows t.Run down the path of the current subtest only, and makes
 // the matching vt.Check call the root of the exploration.
 //
-// Options (Strategy, Execs, Steps, Preempt, Seed, Time, Replay) can also be
-// set with test flags -vt.<name> and environment variables VT_<NAME>; a flag
-// beats the environment, which beats an option given in code.
+// # Options
 //
-// The permission-region annotations (AcquireR, AcquireW, ...) are in this
-// package too.
+// Each option is given to Check in code (vt.Execs(1000)), as a test flag
+// -vt.NAME (go test -vt.execs=1000) or as an environment variable VT_NAME
+// (VT_EXECS=1000); a flag beats the environment, which beats code. Check
+// validates a value the same way wherever it came from. The vt command takes
+// the same options as flags -NAME.
+//
+//   - [Strategy] (-vt.strategy string, default dfs): search strategy: dfs (exhaustive), random, pct or pct:DEPTH
+//   - [Execs] (-vt.execs int, default 100000): maximum number of executions
+//   - [Steps] (-vt.steps int, default 1000000): maximum steps (taken branches and calls) of one execution
+//   - [Preempt] (-vt.preempt int, default auto): preemption bound of dfs: -1 none, auto raised from 0 until exhausted
+//   - [Seed] (-vt.seed int, default 0): seed of random choices and of the program's math/rand
+//   - [Time] (-vt.time duration, default 10s): wall-clock budget of the exploration, e.g. 30s or 5m
+//   - [Replay] (-vt.replay string): replay one execution from a token or a saved file, with its trace
+//   - [Expect] (-vt.expect string): verdict to reach: ok, race, deadlock, leak, panic, assert or steps
+//   - [Race] (-vt.race string, default on): race detection: on (happens-before summary h), lockset or off
+//   - [Trust] (-vt.trust list): comma-separated packages whose own accesses are not race-checked
+//
+// Races on one location can be declared benign with [Benign].
+//
+// # Annotations
+//
+// The permission-region annotations (AcquireR, AcquireW, ReleaseR,
+// ReleaseW and their element and range forms) are in this package too: they
+// are events for vt, never locks, and a program behaves the same without
+// them.
 package vt
