@@ -47,9 +47,9 @@ func Time(d time.Duration) Option { return Option{"time", d.String()} }
 func Replay(tokenOrFile string) Option { return Option{"replay", tokenOrFile} }
 
 // Expect declares the verdict the exploration must reach: "race",
-// "deadlock", "leak", "panic", "assert" or "steps" (or "ok"). Check then passes when the
-// first failure found is of that kind, logging its report, and fails
-// otherwise. It documents known bugs and keeps examples of bugs honest; an
+// "deadlock", "leak", "panic", "assert" or "steps" (or "ok"). Check then
+// passes when the first failure found is of that kind, logging its report,
+// and fails otherwise. It documents known bugs and keeps examples of bugs honest; an
 // expected failure is not saved under testdata/vt.
 func Expect(verdict string) Option { return Option{"expect", verdict} }
 
