@@ -34,6 +34,10 @@ type RunOptions struct {
 	Scheduler Scheduler
 	// Observer receives the run's events; nil means none are reported.
 	Observer Observer
+	// IgnoreMemory says the Observer needs no memory events (EvRead,
+	// EvWrite, EvAlloc), which are most of a run's events: the run does
+	// not report them.
+	IgnoreMemory bool
 	// Seed seeds math/rand and map iteration order.
 	Seed int64
 	// MaxSteps bounds the number of steps, that is taken branches and

@@ -191,11 +191,9 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 	case "close":
 		a := args[0]
 		return func(fr *frame) *frame {
-			g := fr.g
-			if !g.resumed {
-				return fr.point("chan close", pos)
+			if fr.point(OpChanClose, pos) {
+				return nil
 			}
-			g.resumed = false
 			ch, _ := fr.regs[a].r.(*chanObj)
 			if ch == nil {
 				panic(runtimeError("close of nil channel"))
@@ -203,7 +201,7 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			if ch.closed {
 				panic(runtimeError("close of closed channel"))
 			}
-			ch.close(g.m, g, pos)
+			ch.close(fr, pos)
 			fr.pc++
 			return fr
 		}

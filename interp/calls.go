@@ -234,11 +234,10 @@ func (c *compiler) goStmt(i *ssa.Go) op {
 		bind = ce.bind
 	}
 	return func(fr *frame) *frame {
-		g := fr.g
-		if !g.resumed {
-			return fr.point("go", pos)
+		if fr.point(OpGo, pos) {
+			return nil
 		}
-		g.resumed = false
+		g := fr.g
 		fv, args := bind(fr)
 		m := g.m
 		cl := fv.r.(*closure)

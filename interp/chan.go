@@ -84,17 +84,20 @@ func (ch *chanObj) canRecv() bool {
 	return ch.closed || ch.count > 0 || hasWaiter(ch.sendq)
 }
 
-// send delivers v from g; the caller checked canSend and !closed.
-func (ch *chanObj) send(m *machine, g *Goroutine, v value, pos token.Pos) {
-	m.touchChan(ch)
-	if m.obs != nil {
-		m.observe(Event{Kind: EvChanSend, G: g, Addr: ch.addr(), Cap: int64(ch.capacity), Seq: ch.sends, Pos: pos})
-	}
+// event reports a channel event of kind k with index seq; fr is the frame
+// of the goroutine it belongs to, at pos.
+func (ch *chanObj) event(fr *frame, k EventKind, seq int64, pos token.Pos) {
+	ch.m.emit(fr, Event{Kind: k, Addr: ch.addr(), Cap: int64(ch.capacity), Seq: seq, Pos: pos})
+}
+
+// send delivers v from fr's goroutine; the caller checked canSend and
+// !closed.
+func (ch *chanObj) send(fr *frame, v value, pos token.Pos) {
+	ch.m.touchChan(ch)
+	ch.event(fr, EvChanSend, ch.sends, pos)
 	ch.sends++
 	if w := popWaiter(&ch.recvq); w != nil {
-		if m.obs != nil {
-			m.observe(Event{Kind: EvChanRecv, G: w.g, Addr: ch.addr(), Cap: int64(ch.capacity), Seq: ch.recvs, Pos: w.fr.pos()})
-		}
+		ch.event(w.fr, EvChanRecv, ch.recvs, w.fr.pos())
 		ch.recvs++
 		w.completeRecv(v, true)
 		return
@@ -103,23 +106,19 @@ func (ch *chanObj) send(m *machine, g *Goroutine, v value, pos token.Pos) {
 	ch.count++
 }
 
-// recv receives for g; the caller checked canRecv.
-func (ch *chanObj) recv(m *machine, g *Goroutine, pos token.Pos) (value, bool) {
-	m.touchChan(ch)
+// recv receives for fr's goroutine; the caller checked canRecv.
+func (ch *chanObj) recv(fr *frame, pos token.Pos) (value, bool) {
+	ch.m.touchChan(ch)
 	if ch.count > 0 {
 		v := ch.buf[ch.head]
 		ch.buf[ch.head] = value{}
 		ch.head = (ch.head + 1) % ch.capacity
 		ch.count--
-		if m.obs != nil {
-			m.observe(Event{Kind: EvChanRecv, G: g, Addr: ch.addr(), Cap: int64(ch.capacity), Seq: ch.recvs, Pos: pos})
-		}
+		ch.event(fr, EvChanRecv, ch.recvs, pos)
 		ch.recvs++
 		// A blocked sender can now put its value into the buffer.
 		if w := popWaiter(&ch.sendq); w != nil {
-			if m.obs != nil {
-				m.observe(Event{Kind: EvChanSend, G: w.g, Addr: ch.addr(), Cap: int64(ch.capacity), Seq: ch.sends, Pos: w.fr.pos()})
-			}
+			ch.event(w.fr, EvChanSend, ch.sends, w.fr.pos())
 			ch.sends++
 			ch.buf[(ch.head+ch.count)%ch.capacity] = w.val
 			ch.count++
@@ -128,19 +127,15 @@ func (ch *chanObj) recv(m *machine, g *Goroutine, pos token.Pos) (value, bool) {
 		return v, true
 	}
 	if w := popWaiter(&ch.sendq); w != nil {
-		if m.obs != nil {
-			m.observe(Event{Kind: EvChanSend, G: w.g, Addr: ch.addr(), Cap: int64(ch.capacity), Seq: ch.sends, Pos: w.fr.pos()})
-			m.observe(Event{Kind: EvChanRecv, G: g, Addr: ch.addr(), Cap: int64(ch.capacity), Seq: ch.recvs, Pos: pos})
-		}
+		ch.event(w.fr, EvChanSend, ch.sends, w.fr.pos())
+		ch.event(fr, EvChanRecv, ch.recvs, pos)
 		ch.sends++
 		ch.recvs++
 		w.completeSend()
 		return w.val, true
 	}
 	// Closed and drained.
-	if m.obs != nil {
-		m.observe(Event{Kind: EvChanRecvClosed, G: g, Addr: ch.addr(), Cap: int64(ch.capacity), Pos: pos})
-	}
+	ch.event(fr, EvChanRecvClosed, 0, pos)
 	return zero(ch.elem), false
 }
 
@@ -182,11 +177,9 @@ func selectResult(s *selWait, idx int, v value, ok bool) value {
 
 // close closes ch: receivers get the zero value, blocked senders retry and
 // panic.
-func (ch *chanObj) close(m *machine, g *Goroutine, pos token.Pos) {
-	m.touchChan(ch)
-	if m.obs != nil {
-		m.observe(Event{Kind: EvChanClose, G: g, Addr: ch.addr(), Cap: int64(ch.capacity), Pos: pos})
-	}
+func (ch *chanObj) close(fr *frame, pos token.Pos) {
+	ch.m.touchChan(ch)
+	ch.event(fr, EvChanClose, 0, pos)
 	ch.closed = true
 	for _, q := range [][]*waiter{ch.recvq, ch.sendq} {
 		for _, w := range q {
@@ -207,26 +200,25 @@ func (c *compiler) send(i *ssa.Send) op {
 	chr, x := c.reg(i.Chan), c.reg(i.X)
 	pos := i.Pos()
 	return func(fr *frame) *frame {
-		g := fr.g
-		if !g.resumed {
-			return fr.point("chan send", pos)
+		if fr.point(OpChanSend, pos) {
+			return nil
 		}
-		g.resumed = false
+		g := fr.g
 		ch, _ := fr.regs[chr].r.(*chanObj)
 		if ch == nil {
-			return fr.block("chan send (nil chan)", pos)
+			return fr.block(OpChanSendNil, pos)
 		}
 		if ch.closed {
 			panic(runtimeError("send on closed channel"))
 		}
 		if ch.canSend() {
-			ch.send(g.m, g, fr.regs[x], pos)
+			ch.send(fr, fr.regs[x], pos)
 			fr.pc++
 			return fr
 		}
-		g.m.touchChan(ch)
+		ch.m.touchChan(ch)
 		ch.sendq = append(ch.sendq, &waiter{g: g, fr: fr, val: fr.regs[x], dst: -1, ch: ch})
-		return fr.block("chan send", pos)
+		return fr.block(OpChanSend, pos)
 	}
 }
 
@@ -235,17 +227,15 @@ func (c *compiler) recv(i *ssa.UnOp, dst int) op {
 	pos := i.Pos()
 	commaOk := i.CommaOk
 	return func(fr *frame) *frame {
-		g := fr.g
-		if !g.resumed {
-			return fr.point("chan receive", pos)
+		if fr.point(OpChanRecv, pos) {
+			return nil
 		}
-		g.resumed = false
 		ch, _ := fr.regs[chr].r.(*chanObj)
 		if ch == nil {
-			return fr.block("chan receive (nil chan)", pos)
+			return fr.block(OpChanRecvNil, pos)
 		}
 		if ch.canRecv() {
-			v, ok := ch.recv(g.m, g, pos)
+			v, ok := ch.recv(fr, pos)
 			if commaOk {
 				fr.regs[dst] = value{r: []value{v, boolVal(ok)}}
 			} else {
@@ -254,9 +244,9 @@ func (c *compiler) recv(i *ssa.UnOp, dst int) op {
 			fr.pc++
 			return fr
 		}
-		g.m.touchChan(ch)
-		ch.recvq = append(ch.recvq, &waiter{g: g, fr: fr, dst: int32(dst), commaOk: commaOk, ch: ch})
-		return fr.block("chan receive", pos)
+		ch.m.touchChan(ch)
+		ch.recvq = append(ch.recvq, &waiter{g: fr.g, fr: fr, dst: int32(dst), commaOk: commaOk, ch: ch})
+		return fr.block(OpChanRecv, pos)
 	}
 }
 
@@ -283,12 +273,11 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 	blocking := i.Blocking
 	pos := i.Pos()
 	return func(fr *frame) *frame {
+		if fr.point(OpSelect, pos) {
+			return nil
+		}
 		g := fr.g
 		m := g.m
-		if !g.resumed {
-			return fr.point("select", pos)
-		}
-		g.resumed = false
 		var ready []int
 		for j, sc := range cases {
 			ch, _ := fr.regs[sc.ch].r.(*chanObj)
@@ -312,10 +301,10 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 				if ch.closed {
 					panic(runtimeError("send on closed channel"))
 				}
-				ch.send(m, g, fr.regs[sc.val], pos)
+				ch.send(fr, fr.regs[sc.val], pos)
 				fr.regs[dst] = selectResult(sw, j, value{}, false)
 			} else {
-				v, ok := ch.recv(m, g, pos)
+				v, ok := ch.recv(fr, pos)
 				fr.regs[dst] = selectResult(sw, j, v, ok)
 			}
 			fr.pc++
@@ -329,7 +318,7 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 			return fr
 		}
 		if len(cases) == 0 {
-			return fr.block("select (no cases)", pos)
+			return fr.block(OpSelectNoCases, pos)
 		}
 		for j, sc := range cases {
 			ch, _ := fr.regs[sc.ch].r.(*chanObj)
@@ -345,6 +334,6 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 				ch.recvq = append(ch.recvq, w)
 			}
 		}
-		return fr.block("select", pos)
+		return fr.block(OpSelect, pos)
 	}
 }

@@ -905,7 +905,7 @@ func (c *compiler) store(i *ssa.Store) op {
 			x, f := c.reg(fa.X), fa.Field
 			return func(fr *frame) *frame {
 				p := fieldCell(fr, x, f)
-				if m := fr.g.m; m.obs != nil || m.logging {
+				if m := fr.g.m; m.watchMem || m.logging {
 					m.noteWrite(fr, p, pos)
 				}
 				*p = fr.regs[val]
@@ -917,7 +917,7 @@ func (c *compiler) store(i *ssa.Store) op {
 			o := c.indexOperand(ia)
 			return func(fr *frame) *frame {
 				p := indexCell(fr, o)
-				if m := fr.g.m; m.obs != nil || m.logging {
+				if m := fr.g.m; m.watchMem || m.logging {
 					m.noteWrite(fr, p, pos)
 				}
 				*p = fr.regs[val]
@@ -929,8 +929,8 @@ func (c *compiler) store(i *ssa.Store) op {
 		return func(fr *frame) *frame {
 			p := addr(fr)
 			m := fr.g.m
-			if m.obs != nil {
-				m.accessAggregate(fr, EvWrite, p, t, pos)
+			if m.watchMem {
+				m.accessCells(fr, EvWrite, p, t, pos)
 			}
 			m.store(p, fr.regs[val], t)
 			fr.pc++
@@ -944,11 +944,8 @@ func (c *compiler) store(i *ssa.Store) op {
 			if p == nil {
 				panic(nilDeref)
 			}
-			if m := fr.g.m; m.obs != nil {
-				m.access(fr, EvWrite, p, pos)
-			}
-			if m := fr.g.m; m.logging {
-				m.undo = append(m.undo, undoRec{p, *p})
+			if m := fr.g.m; m.watchMem || m.logging {
+				m.noteWrite(fr, p, pos)
 			}
 			*p = fr.regs[val]
 			fr.pc++
@@ -960,8 +957,8 @@ func (c *compiler) store(i *ssa.Store) op {
 		if p == nil {
 			panic(nilDeref)
 		}
-		if m := fr.g.m; m.obs != nil {
-			m.accessAggregate(fr, EvWrite, p, t, pos)
+		if m := fr.g.m; m.watchMem {
+			m.accessCells(fr, EvWrite, p, t, pos)
 		}
 		fr.g.m.store(p, fr.regs[val], t)
 		fr.pc++
@@ -971,24 +968,20 @@ func (c *compiler) store(i *ssa.Store) op {
 
 // noteWrite reports and logs a write of the scalar cell p.
 func (m *machine) noteWrite(fr *frame, p *value, pos token.Pos) {
-	if m.obs != nil {
-		m.access(fr, EvWrite, p, pos)
+	if m.watchMem {
+		m.emit(fr, Event{Kind: EvWrite, Addr: addrOf(p), N: 1, Pos: pos})
 	}
 	if m.logging {
 		m.undo = append(m.undo, undoRec{p, *p})
 	}
 }
 
-// access reports a non-atomic memory access.
-func (m *machine) access(fr *frame, kind EventKind, p *value, pos token.Pos) {
-	fr.g.top = fr // observers may look at the stack
-	m.observe(Event{Kind: kind, G: fr.g, Addr: addrOf(p), Pos: pos})
-}
-
-// accessAggregate reports an access to every scalar cell of an aggregate.
-func (m *machine) accessAggregate(fr *frame, kind EventKind, p *value, t *rtype, pos token.Pos) {
+// accessCells reports an access of kind k (EvRead, EvWrite, EvAlloc) to
+// the cell p holding a value of type t: to p itself, or to every scalar
+// cell of an aggregate.
+func (m *machine) accessCells(fr *frame, k EventKind, p *value, t *rtype, pos token.Pos) {
 	if !t.aggregate {
-		m.access(fr, kind, p, pos)
+		m.emit(fr, Event{Kind: k, Addr: addrOf(p), N: 1, Pos: pos})
 		return
 	}
 	es := p.elems()
@@ -997,6 +990,6 @@ func (m *machine) accessAggregate(fr *frame, kind EventKind, p *value, t *rtype,
 		if t.kind == kStruct {
 			et = t.fields[j].typ
 		}
-		m.accessAggregate(fr, kind, &es[j], et, pos)
+		m.accessCells(fr, k, &es[j], et, pos)
 	}
 }

@@ -136,11 +136,7 @@ func hookCtl(p *Program, name string, body *function) controlFn {
 			if body == nil || body.ssa == nil || body.ssa.Blocks == nil {
 				return fr.done(dst, value{})
 			}
-			fr.pc++
-			nf := m.newFrame(body)
-			copy(nf.regs, args)
-			nf.g, nf.caller, nf.retDst = fr.g, fr, dst
-			return nf
+			return fr.callBody(body, args, dst)
 		}
 		hc := &HookCall{G: fr.g, Name: name, Pos: fr.pos(), Args: make([]Value, len(args))}
 		for i, a := range args {
@@ -222,9 +218,7 @@ func (m *machine) endRoot(ancestors []*Goroutine) {
 		dead[g] = true
 		g.status = gDone
 		g.top = nil
-		if m.obs != nil {
-			m.observe(Event{Kind: EvGoExit, G: g})
-		}
+		m.emit(nil, Event{Kind: EvGoExit, G: g})
 	}
 	live := m.gs[:0]
 	for _, g := range m.gs {

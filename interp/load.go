@@ -48,6 +48,7 @@ type Program struct {
 	hash     string
 
 	hookNames map[string]bool
+	annots    map[string]*Annotation
 	hidden    map[string]bool             // packages whose frames runtime.Callers hides
 	bodies    map[*ssa.Function]*function // own bodies of hooked functions
 

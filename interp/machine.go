@@ -16,12 +16,15 @@ import (
 
 // machine is one run of a program.
 type machine struct {
-	prog   *Program
-	opts   RunOptions
-	sched  Scheduler
-	obs    Observer
-	stdout *bufio.Writer
-	stderr io.Writer
+	prog  *Program
+	opts  RunOptions
+	sched Scheduler
+	obs   Observer
+	// watchMem: the observer wants memory events (EvRead, EvWrite,
+	// EvAlloc); their producers test it before building them.
+	watchMem bool
+	stdout   *bufio.Writer
+	stderr   io.Writer
 
 	gs      []*Goroutine // live goroutines, by id
 	cur     *Goroutine
@@ -133,6 +136,7 @@ func (p *Program) RunMain(pkg *ssa.Package, opts RunOptions) (int, error) {
 
 func (p *Program) newMachine(opts RunOptions) *machine {
 	m := &machine{prog: p, opts: opts, sched: opts.Scheduler, obs: opts.Observer, maxSteps: opts.MaxSteps}
+	m.watchMem = m.obs != nil && !opts.IgnoreMemory
 	if m.sched == nil {
 		m.sched = &DefaultScheduler{}
 	}
@@ -164,14 +168,12 @@ func (m *machine) finish() (int, error) {
 
 func (m *machine) newGoroutine(parent *Goroutine, pos token.Pos) *Goroutine {
 	m.nextGID++
-	g := &Goroutine{id: m.nextGID, m: m, created: pos, pending: "start"}
+	g := &Goroutine{id: m.nextGID, m: m, created: pos, pending: OpStart}
 	if parent != nil {
 		g.parent = parent.id
 	}
 	m.gs = append(m.gs, g)
-	if m.obs != nil {
-		m.observe(Event{Kind: EvGoStart, G: g, Other: parent, Pos: pos})
-	}
+	m.emit(nil, Event{Kind: EvGoStart, G: g, Other: parent, Pos: pos})
 	return g
 }
 
@@ -327,7 +329,7 @@ func (m *machine) hostPanic(fr *frame, r any) *frame {
 		for _, g := range m.gs {
 			op := g.pending
 			if g == fr.g {
-				op = "running"
+				op = OpRunning
 			}
 			m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(op))
 		}
@@ -402,16 +404,6 @@ func (m *machine) schedule() bool {
 	}
 }
 
-// point stops g at a scheduling point before op; the scheduler decides who
-// runs next. The op is re-executed when g is picked.
-func (fr *frame) point(op Op, pos token.Pos) *frame {
-	g := fr.g
-	g.top = fr
-	g.pending, g.pendPos = op, fr.userPos(pos)
-	g.atPoint = true
-	return nil
-}
-
 // userPos returns pos if fr's function is the program's own, else the
 // position of the call in the innermost caller outside the Go distribution
 // (a deferred mu.Unlock, a typed atomic's method): what a user recognizes.
@@ -433,9 +425,7 @@ func (fr *frame) block(op Op, pos token.Pos) *frame {
 	g.top = fr
 	g.status = gBlocked
 	g.pending, g.pendPos = op, fr.userPos(pos)
-	if m := g.m; m.obs != nil {
-		m.observe(Event{Kind: EvBlock, G: g, Op: op, Pos: pos})
-	}
+	g.m.emit(fr, Event{Kind: EvBlock, Op: op, Pos: pos})
 	return nil
 }
 
@@ -447,19 +437,15 @@ func (g *Goroutine) wake() {
 	g.status = gRunnable
 	// It resumes after (or, to retry, at) the operation it blocked in and
 	// runs to its next scheduling point.
-	g.pending = "resume"
-	if m := g.m; m.obs != nil {
-		m.observe(Event{Kind: EvUnblock, G: g})
-	}
+	g.pending = OpResume
+	g.m.emit(nil, Event{Kind: EvUnblock, G: g})
 }
 
 // exitGoroutine ends g (its function returned or it called Goexit).
 func (m *machine) exitGoroutine(g *Goroutine) {
 	g.status = gDone
 	g.top = nil
-	if m.obs != nil {
-		m.observe(Event{Kind: EvGoExit, G: g})
-	}
+	m.emit(nil, Event{Kind: EvGoExit, G: g})
 	for i, x := range m.gs {
 		if x == g {
 			m.gs = append(m.gs[:i], m.gs[i+1:]...)
@@ -504,7 +490,7 @@ func (m *machine) leak() {
 }
 
 func (m *machine) writeTraceback(sb *strings.Builder, g *Goroutine) {
-	state := string(g.pending)
+	state := g.pending.String()
 	if g.status == gRunnable && g == m.cur {
 		state = "running"
 	}
@@ -606,7 +592,7 @@ func (m *machine) fatalPanic(g *Goroutine) {
 	m.writeTraceback(&sb, g)
 	sb.WriteString("exit status 2\n")
 	io.WriteString(m.stderr, strings.TrimSuffix(sb.String(), "exit status 2\n"))
-	m.outcome = Outcome{Kind: Panicked, ExitCode: 2, Message: m.panicString(g.panic.val), Goroutines: []GoroutineInfo{g.info("running")}}
+	m.outcome = Outcome{Kind: Panicked, ExitCode: 2, Message: m.panicString(g.panic.val), Goroutines: []GoroutineInfo{g.info(OpRunning)}}
 	m.exit(2)
 }
 
@@ -755,9 +741,7 @@ func (m *machine) fireTimers() bool {
 	if when > m.clock {
 		m.clock = when
 	}
-	if m.obs != nil {
-		m.observe(Event{Kind: EvTimer, Seq: m.clock})
-	}
+	m.emit(nil, Event{Kind: EvTimer, Seq: m.clock})
 	var due []*timer
 	for len(m.timers) > 0 && m.timers[0].when <= m.clock {
 		due = append(due, heap.Pop(&m.timers).(*timer))

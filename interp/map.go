@@ -161,9 +161,8 @@ func (c *compiler) lookup(i *ssa.Lookup, dst int) op {
 		if mo == nil {
 			hashKey(key, kt)
 		} else {
-			if m := fr.g.m; m.obs != nil {
-				fr.g.top = fr
-				m.observe(Event{Kind: EvRead, G: fr.g, Addr: mo.addr(), Pos: pos})
+			if m := fr.g.m; m.watchMem {
+				m.emit(fr, Event{Kind: EvRead, Addr: mo.addr(), N: 1, Pos: pos})
 			}
 			v, ok = mo.get(key)
 		}
@@ -191,9 +190,8 @@ func (c *compiler) mapUpdate(i *ssa.MapUpdate) op {
 		if mo == nil {
 			panic(runtimeError("assignment to entry in nil map"))
 		}
-		if m := fr.g.m; m.obs != nil {
-			fr.g.top = fr
-			m.observe(Event{Kind: EvWrite, G: fr.g, Addr: mo.addr(), Pos: pos})
+		if m := fr.g.m; m.watchMem {
+			m.emit(fr, Event{Kind: EvWrite, Addr: mo.addr(), N: 1, Pos: pos})
 		}
 		mo.set(fr.regs[k], copyVal(fr.regs[v], et))
 		fr.pc++

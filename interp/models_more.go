@@ -69,7 +69,7 @@ func init() {
 		nf.g, nf.retDst = g, -1
 		g.top = nf
 		g.status = gBlocked
-		g.pending = "coroutine"
+		g.pending = OpCoroutine
 		cs.g = g
 		g.onExit = func() {
 			cs.done = true
@@ -106,7 +106,7 @@ func init() {
 		other.pendingDone()
 		g.top = fr
 		g.status = gBlocked
-		g.pending = "coroutine"
+		g.pending = OpCoroutine
 		if g == cs.g {
 			cs.waiter = nil
 		}
@@ -115,9 +115,9 @@ func init() {
 
 	// sync.Map: a map from any to any in the run's memory; every
 	// operation is a scheduling point and a synchronizing access.
-	syncMapOp := func(name string, f func(fr *frame, mo *mapObj, a []value, dst int32) *frame) controlFn {
+	syncMapOp := func(op Op, f func(fr *frame, mo *mapObj, a []value, dst int32) *frame) controlFn {
 		return func(fr *frame, a []value, dst int32) *frame {
-			if fr.syncPoint(Op("sync.Map." + name)) {
+			if fr.point(op, fr.pos()) {
 				return nil
 			}
 			m := fr.g.m
@@ -129,40 +129,40 @@ func init() {
 				at := m.prog.anyType()
 				return newMap(m, m.prog.typeOf(types.NewMap(at.t, at.t)))
 			}).(*mapObj)
-			m.emit(fr, EvAtomic, p)
+			m.emit(fr, Event{Kind: EvAtomic, Addr: addrOf(p), N: 1, Pos: fr.pos()})
 			return f(fr, mo, a[1:], dst)
 		}
 	}
-	registerControl("(*sync.Map).Load", syncMapOp("Load", func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+	registerControl("(*sync.Map).Load", syncMapOp(OpSyncMapLoad, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
 		v, ok := mo.get(a[0])
 		return fr.done(dst, tuple(v, boolVal(ok)))
 	}))
-	registerControl("(*sync.Map).Store", syncMapOp("Store", func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+	registerControl("(*sync.Map).Store", syncMapOp(OpSyncMapStore, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
 		mo.set(a[0], a[1])
 		return fr.done(dst, value{})
 	}))
-	registerControl("(*sync.Map).LoadOrStore", syncMapOp("LoadOrStore", func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+	registerControl("(*sync.Map).LoadOrStore", syncMapOp(OpSyncMapLoadOrStore, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
 		if v, ok := mo.get(a[0]); ok {
 			return fr.done(dst, tuple(v, boolVal(true)))
 		}
 		mo.set(a[0], a[1])
 		return fr.done(dst, tuple(a[1], boolVal(false)))
 	}))
-	registerControl("(*sync.Map).LoadAndDelete", syncMapOp("LoadAndDelete", func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+	registerControl("(*sync.Map).LoadAndDelete", syncMapOp(OpSyncMapLoadAndDelete, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
 		v, ok := mo.get(a[0])
 		mo.delete(a[0])
 		return fr.done(dst, tuple(v, boolVal(ok)))
 	}))
-	registerControl("(*sync.Map).Delete", syncMapOp("Delete", func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+	registerControl("(*sync.Map).Delete", syncMapOp(OpSyncMapDelete, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
 		mo.delete(a[0])
 		return fr.done(dst, value{})
 	}))
-	registerControl("(*sync.Map).Swap", syncMapOp("Swap", func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+	registerControl("(*sync.Map).Swap", syncMapOp(OpSyncMapSwap, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
 		v, ok := mo.get(a[0])
 		mo.set(a[0], a[1])
 		return fr.done(dst, tuple(v, boolVal(ok)))
 	}))
-	registerControl("(*sync.Map).CompareAndSwap", syncMapOp("CompareAndSwap", func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+	registerControl("(*sync.Map).CompareAndSwap", syncMapOp(OpSyncMapCompareAndSwap, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
 		v, ok := mo.get(a[0])
 		if ok && ifaceEqual(v, a[1]) {
 			mo.set(a[0], a[2])
@@ -170,7 +170,7 @@ func init() {
 		}
 		return fr.done(dst, boolVal(false))
 	}))
-	registerControl("(*sync.Map).CompareAndDelete", syncMapOp("CompareAndDelete", func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+	registerControl("(*sync.Map).CompareAndDelete", syncMapOp(OpSyncMapCompareAndDelete, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
 		v, ok := mo.get(a[0])
 		if ok && ifaceEqual(v, a[1]) {
 			mo.delete(a[0])
@@ -178,11 +178,11 @@ func init() {
 		}
 		return fr.done(dst, boolVal(false))
 	}))
-	registerControl("(*sync.Map).Clear", syncMapOp("Clear", func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+	registerControl("(*sync.Map).Clear", syncMapOp(OpSyncMapClear, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
 		mo.clear()
 		return fr.done(dst, value{})
 	}))
-	registerControl("(*sync.Map).Range", syncMapOp("Range", func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+	registerControl("(*sync.Map).Range", syncMapOp(OpSyncMapRange, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
 		it := mo.iter(fr.g.m)
 		f := a[0]
 		fr.pc++

@@ -25,12 +25,13 @@ func atomicKind(name string) kind {
 
 // atomicCtl models one sync/atomic function: a scheduling point, then the
 // operation on the addressed cell, reported as EvAtomic.
-func atomicCtl(name string) controlFn {
-	fn := name[len("sync/atomic."):]
+func atomicCtl(op Op) controlFn {
+	name := op.String()
+	fn := name[len("atomic."):]
 	k := atomicKind(fn)
 	isPtr := k == kUnsafePointer
 	return func(fr *frame, args []value, dst int32) *frame {
-		if fr.syncPoint(Op("atomic." + fn)) {
+		if fr.point(op, fr.pos()) {
 			return nil
 		}
 		m := fr.g.m
@@ -38,7 +39,7 @@ func atomicCtl(name string) controlFn {
 		if p == nil {
 			panic(nilDeref)
 		}
-		m.emit(fr, EvAtomic, p)
+		m.emit(fr, Event{Kind: EvAtomic, Addr: addrOf(p), N: 1, Pos: fr.pos()})
 		old := *p
 		var res value
 		switch {
@@ -76,6 +77,15 @@ func atomicCtl(name string) controlFn {
 	}
 }
 
+// atomicOps maps "AddInt32", "Value.Load", ... to their operations (temporary).
+var atomicOps = func() map[string]Op {
+	out := map[string]Op{}
+	for op := OpAtomicLoadInt32; op <= OpAtomicValueCompareAndSwap; op++ {
+		out[op.String()[len("atomic."):]] = op
+	}
+	return out
+}()
+
 func init() {
 	for _, op := range []string{"Load", "Store", "Swap", "CompareAndSwap", "Add", "And", "Or"} {
 		for _, t := range []string{"Int32", "Uint32", "Int64", "Uint64", "Uintptr", "Pointer"} {
@@ -83,13 +93,13 @@ func init() {
 				continue
 			}
 			name := "sync/atomic." + op + t
-			registerControl(name, atomicCtl(name))
+			registerControl(name, atomicCtl(atomicOps[op+t]))
 		}
 	}
 	// atomic.Value keeps its interface value in its single field.
 	valueOp := func(op string) controlFn {
 		return func(fr *frame, args []value, dst int32) *frame {
-			if fr.syncPoint(Op("atomic.Value." + op)) {
+			if fr.point(atomicOps["Value."+op], fr.pos()) {
 				return nil
 			}
 			m := fr.g.m
@@ -98,7 +108,7 @@ func init() {
 				panic(nilDeref)
 			}
 			cell := &p.elems()[0]
-			m.emit(fr, EvAtomic, cell)
+			m.emit(fr, Event{Kind: EvAtomic, Addr: addrOf(cell), N: 1, Pos: fr.pos()})
 			old := *cell
 			check := func(v value) {
 				if v.r == nil {
@@ -135,7 +145,7 @@ func init() {
 
 	// runtime
 	registerControl("runtime.Gosched", func(fr *frame, args []value, dst int32) *frame {
-		if fr.syncPoint("runtime.Gosched") {
+		if fr.point(OpGosched, fr.pos()) {
 			return nil
 		}
 		return fr.done(dst, value{})
@@ -169,7 +179,7 @@ func init() {
 	registerNative("time.runtimeIsBubbled", func(*machine, []value) value { return boolVal(false) })
 	registerNative("time.syncTimer", func(*machine, []value) value { return value{} })
 	registerControl("time.Sleep", func(fr *frame, args []value, dst int32) *frame {
-		if fr.syncPoint("sleep") {
+		if fr.point(OpSleep, fr.pos()) {
 			return nil
 		}
 		d := args[0].int()
@@ -182,7 +192,7 @@ func init() {
 			fr.pc++
 			g.wake()
 		}})
-		return fr.block("sleep", fr.pos())
+		return fr.block(OpSleep, fr.pos())
 	})
 	registerNative("time.newTimer", func(m *machine, args []value) value {
 		when, period, f, arg := args[0].int(), args[1].int(), args[2], args[3]

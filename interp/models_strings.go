@@ -30,16 +30,11 @@ func orBody(host func(args []value) (value, bool)) func(name string) controlFn {
 			if res, ok := host(args); ok {
 				return fr.done(dst, res)
 			}
-			m := fr.g.m
-			body := m.prog.bodyByName(name)
+			body := fr.g.m.prog.bodyByName(name)
 			if body == nil {
 				panic(&UnsupportedError{What: "no body for " + name})
 			}
-			fr.pc++
-			nf := m.newFrame(body)
-			copy(nf.regs, args)
-			nf.g, nf.caller, nf.retDst = fr.g, fr, dst
-			return nf
+			return fr.callBody(body, args, dst)
 		}
 	}
 }

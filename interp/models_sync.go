@@ -53,13 +53,6 @@ func (st *mutexState) wakeSleepers() {
 	wakeAll(s)
 }
 
-func (m *machine) emit(fr *frame, k EventKind, p *value) {
-	if m.obs != nil {
-		fr.g.top = fr
-		m.observe(Event{Kind: k, G: fr.g, Addr: addrOf(p), Pos: fr.pos()})
-	}
-}
-
 // fatal ends the program with an unrecoverable error, as Go's throw does.
 func (m *machine) fatal(fr *frame, msg string) *frame {
 	m.stdout.Flush()
@@ -68,14 +61,14 @@ func (m *machine) fatal(fr *frame, msg string) *frame {
 	fr.g.top = fr
 	m.writeTraceback(&sb, fr.g)
 	m.stderr.Write([]byte(sb.String()))
-	m.outcome = Outcome{Kind: Fatal, ExitCode: 2, Message: msg, Goroutines: []GoroutineInfo{fr.g.info("running")}}
+	m.outcome = Outcome{Kind: Fatal, ExitCode: 2, Message: msg, Goroutines: []GoroutineInfo{fr.g.info(OpRunning)}}
 	m.exit(2)
 	return nil
 }
 
-func lockCtl(name string, write bool) controlFn {
+func lockCtl(op Op, write bool) controlFn {
 	return func(fr *frame, args []value, dst int32) *frame {
-		if fr.syncPoint(Op(name)) {
+		if fr.point(op, fr.pos()) {
 			return nil
 		}
 		m := fr.g.m
@@ -87,25 +80,25 @@ func lockCtl(name string, write bool) controlFn {
 					st.wwait = map[*Goroutine]bool{}
 				}
 				st.wwait[fr.g] = true
-				return st.sleep(fr, Op(name))
+				return st.sleep(fr, op)
 			}
 			delete(st.wwait, fr.g)
 			st.locked = true
-			m.emit(fr, EvLock, p)
+			m.emit(fr, Event{Kind: EvLock, Addr: addrOf(p), Pos: fr.pos()})
 		} else {
 			if st.locked || len(st.wwait) > 0 {
-				return st.sleep(fr, Op(name))
+				return st.sleep(fr, op)
 			}
 			st.readers++
-			m.emit(fr, EvRLock, p)
+			m.emit(fr, Event{Kind: EvRLock, Addr: addrOf(p), Pos: fr.pos()})
 		}
 		return fr.done(dst, value{})
 	}
 }
 
-func tryLockNative(write bool) controlFn {
+func tryLockNative(op Op, write bool) controlFn {
 	return func(fr *frame, args []value, dst int32) *frame {
-		if fr.syncPoint("sync.Mutex.TryLock") {
+		if fr.point(op, fr.pos()) {
 			return nil
 		}
 		m := fr.g.m
@@ -116,21 +109,21 @@ func tryLockNative(write bool) controlFn {
 				return fr.done(dst, boolVal(false))
 			}
 			st.locked = true
-			m.emit(fr, EvLock, p)
+			m.emit(fr, Event{Kind: EvLock, Addr: addrOf(p), Pos: fr.pos()})
 		} else {
 			if st.locked || len(st.wwait) > 0 {
 				return fr.done(dst, boolVal(false))
 			}
 			st.readers++
-			m.emit(fr, EvRLock, p)
+			m.emit(fr, Event{Kind: EvRLock, Addr: addrOf(p), Pos: fr.pos()})
 		}
 		return fr.done(dst, boolVal(true))
 	}
 }
 
-func unlockCtl(name string, write bool) controlFn {
+func unlockCtl(op Op, write bool) controlFn {
 	return func(fr *frame, args []value, dst int32) *frame {
-		if fr.syncPoint(Op(name)) {
+		if fr.point(op, fr.pos()) {
 			return nil
 		}
 		m := fr.g.m
@@ -138,19 +131,19 @@ func unlockCtl(name string, write bool) controlFn {
 		st := m.mutex(p)
 		if write {
 			if !st.locked {
-				if strings.Contains(name, "RW") {
+				if op == OpRWMutexUnlock {
 					return m.fatal(fr, "sync: Unlock of unlocked RWMutex")
 				}
 				return m.fatal(fr, "sync: unlock of unlocked mutex")
 			}
 			st.locked = false
-			m.emit(fr, EvUnlock, p)
+			m.emit(fr, Event{Kind: EvUnlock, Addr: addrOf(p), Pos: fr.pos()})
 		} else {
 			if st.readers == 0 {
 				return m.fatal(fr, "sync: RUnlock of unlocked RWMutex")
 			}
 			st.readers--
-			m.emit(fr, EvRUnlock, p)
+			m.emit(fr, Event{Kind: EvRUnlock, Addr: addrOf(p), Pos: fr.pos()})
 		}
 		st.wakeSleepers()
 		return fr.done(dst, value{})
@@ -172,9 +165,7 @@ func (m *machine) waitGroup(p *value) *waitGroupState {
 func wgAdd(fr *frame, p *value, delta int64, dst int32) *frame {
 	m := fr.g.m
 	st := m.waitGroup(p)
-	if m.obs != nil {
-		m.observe(Event{Kind: EvWGAdd, G: fr.g, Addr: addrOf(p), Seq: delta, Pos: fr.pos()})
-	}
+	m.emit(fr, Event{Kind: EvWGAdd, Addr: addrOf(p), Seq: delta, Pos: fr.pos()})
 	st.count += delta
 	if st.count < 0 {
 		panic(&panicValue{m.stringPanic("sync: negative WaitGroup counter")})
@@ -202,30 +193,30 @@ func (m *machine) notifyList(p *value) *notifyListState {
 }
 
 func init() {
-	registerControl("(*sync.Mutex).Lock", lockCtl("sync.Mutex.Lock", true))
-	registerControl("(*sync.Mutex).Unlock", unlockCtl("sync.Mutex.Unlock", true))
-	registerControl("(*sync.Mutex).TryLock", tryLockNative(true))
-	registerControl("(*sync.RWMutex).Lock", lockCtl("sync.RWMutex.Lock", true))
-	registerControl("(*sync.RWMutex).Unlock", unlockCtl("sync.RWMutex.Unlock", true))
-	registerControl("(*sync.RWMutex).TryLock", tryLockNative(true))
-	registerControl("(*sync.RWMutex).RLock", lockCtl("sync.RWMutex.RLock", false))
-	registerControl("(*sync.RWMutex).RUnlock", unlockCtl("sync.RWMutex.RUnlock", false))
-	registerControl("(*sync.RWMutex).TryRLock", tryLockNative(false))
+	registerControl("(*sync.Mutex).Lock", lockCtl(OpMutexLock, true))
+	registerControl("(*sync.Mutex).Unlock", unlockCtl(OpMutexUnlock, true))
+	registerControl("(*sync.Mutex).TryLock", tryLockNative(OpMutexTryLock, true))
+	registerControl("(*sync.RWMutex).Lock", lockCtl(OpRWMutexLock, true))
+	registerControl("(*sync.RWMutex).Unlock", unlockCtl(OpRWMutexUnlock, true))
+	registerControl("(*sync.RWMutex).TryLock", tryLockNative(OpRWMutexTryLock, true))
+	registerControl("(*sync.RWMutex).RLock", lockCtl(OpRWMutexRLock, false))
+	registerControl("(*sync.RWMutex).RUnlock", unlockCtl(OpRWMutexRUnlock, false))
+	registerControl("(*sync.RWMutex).TryRLock", tryLockNative(OpRWMutexTryRLock, false))
 
 	registerControl("(*sync.WaitGroup).Add", func(fr *frame, args []value, dst int32) *frame {
-		if fr.syncPoint("sync.WaitGroup.Add") {
+		if fr.point(OpWaitGroupAdd, fr.pos()) {
 			return nil
 		}
 		return wgAdd(fr, args[0].ptr(), args[1].int(), dst)
 	})
 	registerControl("(*sync.WaitGroup).Done", func(fr *frame, args []value, dst int32) *frame {
-		if fr.syncPoint("sync.WaitGroup.Done") {
+		if fr.point(OpWaitGroupDone, fr.pos()) {
 			return nil
 		}
 		return wgAdd(fr, args[0].ptr(), -1, dst)
 	})
 	registerControl("(*sync.WaitGroup).Wait", func(fr *frame, args []value, dst int32) *frame {
-		if fr.syncPoint("sync.WaitGroup.Wait") {
+		if fr.point(OpWaitGroupWait, fr.pos()) {
 			return nil
 		}
 		m := fr.g.m
@@ -233,11 +224,9 @@ func init() {
 		st := m.waitGroup(p)
 		if st.count > 0 {
 			st.sleepers = append(st.sleepers, fr.g)
-			return fr.block("sync.WaitGroup.Wait", fr.pos())
+			return fr.block(OpWaitGroupWait, fr.pos())
 		}
-		if m.obs != nil {
-			m.observe(Event{Kind: EvWGWait, G: fr.g, Addr: addrOf(p), Pos: fr.pos()})
-		}
+		m.emit(fr, Event{Kind: EvWGWait, Addr: addrOf(p), Pos: fr.pos()})
 		return fr.done(dst, value{})
 	})
 
@@ -256,19 +245,19 @@ func init() {
 		t := uint32(args[1].n)
 		if t >= st.notify {
 			st.sleepers = append(st.sleepers, fr.g)
-			return fr.block("sync.Cond.Wait", fr.pos())
+			return fr.block(OpCondWait, fr.pos())
 		}
-		m.emit(fr, EvCondWait, p)
+		m.emit(fr, Event{Kind: EvCondWait, Addr: addrOf(p), Pos: fr.pos()})
 		return fr.done(dst, value{})
 	})
 	registerControl("sync.runtime_notifyListNotifyOne", func(fr *frame, args []value, dst int32) *frame {
-		if fr.syncPoint("sync.Cond.Signal") {
+		if fr.point(OpCondSignal, fr.pos()) {
 			return nil
 		}
 		m := fr.g.m
 		p := args[0].ptr()
 		st := m.notifyList(p)
-		m.emit(fr, EvCondSignal, p)
+		m.emit(fr, Event{Kind: EvCondSignal, Addr: addrOf(p), Pos: fr.pos()})
 		if st.notify != st.wait {
 			st.notify++
 			s := st.sleepers
@@ -278,13 +267,13 @@ func init() {
 		return fr.done(dst, value{})
 	})
 	registerControl("sync.runtime_notifyListNotifyAll", func(fr *frame, args []value, dst int32) *frame {
-		if fr.syncPoint("sync.Cond.Broadcast") {
+		if fr.point(OpCondBroadcast, fr.pos()) {
 			return nil
 		}
 		m := fr.g.m
 		p := args[0].ptr()
 		st := m.notifyList(p)
-		m.emit(fr, EvCondSignal, p)
+		m.emit(fr, Event{Kind: EvCondSignal, Addr: addrOf(p), Pos: fr.pos()})
 		st.notify = st.wait
 		s := st.sleepers
 		st.sleepers = nil

@@ -256,6 +256,6 @@ func init() {
 			fr.pc++
 			g.wake()
 		}
-		return fr.block("testing.T.Run", fr.pos())
+		return fr.block(OpTestRun, fr.pos())
 	})
 }

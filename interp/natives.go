@@ -32,6 +32,9 @@ func lookupNative(p *Program, fn *ssa.Function) (nativeFn, controlFn) {
 	if p.isHookable(name) {
 		return nil, hookCtl(p, name, p.bodyOf(fn))
 	}
+	if a := p.annotation(name); a != nil {
+		return nil, annotationCtl(a, p.bodyOf(fn))
+	}
 	if f, ok := controls[name]; ok {
 		return nil, f
 	}
@@ -93,16 +96,14 @@ func (fr *frame) callValue(fn value, args []value, dst int32) *frame {
 	return nf
 }
 
-// syncPoint makes a control native a scheduling point: it returns non-nil
-// (the frame to return, nil) when the goroutine must stop first.
-func (fr *frame) syncPoint(op Op) bool {
-	g := fr.g
-	if !g.resumed {
-		fr.point(op, fr.pos())
-		return true
-	}
-	g.resumed = false
-	return false
+// callBody calls body (a function's own code, see bodyOf) with args from
+// a control native; its result goes to dst when it returns.
+func (fr *frame) callBody(body *function, args []value, dst int32) *frame {
+	fr.pc++
+	nf := fr.g.m.newFrame(body)
+	copy(nf.regs, args)
+	nf.g, nf.caller, nf.retDst = fr.g, fr, dst
+	return nf
 }
 
 // spawn starts a new goroutine running fn(args...) (used by timers).

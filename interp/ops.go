@@ -73,10 +73,10 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 				}
 				cell := &fr.locals[k]
 				resetZero(cell, t)
-				if m := fr.g.m; m.obs != nil {
+				if m := fr.g.m; m.watchMem {
 					// The cell may have served another activation (frames
 					// are reused): it is a fresh location now.
-					m.freshCells(fr, cell, t)
+					m.accessCells(fr, EvAlloc, cell, t, token.NoPos)
 				}
 				fr.regs[dst] = value{r: cell}
 				fr.pc++
@@ -765,8 +765,8 @@ func (c *compiler) unOp(i *ssa.UnOp, dst int) op {
 				x, f := c.reg(fa.X), fa.Field
 				return func(fr *frame) *frame {
 					p := fieldCell(fr, x, f)
-					if m := fr.g.m; m.obs != nil {
-						m.access(fr, EvRead, p, pos)
+					if m := fr.g.m; m.watchMem {
+						m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
 					}
 					fr.regs[dst] = *p
 					fr.pc++
@@ -777,8 +777,8 @@ func (c *compiler) unOp(i *ssa.UnOp, dst int) op {
 				o := c.indexOperand(ia)
 				return func(fr *frame) *frame {
 					p := indexCell(fr, o)
-					if m := fr.g.m; m.obs != nil {
-						m.access(fr, EvRead, p, pos)
+					if m := fr.g.m; m.watchMem {
+						m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
 					}
 					fr.regs[dst] = *p
 					fr.pc++
@@ -788,8 +788,8 @@ func (c *compiler) unOp(i *ssa.UnOp, dst int) op {
 			addr := c.addrOf(i.X)
 			return func(fr *frame) *frame {
 				p := addr(fr)
-				if m := fr.g.m; m.obs != nil {
-					m.accessAggregate(fr, EvRead, p, et, pos)
+				if m := fr.g.m; m.watchMem {
+					m.accessCells(fr, EvRead, p, et, pos)
 				}
 				fr.regs[dst] = copyVal(*p, et)
 				fr.pc++
@@ -802,8 +802,8 @@ func (c *compiler) unOp(i *ssa.UnOp, dst int) op {
 				if p == nil {
 					panic(nilDeref)
 				}
-				if m := fr.g.m; m.obs != nil {
-					m.accessAggregate(fr, EvRead, p, et, pos)
+				if m := fr.g.m; m.watchMem {
+					m.accessCells(fr, EvRead, p, et, pos)
 				}
 				fr.regs[dst] = copyVal(*p, et)
 				fr.pc++
@@ -815,8 +815,8 @@ func (c *compiler) unOp(i *ssa.UnOp, dst int) op {
 			if p == nil {
 				panic(nilDeref)
 			}
-			if m := fr.g.m; m.obs != nil {
-				m.access(fr, EvRead, p, pos)
+			if m := fr.g.m; m.watchMem {
+				m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
 			}
 			fr.regs[dst] = *p
 			fr.pc++
@@ -1137,21 +1137,4 @@ func (c *compiler) complexBinOp(tok token.Token, k kind, x, y, dst int) op {
 		return bin(x, y, dst, func(a, b value) value { return round(a.complex() / b.complex()) })
 	}
 	panic(fmt.Sprintf("interp: complex operator %s", tok))
-}
-
-// freshCells reports EvAlloc for every scalar cell of the local at p.
-func (m *machine) freshCells(fr *frame, p *value, t *rtype) {
-	if !t.aggregate {
-		fr.g.top = fr
-		m.observe(Event{Kind: EvAlloc, G: fr.g, Addr: addrOf(p)})
-		return
-	}
-	es := p.elems()
-	for j := range es {
-		et := t.elem
-		if t.kind == kStruct {
-			et = t.fields[j].typ
-		}
-		m.freshCells(fr, &es[j], et)
-	}
 }

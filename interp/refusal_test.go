@@ -114,8 +114,8 @@ func TestDeadlockOutcome(t *testing.T) {
 	}
 	prog, _ := behave(t, "deadlock")
 	main, worker := byID[1], byID[2]
-	assert.Equal(t, Op("chan receive"), main.Op)
-	assert.Equal(t, Op("sync.Mutex.Lock"), worker.Op)
+	assert.Equal(t, OpChanRecv, main.Op)
+	assert.Equal(t, OpMutexLock, worker.Op)
 	assert.Equal(t, 1, worker.Creator)
 	require.NotEmpty(t, main.Stack)
 	require.NotEmpty(t, worker.Stack)
@@ -137,7 +137,7 @@ func TestLeakOutcome(t *testing.T) {
 	require.Len(t, out.Goroutines, 1)
 	g := out.Goroutines[0]
 	assert.Equal(t, 2, g.ID)
-	assert.Equal(t, Op("chan send"), g.Op)
+	assert.Equal(t, OpChanSend, g.Op)
 	prog, _ := behave(t, "leak")
 	require.NotEmpty(t, g.Stack)
 	assert.Equal(t, markerLine(t, "leak", "send"), prog.Position(g.Stack[0].Pos).Line)

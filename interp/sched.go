@@ -1,10 +1,6 @@
 package interp
 
-import (
-	"fmt"
-	"go/token"
-	"unsafe"
-)
+import "go/token"
 
 // A Scheduler decides, at every scheduling point, which goroutine runs next,
 // and resolves the program's other nondeterministic choices. The interpreter
@@ -26,8 +22,6 @@ type Choice uint8
 const (
 	// ChooseSelect picks among the ready cases of a select.
 	ChooseSelect Choice = iota + 1
-	// ChooseTimer picks among timers that fire at the same virtual instant.
-	ChooseTimer
 )
 
 // DefaultScheduler runs the current goroutine until it blocks, then the
@@ -76,74 +70,6 @@ func (s *DefaultScheduler) Pick(runnable []*Goroutine) int {
 
 // Choose implements Scheduler.
 func (s *DefaultScheduler) Choose(*Goroutine, Choice, int) int { return 0 }
-
-// An Observer receives the events of a run as they happen. Events are
-// reported synchronously from the interpreter; the *Event is only valid
-// during the call. During the call, Event.G.Stack() is the goroutine's
-// stack at the event.
-type Observer interface {
-	Event(ev *Event)
-}
-
-// EventKind classifies events.
-type EventKind uint8
-
-// Event kinds.
-const (
-	EvGoStart        EventKind = iota + 1 // G was created by Other (Other is nil for the main goroutine)
-	EvGoExit                              // G returned from its function or called runtime.Goexit
-	EvBlock                               // G blocked; Op says on what
-	EvUnblock                             // G became runnable again
-	EvRead                                // non-atomic read of Addr
-	EvWrite                               // non-atomic write of Addr
-	EvChanSend                            // send on channel Addr; Seq is the send's index (from 0)
-	EvChanRecv                            // receive on channel Addr; Seq is the receive's index (from 0)
-	EvChanClose                           // close of channel Addr
-	EvChanRecvClosed                      // receive on closed, drained channel Addr
-	EvLock                                // sync.Mutex.Lock or RWMutex.Lock acquired Addr
-	EvUnlock                              // Unlock of Addr
-	EvRLock                               // RWMutex.RLock acquired Addr
-	EvRUnlock                             // RWMutex.RUnlock of Addr
-	EvWGAdd                               // WaitGroup.Add with Seq = delta on Addr (Done is Add(-1))
-	EvWGWait                              // WaitGroup.Wait on Addr returned
-	EvCondWait                            // sync.Cond.Wait on Addr woke up
-	EvCondSignal                          // sync.Cond.Signal or Broadcast on Addr
-	EvAtomic                              // sync/atomic operation on Addr (read-modify-write or load or store)
-	EvAnnotation                          // a call of an annotation function Name with Args
-	EvTimer                               // the virtual clock advanced to Seq nanoseconds
-	EvAlloc                               // Addr is a fresh location of G (a non-escaping local's cell, zeroed for reuse)
-)
-
-// Addr identifies a memory location or synchronization object for the
-// length of a run: a variable, a struct field, an array or slice element, a
-// map's contents, a channel.
-type Addr struct{ p unsafe.Pointer }
-
-// IsNil reports whether a is the zero Addr.
-func (a Addr) IsNil() bool { return a.p == nil }
-
-func (a Addr) String() string { return fmt.Sprintf("%p", a.p) }
-
-func addrOf(p *value) Addr { return Addr{unsafe.Pointer(p)} }
-
-// Event is one observable event of a run.
-type Event struct {
-	Kind  EventKind
-	G     *Goroutine // the goroutine doing it
-	Other *Goroutine // EvGoStart: the creator
-	Addr  Addr
-	Seq   int64
-	Cap   int64     // channel events: the channel's capacity (0: unbuffered)
-	Op    Op        // EvBlock: the blocking operation
-	Pos   token.Pos // where (resolve with Program.Position)
-	Name  string    // EvAnnotation: the function's name, e.g. "vt.AcquireW"
-	Args  []Addr    // EvAnnotation: the pointer arguments
-	Ints  []int64   // EvAnnotation: the integer arguments
-}
-
-// Op names the operation a goroutine is about to do or is blocked in, in the
-// words of Go's tracebacks ("chan send", "select", "sync.Mutex.Lock", ...).
-type Op string
 
 // Goroutine is a goroutine of a run: data, not a host goroutine.
 type Goroutine struct {
@@ -208,11 +134,4 @@ func (g *Goroutine) Stack() []StackFrame {
 		out = append(out, StackFrame{Func: runtimeFuncName(fr.fn), Pos: pos})
 	}
 	return out
-}
-
-// observe reports ev to the run's observer. The *Event passed is reused for
-// the next event, so observers must not keep it.
-func (m *machine) observe(ev Event) {
-	m.ev = ev
-	m.obs.Event(&m.ev)
 }

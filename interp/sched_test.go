@@ -198,14 +198,19 @@ func TestSchedulerPickedAtEverySchedulingPoint(t *testing.T) {
 
 	seen := s.opsSeen()
 	for _, op := range []Op{
-		"go",
-		"chan send", "chan receive", "chan close", "select",
-		"sync.Mutex.Lock", "sync.Mutex.Unlock",
-		"sync.WaitGroup.Add", "sync.WaitGroup.Done", "sync.WaitGroup.Wait",
-		"atomic.AddInt64", "atomic.LoadInt64", "atomic.AddInt32", "atomic.LoadInt32",
-		"runtime.Gosched", "sleep",
+		OpGo,
+		OpChanSend, OpChanRecv, OpChanClose, OpSelect,
+		OpMutexLock, OpMutexUnlock,
+		OpWaitGroupAdd, OpWaitGroupDone, OpWaitGroupWait,
+		OpAtomicAddInt64, OpAtomicLoadInt64, OpAtomicAddInt32, OpAtomicLoadInt32,
+		OpGosched, OpSleep,
 	} {
 		assert.Contains(t, seen, op, "no Pick call with a goroutine at %q; saw %v", op, seen)
+	}
+	// A goroutine offered to Pick is new, woken, or stopped at a
+	// scheduling point.
+	for op := range seen {
+		assert.True(t, op.IsPoint() || op == OpStart || op == OpResume, "goroutine pending in %q, which is no scheduling point", op)
 	}
 	// Every Pick offers at least one goroutine; ids are those of the run.
 	for _, p := range s.picks {
@@ -319,7 +324,7 @@ func TestObserverEvents(t *testing.T) {
 		blocks := obs.at(t, prog, name, "blockrecv", EvBlock)
 		require.Len(t, blocks, 1, "events: %v", obs.kind(EvBlock))
 		assert.Equal(t, 1, blocks[0].G)
-		assert.Equal(t, Op("chan receive"), blocks[0].Op)
+		assert.Equal(t, OpChanRecv, blocks[0].Op)
 		var unblocked bool
 		for _, e := range obs.kind(EvUnblock) {
 			unblocked = unblocked || e.G == 1

@@ -209,6 +209,7 @@ func (m *machine) reset(opts RunOptions) {
 		clock: keep.clock, timers: keep.timers, timerSeq: keep.timerSeq, seed: keep.seed, nextGID: keep.nextGID,
 		syncObjs: keep.syncObjs, timerObjs: keep.timerObjs, funcObjs: keep.funcObjs, tests: keep.tests, coros: keep.coros,
 		logging: keep.logging, epoch: keep.epoch, undo: keep.undo, undoMaps: keep.undoMaps, undoChans: keep.undoChans}
+	m.watchMem = m.obs != nil && !opts.IgnoreMemory
 	if m.sched == nil {
 		m.sched = &DefaultScheduler{}
 	}

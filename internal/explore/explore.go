@@ -439,7 +439,7 @@ func testFailure(output string) string {
 func userGoroutines(gs []interp.GoroutineInfo) []interp.GoroutineInfo {
 	var out []interp.GoroutineInfo
 	for _, g := range gs {
-		if g.Op != "testing.T.Run" {
+		if g.Op != interp.OpTestRun {
 			out = append(out, g)
 		}
 	}
@@ -480,7 +480,7 @@ func (x *explorer) failure(r *execResult) *Failure {
 	p := x.t.Prog
 	f := &Failure{Kind: r.kind, Message: r.message, Execution: x.res.Executions, Logs: r.logs}
 	for _, g := range r.goroutines {
-		gr := GoroutineReport{ID: g.ID, Op: string(g.Op), CreatedBy: g.Creator}
+		gr := GoroutineReport{ID: g.ID, Op: g.Op.String(), CreatedBy: g.Creator}
 		if g.CreatedAt.IsValid() {
 			gr.CreatedAt = p.Position(g.CreatedAt).String()
 		}
@@ -494,7 +494,7 @@ func (x *explorer) failure(r *execResult) *Failure {
 	}
 	f.Points = r.sched.points
 	for _, st := range r.sched.trace {
-		f.Schedule = append(f.Schedule, Step{G: st.g, Op: string(st.op), Pos: p.Position(st.pos).String()})
+		f.Schedule = append(f.Schedule, Step{G: st.g, Op: st.op.String(), Pos: p.Position(st.pos).String()})
 	}
 	tok := Token{Hash: p.SourceHash()}
 	for _, c := range r.sched.choices {

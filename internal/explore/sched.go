@@ -84,7 +84,7 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		} else {
 			s.spinOp, s.spinPos, s.spins = op, pos, 0
 		}
-		yielding = op == "runtime.Gosched" || s.spins >= spinLimit
+		yielding = op == interp.OpGosched || s.spins >= spinLimit
 	}
 	s.ordered = s.ordered[:0]
 	if lastIdx >= 0 && !yielding {

@@ -1,0 +1,406 @@
+package interp
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"unsafe"
+)
+
+// This file says what a tool sees of a run, and nothing else does.
+//
+// A run shows itself in two ways:
+//
+//   - Scheduling points. Before an operation that other goroutines can
+//     observe, the goroutine stops and the [Scheduler] picks the goroutine
+//     that runs next (the stopped goroutine's [Goroutine.Pending] operation
+//     is an [Op]); when it is picked again, it performs the operation. The
+//     one protocol for this is frame.point.
+//   - Events. Everything that happened is reported, in the order it
+//     happened, to the [Observer] as an [Event]. The one way out is
+//     machine.emit.
+//
+// Every producer — compiled loads and stores, builtins, the models of the
+// standard library, the channel and goroutine machinery, the virtual clock,
+// annotations — calls those two functions.
+//
+// What each Go operation does, in the order of a goroutine's life. "Point"
+// says whether the goroutine stops before the operation (with the Op it is
+// pending in); "Events" lists what the operation reports when it happens.
+// An operation that cannot complete blocks: it reports EvBlock (with the
+// Op), and the goroutine that later completes it reports EvUnblock for the
+// blocked one, which then runs again from the operation (or after it, when
+// the other goroutine completed it, as a channel handoff does).
+//
+//	Go operation                     Point  Op                     Events
+//	go f()                           yes    OpGo                   EvGoStart (G the new goroutine, Other its creator)
+//	function of a goroutine returns  no     -                      EvGoExit
+//	runtime.Goexit                   no     -                      EvGoExit (after the deferred calls)
+//	x := *p, p.f, a[i] (load)        no     -                      EvRead, one per scalar cell
+//	*p = x, p.f = x, a[i] = x        no     -                      EvWrite, one per scalar cell
+//	var x (a local in a reused cell) no     -                      EvAlloc, one per scalar cell
+//	m[k], v, ok := m[k]              no     -                      EvRead of the map as a whole
+//	m[k] = v                         no     -                      EvWrite of the map as a whole
+//	ch <- v                          yes    OpChanSend             EvChanSend, and EvChanRecv of a receiver it hands v to
+//	<-ch, v, ok := <-ch              yes    OpChanRecv             EvChanRecv (EvChanRecvClosed if closed and drained), and EvChanSend of a blocked sender it takes a value from
+//	send or receive on a nil chan    yes    OpChanSend, OpChanRecv blocks forever in OpChanSendNil, OpChanRecvNil
+//	close(ch)                        yes    OpChanClose            EvChanClose; blocked senders and receivers are woken
+//	select                           yes    OpSelect               as the send or receive of the case taken (a Choice among ready cases); OpSelectNoCases blocks forever
+//	len, cap, append, copy, clear    no     -                      none yet (their cell accesses are not reported)
+//	sync.Mutex Lock / Unlock         yes    OpMutexLock, ...       EvLock / EvUnlock
+//	sync.Mutex.TryLock               yes    OpMutexTryLock         EvLock if it succeeds
+//	sync.RWMutex (R)Lock / (R)Unlock yes    OpRWMutexLock, ...     EvLock, EvRLock / EvUnlock, EvRUnlock
+//	sync.RWMutex TryLock / TryRLock  yes    OpRWMutexTryLock, ...  EvLock / EvRLock if it succeeds
+//	sync.WaitGroup Add / Done        yes    OpWaitGroupAdd, ...    EvWGAdd (Seq the delta; Done is -1)
+//	sync.WaitGroup.Wait              yes    OpWaitGroupWait        EvWGWait when it returns
+//	sync.Cond.Wait                   no     OpCondWait             EvCondWait when it wakes (Cond runs from source over these models)
+//	sync.Cond Signal / Broadcast     yes    OpCondSignal, ...      EvCondSignal
+//	sync.Once, sync.Cond's locking   -      -                      run from source: the events of their Mutex and atomics
+//	sync.Map methods                 yes    OpSyncMapLoad, ...     EvAtomic on the map
+//	sync.Pool Get / Put              no     -                      none (Get calls New)
+//	sync/atomic functions            yes    OpAtomicAddInt32, ...  EvAtomic on the addressed cell (typed atomics run from source over these)
+//	atomic.Value methods             yes    OpAtomicValueLoad, ... EvAtomic on the Value's cell
+//	runtime.Gosched                  yes    OpGosched              none
+//	time.Sleep                       yes    OpSleep                blocks until the virtual clock reaches the deadline
+//	a timer fires (time.AfterFunc)   no     -                      EvTimer (Seq the new time) when the clock advances, EvGoStart of the timer's goroutine
+//	iter.Pull's coroutine switch     no     -                      blocks in OpCoroutine
+//	testing.T.Run                    no     -                      EvGoStart of the subtest's goroutine; blocks in OpTestRun
+//	a call of an annotation          yes    OpAnnotation           EvAnnotation (Program.Annotate)
+//	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
+
+// Op is the operation a goroutine is stopped at (a scheduling point) or
+// blocked in. Its String is the word Go's tracebacks use ("chan send",
+// "select", "sync.Mutex.Lock", ...).
+type Op uint8
+
+// The operations. The first three are states of goroutines rather than
+// operations.
+const (
+	OpNone    Op = iota // no operation
+	OpStart             // created, not yet started
+	OpResume            // woken after blocking, not yet at its next scheduling point
+	OpRunning           // running (the goroutine of a panic or of a step limit)
+
+	OpGo            // go statement
+	OpChanSend      // send statement
+	OpChanRecv      // receive operation
+	OpChanClose     // close of a channel
+	OpSelect        // select statement
+	OpChanSendNil   // blocked forever sending on a nil channel
+	OpChanRecvNil   // blocked forever receiving from a nil channel
+	OpSelectNoCases // blocked forever in select {}
+
+	OpMutexLock       // sync.Mutex.Lock
+	OpMutexUnlock     // sync.Mutex.Unlock
+	OpMutexTryLock    // sync.Mutex.TryLock
+	OpRWMutexLock     // sync.RWMutex.Lock
+	OpRWMutexUnlock   // sync.RWMutex.Unlock
+	OpRWMutexTryLock  // sync.RWMutex.TryLock
+	OpRWMutexRLock    // sync.RWMutex.RLock
+	OpRWMutexRUnlock  // sync.RWMutex.RUnlock
+	OpRWMutexTryRLock // sync.RWMutex.TryRLock
+	OpWaitGroupAdd    // sync.WaitGroup.Add
+	OpWaitGroupDone   // sync.WaitGroup.Done
+	OpWaitGroupWait   // sync.WaitGroup.Wait
+	OpCondWait        // blocked in sync.Cond.Wait
+	OpCondSignal      // sync.Cond.Signal
+	OpCondBroadcast   // sync.Cond.Broadcast
+
+	OpSyncMapLoad             // sync.Map.Load
+	OpSyncMapStore            // sync.Map.Store
+	OpSyncMapLoadOrStore      // sync.Map.LoadOrStore
+	OpSyncMapLoadAndDelete    // sync.Map.LoadAndDelete
+	OpSyncMapDelete           // sync.Map.Delete
+	OpSyncMapSwap             // sync.Map.Swap
+	OpSyncMapCompareAndSwap   // sync.Map.CompareAndSwap
+	OpSyncMapCompareAndDelete // sync.Map.CompareAndDelete
+	OpSyncMapClear            // sync.Map.Clear
+	OpSyncMapRange            // sync.Map.Range
+
+	OpAtomicLoadInt32             // atomic.LoadInt32
+	OpAtomicLoadInt64             // atomic.LoadInt64
+	OpAtomicLoadUint32            // atomic.LoadUint32
+	OpAtomicLoadUint64            // atomic.LoadUint64
+	OpAtomicLoadUintptr           // atomic.LoadUintptr
+	OpAtomicLoadPointer           // atomic.LoadPointer
+	OpAtomicStoreInt32            // atomic.StoreInt32
+	OpAtomicStoreInt64            // atomic.StoreInt64
+	OpAtomicStoreUint32           // atomic.StoreUint32
+	OpAtomicStoreUint64           // atomic.StoreUint64
+	OpAtomicStoreUintptr          // atomic.StoreUintptr
+	OpAtomicStorePointer          // atomic.StorePointer
+	OpAtomicSwapInt32             // atomic.SwapInt32
+	OpAtomicSwapInt64             // atomic.SwapInt64
+	OpAtomicSwapUint32            // atomic.SwapUint32
+	OpAtomicSwapUint64            // atomic.SwapUint64
+	OpAtomicSwapUintptr           // atomic.SwapUintptr
+	OpAtomicSwapPointer           // atomic.SwapPointer
+	OpAtomicCompareAndSwapInt32   // atomic.CompareAndSwapInt32
+	OpAtomicCompareAndSwapInt64   // atomic.CompareAndSwapInt64
+	OpAtomicCompareAndSwapUint32  // atomic.CompareAndSwapUint32
+	OpAtomicCompareAndSwapUint64  // atomic.CompareAndSwapUint64
+	OpAtomicCompareAndSwapUintptr // atomic.CompareAndSwapUintptr
+	OpAtomicCompareAndSwapPointer // atomic.CompareAndSwapPointer
+	OpAtomicAddInt32              // atomic.AddInt32
+	OpAtomicAddInt64              // atomic.AddInt64
+	OpAtomicAddUint32             // atomic.AddUint32
+	OpAtomicAddUint64             // atomic.AddUint64
+	OpAtomicAddUintptr            // atomic.AddUintptr
+	OpAtomicAndInt32              // atomic.AndInt32
+	OpAtomicAndInt64              // atomic.AndInt64
+	OpAtomicAndUint32             // atomic.AndUint32
+	OpAtomicAndUint64             // atomic.AndUint64
+	OpAtomicAndUintptr            // atomic.AndUintptr
+	OpAtomicOrInt32               // atomic.OrInt32
+	OpAtomicOrInt64               // atomic.OrInt64
+	OpAtomicOrUint32              // atomic.OrUint32
+	OpAtomicOrUint64              // atomic.OrUint64
+	OpAtomicOrUintptr             // atomic.OrUintptr
+	OpAtomicValueLoad             // atomic.Value.Load
+	OpAtomicValueStore            // atomic.Value.Store
+	OpAtomicValueSwap             // atomic.Value.Swap
+	OpAtomicValueCompareAndSwap   // atomic.Value.CompareAndSwap
+
+	OpGosched    // runtime.Gosched
+	OpSleep      // time.Sleep
+	OpCoroutine  // blocked in a coroutine switch of iter.Pull
+	OpTestRun    // blocked in testing.T.Run until the subtest ends
+	OpAnnotation // a call of an annotation function (Program.Annotate)
+
+	numOps
+)
+
+// opInfo is what the interpreter knows of an operation.
+type opInfo struct {
+	name  string // as Go's tracebacks write it
+	point bool   // goroutines stop before it (else they only block in it, or it is a state)
+}
+
+var ops = [numOps]opInfo{
+	OpNone:    {"", false},
+	OpStart:   {"start", false},
+	OpResume:  {"resume", false},
+	OpRunning: {"running", false},
+
+	OpGo:            {"go", true},
+	OpChanSend:      {"chan send", true},
+	OpChanRecv:      {"chan receive", true},
+	OpChanClose:     {"chan close", true},
+	OpSelect:        {"select", true},
+	OpChanSendNil:   {"chan send (nil chan)", false},
+	OpChanRecvNil:   {"chan receive (nil chan)", false},
+	OpSelectNoCases: {"select (no cases)", false},
+
+	OpMutexLock:       {"sync.Mutex.Lock", true},
+	OpMutexUnlock:     {"sync.Mutex.Unlock", true},
+	OpMutexTryLock:    {"sync.Mutex.TryLock", true},
+	OpRWMutexLock:     {"sync.RWMutex.Lock", true},
+	OpRWMutexUnlock:   {"sync.RWMutex.Unlock", true},
+	OpRWMutexTryLock:  {"sync.RWMutex.TryLock", true},
+	OpRWMutexRLock:    {"sync.RWMutex.RLock", true},
+	OpRWMutexRUnlock:  {"sync.RWMutex.RUnlock", true},
+	OpRWMutexTryRLock: {"sync.RWMutex.TryRLock", true},
+	OpWaitGroupAdd:    {"sync.WaitGroup.Add", true},
+	OpWaitGroupDone:   {"sync.WaitGroup.Done", true},
+	OpWaitGroupWait:   {"sync.WaitGroup.Wait", true},
+	OpCondWait:        {"sync.Cond.Wait", false},
+	OpCondSignal:      {"sync.Cond.Signal", true},
+	OpCondBroadcast:   {"sync.Cond.Broadcast", true},
+
+	OpSyncMapLoad:             {"sync.Map.Load", true},
+	OpSyncMapStore:            {"sync.Map.Store", true},
+	OpSyncMapLoadOrStore:      {"sync.Map.LoadOrStore", true},
+	OpSyncMapLoadAndDelete:    {"sync.Map.LoadAndDelete", true},
+	OpSyncMapDelete:           {"sync.Map.Delete", true},
+	OpSyncMapSwap:             {"sync.Map.Swap", true},
+	OpSyncMapCompareAndSwap:   {"sync.Map.CompareAndSwap", true},
+	OpSyncMapCompareAndDelete: {"sync.Map.CompareAndDelete", true},
+	OpSyncMapClear:            {"sync.Map.Clear", true},
+	OpSyncMapRange:            {"sync.Map.Range", true},
+
+	OpAtomicLoadInt32:             {"atomic.LoadInt32", true},
+	OpAtomicLoadInt64:             {"atomic.LoadInt64", true},
+	OpAtomicLoadUint32:            {"atomic.LoadUint32", true},
+	OpAtomicLoadUint64:            {"atomic.LoadUint64", true},
+	OpAtomicLoadUintptr:           {"atomic.LoadUintptr", true},
+	OpAtomicLoadPointer:           {"atomic.LoadPointer", true},
+	OpAtomicStoreInt32:            {"atomic.StoreInt32", true},
+	OpAtomicStoreInt64:            {"atomic.StoreInt64", true},
+	OpAtomicStoreUint32:           {"atomic.StoreUint32", true},
+	OpAtomicStoreUint64:           {"atomic.StoreUint64", true},
+	OpAtomicStoreUintptr:          {"atomic.StoreUintptr", true},
+	OpAtomicStorePointer:          {"atomic.StorePointer", true},
+	OpAtomicSwapInt32:             {"atomic.SwapInt32", true},
+	OpAtomicSwapInt64:             {"atomic.SwapInt64", true},
+	OpAtomicSwapUint32:            {"atomic.SwapUint32", true},
+	OpAtomicSwapUint64:            {"atomic.SwapUint64", true},
+	OpAtomicSwapUintptr:           {"atomic.SwapUintptr", true},
+	OpAtomicSwapPointer:           {"atomic.SwapPointer", true},
+	OpAtomicCompareAndSwapInt32:   {"atomic.CompareAndSwapInt32", true},
+	OpAtomicCompareAndSwapInt64:   {"atomic.CompareAndSwapInt64", true},
+	OpAtomicCompareAndSwapUint32:  {"atomic.CompareAndSwapUint32", true},
+	OpAtomicCompareAndSwapUint64:  {"atomic.CompareAndSwapUint64", true},
+	OpAtomicCompareAndSwapUintptr: {"atomic.CompareAndSwapUintptr", true},
+	OpAtomicCompareAndSwapPointer: {"atomic.CompareAndSwapPointer", true},
+	OpAtomicAddInt32:              {"atomic.AddInt32", true},
+	OpAtomicAddInt64:              {"atomic.AddInt64", true},
+	OpAtomicAddUint32:             {"atomic.AddUint32", true},
+	OpAtomicAddUint64:             {"atomic.AddUint64", true},
+	OpAtomicAddUintptr:            {"atomic.AddUintptr", true},
+	OpAtomicAndInt32:              {"atomic.AndInt32", true},
+	OpAtomicAndInt64:              {"atomic.AndInt64", true},
+	OpAtomicAndUint32:             {"atomic.AndUint32", true},
+	OpAtomicAndUint64:             {"atomic.AndUint64", true},
+	OpAtomicAndUintptr:            {"atomic.AndUintptr", true},
+	OpAtomicOrInt32:               {"atomic.OrInt32", true},
+	OpAtomicOrInt64:               {"atomic.OrInt64", true},
+	OpAtomicOrUint32:              {"atomic.OrUint32", true},
+	OpAtomicOrUint64:              {"atomic.OrUint64", true},
+	OpAtomicOrUintptr:             {"atomic.OrUintptr", true},
+	OpAtomicValueLoad:             {"atomic.Value.Load", true},
+	OpAtomicValueStore:            {"atomic.Value.Store", true},
+	OpAtomicValueSwap:             {"atomic.Value.Swap", true},
+	OpAtomicValueCompareAndSwap:   {"atomic.Value.CompareAndSwap", true},
+
+	OpGosched:    {"runtime.Gosched", true},
+	OpSleep:      {"sleep", true},
+	OpCoroutine:  {"coroutine", false},
+	OpTestRun:    {"testing.T.Run", false},
+	OpAnnotation: {"annotation", true},
+}
+
+// String returns the operation's name as Go's tracebacks write it, e.g.
+// "chan receive" or "sync.Mutex.Lock".
+func (op Op) String() string {
+	if op < numOps {
+		return ops[op].name
+	}
+	return fmt.Sprintf("Op(%d)", uint8(op))
+}
+
+// IsPoint reports whether goroutines stop before op at a scheduling point
+// (else they only block in it, or it is the state of a goroutine).
+func (op Op) IsPoint() bool { return op < numOps && ops[op].point }
+
+// EventKind classifies events.
+type EventKind uint8
+
+// Event kinds. The table above says which Go operation reports which.
+const (
+	EvGoStart        EventKind = iota + 1 // G was created by Other (Other is nil for the main goroutine)
+	EvGoExit                              // G returned from its function or called runtime.Goexit
+	EvBlock                               // G blocked; Op says in what
+	EvUnblock                             // G became runnable again
+	EvRead                                // non-atomic read of the N cells from Addr
+	EvWrite                               // non-atomic write of the N cells from Addr
+	EvAlloc                               // the N cells from Addr are fresh locations of G (a non-escaping local's cells, zeroed for reuse)
+	EvChanSend                            // send on channel Addr; Seq is the send's index (from 0)
+	EvChanRecv                            // receive on channel Addr; Seq is the receive's index (from 0)
+	EvChanClose                           // close of channel Addr
+	EvChanRecvClosed                      // receive on closed, drained channel Addr
+	EvLock                                // sync.Mutex.Lock or RWMutex.Lock acquired Addr
+	EvUnlock                              // Unlock of Addr
+	EvRLock                               // RWMutex.RLock acquired Addr
+	EvRUnlock                             // RWMutex.RUnlock of Addr
+	EvWGAdd                               // WaitGroup.Add with Seq = delta on Addr (Done is Add(-1))
+	EvWGWait                              // WaitGroup.Wait on Addr returned
+	EvCondWait                            // sync.Cond.Wait on Addr woke up
+	EvCondSignal                          // sync.Cond.Signal or Broadcast on Addr
+	EvAtomic                              // sync/atomic operation (or sync.Map method) on Addr
+	EvTimer                               // the virtual clock advanced to Seq nanoseconds
+	EvAnnotation                          // a call of the annotation function Annotation on the N locations from Addr
+)
+
+// Addr identifies a memory location or synchronization object for the
+// length of a run: a variable, a struct field, an array or slice element, a
+// map's contents, a channel.
+type Addr struct{ p unsafe.Pointer }
+
+// IsNil reports whether a is the zero Addr.
+func (a Addr) IsNil() bool { return a.p == nil }
+
+// Add returns the address of the cell i cells after a: in an event that
+// covers N cells from Addr, they are Addr.Add(0), ..., Addr.Add(N-1)
+// (consecutive elements of one array).
+func (a Addr) Add(i int) Addr {
+	return Addr{unsafe.Add(a.p, uintptr(i)*unsafe.Sizeof(value{}))}
+}
+
+func (a Addr) String() string { return fmt.Sprintf("%p", a.p) }
+
+func addrOf(p *value) Addr { return Addr{unsafe.Pointer(p)} }
+
+// An Observer receives the events of a run as they happen. Events are
+// reported synchronously from the interpreter; the *Event is only valid
+// during the call. During the call, Event.G.Stack() is the goroutine's
+// stack at the event.
+type Observer interface {
+	Event(ev *Event)
+}
+
+// Event is one observable event of a run.
+type Event struct {
+	Kind  EventKind
+	Op    Op         // EvBlock: the blocking operation
+	G     *Goroutine // the goroutine it happened in (nil for EvTimer)
+	Other *Goroutine // EvGoStart: the creator
+	// Addr is the memory cell (EvRead, EvWrite, EvAlloc, EvAtomic), the
+	// synchronization object (channel, mutex, WaitGroup, ...) or the
+	// first location of an annotation.
+	Addr Addr
+	// N is the number of consecutive cells from Addr that a memory event
+	// or an annotation covers (Addr.Add(i) for i < N); 0 for the others.
+	N   int
+	Seq int64
+	Cap int64     // channel events: the channel's capacity (0: unbuffered)
+	Pos token.Pos // where (resolve with Program.Position)
+	// Annotation is the declaration of the annotation function called
+	// (EvAnnotation).
+	Annotation *Annotation
+	// Type is the type of the value at each location of an annotation
+	// (EvAnnotation).
+	Type types.Type
+}
+
+// point is the scheduling-point protocol: an operation that is a
+// scheduling point begins with
+//
+//	if fr.point(op, pos) {
+//		return nil
+//	}
+//
+// The first time the goroutine reaches the operation, point stops it there
+// (pending in op at pos) and the op returns nil, so that the scheduler
+// picks the goroutine that runs next; when this goroutine is picked again
+// the op runs again, point reports false, and the op performs the
+// operation.
+func (fr *frame) point(op Op, pos token.Pos) bool {
+	g := fr.g
+	if g.resumed {
+		g.resumed = false
+		return false
+	}
+	g.top = fr
+	g.pending, g.pendPos = op, fr.userPos(pos)
+	g.atPoint = true
+	return true
+}
+
+// emit reports ev to the run's observer, if any: the one way events leave
+// the interpreter. fr is the frame of the running goroutine the event
+// belongs to (ev.G is set from it, and observers may look at its stack), or
+// nil for an event of a goroutine that is not running (ev.G set by the
+// caller) or of none. Producers of memory events test m.watchMem first, so
+// that unobserved runs do not build them. The *Event handed to the observer
+// is reused for the next event.
+func (m *machine) emit(fr *frame, ev Event) {
+	if m.obs == nil {
+		return
+	}
+	if fr != nil {
+		fr.g.top = fr
+		ev.G = fr.g
+	}
+	m.ev = ev
+	m.obs.Event(&m.ev)
+}
