@@ -73,6 +73,7 @@ func annotationCtl(a *Annotation, body *function) controlFn {
 		if !ok {
 			return fr.callBody(body, args, dst)
 		}
+		ev.Pos = fr.pos()
 		fr.g.m.emit(fr, ev)
 		return fr.done(dst, value{})
 	}

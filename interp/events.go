@@ -323,7 +323,7 @@ func (a Addr) IsNil() bool { return a.p == nil }
 // covers N cells from Addr, they are Addr.Add(0), ..., Addr.Add(N-1)
 // (consecutive elements of one array).
 func (a Addr) Add(i int) Addr {
-	return Addr{unsafe.Add(a.p, uintptr(i)*unsafe.Sizeof(value{}))}
+	return Addr{unsafe.Add(a.p, i*int(unsafe.Sizeof(value{})))}
 }
 
 func (a Addr) String() string { return fmt.Sprintf("%p", a.p) }

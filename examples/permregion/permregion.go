@@ -4,8 +4,9 @@
 // violation as a panic naming both goroutines (verdict panic; the test
 // turns race detection off, which would report the unsynchronized balance
 // first). With the deposits serialized by a mutex the regions never
-// overlap (verdict ok). The annotations run their own checks under vt for
-// now; making region entries events of the search is a later issue.
+// overlap (verdict ok). Under vt the annotations are events of the search
+// (and scheduling points): vt's permission checker applies them with the
+// goroutine and the exact location of each call.
 package permregion
 
 import "github.com/vtcheck/vt/vt"

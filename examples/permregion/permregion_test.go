@@ -42,5 +42,5 @@ func TestLockedWriteRegions(t *testing.T) {
 		if a.Balance != 20 {
 			t.Errorf("balance %d, want 20", a.Balance)
 		}
-	}, vt.Time(3*time.Second)) // the annotations' own locking makes the space large: sample it
+	}, vt.Time(3*time.Second)) // every annotation is a scheduling point, which makes the space large: sample it
 }

@@ -235,3 +235,52 @@ func TestInterrupt(t *testing.T) {
 	assert.False(t, res.Exhaustive)
 	assert.Equal(t, "interrupted, not exhaustive", Coverage(res))
 }
+
+// Permission regions under vt: annotations are events that the permission
+// checker applies; a violation panics as the annotation does outside vt.
+func TestRegions(t *testing.T) {
+	dir, err := filepath.Abs("testdata/regions")
+	require.NoError(t, err)
+	prog, err := LoadTests(dir)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		test, verdict, message string
+	}{
+		{"TestSubslice", "panic", `^panic: vt: AcquireRAt\(s, 0\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireR conflicts with goroutine \d+ AcquireW`},
+		{"TestPointerIsElement", "panic", `^panic: vt: AcquireW(?:At)?\((?:x|s, 4)\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireW conflicts with goroutine \d+ AcquireW \(state PrivateWrite\(goroutine \d+, r=0, w=1\)\)$`},
+		{"TestRangeOverlap", "panic", `^panic: vt: AcquireWRange\(s, 7, 10\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireW conflicts with goroutine \d+ AcquireR`},
+		{"TestDisjointRanges", "ok", ""},
+		{"TestSharedReaders", "ok", ""},
+		{"TestWholeSlice", "ok", ""},
+		{"TestIndexOutOfRange", "panic", `^panic: vt: AcquireRAt\(s, 3\): permission index 3 out of range \[0, 3\)$`},
+		{"TestNil", "panic", `^panic: vt: AcquireW of a nil \*int$`},
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			pkg, err := TestPackage(prog, tc.test, "")
+			require.NoError(t, err)
+			o := DefaultOptions()
+			if strings.Contains(tc.test, "Subslice") || strings.Contains(tc.test, "Pointer") || strings.Contains(tc.test, "Overlap") {
+				o.Race = "" // the regions' accesses race too
+			}
+			res, err := Explore(Target{Prog: prog, Pkg: pkg, Test: tc.test, Root: 0, Name: tc.test}, o, nil)
+			require.NoError(t, err)
+			require.Equal(t, tc.verdict, res.Verdict, "%s", FormatReport(res, tc.test, "go test"))
+			if tc.verdict == "ok" {
+				assert.True(t, res.Exhaustive, "%d executions", res.Executions)
+				return
+			}
+			assert.Regexp(t, tc.message, res.Failure.Message)
+			require.NotEmpty(t, res.Failure.Goroutines)
+			assert.Equal(t, "running", res.Failure.Goroutines[0].Op)
+			if strings.Contains(tc.message, "conflicts") {
+				// Found by the permission checker from annotation events
+				// (scheduling points), not by the annotations' own code.
+				var ops []string
+				for _, st := range res.Failure.Schedule {
+					ops = append(ops, st.Op)
+				}
+				assert.Contains(t, ops, "annotation")
+			}
+		})
+	}
+}

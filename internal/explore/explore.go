@@ -117,6 +117,7 @@ type explorer struct {
 // a target that could not be found), not a finding.
 func Explore(t Target, o Options, progress io.Writer) (*Result, error) {
 	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook)
+	t.Prog.Annotate(permAnnotations(vtPkg)...)
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
 	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}}
 	defer func() { x.res.Elapsed = time.Since(x.start) }()
@@ -348,11 +349,10 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		}
 	}
 	var out interp.Outcome
-	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed}
-	det := x.detector(hooks)
-	if det != nil {
-		opts.Observer = det
-	}
+	obs := x.observer(hooks)
+	det := obs.race
+	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
+		Observer: obs, IgnoreMemory: det == nil}
 	var err error
 	switch {
 	case x.snap != nil:
@@ -379,6 +379,11 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	}
 	r.steps = out.Steps
 	var sle *interp.StepLimitError
+	if f := obs.perm.fault; f != nil && !obs.raceFirst && (err == nil || errors.As(err, &sle)) {
+		// A permission violation: the annotation panics there.
+		permVerdict(r, f)
+		return r, nil
+	}
 	if det != nil && det.Race() != nil && (err == nil || errors.As(err, &sle)) {
 		// A data race comes first: what happened after it is undefined.
 		x.raceVerdict(r, det)

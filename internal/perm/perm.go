@@ -35,8 +35,11 @@
 // index. An index or range outside the slice is an error ([RangeError]),
 // not a violation.
 //
-// The package is pure: no goroutines, no locks. A [Tracker] maps locations
-// to states; callers serialize access to it.
+// The package is pure: no goroutines, no locks, no interpreter (vt's
+// annotations use it natively). A [Tracker] maps locations to states;
+// callers serialize access to it. Under vt, the engine (package
+// internal/explore) runs the machine as an observer of the interpreter's
+// annotation events, which carry the goroutine and the exact locations.
 package perm
 
 import (

@@ -130,7 +130,21 @@ func (d *Detector) event(ev *event) {
 		k := objKey{ev.Addr, objAtomic, 0}
 		d.acquire(g, k)
 		d.release(g, k)
+	case interp.EvAnnotation:
+		annotationLock(ev, d.event)
 	}
+}
+
+// annotationLock hands an annotation to a detector as what vt's annotation
+// functions do outside the interpreter: lock and unlock the one mutex that
+// guards their permission table. (Under the interpreter they are events,
+// not code; the edges stay, so that a program's verdict does not depend on
+// where its annotations run.) The zero Addr is no real mutex's.
+func annotationLock(ev *event, handle func(*event)) {
+	lock := event{Kind: interp.EvLock, G: ev.G, Pos: ev.Pos, g: ev.g}
+	handle(&lock)
+	lock.Kind = interp.EvUnlock
+	handle(&lock)
 }
 
 // access checks a non-atomic read or write and updates h.

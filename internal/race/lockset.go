@@ -227,6 +227,8 @@ func (l *Lockset) event(ev *event) {
 		k := objKey{ev.Addr, objAtomic, 0}
 		l.acquire(ev.G, k)
 		l.release(ev.G, l.obj(k))
+	case interp.EvAnnotation:
+		annotationLock(ev, l.event)
 	}
 }
 
