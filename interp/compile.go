@@ -152,7 +152,7 @@ func (c *compiler) compile() {
 			return
 		}
 	}
-	if pkg := fnPackage(sf); pkg != "" && unsupportedPackage(pkg) {
+	if pkg := fnPackage(sf); pkg != "" && inPolicy(notRun, pkg) {
 		if sf.Name() == "init" && sf.Parent() == nil && sf.Signature.Recv() == nil {
 			f.native = func(*machine, []value) value { return value{} }
 			c.compileThunk()
@@ -543,20 +543,6 @@ func (c *compiler) compileThunk() {
 	})
 	c.pos = append(c.pos, f.ssa.Pos(), f.ssa.Pos())
 	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
-}
-
-// unsupportedPrefixes name packages the interpreter does not run: their
-// initialization is skipped (it only sets up state for talking to the
-// operating system) and any other call into them is refused.
-var unsupportedPrefixes = []string{"net", "crypto", "vendor/", "os/exec", "os/signal", "os/user", "plugin", "mime/multipart"}
-
-func unsupportedPackage(path string) bool {
-	for _, p := range unsupportedPrefixes {
-		if path == p || strings.HasPrefix(path, p+"/") || (strings.HasSuffix(p, "/") && strings.HasPrefix(path, p)) {
-			return true
-		}
-	}
-	return false
 }
 
 // fnPackage returns the path of the package fn belongs to ("" if none).

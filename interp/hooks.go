@@ -145,10 +145,7 @@ func hookCtl(p *Program, name string, body *function) controlFn {
 		fr.g.top = fr // the hook may look at the goroutine's stack
 		act := h(hc)
 		if act.Goexit {
-			g := fr.g
-			g.panic = &panicState{goexit: true, link: g.panic}
-			fr.pc++
-			return g.unwind(fr)
+			return fr.goexit()
 		}
 		if _, ok := act.Call.v.r.(*closure); ok && act.Root && act.Snapshot != nil {
 			args := make([]value, len(act.Args))

@@ -134,7 +134,7 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 	}
 	var errs []error
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if strippedPackage(p.PkgPath) {
+		if inPolicy(stripped, p.PkgPath) {
 			return // without bodies, unused imports are reported; the declarations are intact
 		}
 		for _, e := range p.Errors {
@@ -172,27 +172,6 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 		globals:  map[*ssa.Global]int{},
 	}
 	return p, nil
-}
-
-// strippedPrefixes name standard packages whose function bodies the
-// interpreter never runs (they talk to the operating system or the Go
-// runtime, which are modeled): they are loaded without bodies, which makes
-// loading much faster.
-var strippedPrefixes = []string{"runtime", "internal/runtime", "syscall", "internal/syscall", "internal/poll",
-	"net", "crypto", "vendor/golang.org/x/crypto", "vendor/golang.org/x/net", "internal/cpu"}
-
-func strippedPackage(path string) bool {
-	for _, p := range strippedPrefixes {
-		if path == p || strings.HasPrefix(path, p+"/") {
-			return true
-		}
-	}
-	return false
-}
-
-func strippedFile(goroot, filename string) bool {
-	rel, ok := strings.CutPrefix(filepath.ToSlash(filepath.Dir(filename)), filepath.ToSlash(goroot)+"/src/")
-	return ok && strippedPackage(rel)
 }
 
 // SourceHash returns a hash of the source of every loaded package outside

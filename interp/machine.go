@@ -549,6 +549,15 @@ func (g *Goroutine) unwind(fr *frame) *frame {
 	return nil
 }
 
+// goexit ends fr's goroutine as runtime.Goexit does: its deferred calls
+// run first, and a barrier frame (a test's driver) stops the unwinding.
+func (fr *frame) goexit() *frame {
+	g := fr.g
+	g.panic = &panicState{goexit: true, link: g.panic}
+	fr.pc++
+	return g.unwind(fr)
+}
+
 // deferReturned continues after a deferred call made while unwinding has
 // returned to fr.
 func (g *Goroutine) deferReturned(fr *frame) *frame {

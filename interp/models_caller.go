@@ -123,93 +123,99 @@ func (m *machine) pcPosition(pc uint64) (file string, line int, fn *function) {
 	return pos.Filename, pos.Line, f
 }
 
-func init() {
-	registerControl("runtime.Caller", func(cur *frame, args []value, dst int32) *frame {
-		m := cur.g.m
-		skip := int(args[0].int())
-		frs := callerFrames(cur)
-		if skip < 0 || skip >= len(frs) {
-			return cur.done(dst, tuple(value{}, strVal(""), intVal(0), boolVal(false)))
-		}
-		fr := frs[skip]
-		pos := m.prog.position(fr.pos())
-		if fr != cur {
-			pos = m.prog.position(fr.callPos())
-		}
-		return cur.done(dst, tuple(uintVal(encodePC(fr, fr == cur)), strVal(pos.Filename), intVal(int64(pos.Line)), boolVal(true)))
-	})
-	registerControl("runtime.Callers", func(cur *frame, args []value, dst int32) *frame {
-		skip := int(args[0].int()) - 1 // skip 0 is Callers itself
-		pcs := args[1].elems()
-		frs := callerFrames(cur)
-		n := 0
-		for i := max(skip, 0); i < len(frs) && n < len(pcs); i++ {
-			cur.g.m.set(&pcs[n], uintVal(encodePC(frs[i], frs[i] == cur)))
-			n++
-		}
-		return cur.done(dst, intVal(int64(n)))
-	})
-	registerNative("runtime.CallersFrames", func(m *machine, args []value) value {
-		ft := m.prog.runtimeNamed("Frames")
-		cell := zero(ft)
-		src := args[0].elems()
-		cp := make([]value, len(src))
-		copy(cp, src)
-		cell.elems()[fieldIndex(ft.t, "callers")] = value{r: cp}
-		return value{r: &cell}
-	})
-	registerNative("(*runtime.Frames).Next", func(m *machine, args []value) value {
-		ft := m.prog.runtimeNamed("Frames")
-		p := args[0].ptr()
-		callersCell := &p.elems()[fieldIndex(ft.t, "callers")]
-		callers := callersCell.elems()
-		frT := m.prog.runtimeNamed("Frame")
-		frame := zero(frT)
-		if len(callers) == 0 {
-			return tuple(frame, boolVal(false))
-		}
-		pc := callers[0].n
-		m.set(callersCell, value{r: callers[1:]})
-		file, line, fn := m.pcPosition(pc)
-		es := frame.elems()
-		es[fieldIndex(frT.t, "PC")] = uintVal(pc)
-		es[fieldIndex(frT.t, "File")] = strVal(file)
-		es[fieldIndex(frT.t, "Line")] = intVal(int64(line))
-		if fn != nil {
-			es[fieldIndex(frT.t, "Function")] = strVal(runtimeFuncName(fn))
-			es[fieldIndex(frT.t, "Entry")] = uintVal(uint64(fn.id+1) << 24)
-			es[fieldIndex(frT.t, "Func")] = m.funcForPC(pc)
-		}
-		return tuple(frame, boolVal(len(callers) > 1))
-	})
-	registerNative("runtime.FuncForPC", func(m *machine, args []value) value {
-		return m.funcForPC(args[0].n)
-	})
-	registerNative("(*runtime.Func).Name", func(m *machine, args []value) value {
-		if f := m.funcObj(args[0]); f != nil {
-			return strVal(runtimeFuncName(f))
-		}
-		return strVal("")
-	})
-	registerNative("(*runtime.Func).Entry", func(m *machine, args []value) value {
-		if f := m.funcObj(args[0]); f != nil {
-			return uintVal(uint64(f.id+1) << 24)
-		}
-		return value{}
-	})
-	registerNative("(*runtime.Func).FileLine", func(m *machine, args []value) value {
-		file, line, _ := m.pcPosition(args[1].n)
-		return tuple(strVal(file), intVal(int64(line)))
-	})
-	registerControl("runtime/debug.Stack", func(cur *frame, args []value, dst int32) *frame {
-		var sb strings.Builder
-		g := cur.g
-		saved := g.top
-		g.top = cur
-		g.m.writeTraceback(&sb, g)
-		g.top = saved
-		return cur.done(dst, bytesVal(sb.String()))
-	})
+func runtimeCaller(cur *frame, args []value, dst int32) *frame {
+	m := cur.g.m
+	skip := int(args[0].int())
+	frs := callerFrames(cur)
+	if skip < 0 || skip >= len(frs) {
+		return cur.done(dst, tuple(value{}, strVal(""), intVal(0), boolVal(false)))
+	}
+	fr := frs[skip]
+	pos := m.prog.position(fr.pos())
+	if fr != cur {
+		pos = m.prog.position(fr.callPos())
+	}
+	return cur.done(dst, tuple(uintVal(encodePC(fr, fr == cur)), strVal(pos.Filename), intVal(int64(pos.Line)), boolVal(true)))
+}
+
+func runtimeCallers(cur *frame, args []value, dst int32) *frame {
+	skip := int(args[0].int()) - 1 // skip 0 is Callers itself
+	pcs := args[1].elems()
+	frs := callerFrames(cur)
+	n := 0
+	for i := max(skip, 0); i < len(frs) && n < len(pcs); i++ {
+		cur.g.m.set(&pcs[n], uintVal(encodePC(frs[i], frs[i] == cur)))
+		n++
+	}
+	return cur.done(dst, intVal(int64(n)))
+}
+
+func runtimeCallersFrames(m *machine, args []value) value {
+	ft := m.prog.runtimeNamed("Frames")
+	cell := zero(ft)
+	src := args[0].elems()
+	cp := make([]value, len(src))
+	copy(cp, src)
+	cell.elems()[fieldIndex(ft.t, "callers")] = value{r: cp}
+	return value{r: &cell}
+}
+
+func framesNext(m *machine, args []value) value {
+	ft := m.prog.runtimeNamed("Frames")
+	p := args[0].ptr()
+	callersCell := &p.elems()[fieldIndex(ft.t, "callers")]
+	callers := callersCell.elems()
+	frT := m.prog.runtimeNamed("Frame")
+	frame := zero(frT)
+	if len(callers) == 0 {
+		return tuple(frame, boolVal(false))
+	}
+	pc := callers[0].n
+	m.set(callersCell, value{r: callers[1:]})
+	file, line, fn := m.pcPosition(pc)
+	es := frame.elems()
+	es[fieldIndex(frT.t, "PC")] = uintVal(pc)
+	es[fieldIndex(frT.t, "File")] = strVal(file)
+	es[fieldIndex(frT.t, "Line")] = intVal(int64(line))
+	if fn != nil {
+		es[fieldIndex(frT.t, "Function")] = strVal(runtimeFuncName(fn))
+		es[fieldIndex(frT.t, "Entry")] = uintVal(uint64(fn.id+1) << 24)
+		es[fieldIndex(frT.t, "Func")] = m.funcForPC(pc)
+	}
+	return tuple(frame, boolVal(len(callers) > 1))
+}
+
+func runtimeFuncForPC(m *machine, args []value) value {
+	return m.funcForPC(args[0].n)
+}
+
+func funcName(m *machine, args []value) value {
+	if f := m.funcObj(args[0]); f != nil {
+		return strVal(runtimeFuncName(f))
+	}
+	return strVal("")
+}
+
+func funcEntry(m *machine, args []value) value {
+	if f := m.funcObj(args[0]); f != nil {
+		return uintVal(uint64(f.id+1) << 24)
+	}
+	return value{}
+}
+
+func funcFileLine(m *machine, args []value) value {
+	file, line, _ := m.pcPosition(args[1].n)
+	return tuple(strVal(file), intVal(int64(line)))
+}
+
+func debugStack(cur *frame, args []value, dst int32) *frame {
+	var sb strings.Builder
+	g := cur.g
+	saved := g.top
+	g.top = cur
+	g.m.writeTraceback(&sb, g)
+	g.top = saved
+	return cur.done(dst, bytesVal(sb.String()))
 }
 
 // funcForPC returns a *runtime.Func for pc (nil if pc is not ours).
@@ -244,31 +250,29 @@ func (p *Program) runtimeNamed(name string) *rtype {
 	return p.typeOf(rp.Pkg.Scope().Lookup(name).Type())
 }
 
-func init() {
-	// runtime.Stack writes the current goroutine's traceback (or all of
-	// them) in Go's format into buf.
-	registerControl("runtime.Stack", func(cur *frame, args []value, dst int32) *frame {
-		m := cur.g.m
-		buf := args[0].elems()
-		g := cur.g
-		saved := g.top
-		g.top = cur
-		var sb strings.Builder
-		m.writeTraceback(&sb, g)
-		g.top = saved
-		if args[1].bool() {
-			for _, o := range m.gs {
-				if o != g {
-					sb.WriteString("\n")
-					m.writeTraceback(&sb, o)
-				}
+// runtime.Stack writes the current goroutine's traceback (or all of
+// them) in Go's format into buf.
+func runtimeStack(cur *frame, args []value, dst int32) *frame {
+	m := cur.g.m
+	buf := args[0].elems()
+	g := cur.g
+	saved := g.top
+	g.top = cur
+	var sb strings.Builder
+	m.writeTraceback(&sb, g)
+	g.top = saved
+	if args[1].bool() {
+		for _, o := range m.gs {
+			if o != g {
+				sb.WriteString("\n")
+				m.writeTraceback(&sb, o)
 			}
 		}
-		s := sb.String()
-		n := min(len(s), len(buf))
-		for i := range n {
-			m.set(&buf[i], value{n: uint64(s[i])})
-		}
-		return cur.done(dst, intVal(int64(n)))
-	})
+	}
+	s := sb.String()
+	n := min(len(s), len(buf))
+	for i := range n {
+		m.set(&buf[i], value{n: uint64(s[i])})
+	}
+	return cur.done(dst, intVal(int64(n)))
 }

@@ -3,26 +3,66 @@ package interp
 import (
 	"go/types"
 	"io"
+	"strings"
 )
 
 // Models of package os: the standard files write to the run's stdout and
 // stderr; stdin is empty. Everything that would reach the operating system
 // beyond that is refused (no model).
 
-// noInit lists packages whose initialization the interpreter skips: their
-// state is modeled or unused by modeled code.
-var noInit = []string{
-	"runtime", "internal/cpu", "internal/bytealg", "internal/godebug", "internal/poll",
-	"internal/syscall/unix", "internal/testlog", "internal/runtime/syscall",
+const whyOS = "the operating system is modeled: the run's own arguments, environment and standard files"
+
+var osModels = modelTable{
+	"os.runtime_args": native(noBody, func(m *machine, _ []value) value {
+		args := m.opts.Args
+		if len(args) == 0 {
+			args = []string{"main"}
+		}
+		es := make([]value, len(args))
+		for i, a := range args {
+			es[i] = strVal(a)
+		}
+		return value{r: es}
+	}),
+	"os.Exit": native("ends the run with the code", func(m *machine, args []value) value {
+		panic(exitError{code: int(args[0].int())})
+	}),
+	"os.Getenv": native(whyOS, func(m *machine, args []value) value {
+		v, _ := m.lookupEnv(args[0].str())
+		return strVal(v)
+	}),
+	"os.LookupEnv": native(whyOS, func(m *machine, args []value) value {
+		v, ok := m.lookupEnv(args[0].str())
+		return tuple(strVal(v), boolVal(ok))
+	}),
+	"os.NewFile": native(whyOS, func(m *machine, args []value) value {
+		return m.newFile(args[0].n, args[1].str())
+	}),
+	"(*os.File).Write":       native(whyOS, fileWrite),
+	"(*os.File).WriteString": native(whyOS, fileWrite),
+	"(*os.File).Read": native("standard input is empty", func(m *machine, args []value) value {
+		return tuple(intVal(0), m.ioEOF())
+	}),
+	"(*os.File).Close": native(whyOS, func(m *machine, args []value) value { return value{} }),
+	"(*os.File).Sync":  native(whyOS, func(m *machine, args []value) value { return value{} }),
+	"(*os.File).Fd": native(whyOS, func(m *machine, args []value) value {
+		fd, _ := m.fileFd(args[0])
+		return uintVal(fd)
+	}),
+	"(*os.File).Name": native(whyOS, func(m *machine, args []value) value {
+		p := args[0].ptr()
+		if p == nil {
+			panic(nilDeref)
+		}
+		inner := p.elems()[0].ptr()
+		return inner.elems()[m.prog.osFileField("name")]
+	}),
 }
 
-func init() {
-	for _, p := range noInit {
-		registerNative(p+".init", func(*machine, []value) value { return value{} })
-	}
-	// syscall's skipped init would set Stdin, Stdout and Stderr, which
-	// os's init reads.
-	registerNative("syscall.init", func(m *machine, _ []value) value {
+var syscallModels = modelTable{
+	// syscall's init would set Stdin, Stdout and Stderr, which os's init
+	// reads; the rest of it talks to the operating system.
+	"syscall.init": native("sets the standard descriptors only", func(m *machine, _ []value) value {
 		sp := m.prog.SSA.ImportedPackage("syscall")
 		for fd, name := range []string{"Stdin", "Stdout", "Stderr"} {
 			if g := sp.Var(name); g != nil {
@@ -30,54 +70,51 @@ func init() {
 			}
 		}
 		return value{}
-	})
-	registerNative("os.NewFile", func(m *machine, args []value) value {
-		return m.newFile(args[0].n, args[1].str())
-	})
-	write := func(m *machine, args []value) value {
-		fd, ok := m.fileFd(args[0])
-		var data []byte
-		switch d := args[1].r.(type) {
-		case string:
-			data = []byte(d)
-		case []value:
-			data = make([]byte, len(d))
-			for i, b := range d {
-				data[i] = byte(b.n)
-			}
+	}),
+	"syscall.runtime_envs": native(noBody, func(m *machine, _ []value) value {
+		es := make([]value, len(m.opts.Env))
+		for i, kv := range m.opts.Env {
+			es[i] = strVal(kv)
 		}
-		var w io.Writer
-		switch {
-		case ok && fd == 1:
-			w = m.stdout
-		case ok && fd == 2:
-			m.stdout.Flush()
-			w = m.stderr
-		default:
-			panic(&UnsupportedError{What: "write to a file other than os.Stdout or os.Stderr"})
+		return value{r: es}
+	}),
+}
+
+// fileWrite writes to the run's standard output or error; other files are
+// refused.
+func fileWrite(m *machine, args []value) value {
+	fd, ok := m.fileFd(args[0])
+	var data []byte
+	switch d := args[1].r.(type) {
+	case string:
+		data = []byte(d)
+	case []value:
+		data = make([]byte, len(d))
+		for i, b := range d {
+			data[i] = byte(b.n)
 		}
-		w.Write(data)
-		return tuple(intVal(int64(len(data))), value{})
 	}
-	registerNative("(*os.File).Write", write)
-	registerNative("(*os.File).WriteString", write)
-	registerNative("(*os.File).Read", func(m *machine, args []value) value {
-		return tuple(intVal(0), m.ioEOF())
-	})
-	registerNative("(*os.File).Close", func(m *machine, args []value) value { return value{} })
-	registerNative("(*os.File).Sync", func(m *machine, args []value) value { return value{} })
-	registerNative("(*os.File).Fd", func(m *machine, args []value) value {
-		fd, _ := m.fileFd(args[0])
-		return uintVal(fd)
-	})
-	registerNative("(*os.File).Name", func(m *machine, args []value) value {
-		p := args[0].ptr()
-		if p == nil {
-			panic(nilDeref)
+	var w io.Writer
+	switch {
+	case ok && fd == 1:
+		w = m.stdout
+	case ok && fd == 2:
+		m.stdout.Flush()
+		w = m.stderr
+	default:
+		panic(&UnsupportedError{What: "write to a file other than os.Stdout or os.Stderr"})
+	}
+	w.Write(data)
+	return tuple(intVal(int64(len(data))), value{})
+}
+
+func (m *machine) lookupEnv(k string) (string, bool) {
+	for _, kv := range m.opts.Env {
+		if key, v, ok := strings.Cut(kv, "="); ok && key == k {
+			return v, true
 		}
-		inner := p.elems()[0].ptr()
-		return inner.elems()[m.prog.osFileField("name")]
-	})
+	}
+	return "", false
 }
 
 // newFile builds an *os.File for descriptor fd.
@@ -126,14 +163,4 @@ func (m *machine) ioEOF() value {
 		return value{}
 	}
 	return *m.global(m.prog.globalIndex(ioPkg.Var("EOF")))
-}
-
-func init() {
-	registerNative("syscall.runtime_envs", func(m *machine, _ []value) value {
-		es := make([]value, len(m.opts.Env))
-		for i, kv := range m.opts.Env {
-			es[i] = strVal(kv)
-		}
-		return value{r: es}
-	})
 }

@@ -256,27 +256,11 @@ func (m *machine) ptrTo(t *rtype) *rtype { return m.prog.typeOf(types.NewPointer
 type valueMethod func(m *machine, pk string, x rval, args []value) value
 type typeMethod func(m *machine, pk string, t *rtype, args []value) value
 
-// interpretable lists functions of the modeled packages that may run from
-// source: they only call modeled functions.
-var interpretable = map[string]bool{
-	"reflect.Indirect":                         true,
-	"reflect.TypeFor":                          true,
-	"(*reflect.ValueError).Error":              true,
-	"(reflect.StructTag).Get":                  true,
-	"(reflect.StructTag).Lookup":               true,
-	"(reflect.ChanDir).String":                 true,
-	"(reflect.StructField).IsExported":         true,
-	"(reflect.Method).IsExported":              true,
-	"(*internal/reflectlite.ValueError).Error": true,
-}
-
+// reflectFallback models reflect.TypeFor's instantiations and refuses the
+// other functions of reflect and internal/reflectlite that have no model,
+// except those in interpretable.
 func reflectFallback(fn *ssa.Function) nativeFn {
 	name := fn.String()
-	if strings.HasPrefix(name, "(*internal/abi.Type).") {
-		return func(*machine, []value) value {
-			panic(&UnsupportedError{What: "call of " + name + ": the interpreter has no run-time type descriptors (internal/abi)"})
-		}
-	}
 	if o := fn.Origin(); o != nil && o.String() == "reflect.TypeFor" && len(fn.TypeArgs()) == 1 {
 		targ := fn.TypeArgs()[0]
 		return func(m *machine, _ []value) value {
@@ -291,7 +275,7 @@ func reflectFallback(fn *ssa.Function) nativeFn {
 		return nil
 	}
 	for f := fn; f != nil; f = f.Parent() {
-		if interpretable[f.String()] || f.Origin() != nil && interpretable[f.Origin().String()] {
+		if interpretable[f.String()] != "" || f.Origin() != nil && interpretable[f.Origin().String()] != "" {
 			return nil
 		}
 	}
@@ -304,85 +288,43 @@ func refuseNative(name string) nativeFn {
 	}
 }
 
-func init() {
-	initValueMethods()
-	nativeFallbacks = append(nativeFallbacks, reflectFallback)
-	// sync's init registers pool cleanup with the runtime; pools are
-	// modeled without it. (Needed by every program using fmt.)
-	if _, ok := natives["sync.runtime_registerPoolCleanup"]; !ok {
-		registerNative("sync.runtime_registerPoolCleanup", func(*machine, []value) value { return value{} })
-	}
-	for _, pk := range []string{pkgReflect, pkgLite} {
-		pk := pk
-		registerNative(pk+".init", func(*machine, []value) value { return value{} })
-		for name, f := range valueMethods {
-			f := f
-			registerNative("("+pk+".Value)."+name, func(m *machine, args []value) value {
-				return f(m, pk, decodeValue(args[0]), args[1:])
-			})
-		}
-		recv := "(*" + pk + ".rtype)."
-		if pk == pkgLite {
-			recv = "(" + pk + ".rtype)."
-		}
-		for name, f := range typeMethods {
-			f := f
-			registerNative(recv+name, func(m *machine, args []value) value {
-				return f(m, pk, recvType(args[0]), args[1:])
-			})
-		}
-		registerNative(pk+".TypeOf", func(m *machine, args []value) value {
-			i := args[0].iface()
-			if i == nil {
-				return value{}
-			}
-			return m.typeVal(pk, i.t)
-		})
-		registerNative(pk+".ValueOf", func(m *machine, args []value) value {
-			i := args[0].iface()
-			if i == nil {
-				return rval{}.encode()
-			}
-			return newRval(i.t, i.v, 0).encode()
-		})
-		registerNative(pk+".Swapper", func(m *machine, args []value) value {
-			return m.swapper(pk, args[0])
-		})
-	}
-	registerNative("(reflect.Kind).String", func(m *machine, args []value) value {
+const whyReflect = "reflect is modeled over interpreter values"
+
+// reflectModels are the models of package reflect: the methods of Value
+// and of the type descriptor rtype (from valueMethods and typeMethods), and
+// the package's functions.
+var reflectModels = reflectTable(pkgReflect, modelTable{
+	"(reflect.Kind).String": native(whyReflect, func(m *machine, args []value) value {
 		return strVal(kindString(kind(args[0].n)))
-	})
-	registerNative("reflect.Zero", func(m *machine, args []value) value {
+	}),
+	"reflect.Zero": native(whyReflect, func(m *machine, args []value) value {
 		t := typeArg(args[0])
 		if t == nil {
 			m.rpanic("reflect: Zero(nil)")
 		}
 		return newRval(t, zero(t), 0).encode()
-	})
-	registerNative("reflect.New", func(m *machine, args []value) value {
+	}),
+	"reflect.New": native(whyReflect, func(m *machine, args []value) value {
 		t := typeArg(args[0])
 		if t == nil {
 			m.rpanic("reflect: New(nil)")
 		}
 		cell := zero(t)
 		return newRval(m.ptrTo(t), value{r: &cell}, 0).encode()
-	})
-	ptrTo := func(m *machine, args []value) value {
-		return m.typeVal(pkgReflect, m.ptrTo(typeArg(args[0])))
-	}
-	registerNative("reflect.PointerTo", ptrTo)
-	registerNative("reflect.PtrTo", ptrTo)
-	registerNative("reflect.SliceOf", func(m *machine, args []value) value {
+	}),
+	"reflect.PointerTo": native(whyReflect, reflectPointerTo),
+	"reflect.PtrTo":     native(whyReflect, reflectPointerTo),
+	"reflect.SliceOf": native(whyReflect, func(m *machine, args []value) value {
 		return m.typeVal(pkgReflect, m.prog.typeOf(types.NewSlice(typeArg(args[0]).t)))
-	})
-	registerNative("reflect.MapOf", func(m *machine, args []value) value {
+	}),
+	"reflect.MapOf": native(whyReflect, func(m *machine, args []value) value {
 		k, e := typeArg(args[0]), typeArg(args[1])
 		if !k.comparable {
 			m.rpanic("reflect.MapOf: invalid key type " + k.str)
 		}
 		return m.typeVal(pkgReflect, m.prog.typeOf(types.NewMap(k.t, e.t)))
-	})
-	registerNative("reflect.MakeSlice", func(m *machine, args []value) value {
+	}),
+	"reflect.MakeSlice": native(whyReflect, func(m *machine, args []value) value {
 		t := typeArg(args[0])
 		if t.kind != kSlice {
 			m.rpanic("reflect.MakeSlice of non-slice type")
@@ -398,17 +340,10 @@ func init() {
 			m.rpanic("reflect.MakeSlice: len > cap")
 		}
 		return newRval(t, value{r: makeElems(t.elem, n, c)}, 0).encode()
-	})
-	makeMap := func(m *machine, args []value) value {
-		t := typeArg(args[0])
-		if t.kind != kMap {
-			m.rpanic("reflect.MakeMapWithSize of non-map type")
-		}
-		return newRval(t, value{r: newMap(m, t)}, 0).encode()
-	}
-	registerNative("reflect.MakeMap", makeMap)
-	registerNative("reflect.MakeMapWithSize", makeMap)
-	registerNative("reflect.DeepEqual", func(m *machine, args []value) value {
+	}),
+	"reflect.MakeMap":         native(whyReflect, reflectMakeMap),
+	"reflect.MakeMapWithSize": native(whyReflect, reflectMakeMap),
+	"reflect.DeepEqual": native(whyReflect, func(m *machine, args []value) value {
 		a, b := args[0].iface(), args[1].iface()
 		if a == nil || b == nil {
 			return boolVal(a == b)
@@ -417,8 +352,8 @@ func init() {
 			return boolVal(false)
 		}
 		return boolVal(deepEqual(a.v, b.v, a.t, map[deepVisit]bool{}))
-	})
-	registerNative("reflect.Append", func(m *machine, args []value) value {
+	}),
+	"reflect.Append": native(whyReflect, func(m *machine, args []value) value {
 		s := decodeValue(args[0])
 		m.mustBe(pkgReflect, s, kSlice, "Append")
 		var add []value
@@ -426,8 +361,8 @@ func init() {
 			add = append(add, m.assignTo(decodeValue(xv), s.t.elem, "reflect.Append"))
 		}
 		return newRval(s.t, value{r: m.appendValues(s.get().elems(), add, s.t.elem)}, 0).encode()
-	})
-	registerNative("reflect.AppendSlice", func(m *machine, args []value) value {
+	}),
+	"reflect.AppendSlice": native(whyReflect, func(m *machine, args []value) value {
 		s, t := decodeValue(args[0]), decodeValue(args[1])
 		m.mustBe(pkgReflect, s, kSlice, "AppendSlice")
 		m.mustBe(pkgReflect, t, kSlice, "AppendSlice")
@@ -435,8 +370,8 @@ func init() {
 			m.rpanic("reflect.AppendSlice: " + s.t.str + " != " + t.t.str)
 		}
 		return newRval(s.t, value{r: m.appendValues(s.get().elems(), t.get().elems(), s.t.elem)}, 0).encode()
-	})
-	registerNative("reflect.Copy", func(m *machine, args []value) value {
+	}),
+	"reflect.Copy": native(whyReflect, func(m *machine, args []value) value {
 		d, s := decodeValue(args[0]), decodeValue(args[1])
 		var dst, src []value
 		switch d.kind() {
@@ -458,8 +393,8 @@ func init() {
 			m.valueError(pkgReflect, "reflect.Copy", s.kind())
 		}
 		return intVal(int64(m.copyValues(dst, src, d.t.elem)))
-	})
-	registerNative("(*reflect.MapIter).Next", func(m *machine, args []value) value {
+	}),
+	"(*reflect.MapIter).Next": native(whyReflect, func(m *machine, args []value) value {
 		st, _ := m.mapIterState(args[0])
 		if st.done {
 			m.rpanic("MapIter.Next called on an iterator that does not have an associated map Value")
@@ -471,30 +406,98 @@ func init() {
 		k, v, ok := st.it.next()
 		st.k, st.v, st.ok, st.done = k, v, ok, !ok
 		return boolVal(ok)
-	})
-	registerNative("(*reflect.MapIter).Key", func(m *machine, args []value) value {
+	}),
+	"(*reflect.MapIter).Key": native(whyReflect, func(m *machine, args []value) value {
 		st, _ := m.mapIterState(args[0])
 		if !st.ok {
 			m.rpanic("MapIter.Key called before Next")
 		}
 		kt := st.m.t.key
 		return newRval(kt, copyVal(st.k, kt), st.m.f&flagRO).encode()
-	})
-	registerNative("(*reflect.MapIter).Value", func(m *machine, args []value) value {
+	}),
+	"(*reflect.MapIter).Value": native(whyReflect, func(m *machine, args []value) value {
 		st, _ := m.mapIterState(args[0])
 		if !st.ok {
 			m.rpanic("MapIter.Value called before Next")
 		}
 		et := st.m.t.elem
 		return newRval(et, copyVal(st.v, et), st.m.f&flagRO).encode()
-	})
-	registerNative("(*reflect.MapIter).Reset", func(m *machine, args []value) value {
+	}),
+	"(*reflect.MapIter).Reset": native(whyReflect, func(m *machine, args []value) value {
 		_, cell := m.mapIterState(args[0])
 		es := args[0].ptr().elems()
 		es[0] = args[1]
 		delete(m.syncObjs, cell)
 		return value{}
+	}),
+}, nil)
+
+// reflectliteModels are the models of package internal/reflectlite, a
+// subset of reflect's.
+var reflectliteModels = reflectTable(pkgLite, modelTable{}, map[string]bool{
+	"Value.CanSet": true, "Value.Elem": true, "Value.IsNil": true, "Value.IsValid": true,
+	"Value.Kind": true, "Value.Len": true, "Value.Set": true, "Value.Type": true,
+	"rtype.Align": true, "rtype.AssignableTo": true, "rtype.ChanDir": true, "rtype.Comparable": true,
+	"rtype.Elem": true, "rtype.FieldAlign": true, "rtype.Implements": true, "rtype.In": true,
+	"rtype.Key": true, "rtype.Kind": true, "rtype.Len": true, "rtype.Name": true,
+	"rtype.NumField": true, "rtype.NumIn": true, "rtype.NumMethod": true, "rtype.NumOut": true,
+	"rtype.Out": true, "rtype.PkgPath": true, "rtype.Size": true, "rtype.String": true,
+})
+
+// reflectTable returns the models of reflect or internal/reflectlite (pk):
+// funcs, the Value and rtype methods (those in only, if not nil), and
+// TypeOf, ValueOf and Swapper.
+func reflectTable(pk string, funcs modelTable, only map[string]bool) modelTable {
+	for name, f := range valueMethods {
+		if only != nil && !only["Value."+name] {
+			continue
+		}
+		funcs["("+pk+".Value)."+name] = native(whyReflect, func(m *machine, args []value) value {
+			return f(m, pk, decodeValue(args[0]), args[1:])
+		})
+	}
+	recv := "(*" + pk + ".rtype)."
+	if pk == pkgLite {
+		recv = "(" + pk + ".rtype)."
+	}
+	for name, f := range typeMethods {
+		if only != nil && !only["rtype."+name] {
+			continue
+		}
+		funcs[recv+name] = native(whyReflect, func(m *machine, args []value) value {
+			return f(m, pk, recvType(args[0]), args[1:])
+		})
+	}
+	funcs[pk+".TypeOf"] = native(whyReflect, func(m *machine, args []value) value {
+		i := args[0].iface()
+		if i == nil {
+			return value{}
+		}
+		return m.typeVal(pk, i.t)
 	})
+	funcs[pk+".ValueOf"] = native(whyReflect, func(m *machine, args []value) value {
+		i := args[0].iface()
+		if i == nil {
+			return rval{}.encode()
+		}
+		return newRval(i.t, i.v, 0).encode()
+	})
+	funcs[pk+".Swapper"] = native(whyReflect, func(m *machine, args []value) value {
+		return m.swapper(pk, args[0])
+	})
+	return funcs
+}
+
+func reflectPointerTo(m *machine, args []value) value {
+	return m.typeVal(pkgReflect, m.ptrTo(typeArg(args[0])))
+}
+
+func reflectMakeMap(m *machine, args []value) value {
+	t := typeArg(args[0])
+	if t.kind != kMap {
+		m.rpanic("reflect.MakeMapWithSize of non-map type")
+	}
+	return newRval(t, value{r: newMap(m, t)}, 0).encode()
 }
 
 func kindString(k kind) string {
@@ -1115,465 +1118,468 @@ var typeMethods = map[string]typeMethod{
 
 // --- Value methods ---
 
-var valueMethods map[string]valueMethod
-
-func initValueMethods() {
-	valueMethods = map[string]valueMethod{
-		"Kind":    func(m *machine, pk string, x rval, a []value) value { return value{n: uint64(x.kind())} },
-		"IsValid": func(m *machine, pk string, x rval, a []value) value { return boolVal(x.t != nil) },
-		"Type": func(m *machine, pk string, x rval, a []value) value {
-			if x.t == nil {
-				m.valueError(pk, "reflect.Value.Type", kInvalid)
-			}
-			return m.typeVal(pk, x.t)
-		},
-		"IsNil": func(m *machine, pk string, x rval, a []value) value {
-			switch x.kind() {
-			case kPointer, kMap, kSlice, kFunc, kChan, kUnsafePointer, kInterface:
-				return boolVal(x.get().r == nil)
-			}
-			m.valueError(pk, "reflect.Value.IsNil", x.kind())
-			return value{}
-		},
-		"IsZero": func(m *machine, pk string, x rval, a []value) value {
-			if x.t == nil {
-				m.valueError(pk, "reflect.Value.IsZero", kInvalid)
-			}
-			return boolVal(isZero(x.get(), x.t))
-		},
-		"Bool": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBe(pk, x, kBool, "Bool")
-			return boolVal(x.get().bool())
-		},
-		"Int": func(m *machine, pk string, x rval, a []value) value {
-			if k := x.kind(); k < kInt || k > kInt64 {
-				m.valueError(pk, "reflect.Value.Int", k)
-			}
-			return x.get()
-		},
-		"Uint": func(m *machine, pk string, x rval, a []value) value {
-			if k := x.kind(); k < kUint || k > kUintptr {
-				m.valueError(pk, "reflect.Value.Uint", k)
-			}
-			return x.get()
-		},
-		"Float": func(m *machine, pk string, x rval, a []value) value {
-			if !isFloat(x.kind()) {
-				m.valueError(pk, "reflect.Value.Float", x.kind())
-			}
-			return x.get()
-		},
-		"Complex": func(m *machine, pk string, x rval, a []value) value {
-			if !isCplx(x.kind()) {
-				m.valueError(pk, "reflect.Value.Complex", x.kind())
-			}
-			return value{r: x.get().complex()}
-		},
-		"String": func(m *machine, pk string, x rval, a []value) value {
-			switch x.kind() {
-			case kString:
-				return strVal(x.get().str())
-			case kInvalid:
-				return strVal("<invalid Value>")
-			}
-			return strVal("<" + x.t.str + " Value>")
-		},
-		"CanInt": func(m *machine, pk string, x rval, a []value) value {
-			return boolVal(x.kind() >= kInt && x.kind() <= kInt64)
-		},
-		"CanUint":    func(m *machine, pk string, x rval, a []value) value { return boolVal(isUint(x.kind())) },
-		"CanFloat":   func(m *machine, pk string, x rval, a []value) value { return boolVal(isFloat(x.kind())) },
-		"CanComplex": func(m *machine, pk string, x rval, a []value) value { return boolVal(isCplx(x.kind())) },
-		"Len": func(m *machine, pk string, x rval, a []value) value {
-			v := x.get()
-			switch x.kind() {
-			case kSlice:
-				return intVal(int64(len(v.elems())))
-			case kArray:
-				return intVal(int64(x.t.len))
-			case kString:
-				return intVal(int64(len(v.str())))
-			case kMap:
-				mo, _ := v.r.(*mapObj)
-				return intVal(int64(mo.len()))
-			case kChan:
-				if c, _ := v.r.(*chanObj); c != nil {
-					return intVal(int64(c.count))
-				}
-				return intVal(0)
-			case kPointer:
-				if x.t.elem.kind == kArray {
-					return intVal(int64(x.t.elem.len))
-				}
-			}
-			m.valueError(pk, "reflect.Value.Len", x.kind())
-			return value{}
-		},
-		"Cap": func(m *machine, pk string, x rval, a []value) value {
-			v := x.get()
-			switch x.kind() {
-			case kSlice:
-				return intVal(int64(cap(v.elems())))
-			case kArray:
-				return intVal(int64(x.t.len))
-			case kChan:
-				if c, _ := v.r.(*chanObj); c != nil {
-					return intVal(int64(c.capacity))
-				}
-				return intVal(0)
-			case kPointer:
-				if x.t.elem.kind == kArray {
-					return intVal(int64(x.t.elem.len))
-				}
-			}
-			m.valueError(pk, "reflect.Value.Cap", x.kind())
-			return value{}
-		},
-		"Index": func(m *machine, pk string, x rval, a []value) value {
-			i := int(a[0].n)
-			switch x.kind() {
-			case kSlice:
-				s := x.get().elems()
-				if i < 0 || i >= len(s) {
-					m.rpanic("reflect: slice index out of range")
-				}
-				et := x.t.elem
-				return rval{et, &s[i], uint64(et.kind) | flagAddr | x.f&flagRO}.encode()
-			case kArray:
-				s := x.get().elems()
-				if i < 0 || i >= len(s) {
-					m.rpanic("reflect: array index out of range")
-				}
-				et := x.t.elem
-				return rval{et, &s[i], uint64(et.kind) | x.f&(flagAddr|flagRO)}.encode()
-			case kString:
-				s := x.get().str()
-				if i < 0 || i >= len(s) {
-					m.rpanic("reflect: string index out of range")
-				}
-				return newRval(m.prog.typeOf(types.Typ[types.Uint8]), value{n: uint64(s[i])}, x.f&flagRO).encode()
-			}
-			m.valueError(pk, "reflect.Value.Index", x.kind())
-			return value{}
-		},
-		"NumField": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBe(pk, x, kStruct, "NumField")
-			return intVal(int64(len(x.t.fields)))
-		},
-		"Field": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBe(pk, x, kStruct, "Field")
-			return m.field(x, int(a[0].n)).encode()
-		},
-		"FieldByIndex": func(m *machine, pk string, x rval, a []value) value {
-			return m.fieldByIndex(pk, x, a[0].elems()).encode()
-		},
-		"FieldByName": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBe(pk, x, kStruct, "FieldByName")
-			path := fieldPath(x.t, a[0].str())
-			if path == nil {
-				return rval{}.encode()
-			}
-			idx := make([]value, len(path))
-			for j, i := range path {
-				idx[j] = intVal(int64(i))
-			}
-			return m.fieldByIndex(pk, x, idx).encode()
-		},
-		"Elem": func(m *machine, pk string, x rval, a []value) value {
-			return m.elem(pk, x).encode()
-		},
-		"Interface": func(m *machine, pk string, x rval, a []value) value {
-			return m.valueInterface(pk, x)
-		},
-		"CanInterface": func(m *machine, pk string, x rval, a []value) value {
-			if x.t == nil {
-				m.valueError(pk, "reflect.Value.CanInterface", kInvalid)
-			}
-			return boolVal(x.f&flagRO == 0)
-		},
-		"CanAddr": func(m *machine, pk string, x rval, a []value) value { return boolVal(x.f&flagAddr != 0) },
-		"CanSet": func(m *machine, pk string, x rval, a []value) value {
-			return boolVal(x.f&(flagAddr|flagRO) == flagAddr)
-		},
-		"Addr": func(m *machine, pk string, x rval, a []value) value {
-			if x.f&flagAddr == 0 {
-				m.rpanic("reflect.Value.Addr of unaddressable value")
-			}
-			return newRval(m.ptrTo(x.t), value{r: x.p}, x.f&flagRO).encode()
-		},
-		"Set": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBeAssignable(x, "Set")
-			v := m.assignTo(decodeValue(a[0]), x.t, "reflect.Set")
-			m.store(x.p, v, x.t)
-			return value{}
-		},
-		"SetInt": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBeAssignable(x, "SetInt")
-			if k := x.kind(); k < kInt || k > kInt64 {
-				m.valueError(pk, "reflect.Value.SetInt", k)
-			}
-			m.set(x.p, value{n: wrap(x.kind(), a[0].n)})
-			return value{}
-		},
-		"SetUint": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBeAssignable(x, "SetUint")
-			if !isUint(x.kind()) {
-				m.valueError(pk, "reflect.Value.SetUint", x.kind())
-			}
-			m.set(x.p, value{n: wrap(x.kind(), a[0].n)})
-			return value{}
-		},
-		"SetFloat": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBeAssignable(x, "SetFloat")
-			switch x.kind() {
-			case kFloat32:
-				m.set(x.p, floatVal(float64(float32(a[0].float()))))
-			case kFloat64:
-				m.set(x.p, a[0])
-			default:
-				m.valueError(pk, "reflect.Value.SetFloat", x.kind())
-			}
-			return value{}
-		},
-		"SetComplex": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBeAssignable(x, "SetComplex")
-			c := a[0].complex()
-			switch x.kind() {
-			case kComplex64:
-				m.set(x.p, value{r: complex(float64(float32(real(c))), float64(float32(imag(c))))})
-			case kComplex128:
-				m.set(x.p, value{r: c})
-			default:
-				m.valueError(pk, "reflect.Value.SetComplex", x.kind())
-			}
-			return value{}
-		},
-		"SetString": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBeAssignable(x, "SetString")
-			m.mustBe(pk, x, kString, "SetString")
-			m.set(x.p, strVal(a[0].str()))
-			return value{}
-		},
-		"SetBool": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBeAssignable(x, "SetBool")
-			m.mustBe(pk, x, kBool, "SetBool")
-			m.set(x.p, boolVal(a[0].bool()))
-			return value{}
-		},
-		"SetBytes": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBeAssignable(x, "SetBytes")
-			m.mustBe(pk, x, kSlice, "SetBytes")
-			if x.t.elem.kind != kUint8 {
-				m.rpanic("reflect.Value.SetBytes of non-byte slice")
-			}
-			m.set(x.p, value{r: a[0].r})
-			return value{}
-		},
-		"SetLen": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBeAssignable(x, "SetLen")
-			m.mustBe(pk, x, kSlice, "SetLen")
-			s := x.get().elems()
-			n := int(a[0].n)
-			if n < 0 || n > cap(s) {
-				m.rpanic("reflect: slice length out of range in SetLen")
-			}
-			m.set(x.p, value{r: s[:n]})
-			return value{}
-		},
-		"SetZero": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBeAssignable(x, "SetZero")
-			m.store(x.p, zero(x.t), x.t)
-			return value{}
-		},
-		"Pointer": func(m *machine, pk string, x rval, a []value) value {
-			switch x.kind() {
-			case kPointer, kChan, kMap, kUnsafePointer, kFunc, kSlice:
-				return uintVal(uint64(pointerOf(x.get(), x.kind())))
-			}
-			m.valueError(pk, "reflect.Value.Pointer", x.kind())
-			return value{}
-		},
-		"UnsafePointer": func(m *machine, pk string, x rval, a []value) value {
-			switch x.kind() {
-			case kPointer, kChan, kMap, kUnsafePointer, kFunc:
-				return value{r: x.get().r}
-			case kSlice:
-				s := x.get().elems()
-				if cap(s) == 0 {
-					if s == nil {
-						return value{}
-					}
-					return value{r: &zeroBase}
-				}
-				return value{r: &s[:1][0]}
-			}
-			m.valueError(pk, "reflect.Value.UnsafePointer", x.kind())
-			return value{}
-		},
-		"Bytes": func(m *machine, pk string, x rval, a []value) value {
-			switch x.kind() {
-			case kSlice:
-				if x.t.elem.kind != kUint8 {
-					m.rpanic("reflect.Value.Bytes of non-byte slice")
-				}
-				return value{r: x.get().r}
-			case kArray:
-				if x.t.elem.kind != kUint8 {
-					m.rpanic("reflect.Value.Bytes of non-byte array")
-				}
-				if x.f&flagAddr == 0 {
-					m.rpanic("reflect.Value.Bytes of unaddressable byte array")
-				}
-				return value{r: x.get().elems()[:]}
-			}
-			m.valueError(pk, "reflect.Value.Bytes", x.kind())
-			return value{}
-		},
-		"Slice": func(m *machine, pk string, x rval, a []value) value {
-			return m.sliceVal(pk, x, int(a[0].n), int(a[1].n), -1).encode()
-		},
-		"Slice3": func(m *machine, pk string, x rval, a []value) value {
-			return m.sliceVal(pk, x, int(a[0].n), int(a[1].n), int(a[2].n)).encode()
-		},
-		"MapKeys": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBe(pk, x, kMap, "MapKeys")
-			mo, _ := x.get().r.(*mapObj)
-			var keys []value
-			kt := x.t.key
-			if mo != nil {
-				it := mo.iter(m)
-				for {
-					k, _, ok := it.next()
-					if !ok {
-						break
-					}
-					keys = append(keys, newRval(kt, copyVal(k, kt), x.f&flagRO).encode())
-				}
-			}
-			if keys == nil {
-				keys = []value{}
-			}
-			return value{r: keys}
-		},
-		"MapIndex": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBe(pk, x, kMap, "MapIndex")
-			k := m.assignTo(decodeValue(a[0]), x.t.key, "reflect.Value.MapIndex")
-			mo, _ := x.get().r.(*mapObj)
-			if mo == nil {
-				hashKey(k, x.t.key)
-				return rval{}.encode()
-			}
-			v, ok := mo.get(k)
-			if !ok {
-				return rval{}.encode()
-			}
-			return newRval(x.t.elem, copyVal(v, x.t.elem), x.f&flagRO).encode()
-		},
-		"SetMapIndex": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBe(pk, x, kMap, "SetMapIndex")
-			m.mustBeExported(x, "SetMapIndex")
-			k := m.assignTo(decodeValue(a[0]), x.t.key, "reflect.Value.SetMapIndex")
-			mo, _ := x.get().r.(*mapObj)
-			e := decodeValue(a[1])
-			if e.t == nil {
-				if mo != nil {
-					mo.delete(k)
-				}
-				return value{}
-			}
-			v := m.assignTo(e, x.t.elem, "reflect.Value.SetMapIndex")
-			if mo == nil {
-				panic(runtimeError("assignment to entry in nil map"))
-			}
-			mo.set(k, v)
-			return value{}
-		},
-		"MapRange": func(m *machine, pk string, x rval, a []value) value {
-			m.mustBe(pk, x, kMap, "MapRange")
-			it := zero(m.prog.pkgType(pkgReflect, "MapIter", false))
-			it.elems()[0] = x.encode()
-			return value{r: &it}
-		},
-		"NumMethod": func(m *machine, pk string, x rval, a []value) value {
-			if x.t == nil {
-				m.valueError(pk, "reflect.Value.NumMethod", kInvalid)
-			}
-			return intVal(int64(len(methodsOf(x.t))))
-		},
-		"Comparable": func(m *machine, pk string, x rval, a []value) value {
-			if x.t == nil {
-				return boolVal(false)
-			}
-			return boolVal(comparableVal(x.get(), x.t))
-		},
-		"Equal": func(m *machine, pk string, x rval, a []value) value {
-			u := decodeValue(a[0])
-			if x.kind() == kInterface {
-				x = m.elem(pk, x)
-			}
-			if u.kind() == kInterface {
-				u = m.elem(pk, u)
-			}
-			if x.t == nil || u.t == nil {
-				return boolVal((x.t == nil) == (u.t == nil))
-			}
-			if x.t != u.t {
-				return boolVal(false)
-			}
-			if !x.t.comparable {
-				m.rpanic("reflect.Value.Equal: values of type " + x.t.str + " are not comparable")
-			}
-			return boolVal(equal(x.get(), u.get(), x.t))
-		},
-		"Convert": func(m *machine, pk string, x rval, a []value) value {
-			return m.convertVal(x, typeArg(a[0])).encode()
-		},
-		"CanConvert": func(m *machine, pk string, x rval, a []value) value {
-			t := typeArg(a[0])
-			if x.t == nil || !types.ConvertibleTo(x.t.t, t.t) {
-				return boolVal(false)
-			}
-			if x.kind() == kSlice && t.kind == kArray && len(x.get().elems()) < t.len {
-				return boolVal(false)
-			}
-			return boolVal(true)
-		},
-		"OverflowInt": func(m *machine, pk string, x rval, a []value) value {
-			k := x.kind()
-			if k < kInt || k > kInt64 {
-				m.valueError(pk, "reflect.Value.OverflowInt", k)
-			}
-			bits := uint(x.t.sizeof() * 8)
-			v := int64(a[0].n)
-			trunc := (v << (64 - bits)) >> (64 - bits)
-			return boolVal(v != trunc)
-		},
-		"OverflowUint": func(m *machine, pk string, x rval, a []value) value {
-			if !isUint(x.kind()) {
-				m.valueError(pk, "reflect.Value.OverflowUint", x.kind())
-			}
-			bits := uint(x.t.sizeof() * 8)
-			v := a[0].n
-			trunc := (v << (64 - bits)) >> (64 - bits)
-			return boolVal(v != trunc)
-		},
-		"OverflowFloat": func(m *machine, pk string, x rval, a []value) value {
-			switch x.kind() {
-			case kFloat32:
-				f := math.Abs(a[0].float())
-				return boolVal(math.MaxFloat32 < f && f <= math.MaxFloat64)
-			case kFloat64:
-				return boolVal(false)
-			}
-			m.valueError(pk, "reflect.Value.OverflowFloat", x.kind())
-			return value{}
-		},
-	}
-	for _, name := range []string{"Method", "MethodByName", "Call", "CallSlice"} {
-		name := name
-		valueMethods[name] = func(m *machine, pk string, x rval, a []value) value {
-			panic(&UnsupportedError{What: "reflect.Value." + name + ": method values and calls through reflect are not modeled"})
+// valueMethods are the models of reflect.Value's methods (and
+// reflectlite.Value's), by name. Method values and calls through reflect are
+// not modeled.
+var valueMethods = map[string]valueMethod{
+	"Kind":    func(m *machine, pk string, x rval, a []value) value { return value{n: uint64(x.kind())} },
+	"IsValid": func(m *machine, pk string, x rval, a []value) value { return boolVal(x.t != nil) },
+	"Type": func(m *machine, pk string, x rval, a []value) value {
+		if x.t == nil {
+			m.valueError(pk, "reflect.Value.Type", kInvalid)
 		}
+		return m.typeVal(pk, x.t)
+	},
+	"IsNil": func(m *machine, pk string, x rval, a []value) value {
+		switch x.kind() {
+		case kPointer, kMap, kSlice, kFunc, kChan, kUnsafePointer, kInterface:
+			return boolVal(x.get().r == nil)
+		}
+		m.valueError(pk, "reflect.Value.IsNil", x.kind())
+		return value{}
+	},
+	"IsZero": func(m *machine, pk string, x rval, a []value) value {
+		if x.t == nil {
+			m.valueError(pk, "reflect.Value.IsZero", kInvalid)
+		}
+		return boolVal(isZero(x.get(), x.t))
+	},
+	"Bool": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBe(pk, x, kBool, "Bool")
+		return boolVal(x.get().bool())
+	},
+	"Int": func(m *machine, pk string, x rval, a []value) value {
+		if k := x.kind(); k < kInt || k > kInt64 {
+			m.valueError(pk, "reflect.Value.Int", k)
+		}
+		return x.get()
+	},
+	"Uint": func(m *machine, pk string, x rval, a []value) value {
+		if k := x.kind(); k < kUint || k > kUintptr {
+			m.valueError(pk, "reflect.Value.Uint", k)
+		}
+		return x.get()
+	},
+	"Float": func(m *machine, pk string, x rval, a []value) value {
+		if !isFloat(x.kind()) {
+			m.valueError(pk, "reflect.Value.Float", x.kind())
+		}
+		return x.get()
+	},
+	"Complex": func(m *machine, pk string, x rval, a []value) value {
+		if !isCplx(x.kind()) {
+			m.valueError(pk, "reflect.Value.Complex", x.kind())
+		}
+		return value{r: x.get().complex()}
+	},
+	"String": func(m *machine, pk string, x rval, a []value) value {
+		switch x.kind() {
+		case kString:
+			return strVal(x.get().str())
+		case kInvalid:
+			return strVal("<invalid Value>")
+		}
+		return strVal("<" + x.t.str + " Value>")
+	},
+	"CanInt": func(m *machine, pk string, x rval, a []value) value {
+		return boolVal(x.kind() >= kInt && x.kind() <= kInt64)
+	},
+	"CanUint":    func(m *machine, pk string, x rval, a []value) value { return boolVal(isUint(x.kind())) },
+	"CanFloat":   func(m *machine, pk string, x rval, a []value) value { return boolVal(isFloat(x.kind())) },
+	"CanComplex": func(m *machine, pk string, x rval, a []value) value { return boolVal(isCplx(x.kind())) },
+	"Len": func(m *machine, pk string, x rval, a []value) value {
+		v := x.get()
+		switch x.kind() {
+		case kSlice:
+			return intVal(int64(len(v.elems())))
+		case kArray:
+			return intVal(int64(x.t.len))
+		case kString:
+			return intVal(int64(len(v.str())))
+		case kMap:
+			mo, _ := v.r.(*mapObj)
+			return intVal(int64(mo.len()))
+		case kChan:
+			if c, _ := v.r.(*chanObj); c != nil {
+				return intVal(int64(c.count))
+			}
+			return intVal(0)
+		case kPointer:
+			if x.t.elem.kind == kArray {
+				return intVal(int64(x.t.elem.len))
+			}
+		}
+		m.valueError(pk, "reflect.Value.Len", x.kind())
+		return value{}
+	},
+	"Cap": func(m *machine, pk string, x rval, a []value) value {
+		v := x.get()
+		switch x.kind() {
+		case kSlice:
+			return intVal(int64(cap(v.elems())))
+		case kArray:
+			return intVal(int64(x.t.len))
+		case kChan:
+			if c, _ := v.r.(*chanObj); c != nil {
+				return intVal(int64(c.capacity))
+			}
+			return intVal(0)
+		case kPointer:
+			if x.t.elem.kind == kArray {
+				return intVal(int64(x.t.elem.len))
+			}
+		}
+		m.valueError(pk, "reflect.Value.Cap", x.kind())
+		return value{}
+	},
+	"Index": func(m *machine, pk string, x rval, a []value) value {
+		i := int(a[0].n)
+		switch x.kind() {
+		case kSlice:
+			s := x.get().elems()
+			if i < 0 || i >= len(s) {
+				m.rpanic("reflect: slice index out of range")
+			}
+			et := x.t.elem
+			return rval{et, &s[i], uint64(et.kind) | flagAddr | x.f&flagRO}.encode()
+		case kArray:
+			s := x.get().elems()
+			if i < 0 || i >= len(s) {
+				m.rpanic("reflect: array index out of range")
+			}
+			et := x.t.elem
+			return rval{et, &s[i], uint64(et.kind) | x.f&(flagAddr|flagRO)}.encode()
+		case kString:
+			s := x.get().str()
+			if i < 0 || i >= len(s) {
+				m.rpanic("reflect: string index out of range")
+			}
+			return newRval(m.prog.typeOf(types.Typ[types.Uint8]), value{n: uint64(s[i])}, x.f&flagRO).encode()
+		}
+		m.valueError(pk, "reflect.Value.Index", x.kind())
+		return value{}
+	},
+	"NumField": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBe(pk, x, kStruct, "NumField")
+		return intVal(int64(len(x.t.fields)))
+	},
+	"Field": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBe(pk, x, kStruct, "Field")
+		return m.field(x, int(a[0].n)).encode()
+	},
+	"FieldByIndex": func(m *machine, pk string, x rval, a []value) value {
+		return m.fieldByIndex(pk, x, a[0].elems()).encode()
+	},
+	"FieldByName": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBe(pk, x, kStruct, "FieldByName")
+		path := fieldPath(x.t, a[0].str())
+		if path == nil {
+			return rval{}.encode()
+		}
+		idx := make([]value, len(path))
+		for j, i := range path {
+			idx[j] = intVal(int64(i))
+		}
+		return m.fieldByIndex(pk, x, idx).encode()
+	},
+	"Elem": func(m *machine, pk string, x rval, a []value) value {
+		return m.elem(pk, x).encode()
+	},
+	"Interface": func(m *machine, pk string, x rval, a []value) value {
+		return m.valueInterface(pk, x)
+	},
+	"CanInterface": func(m *machine, pk string, x rval, a []value) value {
+		if x.t == nil {
+			m.valueError(pk, "reflect.Value.CanInterface", kInvalid)
+		}
+		return boolVal(x.f&flagRO == 0)
+	},
+	"CanAddr": func(m *machine, pk string, x rval, a []value) value { return boolVal(x.f&flagAddr != 0) },
+	"CanSet": func(m *machine, pk string, x rval, a []value) value {
+		return boolVal(x.f&(flagAddr|flagRO) == flagAddr)
+	},
+	"Addr": func(m *machine, pk string, x rval, a []value) value {
+		if x.f&flagAddr == 0 {
+			m.rpanic("reflect.Value.Addr of unaddressable value")
+		}
+		return newRval(m.ptrTo(x.t), value{r: x.p}, x.f&flagRO).encode()
+	},
+	"Set": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBeAssignable(x, "Set")
+		v := m.assignTo(decodeValue(a[0]), x.t, "reflect.Set")
+		m.store(x.p, v, x.t)
+		return value{}
+	},
+	"SetInt": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBeAssignable(x, "SetInt")
+		if k := x.kind(); k < kInt || k > kInt64 {
+			m.valueError(pk, "reflect.Value.SetInt", k)
+		}
+		m.set(x.p, value{n: wrap(x.kind(), a[0].n)})
+		return value{}
+	},
+	"SetUint": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBeAssignable(x, "SetUint")
+		if !isUint(x.kind()) {
+			m.valueError(pk, "reflect.Value.SetUint", x.kind())
+		}
+		m.set(x.p, value{n: wrap(x.kind(), a[0].n)})
+		return value{}
+	},
+	"SetFloat": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBeAssignable(x, "SetFloat")
+		switch x.kind() {
+		case kFloat32:
+			m.set(x.p, floatVal(float64(float32(a[0].float()))))
+		case kFloat64:
+			m.set(x.p, a[0])
+		default:
+			m.valueError(pk, "reflect.Value.SetFloat", x.kind())
+		}
+		return value{}
+	},
+	"SetComplex": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBeAssignable(x, "SetComplex")
+		c := a[0].complex()
+		switch x.kind() {
+		case kComplex64:
+			m.set(x.p, value{r: complex(float64(float32(real(c))), float64(float32(imag(c))))})
+		case kComplex128:
+			m.set(x.p, value{r: c})
+		default:
+			m.valueError(pk, "reflect.Value.SetComplex", x.kind())
+		}
+		return value{}
+	},
+	"SetString": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBeAssignable(x, "SetString")
+		m.mustBe(pk, x, kString, "SetString")
+		m.set(x.p, strVal(a[0].str()))
+		return value{}
+	},
+	"SetBool": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBeAssignable(x, "SetBool")
+		m.mustBe(pk, x, kBool, "SetBool")
+		m.set(x.p, boolVal(a[0].bool()))
+		return value{}
+	},
+	"SetBytes": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBeAssignable(x, "SetBytes")
+		m.mustBe(pk, x, kSlice, "SetBytes")
+		if x.t.elem.kind != kUint8 {
+			m.rpanic("reflect.Value.SetBytes of non-byte slice")
+		}
+		m.set(x.p, value{r: a[0].r})
+		return value{}
+	},
+	"SetLen": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBeAssignable(x, "SetLen")
+		m.mustBe(pk, x, kSlice, "SetLen")
+		s := x.get().elems()
+		n := int(a[0].n)
+		if n < 0 || n > cap(s) {
+			m.rpanic("reflect: slice length out of range in SetLen")
+		}
+		m.set(x.p, value{r: s[:n]})
+		return value{}
+	},
+	"SetZero": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBeAssignable(x, "SetZero")
+		m.store(x.p, zero(x.t), x.t)
+		return value{}
+	},
+	"Pointer": func(m *machine, pk string, x rval, a []value) value {
+		switch x.kind() {
+		case kPointer, kChan, kMap, kUnsafePointer, kFunc, kSlice:
+			return uintVal(uint64(pointerOf(x.get(), x.kind())))
+		}
+		m.valueError(pk, "reflect.Value.Pointer", x.kind())
+		return value{}
+	},
+	"UnsafePointer": func(m *machine, pk string, x rval, a []value) value {
+		switch x.kind() {
+		case kPointer, kChan, kMap, kUnsafePointer, kFunc:
+			return value{r: x.get().r}
+		case kSlice:
+			s := x.get().elems()
+			if cap(s) == 0 {
+				if s == nil {
+					return value{}
+				}
+				return value{r: &zeroBase}
+			}
+			return value{r: &s[:1][0]}
+		}
+		m.valueError(pk, "reflect.Value.UnsafePointer", x.kind())
+		return value{}
+	},
+	"Bytes": func(m *machine, pk string, x rval, a []value) value {
+		switch x.kind() {
+		case kSlice:
+			if x.t.elem.kind != kUint8 {
+				m.rpanic("reflect.Value.Bytes of non-byte slice")
+			}
+			return value{r: x.get().r}
+		case kArray:
+			if x.t.elem.kind != kUint8 {
+				m.rpanic("reflect.Value.Bytes of non-byte array")
+			}
+			if x.f&flagAddr == 0 {
+				m.rpanic("reflect.Value.Bytes of unaddressable byte array")
+			}
+			return value{r: x.get().elems()[:]}
+		}
+		m.valueError(pk, "reflect.Value.Bytes", x.kind())
+		return value{}
+	},
+	"Slice": func(m *machine, pk string, x rval, a []value) value {
+		return m.sliceVal(pk, x, int(a[0].n), int(a[1].n), -1).encode()
+	},
+	"Slice3": func(m *machine, pk string, x rval, a []value) value {
+		return m.sliceVal(pk, x, int(a[0].n), int(a[1].n), int(a[2].n)).encode()
+	},
+	"MapKeys": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBe(pk, x, kMap, "MapKeys")
+		mo, _ := x.get().r.(*mapObj)
+		var keys []value
+		kt := x.t.key
+		if mo != nil {
+			it := mo.iter(m)
+			for {
+				k, _, ok := it.next()
+				if !ok {
+					break
+				}
+				keys = append(keys, newRval(kt, copyVal(k, kt), x.f&flagRO).encode())
+			}
+		}
+		if keys == nil {
+			keys = []value{}
+		}
+		return value{r: keys}
+	},
+	"MapIndex": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBe(pk, x, kMap, "MapIndex")
+		k := m.assignTo(decodeValue(a[0]), x.t.key, "reflect.Value.MapIndex")
+		mo, _ := x.get().r.(*mapObj)
+		if mo == nil {
+			hashKey(k, x.t.key)
+			return rval{}.encode()
+		}
+		v, ok := mo.get(k)
+		if !ok {
+			return rval{}.encode()
+		}
+		return newRval(x.t.elem, copyVal(v, x.t.elem), x.f&flagRO).encode()
+	},
+	"SetMapIndex": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBe(pk, x, kMap, "SetMapIndex")
+		m.mustBeExported(x, "SetMapIndex")
+		k := m.assignTo(decodeValue(a[0]), x.t.key, "reflect.Value.SetMapIndex")
+		mo, _ := x.get().r.(*mapObj)
+		e := decodeValue(a[1])
+		if e.t == nil {
+			if mo != nil {
+				mo.delete(k)
+			}
+			return value{}
+		}
+		v := m.assignTo(e, x.t.elem, "reflect.Value.SetMapIndex")
+		if mo == nil {
+			panic(runtimeError("assignment to entry in nil map"))
+		}
+		mo.set(k, v)
+		return value{}
+	},
+	"MapRange": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBe(pk, x, kMap, "MapRange")
+		it := zero(m.prog.pkgType(pkgReflect, "MapIter", false))
+		it.elems()[0] = x.encode()
+		return value{r: &it}
+	},
+	"NumMethod": func(m *machine, pk string, x rval, a []value) value {
+		if x.t == nil {
+			m.valueError(pk, "reflect.Value.NumMethod", kInvalid)
+		}
+		return intVal(int64(len(methodsOf(x.t))))
+	},
+	"Comparable": func(m *machine, pk string, x rval, a []value) value {
+		if x.t == nil {
+			return boolVal(false)
+		}
+		return boolVal(comparableVal(x.get(), x.t))
+	},
+	"Equal": func(m *machine, pk string, x rval, a []value) value {
+		u := decodeValue(a[0])
+		if x.kind() == kInterface {
+			x = m.elem(pk, x)
+		}
+		if u.kind() == kInterface {
+			u = m.elem(pk, u)
+		}
+		if x.t == nil || u.t == nil {
+			return boolVal((x.t == nil) == (u.t == nil))
+		}
+		if x.t != u.t {
+			return boolVal(false)
+		}
+		if !x.t.comparable {
+			m.rpanic("reflect.Value.Equal: values of type " + x.t.str + " are not comparable")
+		}
+		return boolVal(equal(x.get(), u.get(), x.t))
+	},
+	"Convert": func(m *machine, pk string, x rval, a []value) value {
+		return m.convertVal(x, typeArg(a[0])).encode()
+	},
+	"CanConvert": func(m *machine, pk string, x rval, a []value) value {
+		t := typeArg(a[0])
+		if x.t == nil || !types.ConvertibleTo(x.t.t, t.t) {
+			return boolVal(false)
+		}
+		if x.kind() == kSlice && t.kind == kArray && len(x.get().elems()) < t.len {
+			return boolVal(false)
+		}
+		return boolVal(true)
+	},
+	"OverflowInt": func(m *machine, pk string, x rval, a []value) value {
+		k := x.kind()
+		if k < kInt || k > kInt64 {
+			m.valueError(pk, "reflect.Value.OverflowInt", k)
+		}
+		bits := uint(x.t.sizeof() * 8)
+		v := int64(a[0].n)
+		trunc := (v << (64 - bits)) >> (64 - bits)
+		return boolVal(v != trunc)
+	},
+	"OverflowUint": func(m *machine, pk string, x rval, a []value) value {
+		if !isUint(x.kind()) {
+			m.valueError(pk, "reflect.Value.OverflowUint", x.kind())
+		}
+		bits := uint(x.t.sizeof() * 8)
+		v := a[0].n
+		trunc := (v << (64 - bits)) >> (64 - bits)
+		return boolVal(v != trunc)
+	},
+	"OverflowFloat": func(m *machine, pk string, x rval, a []value) value {
+		switch x.kind() {
+		case kFloat32:
+			f := math.Abs(a[0].float())
+			return boolVal(math.MaxFloat32 < f && f <= math.MaxFloat64)
+		case kFloat64:
+			return boolVal(false)
+		}
+		m.valueError(pk, "reflect.Value.OverflowFloat", x.kind())
+		return value{}
+	},
+	"Method":       unmodeledValueMethod("Method"),
+	"MethodByName": unmodeledValueMethod("MethodByName"),
+	"Call":         unmodeledValueMethod("Call"),
+	"CallSlice":    unmodeledValueMethod("CallSlice"),
+}
+
+func unmodeledValueMethod(name string) valueMethod {
+	return func(m *machine, pk string, x rval, a []value) value {
+		panic(&UnsupportedError{What: "reflect.Value." + name + ": method values and calls through reflect are not modeled"})
 	}
 }
 

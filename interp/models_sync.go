@@ -8,15 +8,114 @@ import (
 // Models of package sync. Their state lives in side tables of the run,
 // keyed by the address of the sync object; every operation is a scheduling
 // point; blocked goroutines are woken to retry, so every order in which
-// waiters may win is possible.
+// waiters may win is possible. Once and Cond run from source over these
+// models (Cond through the runtime's notification lists).
 
-type mutexState struct {
-	locked   bool
-	readers  int
-	wwait    map[*Goroutine]bool // goroutines waiting in (RW)Mutex.Lock
-	sleepers []*Goroutine
+const whySync = "a scheduling point and a synchronization event; its state lives in the run's side tables"
+
+var syncModels = modelTable{
+	"(*sync.Mutex).Lock":       control(whySync, lockCtl(OpMutexLock, true)),
+	"(*sync.Mutex).Unlock":     control(whySync, unlockCtl(OpMutexUnlock, true)),
+	"(*sync.Mutex).TryLock":    control(whySync, tryLockCtl(OpMutexTryLock, true)),
+	"(*sync.RWMutex).Lock":     control(whySync, lockCtl(OpRWMutexLock, true)),
+	"(*sync.RWMutex).Unlock":   control(whySync, unlockCtl(OpRWMutexUnlock, true)),
+	"(*sync.RWMutex).TryLock":  control(whySync, tryLockCtl(OpRWMutexTryLock, true)),
+	"(*sync.RWMutex).RLock":    control(whySync, lockCtl(OpRWMutexRLock, false)),
+	"(*sync.RWMutex).RUnlock":  control(whySync, unlockCtl(OpRWMutexRUnlock, false)),
+	"(*sync.RWMutex).TryRLock": control(whySync, tryLockCtl(OpRWMutexTryRLock, false)),
+
+	"(*sync.WaitGroup).Add": control(whySync, syncOp(OpWaitGroupAdd, func(fr *frame, p *value, args []value, dst int32) *frame {
+		return wgAdd(fr, p, args[1].int(), dst)
+	})),
+	"(*sync.WaitGroup).Done": control(whySync, syncOp(OpWaitGroupDone, func(fr *frame, p *value, args []value, dst int32) *frame {
+		return wgAdd(fr, p, -1, dst)
+	})),
+	"(*sync.WaitGroup).Wait": control(whySync, syncOp(OpWaitGroupWait, wgWait)),
+
+	// The runtime's notification lists, under sync.Cond.
+	"sync.runtime_notifyListAdd":       native(noBody, notifyListAdd),
+	"sync.runtime_notifyListWait":      control(noBody, notifyListWait),
+	"sync.runtime_notifyListNotifyOne": control(noBody, syncOp(OpCondSignal, notifyOne)),
+	"sync.runtime_notifyListNotifyAll": control(noBody, syncOp(OpCondBroadcast, notifyAll)),
+	"sync.runtime_notifyListCheck":     native(noBody, func(*machine, []value) value { return value{} }),
+	"sync.runtime_registerPoolCleanup": native(noBody, func(*machine, []value) value { return value{} }),
+
+	// sync.Pool: Get always calls New (a valid behaviour of a pool that
+	// dropped everything), which keeps runs deterministic.
+	"(*sync.Pool).Get": control("deterministic: a pool that always dropped its items", poolGet),
+	"(*sync.Pool).Put": native("deterministic: a pool that always drops its items", func(*machine, []value) value { return value{} }),
+
+	// sync.Map: a map from any to any in the run's memory; every
+	// operation is a scheduling point and an atomic event on the map.
+	"(*sync.Map).Load": control(whySync, syncMapOp(OpSyncMapLoad, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+		v, ok := mo.get(a[0])
+		return fr.done(dst, tuple(v, boolVal(ok)))
+	})),
+	"(*sync.Map).Store": control(whySync, syncMapOp(OpSyncMapStore, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+		mo.set(a[0], a[1])
+		return fr.done(dst, value{})
+	})),
+	"(*sync.Map).LoadOrStore": control(whySync, syncMapOp(OpSyncMapLoadOrStore, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+		if v, ok := mo.get(a[0]); ok {
+			return fr.done(dst, tuple(v, boolVal(true)))
+		}
+		mo.set(a[0], a[1])
+		return fr.done(dst, tuple(a[1], boolVal(false)))
+	})),
+	"(*sync.Map).LoadAndDelete": control(whySync, syncMapOp(OpSyncMapLoadAndDelete, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+		v, ok := mo.get(a[0])
+		mo.delete(a[0])
+		return fr.done(dst, tuple(v, boolVal(ok)))
+	})),
+	"(*sync.Map).Delete": control(whySync, syncMapOp(OpSyncMapDelete, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+		mo.delete(a[0])
+		return fr.done(dst, value{})
+	})),
+	"(*sync.Map).Swap": control(whySync, syncMapOp(OpSyncMapSwap, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+		v, ok := mo.get(a[0])
+		mo.set(a[0], a[1])
+		return fr.done(dst, tuple(v, boolVal(ok)))
+	})),
+	"(*sync.Map).CompareAndSwap": control(whySync, syncMapOp(OpSyncMapCompareAndSwap, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+		v, ok := mo.get(a[0])
+		if ok && ifaceEqual(v, a[1]) {
+			mo.set(a[0], a[2])
+			return fr.done(dst, boolVal(true))
+		}
+		return fr.done(dst, boolVal(false))
+	})),
+	"(*sync.Map).CompareAndDelete": control(whySync, syncMapOp(OpSyncMapCompareAndDelete, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+		v, ok := mo.get(a[0])
+		if ok && ifaceEqual(v, a[1]) {
+			mo.delete(a[0])
+			return fr.done(dst, boolVal(true))
+		}
+		return fr.done(dst, boolVal(false))
+	})),
+	"(*sync.Map).Clear": control(whySync, syncMapOp(OpSyncMapClear, func(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+		mo.clear()
+		return fr.done(dst, value{})
+	})),
+	"(*sync.Map).Range": control(whySync, syncMapOp(OpSyncMapRange, syncMapRange)),
 }
 
+// syncOp makes the model of an operation on the sync object args[0]
+// points to: a scheduling point (op), then f on the object's cell.
+func syncOp(op Op, f func(fr *frame, p *value, args []value, dst int32) *frame) controlFn {
+	return func(fr *frame, args []value, dst int32) *frame {
+		if fr.point(op, fr.pos()) {
+			return nil
+		}
+		p := args[0].ptr()
+		if p == nil {
+			panic(nilDeref)
+		}
+		return f(fr, p, args, dst)
+	}
+}
+
+// syncState returns the state of the sync object at p, made by mk on first
+// use.
 func (m *machine) syncState(p *value, mk func() any) any {
 	if m.syncObjs == nil {
 		m.syncObjs = map[*value]any{}
@@ -29,28 +128,10 @@ func (m *machine) syncState(p *value, mk func() any) any {
 	return s
 }
 
-func (m *machine) mutex(p *value) *mutexState {
-	if p == nil {
-		panic(nilDeref)
-	}
-	return m.syncState(p, func() any { return &mutexState{} }).(*mutexState)
-}
-
 func wakeAll(gs []*Goroutine) {
 	for _, g := range gs {
 		g.wake()
 	}
-}
-
-func (st *mutexState) sleep(fr *frame, op Op) *frame {
-	st.sleepers = append(st.sleepers, fr.g)
-	return fr.block(op, fr.pos())
-}
-
-func (st *mutexState) wakeSleepers() {
-	s := st.sleepers
-	st.sleepers = nil
-	wakeAll(s)
 }
 
 // fatal ends the program with an unrecoverable error, as Go's throw does.
@@ -66,68 +147,95 @@ func (m *machine) fatal(fr *frame, msg string) *frame {
 	return nil
 }
 
+// stringPanic returns a panic value holding a string.
+func (m *machine) stringPanic(s string) value {
+	return value{r: &iface{t: m.prog.typeOf(types.Typ[types.String]), v: strVal(s)}}
+}
+
+// --- Mutex and RWMutex ---
+
+type mutexState struct {
+	locked   bool
+	readers  int
+	wwait    map[*Goroutine]bool // goroutines waiting in (RW)Mutex.Lock
+	sleepers []*Goroutine
+}
+
+func (m *machine) mutex(p *value) *mutexState {
+	return m.syncState(p, func() any { return &mutexState{} }).(*mutexState)
+}
+
+func (st *mutexState) sleep(fr *frame, op Op) *frame {
+	st.sleepers = append(st.sleepers, fr.g)
+	return fr.block(op, fr.pos())
+}
+
+func (st *mutexState) wakeSleepers() {
+	s := st.sleepers
+	st.sleepers = nil
+	wakeAll(s)
+}
+
+// lockEvent reports that fr's goroutine acquired the mutex at p (for
+// writing, or as a reader).
+func lockEvent(fr *frame, p *value, write bool) {
+	k := EvRLock
+	if write {
+		k = EvLock
+	}
+	fr.g.m.emit(fr, Event{Kind: k, Addr: addrOf(p), Pos: fr.pos()})
+}
+
+// canLock reports whether the mutex can be locked now.
+func (st *mutexState) canLock(write bool) bool {
+	if write {
+		return !st.locked && st.readers == 0
+	}
+	return !st.locked && len(st.wwait) == 0
+}
+
+// lock takes the mutex: canLock was true.
+func (st *mutexState) lock(fr *frame, p *value, write bool) {
+	if write {
+		delete(st.wwait, fr.g)
+		st.locked = true
+	} else {
+		st.readers++
+	}
+	lockEvent(fr, p, write)
+}
+
 func lockCtl(op Op, write bool) controlFn {
-	return func(fr *frame, args []value, dst int32) *frame {
-		if fr.point(op, fr.pos()) {
-			return nil
-		}
-		m := fr.g.m
-		p := args[0].ptr()
-		st := m.mutex(p)
-		if write {
-			if st.locked || st.readers > 0 {
+	return syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
+		st := fr.g.m.mutex(p)
+		if !st.canLock(write) {
+			if write {
 				if st.wwait == nil {
 					st.wwait = map[*Goroutine]bool{}
 				}
 				st.wwait[fr.g] = true
-				return st.sleep(fr, op)
 			}
-			delete(st.wwait, fr.g)
-			st.locked = true
-			m.emit(fr, Event{Kind: EvLock, Addr: addrOf(p), Pos: fr.pos()})
-		} else {
-			if st.locked || len(st.wwait) > 0 {
-				return st.sleep(fr, op)
-			}
-			st.readers++
-			m.emit(fr, Event{Kind: EvRLock, Addr: addrOf(p), Pos: fr.pos()})
+			return st.sleep(fr, op)
 		}
+		st.lock(fr, p, write)
 		return fr.done(dst, value{})
-	}
+	})
 }
 
-func tryLockNative(op Op, write bool) controlFn {
-	return func(fr *frame, args []value, dst int32) *frame {
-		if fr.point(op, fr.pos()) {
-			return nil
+func tryLockCtl(op Op, write bool) controlFn {
+	return syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
+		st := fr.g.m.mutex(p)
+		if !st.canLock(write) {
+			return fr.done(dst, boolVal(false))
 		}
-		m := fr.g.m
-		p := args[0].ptr()
-		st := m.mutex(p)
-		if write {
-			if st.locked || st.readers > 0 {
-				return fr.done(dst, boolVal(false))
-			}
-			st.locked = true
-			m.emit(fr, Event{Kind: EvLock, Addr: addrOf(p), Pos: fr.pos()})
-		} else {
-			if st.locked || len(st.wwait) > 0 {
-				return fr.done(dst, boolVal(false))
-			}
-			st.readers++
-			m.emit(fr, Event{Kind: EvRLock, Addr: addrOf(p), Pos: fr.pos()})
-		}
+		st.lock(fr, p, write)
 		return fr.done(dst, boolVal(true))
-	}
+	})
 }
 
 func unlockCtl(op Op, write bool) controlFn {
-	return func(fr *frame, args []value, dst int32) *frame {
-		if fr.point(op, fr.pos()) {
-			return nil
-		}
+	return syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
 		m := fr.g.m
-		p := args[0].ptr()
 		st := m.mutex(p)
 		if write {
 			if !st.locked {
@@ -147,8 +255,10 @@ func unlockCtl(op Op, write bool) controlFn {
 		}
 		st.wakeSleepers()
 		return fr.done(dst, value{})
-	}
+	})
 }
+
+// --- WaitGroup ---
 
 type waitGroupState struct {
 	count    int64
@@ -156,9 +266,6 @@ type waitGroupState struct {
 }
 
 func (m *machine) waitGroup(p *value) *waitGroupState {
-	if p == nil {
-		panic(nilDeref)
-	}
 	return m.syncState(p, func() any { return &waitGroupState{} }).(*waitGroupState)
 }
 
@@ -178,10 +285,18 @@ func wgAdd(fr *frame, p *value, delta int64, dst int32) *frame {
 	return fr.done(dst, value{})
 }
 
-// stringPanic returns a panic value holding a string.
-func (m *machine) stringPanic(s string) value {
-	return value{r: &iface{t: m.prog.typeOf(types.Typ[types.String]), v: strVal(s)}}
+func wgWait(fr *frame, p *value, _ []value, dst int32) *frame {
+	m := fr.g.m
+	st := m.waitGroup(p)
+	if st.count > 0 {
+		st.sleepers = append(st.sleepers, fr.g)
+		return fr.block(OpWaitGroupWait, fr.pos())
+	}
+	m.emit(fr, Event{Kind: EvWGWait, Addr: addrOf(p), Pos: fr.pos()})
+	return fr.done(dst, value{})
 }
+
+// --- the runtime's notification lists (sync.Cond) ---
 
 type notifyListState struct {
 	wait, notify uint32
@@ -192,115 +307,113 @@ func (m *machine) notifyList(p *value) *notifyListState {
 	return m.syncState(p, func() any { return &notifyListState{} }).(*notifyListState)
 }
 
-func init() {
-	registerControl("(*sync.Mutex).Lock", lockCtl(OpMutexLock, true))
-	registerControl("(*sync.Mutex).Unlock", unlockCtl(OpMutexUnlock, true))
-	registerControl("(*sync.Mutex).TryLock", tryLockNative(OpMutexTryLock, true))
-	registerControl("(*sync.RWMutex).Lock", lockCtl(OpRWMutexLock, true))
-	registerControl("(*sync.RWMutex).Unlock", unlockCtl(OpRWMutexUnlock, true))
-	registerControl("(*sync.RWMutex).TryLock", tryLockNative(OpRWMutexTryLock, true))
-	registerControl("(*sync.RWMutex).RLock", lockCtl(OpRWMutexRLock, false))
-	registerControl("(*sync.RWMutex).RUnlock", unlockCtl(OpRWMutexRUnlock, false))
-	registerControl("(*sync.RWMutex).TryRLock", tryLockNative(OpRWMutexTryRLock, false))
+func notifyListAdd(m *machine, args []value) value {
+	st := m.notifyList(args[0].ptr())
+	t := st.wait
+	st.wait++
+	return uintVal(uint64(t))
+}
 
-	registerControl("(*sync.WaitGroup).Add", func(fr *frame, args []value, dst int32) *frame {
-		if fr.point(OpWaitGroupAdd, fr.pos()) {
-			return nil
-		}
-		return wgAdd(fr, args[0].ptr(), args[1].int(), dst)
-	})
-	registerControl("(*sync.WaitGroup).Done", func(fr *frame, args []value, dst int32) *frame {
-		if fr.point(OpWaitGroupDone, fr.pos()) {
-			return nil
-		}
-		return wgAdd(fr, args[0].ptr(), -1, dst)
-	})
-	registerControl("(*sync.WaitGroup).Wait", func(fr *frame, args []value, dst int32) *frame {
-		if fr.point(OpWaitGroupWait, fr.pos()) {
-			return nil
-		}
-		m := fr.g.m
-		p := args[0].ptr()
-		st := m.waitGroup(p)
-		if st.count > 0 {
-			st.sleepers = append(st.sleepers, fr.g)
-			return fr.block(OpWaitGroupWait, fr.pos())
-		}
-		m.emit(fr, Event{Kind: EvWGWait, Addr: addrOf(p), Pos: fr.pos()})
-		return fr.done(dst, value{})
-	})
+func notifyListWait(fr *frame, args []value, dst int32) *frame {
+	m := fr.g.m
+	p := args[0].ptr()
+	st := m.notifyList(p)
+	t := uint32(args[1].n)
+	if t >= st.notify {
+		st.sleepers = append(st.sleepers, fr.g)
+		return fr.block(OpCondWait, fr.pos())
+	}
+	m.emit(fr, Event{Kind: EvCondWait, Addr: addrOf(p), Pos: fr.pos()})
+	return fr.done(dst, value{})
+}
 
-	// sync.Cond runs from source on these models of the runtime's
-	// notification lists.
-	registerNative("sync.runtime_notifyListAdd", func(m *machine, args []value) value {
-		st := m.notifyList(args[0].ptr())
-		t := st.wait
-		st.wait++
-		return uintVal(uint64(t))
-	})
-	registerControl("sync.runtime_notifyListWait", func(fr *frame, args []value, dst int32) *frame {
-		m := fr.g.m
-		p := args[0].ptr()
-		st := m.notifyList(p)
-		t := uint32(args[1].n)
-		if t >= st.notify {
-			st.sleepers = append(st.sleepers, fr.g)
-			return fr.block(OpCondWait, fr.pos())
-		}
-		m.emit(fr, Event{Kind: EvCondWait, Addr: addrOf(p), Pos: fr.pos()})
-		return fr.done(dst, value{})
-	})
-	registerControl("sync.runtime_notifyListNotifyOne", func(fr *frame, args []value, dst int32) *frame {
-		if fr.point(OpCondSignal, fr.pos()) {
-			return nil
-		}
-		m := fr.g.m
-		p := args[0].ptr()
-		st := m.notifyList(p)
-		m.emit(fr, Event{Kind: EvCondSignal, Addr: addrOf(p), Pos: fr.pos()})
-		if st.notify != st.wait {
-			st.notify++
-			s := st.sleepers
-			st.sleepers = nil
-			wakeAll(s)
-		}
-		return fr.done(dst, value{})
-	})
-	registerControl("sync.runtime_notifyListNotifyAll", func(fr *frame, args []value, dst int32) *frame {
-		if fr.point(OpCondBroadcast, fr.pos()) {
-			return nil
-		}
-		m := fr.g.m
-		p := args[0].ptr()
-		st := m.notifyList(p)
-		m.emit(fr, Event{Kind: EvCondSignal, Addr: addrOf(p), Pos: fr.pos()})
-		st.notify = st.wait
+func notifyOne(fr *frame, p *value, _ []value, dst int32) *frame {
+	m := fr.g.m
+	st := m.notifyList(p)
+	m.emit(fr, Event{Kind: EvCondSignal, Addr: addrOf(p), Pos: fr.pos()})
+	if st.notify != st.wait {
+		st.notify++
 		s := st.sleepers
 		st.sleepers = nil
 		wakeAll(s)
-		return fr.done(dst, value{})
-	})
-	registerNative("sync.runtime_notifyListCheck", func(*machine, []value) value { return value{} })
+	}
+	return fr.done(dst, value{})
+}
 
-	// sync.Pool: Get always calls New (a valid behaviour of a pool that
-	// dropped everything), which keeps runs deterministic.
-	registerControl("(*sync.Pool).Get", func(fr *frame, args []value, dst int32) *frame {
-		p := args[0].ptr()
-		if p == nil {
-			panic(nilDeref)
-		}
-		newFn := p.elems()[poolNewField(fr.g.m.prog)]
-		if newFn.r == nil {
-			return fr.done(dst, value{})
-		}
-		return fr.callValue(newFn, nil, dst)
-	})
-	registerNative("(*sync.Pool).Put", func(*machine, []value) value { return value{} })
+func notifyAll(fr *frame, p *value, _ []value, dst int32) *frame {
+	m := fr.g.m
+	st := m.notifyList(p)
+	m.emit(fr, Event{Kind: EvCondSignal, Addr: addrOf(p), Pos: fr.pos()})
+	st.notify = st.wait
+	s := st.sleepers
+	st.sleepers = nil
+	wakeAll(s)
+	return fr.done(dst, value{})
+}
+
+// --- Pool ---
+
+func poolGet(fr *frame, args []value, dst int32) *frame {
+	p := args[0].ptr()
+	if p == nil {
+		panic(nilDeref)
+	}
+	newFn := p.elems()[poolNewField(fr.g.m.prog)]
+	if newFn.r == nil {
+		return fr.done(dst, value{})
+	}
+	return fr.callValue(newFn, nil, dst)
 }
 
 func poolNewField(p *Program) int {
 	sp := p.SSA.ImportedPackage("sync")
 	return fieldIndex(sp.Pkg.Scope().Lookup("Pool").Type(), "New")
+}
+
+// --- Map ---
+
+// syncMapOp makes the model of a method of sync.Map: a scheduling point,
+// an atomic event on the map, then f on the map's contents.
+func syncMapOp(op Op, f func(fr *frame, mo *mapObj, a []value, dst int32) *frame) controlFn {
+	return syncOp(op, func(fr *frame, p *value, a []value, dst int32) *frame {
+		m := fr.g.m
+		mo := m.syncState(p, func() any {
+			at := m.prog.anyType()
+			return newMap(m, m.prog.typeOf(types.NewMap(at.t, at.t)))
+		}).(*mapObj)
+		m.emit(fr, Event{Kind: EvAtomic, Addr: addrOf(p), N: 1, Pos: fr.pos()})
+		return f(fr, mo, a[1:], dst)
+	})
+}
+
+func syncMapRange(fr *frame, mo *mapObj, a []value, dst int32) *frame {
+	it := mo.iter(fr.g.m)
+	f := a[0]
+	fr.pc++
+	var step func(c *frame, res value) *frame
+	cont := &frame{g: fr.g, caller: fr, retDst: -1}
+	step = func(c *frame, res value) *frame {
+		if c != nil && !res.bool() {
+			return fr
+		}
+		k, v, ok := it.next()
+		if !ok {
+			return fr
+		}
+		cl := f.r.(*closure)
+		nf := fr.g.m.newFrame(cl.fn)
+		nf.regs[0], nf.regs[1] = k, v
+		copy(nf.regs[2:], cl.env)
+		nf.g, nf.caller, nf.retDst = fr.g, cont, 0
+		return nf
+	}
+	cont.native = step
+	return step(nil, value{})
+}
+
+// anyType returns the rtype of interface{}.
+func (p *Program) anyType() *rtype {
+	return p.typeOf(types.NewInterfaceType(nil, nil).Complete())
 }
 
 func (st *mutexState) clone() any {

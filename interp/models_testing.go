@@ -166,9 +166,11 @@ func (m *machine) callSite(fr *frame, st *testState) string {
 	return "???:1: "
 }
 
-func init() {
-	registerNative("(*testing.common).checkFuzzFn", func(*machine, []value) value { return value{} })
-	registerControl("(*testing.common).log", func(fr *frame, args []value, dst int32) *frame {
+const whyTesting = "the testing package is modeled: a T's state lives in the run's side table"
+
+var testingModels = modelTable{
+	"(*testing.common).checkFuzzFn": native(whyTesting, func(*machine, []value) value { return value{} }),
+	"(*testing.common).log": control(whyTesting, func(fr *frame, args []value, dst int32) *frame {
 		m := fr.g.m
 		st := m.testState(args[0])
 		s := strings.TrimSuffix(args[1].str(), "\n")
@@ -178,21 +180,21 @@ func init() {
 		site := m.callSite(fr.caller, st)
 		fmt.Fprintf(st.out, "%s%s%s\n", indent, site, s)
 		return fr.done(dst, value{})
-	})
-	registerNative("(*testing.common).Fail", func(m *machine, args []value) value {
+	}),
+	"(*testing.common).Fail": native(whyTesting, func(m *machine, args []value) value {
 		m.testState(args[0]).failed = true
 		return value{}
-	})
-	registerNative("(*testing.common).Failed", func(m *machine, args []value) value {
+	}),
+	"(*testing.common).Failed": native(whyTesting, func(m *machine, args []value) value {
 		return boolVal(m.testState(args[0]).failed)
-	})
-	registerNative("(*testing.common).Skipped", func(m *machine, args []value) value {
+	}),
+	"(*testing.common).Skipped": native(whyTesting, func(m *machine, args []value) value {
 		return boolVal(m.testState(args[0]).skipped)
-	})
-	registerNative("(*testing.common).Name", func(m *machine, args []value) value {
+	}),
+	"(*testing.common).Name": native(whyTesting, func(m *machine, args []value) value {
 		return strVal(m.testState(args[0]).name)
-	})
-	registerControl("(*testing.common).Helper", func(fr *frame, args []value, dst int32) *frame {
+	}),
+	"(*testing.common).Helper": control(whyTesting, func(fr *frame, args []value, dst int32) *frame {
 		st := fr.g.m.testState(args[0])
 		if st.helpers == nil {
 			st.helpers = map[*function]bool{}
@@ -206,31 +208,25 @@ func init() {
 			}
 		}
 		return fr.done(dst, value{})
-	})
-	registerNative("(*testing.common).Cleanup", func(m *machine, args []value) value {
+	}),
+	"(*testing.common).Cleanup": native(whyTesting, func(m *machine, args []value) value {
 		st := m.testState(args[0])
 		st.cleanups = append(st.cleanups, args[1])
 		return value{}
-	})
-	goexit := func(fr *frame) *frame {
-		g := fr.g
-		g.panic = &panicState{goexit: true, link: g.panic}
-		fr.pc++
-		return g.unwind(fr)
-	}
-	registerControl("(*testing.common).FailNow", func(fr *frame, args []value, dst int32) *frame {
+	}),
+	"(*testing.common).FailNow": control(whyTesting, func(fr *frame, args []value, dst int32) *frame {
 		fr.g.m.testState(args[0]).failed = true
-		return goexit(fr)
-	})
-	registerControl("(*testing.common).SkipNow", func(fr *frame, args []value, dst int32) *frame {
+		return fr.goexit()
+	}),
+	"(*testing.common).SkipNow": control(whyTesting, func(fr *frame, args []value, dst int32) *frame {
 		fr.g.m.testState(args[0]).skipped = true
-		return goexit(fr)
-	})
-	registerNative("(*testing.T).Parallel", func(*machine, []value) value { return value{} })
-	registerNative("testing.Short", func(*machine, []value) value { return boolVal(false) })
-	registerNative("testing.Verbose", func(*machine, []value) value { return boolVal(true) })
-	registerNative("testing.Testing", func(*machine, []value) value { return boolVal(true) })
-	registerControl("(*testing.T).Run", func(fr *frame, args []value, dst int32) *frame {
+		return fr.goexit()
+	}),
+	"(*testing.T).Parallel": native(whyTesting, func(*machine, []value) value { return value{} }),
+	"testing.Short":         native(whyTesting, func(*machine, []value) value { return boolVal(false) }),
+	"testing.Verbose":       native(whyTesting, func(*machine, []value) value { return boolVal(true) }),
+	"testing.Testing":       native(whyTesting, func(*machine, []value) value { return boolVal(true) }),
+	"(*testing.T).Run": control(whyTesting, func(fr *frame, args []value, dst int32) *frame {
 		m := fr.g.m
 		tp := args[0].ptr()
 		if tp == nil {
@@ -257,5 +253,5 @@ func init() {
 			g.wake()
 		}
 		return fr.block(OpTestRun, fr.pos())
-	})
+	}),
 }

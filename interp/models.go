@@ -7,23 +7,36 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// The native registry maps a function's full SSA name, e.g.
-// "(*sync.Mutex).Lock" or "time.Sleep", to its model.
-var (
-	natives  = map[string]nativeFn{}
-	controls = map[string]controlFn{}
-	// nativePrefixes hold models for every function whose name has the
-	// prefix, e.g. all instantiations of a generic function.
-	nativePrefixes = map[string]nativeFn{}
-	// nativeFallbacks are consulted last: they may refuse whole packages
-	// whose real code cannot run over interpreter values (reflect).
-	nativeFallbacks []func(fn *ssa.Function) nativeFn
-)
+// Models are the interpreter's own implementations of functions of the
+// standard library (tier 2: sync, time, reflect, ...) and host calls for
+// pure leaf functions (tier 3: math, parts of strings). Every modeled
+// package has one table, in the file models_<package>.go; stdlib.go lists
+// the tables and the rest of the standard-library policy.
 
-func registerNative(name string, f nativeFn)   { natives[name] = f }
-func registerControl(name string, f controlFn) { controls[name] = f }
+// model is the interpreter's implementation of one function.
+type model struct {
+	native  nativeFn  // computes the result from the arguments, or
+	control controlFn // may block, stop at a scheduling point or call back
+	// why says why the function is modeled rather than interpreted from
+	// its Go body (noBody for a function without one).
+	why string
+}
 
-// lookupNative returns the model of fn, if any.
+// modelTable holds the models of one package, by the function's full name
+// as go/ssa writes it: "(*sync.Mutex).Lock", "time.Sleep"; a generic
+// function's entry serves all its instantiations.
+type modelTable map[string]model
+
+// noBody is the reason of a model of a function without a Go body
+// (assembly, or implemented by the runtime through linkname).
+const noBody = "no Go body"
+
+// native and control make table entries.
+func native(why string, f nativeFn) model   { return model{native: f, why: why} }
+func control(why string, f controlFn) model { return model{control: f, why: why} }
+
+// lookupNative returns the model of fn, if any: a hook or an annotation
+// the tool declared, a table's entry, or the fallback of fn's package.
 func lookupNative(p *Program, fn *ssa.Function) (nativeFn, controlFn) {
 	if fn == nil {
 		return nil, nil
@@ -35,22 +48,16 @@ func lookupNative(p *Program, fn *ssa.Function) (nativeFn, controlFn) {
 	if a := p.annotation(name); a != nil {
 		return nil, annotationCtl(a, p.bodyOf(fn))
 	}
-	if f, ok := controls[name]; ok {
-		return nil, f
+	if md, ok := models[name]; ok {
+		return md.native, md.control
 	}
-	if f, ok := natives[name]; ok {
-		return f, nil
-	}
-	// Generic instantiations: "pkg.F[T]" → "pkg.F".
-	if i := strings.IndexByte(name, '['); i > 0 && fn.Origin() != nil {
-		if f, ok := nativePrefixes[fn.Origin().String()]; ok {
-			return f, nil
+	if o := fn.Origin(); o != nil {
+		if md, ok := models[o.String()]; ok {
+			return md.native, md.control
 		}
 	}
-	for _, fb := range nativeFallbacks {
-		if f := fb(fn); f != nil {
-			return f, nil
-		}
+	if fb := modelFallbacks[fnPackage(fn)]; fb != nil {
+		return fb(fn), nil
 	}
 	return nil, nil
 }

@@ -1,0 +1,158 @@
+package interp
+
+// Models of package sync/atomic: every operation is a scheduling point and
+// one EvAtomic event on the addressed cell. The typed atomics (atomic.Int32
+// and the others) run from source over these functions.
+
+const whyAtomicValue = "a scheduling point and one atomic event; its source disables preemption (runtime_procPin)"
+
+var atomicModels = modelTable{
+	"sync/atomic.LoadInt32":             control(noBody, atomicCtl(OpAtomicLoadInt32, kInt32, atomicLoad)),
+	"sync/atomic.LoadInt64":             control(noBody, atomicCtl(OpAtomicLoadInt64, kInt64, atomicLoad)),
+	"sync/atomic.LoadUint32":            control(noBody, atomicCtl(OpAtomicLoadUint32, kUint32, atomicLoad)),
+	"sync/atomic.LoadUint64":            control(noBody, atomicCtl(OpAtomicLoadUint64, kUint64, atomicLoad)),
+	"sync/atomic.LoadUintptr":           control(noBody, atomicCtl(OpAtomicLoadUintptr, kUintptr, atomicLoad)),
+	"sync/atomic.LoadPointer":           control(noBody, atomicCtl(OpAtomicLoadPointer, kUnsafePointer, atomicLoad)),
+	"sync/atomic.StoreInt32":            control(noBody, atomicCtl(OpAtomicStoreInt32, kInt32, atomicStore)),
+	"sync/atomic.StoreInt64":            control(noBody, atomicCtl(OpAtomicStoreInt64, kInt64, atomicStore)),
+	"sync/atomic.StoreUint32":           control(noBody, atomicCtl(OpAtomicStoreUint32, kUint32, atomicStore)),
+	"sync/atomic.StoreUint64":           control(noBody, atomicCtl(OpAtomicStoreUint64, kUint64, atomicStore)),
+	"sync/atomic.StoreUintptr":          control(noBody, atomicCtl(OpAtomicStoreUintptr, kUintptr, atomicStore)),
+	"sync/atomic.StorePointer":          control(noBody, atomicCtl(OpAtomicStorePointer, kUnsafePointer, atomicStore)),
+	"sync/atomic.SwapInt32":             control(noBody, atomicCtl(OpAtomicSwapInt32, kInt32, atomicSwap)),
+	"sync/atomic.SwapInt64":             control(noBody, atomicCtl(OpAtomicSwapInt64, kInt64, atomicSwap)),
+	"sync/atomic.SwapUint32":            control(noBody, atomicCtl(OpAtomicSwapUint32, kUint32, atomicSwap)),
+	"sync/atomic.SwapUint64":            control(noBody, atomicCtl(OpAtomicSwapUint64, kUint64, atomicSwap)),
+	"sync/atomic.SwapUintptr":           control(noBody, atomicCtl(OpAtomicSwapUintptr, kUintptr, atomicSwap)),
+	"sync/atomic.SwapPointer":           control(noBody, atomicCtl(OpAtomicSwapPointer, kUnsafePointer, atomicSwap)),
+	"sync/atomic.CompareAndSwapInt32":   control(noBody, atomicCtl(OpAtomicCompareAndSwapInt32, kInt32, atomicCAS)),
+	"sync/atomic.CompareAndSwapInt64":   control(noBody, atomicCtl(OpAtomicCompareAndSwapInt64, kInt64, atomicCAS)),
+	"sync/atomic.CompareAndSwapUint32":  control(noBody, atomicCtl(OpAtomicCompareAndSwapUint32, kUint32, atomicCAS)),
+	"sync/atomic.CompareAndSwapUint64":  control(noBody, atomicCtl(OpAtomicCompareAndSwapUint64, kUint64, atomicCAS)),
+	"sync/atomic.CompareAndSwapUintptr": control(noBody, atomicCtl(OpAtomicCompareAndSwapUintptr, kUintptr, atomicCAS)),
+	"sync/atomic.CompareAndSwapPointer": control(noBody, atomicCtl(OpAtomicCompareAndSwapPointer, kUnsafePointer, atomicCAS)),
+	"sync/atomic.AddInt32":              control(noBody, atomicCtl(OpAtomicAddInt32, kInt32, atomicAdd)),
+	"sync/atomic.AddInt64":              control(noBody, atomicCtl(OpAtomicAddInt64, kInt64, atomicAdd)),
+	"sync/atomic.AddUint32":             control(noBody, atomicCtl(OpAtomicAddUint32, kUint32, atomicAdd)),
+	"sync/atomic.AddUint64":             control(noBody, atomicCtl(OpAtomicAddUint64, kUint64, atomicAdd)),
+	"sync/atomic.AddUintptr":            control(noBody, atomicCtl(OpAtomicAddUintptr, kUintptr, atomicAdd)),
+	"sync/atomic.AndInt32":              control(noBody, atomicCtl(OpAtomicAndInt32, kInt32, atomicAnd)),
+	"sync/atomic.AndInt64":              control(noBody, atomicCtl(OpAtomicAndInt64, kInt64, atomicAnd)),
+	"sync/atomic.AndUint32":             control(noBody, atomicCtl(OpAtomicAndUint32, kUint32, atomicAnd)),
+	"sync/atomic.AndUint64":             control(noBody, atomicCtl(OpAtomicAndUint64, kUint64, atomicAnd)),
+	"sync/atomic.AndUintptr":            control(noBody, atomicCtl(OpAtomicAndUintptr, kUintptr, atomicAnd)),
+	"sync/atomic.OrInt32":               control(noBody, atomicCtl(OpAtomicOrInt32, kInt32, atomicOr)),
+	"sync/atomic.OrInt64":               control(noBody, atomicCtl(OpAtomicOrInt64, kInt64, atomicOr)),
+	"sync/atomic.OrUint32":              control(noBody, atomicCtl(OpAtomicOrUint32, kUint32, atomicOr)),
+	"sync/atomic.OrUint64":              control(noBody, atomicCtl(OpAtomicOrUint64, kUint64, atomicOr)),
+	"sync/atomic.OrUintptr":             control(noBody, atomicCtl(OpAtomicOrUintptr, kUintptr, atomicOr)),
+
+	// atomic.Value keeps its interface value in its single field.
+	"(*sync/atomic.Value).Load":           control(whyAtomicValue, atomicValueCtl(OpAtomicValueLoad, atomicValueLoad)),
+	"(*sync/atomic.Value).Store":          control(whyAtomicValue, atomicValueCtl(OpAtomicValueStore, atomicValueStore)),
+	"(*sync/atomic.Value).Swap":           control(whyAtomicValue, atomicValueCtl(OpAtomicValueSwap, atomicValueSwap)),
+	"(*sync/atomic.Value).CompareAndSwap": control(whyAtomicValue, atomicValueCtl(OpAtomicValueCompareAndSwap, atomicValueCAS)),
+}
+
+// atomicFunc performs an atomic operation on the cell p holding a value of
+// kind k, with the function's other arguments, and returns its result.
+type atomicFunc func(m *machine, p *value, k kind, args []value) value
+
+// atomicCtl models one sync/atomic function: a scheduling point (op), then
+// f on the addressed cell, reported as EvAtomic.
+func atomicCtl(op Op, k kind, f atomicFunc) controlFn {
+	return syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
+		m := fr.g.m
+		m.emit(fr, Event{Kind: EvAtomic, Addr: addrOf(p), N: 1, Pos: fr.pos()})
+		return fr.done(dst, f(m, p, k, args[1:]))
+	})
+}
+
+func atomicLoad(_ *machine, p *value, _ kind, _ []value) value { return *p }
+
+func atomicStore(m *machine, p *value, _ kind, a []value) value {
+	m.set(p, a[0])
+	return value{}
+}
+
+func atomicSwap(m *machine, p *value, _ kind, a []value) value {
+	old := *p
+	m.set(p, a[0])
+	return old
+}
+
+func atomicCAS(m *machine, p *value, k kind, a []value) value {
+	old := *p
+	eq := old.n == a[0].n
+	if k == kUnsafePointer {
+		eq = old.r == a[0].r
+	}
+	if eq {
+		m.set(p, a[1])
+	}
+	return boolVal(eq)
+}
+
+func atomicAdd(m *machine, p *value, k kind, a []value) value {
+	m.set(p, value{n: wrap(k, p.n+a[0].n)})
+	return *p
+}
+
+func atomicAnd(m *machine, p *value, _ kind, a []value) value {
+	old := *p
+	m.set(p, value{n: old.n & a[0].n})
+	return old
+}
+
+func atomicOr(m *machine, p *value, _ kind, a []value) value {
+	old := *p
+	m.set(p, value{n: old.n | a[0].n})
+	return old
+}
+
+// atomicValueCtl models a method of atomic.Value: a scheduling point (op),
+// then f on the Value's cell, reported as EvAtomic.
+func atomicValueCtl(op Op, f func(m *machine, cell *value, args []value) value) controlFn {
+	return syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
+		m := fr.g.m
+		cell := &p.elems()[0]
+		m.emit(fr, Event{Kind: EvAtomic, Addr: addrOf(cell), N: 1, Pos: fr.pos()})
+		return fr.done(dst, f(m, cell, args[1:]))
+	})
+}
+
+// checkAtomicValue panics as atomic.Value does when v cannot be stored in
+// a Value holding old.
+func (m *machine) checkAtomicValue(old, v value) {
+	if v.r == nil {
+		panic(&panicValue{m.stringPanic("sync/atomic: store of nil value into Value")})
+	}
+	if o := old.iface(); o != nil && o.t != v.iface().t {
+		panic(&panicValue{m.stringPanic("sync/atomic: store of inconsistently typed value into Value")})
+	}
+}
+
+func atomicValueLoad(_ *machine, cell *value, _ []value) value { return *cell }
+
+func atomicValueStore(m *machine, cell *value, a []value) value {
+	m.checkAtomicValue(*cell, a[0])
+	m.set(cell, a[0])
+	return value{}
+}
+
+func atomicValueSwap(m *machine, cell *value, a []value) value {
+	old := *cell
+	m.checkAtomicValue(old, a[0])
+	m.set(cell, a[0])
+	return old
+}
+
+func atomicValueCAS(m *machine, cell *value, a []value) value {
+	old := *cell
+	m.checkAtomicValue(old, a[1])
+	if ifaceEqual(old, a[0]) {
+		m.set(cell, a[1])
+		return boolVal(true)
+	}
+	return boolVal(false)
+}

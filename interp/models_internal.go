@@ -1,0 +1,215 @@
+package interp
+
+import (
+	"bytes"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Models of the functions that the Go runtime implements for other
+// packages of the standard library (through linkname, or in assembly):
+// byte and string searches, escape analysis hints, GODEBUG settings, the
+// runtime's random numbers, map cloning and iter's coroutines.
+
+var bytealgModels = modelTable{
+	"internal/bytealg.IndexByteString": native(noBody, func(_ *machine, a []value) value {
+		return intVal(int64(strings.IndexByte(a[0].str(), byte(a[1].n))))
+	}),
+	"internal/bytealg.IndexByte": native(noBody, func(_ *machine, a []value) value {
+		for i, e := range a[0].elems() {
+			if byte(e.n) == byte(a[1].n) {
+				return intVal(int64(i))
+			}
+		}
+		return intVal(-1)
+	}),
+	"internal/bytealg.IndexString": native(noBody, func(_ *machine, a []value) value {
+		return intVal(int64(strings.Index(a[0].str(), a[1].str())))
+	}),
+	"internal/bytealg.Index": native(noBody, func(_ *machine, a []value) value {
+		return intVal(int64(bytes.Index(goBytes(a[0]), goBytes(a[1]))))
+	}),
+	"internal/bytealg.CountString": native(noBody, func(_ *machine, a []value) value {
+		return intVal(int64(strings.Count(a[0].str(), string(rune(byte(a[1].n))))))
+	}),
+	"internal/bytealg.Count": native(noBody, func(_ *machine, a []value) value {
+		n := 0
+		for _, e := range a[0].elems() {
+			if byte(e.n) == byte(a[1].n) {
+				n++
+			}
+		}
+		return intVal(int64(n))
+	}),
+	"internal/bytealg.Compare": native(noBody, func(_ *machine, a []value) value {
+		return intVal(int64(bytes.Compare(goBytes(a[0]), goBytes(a[1]))))
+	}),
+	"internal/bytealg.MakeNoZero": native(noBody, func(_ *machine, a []value) value {
+		return value{r: make([]value, int(a[0].int()))}
+	}),
+	"internal/bytealg.abigen_runtime_cmpstring": native(noBody, func(_ *machine, a []value) value {
+		return intVal(int64(strings.Compare(a[0].str(), a[1].str())))
+	}),
+}
+
+const whyNoEscape = "hides a pointer from escape analysis through uintptr arithmetic; the identity here"
+
+var abiModels = modelTable{
+	"internal/abi.NoEscape": native(whyNoEscape, identity),
+	"internal/abi.Escape":   native(whyNoEscape, identity),
+}
+
+// abiFallback refuses the methods of internal/abi.Type: the interpreter
+// has no run-time type descriptors.
+func abiFallback(fn *ssa.Function) nativeFn {
+	name := fn.String()
+	if !strings.HasPrefix(name, "(*internal/abi.Type).") {
+		return nil
+	}
+	return func(*machine, []value) value {
+		panic(&UnsupportedError{What: "call of " + name + ": the interpreter has no run-time type descriptors (internal/abi)"})
+	}
+}
+
+var godebugModels = modelTable{
+	"(*internal/godebug.Setting).Value":         native("GODEBUG settings are unset", func(*machine, []value) value { return strVal("") }),
+	"(*internal/godebug.Setting).IncNonDefault": native("GODEBUG settings are unset", func(*machine, []value) value { return value{} }),
+}
+
+// The runtime's random numbers, behind automatic seeding, come from the
+// run's seed (nextRand).
+var (
+	internalSyncModels = modelTable{"internal/sync.runtime_rand": native(noBody, runtimeRand)}
+	mathRandModels     = modelTable{"math/rand.runtime_rand": native(noBody, runtimeRand)}
+	mathRandV2Models   = modelTable{"math/rand/v2.runtime_rand": native(noBody, runtimeRand)}
+	maphashModels      = modelTable{"hash/maphash.runtime_rand": native(noBody, runtimeRand)}
+)
+
+func runtimeRand(m *machine, _ []value) value { return uintVal(m.nextRand()) }
+
+// nextRand returns the run's next pseudo-random number (splitmix64 over
+// the seed): the runtime's rand, behind math/rand's automatic seeding.
+func (m *machine) nextRand() uint64 {
+	m.seed += 0x9e3779b97f4a7c15
+	z := m.seed
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+var mapsModels = modelTable{
+	"maps.clone": native(noBody, func(m *machine, a []value) value {
+		i := a[0].iface()
+		if i == nil {
+			return value{}
+		}
+		mo, _ := i.v.r.(*mapObj)
+		if mo == nil {
+			return a[0]
+		}
+		c := mo.cloneMap()
+		c.m = m
+		c.epoch = m.epoch
+		return value{r: &iface{t: i.t, v: value{r: c}}}
+	}),
+}
+
+func (m *mapObj) cloneMap() *mapObj {
+	c := &mapObj{m: m.m, t: m.t, index: make(map[any]int, m.live), entries: make([]mapEntry, 0, m.live)}
+	for _, e := range m.entries {
+		if !e.dead {
+			c.index[e.hk] = len(c.entries)
+			c.entries = append(c.entries, mapEntry{hk: e.hk, k: e.k, v: copyVal(e.v, m.t.elem)})
+		}
+	}
+	c.live = len(c.entries)
+	return c
+}
+
+// iter.Pull's coroutines: a coroutine is a goroutine that runs only while
+// another one waits for it.
+var iterModels = modelTable{
+	"iter.newcoro":    native(noBody, iterNewcoro),
+	"iter.coroswitch": control(noBody, iterCoroswitch),
+}
+
+// coroState is a coroutine of iter.Pull.
+type coroState struct {
+	g      *Goroutine // the coroutine's goroutine
+	waiter *Goroutine // the goroutine blocked until the coroutine switches back
+	done   bool
+}
+
+func iterNewcoro(m *machine, a []value) value {
+	ct := m.prog.iterCoroType()
+	cell := zero(ct)
+	p := &cell
+	cs := &coroState{}
+	if m.coros == nil {
+		m.coros = map[*value]*coroState{}
+	}
+	m.coros[p] = cs
+	cl := a[0].r.(*closure)
+	g := m.newGoroutine(m.cur, 0)
+	nf := m.newFrame(cl.fn)
+	nf.regs[0] = value{r: p}
+	copy(nf.regs[1:], cl.env)
+	nf.g, nf.retDst = g, -1
+	g.top = nf
+	g.status = gBlocked
+	g.pending = OpCoroutine
+	cs.g = g
+	g.onExit = func() {
+		cs.done = true
+		if w := cs.waiter; w != nil {
+			cs.waiter = nil
+			w.pendingDone()
+		}
+	}
+	return value{r: p}
+}
+
+func iterCoroswitch(fr *frame, a []value, dst int32) *frame {
+	m := fr.g.m
+	cs := m.coros[a[0].ptr()]
+	if cs == nil {
+		panic(&UnsupportedError{What: "iter.coroswitch on a coroutine the interpreter did not create"})
+	}
+	g := fr.g
+	// Switch to the other side: the coroutine if g is its caller,
+	// else the goroutine waiting for the coroutine.
+	var other *Goroutine
+	if g == cs.g {
+		other, cs.waiter = cs.waiter, nil
+		if other == nil {
+			panic(&UnsupportedError{What: "coroutine switched back with no caller"})
+		}
+	} else {
+		if cs.done {
+			return fr.done(dst, value{})
+		}
+		other = cs.g
+		cs.waiter = g
+	}
+	fr.pc++
+	other.pendingDone()
+	g.top = fr
+	g.status = gBlocked
+	g.pending = OpCoroutine
+	if g == cs.g {
+		cs.waiter = nil
+	}
+	return nil
+}
+
+// pendingDone makes a goroutine blocked in a coroutine switch runnable.
+func (g *Goroutine) pendingDone() { g.wake() }
+
+// iterCoroType returns the rtype of iter's coro type.
+func (p *Program) iterCoroType() *rtype {
+	ip := p.SSA.ImportedPackage("iter")
+	return p.typeOf(ip.Pkg.Scope().Lookup("coro").Type())
+}
+
+func identity(_ *machine, args []value) value { return args[0] }

@@ -1,0 +1,125 @@
+package interp
+
+import "fmt"
+
+// Models of package time over the virtual clock (clock.go): time passes
+// only when every goroutine is blocked; Sleep and the runtime timers
+// behind Timer, Ticker and AfterFunc are timers of the run.
+
+const whyClock = "reads or sets the virtual clock"
+
+var timeModels = modelTable{
+	"time.now":              native(noBody, timeNow),
+	"time.runtimeNow":       native(noBody, timeNow),
+	"time.runtimeNano":      native(noBody, func(m *machine, _ []value) value { return intVal(m.monotonic()) }),
+	"time.runtimeIsBubbled": native(noBody, func(*machine, []value) value { return boolVal(false) }),
+	"time.syncTimer":        native("no runtime timer structure to synchronize", func(*machine, []value) value { return value{} }),
+	"time.Sleep":            control(noBody, timeSleep),
+	"time.newTimer":         native(noBody, newTimer),
+	"time.stopTimer":        native(noBody, stopTimer),
+	"time.resetTimer":       native(noBody, resetTimer),
+	"time.initLocal":        native("the local time zone is UTC, named Local, without reading the system's zone files", initLocal),
+}
+
+func timeNow(m *machine, _ []value) value {
+	return tuple(intVal(m.clock/1e9), intVal(m.clock%1e9), intVal(m.monotonic()))
+}
+
+// timeSleep is a scheduling point, then blocks until the clock reaches the
+// deadline.
+func timeSleep(fr *frame, args []value, dst int32) *frame {
+	if fr.point(OpSleep, fr.pos()) {
+		return nil
+	}
+	d := args[0].int()
+	if d <= 0 {
+		return fr.done(dst, value{})
+	}
+	m := fr.g.m
+	g := fr.g
+	m.addTimer(&timer{when: m.clock + d, fire: func(m *machine, t *timer) {
+		fr.pc++
+		g.wake()
+	}})
+	return fr.block(OpSleep, fr.pos())
+}
+
+// newTimer makes the runtime timer of a time.Timer, Ticker or AfterFunc:
+// when it fires, its function runs in a goroutine of its own.
+func newTimer(m *machine, args []value) value {
+	when, period, f, arg := args[0].int(), args[1].int(), args[2], args[3]
+	tt := m.prog.timeType("Timer")
+	cell := zero(tt)
+	cell.elems()[1] = boolVal(true) // initTimer
+	p := &cell
+	t := &timer{when: m.vclock(when), period: period, id: arg, owner: m.cur}
+	t.fire = func(m *machine, t *timer) {
+		// The timer's function runs in a goroutine of its own, created,
+		// for the memory model, by whoever last set the timer.
+		m.spawn(t.owner, f, []value{arg, {}, intVal(0)})
+	}
+	if m.timerObjs == nil {
+		m.timerObjs = map[*value]*timer{}
+	}
+	m.timerObjs[p] = t
+	m.addTimer(t)
+	return value{r: p}
+}
+
+func stopTimer(m *machine, args []value) value {
+	t := m.timerObjs[args[0].ptr()]
+	if t == nil {
+		return boolVal(false)
+	}
+	active := m.delTimer(t)
+	drainTimerChan(t)
+	return boolVal(active)
+}
+
+func resetTimer(m *machine, args []value) value {
+	t := m.timerObjs[args[0].ptr()]
+	if t == nil {
+		return boolVal(false)
+	}
+	active := m.delTimer(t)
+	drainTimerChan(t)
+	t.when, t.period = m.vclock(args[1].int()), args[2].int()
+	t.owner = m.cur
+	m.addTimer(t)
+	return boolVal(active)
+}
+
+func initLocal(m *machine, _ []value) value {
+	tp := m.prog.SSA.ImportedPackage("time")
+	loc := m.global(m.prog.globalIndex(tp.Var("localLoc")))
+	m.set(&loc.elems()[fieldIndex(tp.Pkg.Scope().Lookup("Location").Type(), "name")], strVal("Local"))
+	return value{}
+}
+
+// monotonic is the runtime's nanotime on the virtual clock.
+func (m *machine) monotonic() int64 { return m.clock - virtualEpoch + 1000 }
+
+// vclock converts a runtime "when" (monotonic) to the virtual clock.
+func (m *machine) vclock(when int64) int64 { return when - 1000 + virtualEpoch }
+
+func drainTimerChan(t *timer) {
+	if i := t.id.(value).iface(); i != nil {
+		if ch, ok := i.v.r.(*chanObj); ok {
+			ch.m.touchChan(ch)
+			for ch.count > 0 {
+				ch.buf[ch.head] = value{}
+				ch.head = (ch.head + 1) % ch.capacity
+				ch.count--
+			}
+		}
+	}
+}
+
+// timeType returns the rtype of the named type in package time.
+func (p *Program) timeType(name string) *rtype {
+	tp := p.SSA.ImportedPackage("time")
+	if tp == nil {
+		panic(fmt.Sprintf("interp: package time not loaded (need time.%s)", name))
+	}
+	return p.typeOf(tp.Pkg.Scope().Lookup(name).Type())
+}

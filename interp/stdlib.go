@@ -1,0 +1,166 @@
+package interp
+
+import (
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// The standard library's policy, in one place: which packages are modeled
+// (their tables), which are not run, which are not initialized, which are
+// loaded without function bodies, and which functions of modeled packages
+// still run from source. Every entry says why in one line.
+//
+// The three tiers of DESIGN.md: everything not listed here is interpreted
+// from its real source (tier 1); the tables hold the models written for
+// the interpreter (tier 2) and the host calls for pure leaf functions
+// (tier 3).
+
+// modelTables are the tables of the modeled packages, by package path, and
+// models indexes their entries by name (a promotion wrapper is listed
+// under the package of its receiver type, not of the promoted method).
+// They are filled by init: the models call into the interpreter, which
+// looks them up here.
+var (
+	modelTables map[string]modelTable
+	models      map[string]model
+)
+
+// modelFallbacks model the functions of a package that its table does not
+// list (a nil result interprets the function from source).
+var modelFallbacks map[string]func(fn *ssa.Function) nativeFn
+
+func init() {
+	modelTables = map[string]modelTable{
+		"sync":                 syncModels,
+		"sync/atomic":          atomicModels,
+		"runtime":              runtimeModels,
+		"runtime/debug":        runtimeDebugModels,
+		"time":                 timeModels,
+		"os":                   osModels,
+		"syscall":              syscallModels,
+		"testing":              testingModels,
+		"reflect":              reflectModels,
+		"internal/reflectlite": reflectliteModels,
+		"math":                 mathModels,
+		"strings":              stringsModels,
+		"strconv":              strconvModels,
+		"internal/strconv":     internalStrconvModels,
+		"internal/bytealg":     bytealgModels,
+		"internal/abi":         abiModels,
+		"internal/godebug":     godebugModels,
+		"internal/sync":        internalSyncModels,
+		"math/rand":            mathRandModels,
+		"math/rand/v2":         mathRandV2Models,
+		"hash/maphash":         maphashModels,
+		"maps":                 mapsModels,
+		"iter":                 iterModels,
+		"github.com/stretchr/testify/internal/spew": spewModels("github.com/stretchr/testify/internal/spew"),
+		"github.com/davecgh/go-spew/spew":           spewModels("github.com/davecgh/go-spew/spew"),
+	}
+	for _, p := range uninitialized {
+		t := modelTables[p.path]
+		if t == nil {
+			t = modelTable{}
+			modelTables[p.path] = t
+		}
+		t[p.path+".init"] = native(p.why, func(*machine, []value) value { return value{} })
+	}
+	models = map[string]model{}
+	for _, t := range modelTables {
+		for name, md := range t {
+			if _, dup := models[name]; dup {
+				panic("interp: two models of " + name)
+			}
+			models[name] = md
+		}
+	}
+	modelFallbacks = map[string]func(*ssa.Function) nativeFn{
+		"reflect":              reflectFallback,
+		"internal/reflectlite": reflectFallback,
+		"internal/abi":         abiFallback,
+	}
+}
+
+// pkgPolicy is a package (or, ending in "/", a tree of packages) and why
+// it is treated so.
+type pkgPolicy struct{ path, why string }
+
+// notRun are packages the interpreter does not run: their initialization
+// is skipped and any other call into them stops the run with an
+// *UnsupportedError naming the function.
+var notRun = []pkgPolicy{
+	{"net", "sockets and name resolution need the operating system (no virtual network yet)"},
+	{"crypto", "assembly, and randomness from the operating system"},
+	{"vendor/", "the x/net and x/crypto code vendored into the standard library, for net and crypto"},
+	{"os/exec", "starting processes is refused"},
+	{"os/signal", "signals need the operating system"},
+	{"os/user", "user databases need the operating system (cgo)"},
+	{"plugin", "loading shared objects needs the operating system"},
+	{"mime/multipart", "imports crypto/rand and net/textproto (through testify's HTTP helpers)"},
+}
+
+// uninitialized are packages whose initialization the interpreter skips:
+// their state is modeled or unused by modeled code.
+var uninitialized = []pkgPolicy{
+	{"runtime", "the runtime is modeled"},
+	{"internal/cpu", "CPU feature detection needs assembly; nothing modeled reads it"},
+	{"internal/bytealg", "its init reads internal/cpu; its functions are modeled"},
+	{"internal/godebug", "GODEBUG settings are modeled as unset"},
+	{"internal/poll", "file descriptors are modeled by os"},
+	{"internal/syscall/unix", "system calls are not run"},
+	{"internal/testlog", "test logging hooks of the go command are unused"},
+	{"reflect", "reflect is modeled over interpreter values"},
+	{"internal/reflectlite", "reflectlite is modeled over interpreter values"},
+}
+
+// stripped are packages loaded without function bodies (which makes
+// loading much faster): the interpreter never runs their code.
+var stripped = []pkgPolicy{
+	{"runtime", "modeled"},
+	{"internal/runtime", "the runtime's internals: modeled with it"},
+	{"syscall", "system calls are not run (its few modeled functions need no body)"},
+	{"internal/syscall", "system calls are not run"},
+	{"internal/poll", "file descriptors are modeled by os"},
+	{"net", "not run (notRun)"},
+	{"crypto", "not run (notRun)"},
+	{"vendor/golang.org/x/crypto", "not run (notRun)"},
+	{"vendor/golang.org/x/net", "not run (notRun)"},
+	{"internal/cpu", "needs assembly; not initialized"},
+}
+
+// interpretable are the functions of the modeled packages reflect and
+// internal/reflectlite that may run from source: they only call modeled
+// functions. Every other function of those packages without a model is
+// refused (reflect's real code cannot run over interpreter values).
+var interpretable = map[string]string{
+	"reflect.Indirect":                         "calls Value methods only",
+	"reflect.TypeFor":                          "generic: instantiations are modeled by reflectFallback",
+	"(*reflect.ValueError).Error":              "formats its fields",
+	"(reflect.StructTag).Get":                  "string processing",
+	"(reflect.StructTag).Lookup":               "string processing",
+	"(reflect.ChanDir).String":                 "string processing",
+	"(reflect.StructField).IsExported":         "reads its fields",
+	"(reflect.Method).IsExported":              "reads its fields",
+	"(*internal/reflectlite.ValueError).Error": "formats its fields",
+}
+
+// inPolicy reports whether package path is listed in ps (a path ending in
+// "/" lists the packages below it; any other lists the package and the
+// ones below it).
+func inPolicy(ps []pkgPolicy, path string) bool {
+	for _, p := range ps {
+		if path == p.path || strings.HasPrefix(path, p.path+"/") || (strings.HasSuffix(p.path, "/") && strings.HasPrefix(path, p.path)) {
+			return true
+		}
+	}
+	return false
+}
+
+// strippedFile reports whether filename belongs to a stripped package of
+// the Go distribution at goroot.
+func strippedFile(goroot, filename string) bool {
+	rel, ok := strings.CutPrefix(filepath.ToSlash(filepath.Dir(filename)), filepath.ToSlash(goroot)+"/src/")
+	return ok && inPolicy(stripped, rel)
+}
