@@ -234,3 +234,17 @@ func GOROOT() string {
 	})
 	return gorootDir
 }
+
+// Config says how to load packages.
+type Config struct {
+	// Dir is the directory in which package patterns are resolved. It may
+	// belong to another module with its own go.mod. Empty means the current
+	// directory.
+	Dir string
+	// Env is the environment of the go command (nil: the process's own).
+	Env []string
+	// BuildFlags are extra flags for the go command (for example -tags).
+	BuildFlags []string
+	// Tests also loads the test files of the matched packages.
+	Tests bool
+}

@@ -113,17 +113,6 @@ func (fr *frame) callBody(body *function, args []value, dst int32) *frame {
 	return nf
 }
 
-// spawn starts a new goroutine running fn(args...) (used by timers).
-func (m *machine) spawn(parent *Goroutine, fn value, args []value) {
-	cl := fn.r.(*closure)
-	ng := m.newGoroutine(parent, 0)
-	nf := m.newFrame(cl.fn)
-	copy(nf.regs, args)
-	copy(nf.regs[len(args):], cl.env)
-	nf.g, nf.retDst = ng, -1
-	ng.top = nf
-}
-
 // bodyOf returns a function for fn's own body, bypassing models and hooks.
 func (p *Program) bodyOf(fn *ssa.Function) *function {
 	p.funcsMu.Lock()

@@ -96,12 +96,6 @@ func initLocal(m *machine, _ []value) value {
 	return value{}
 }
 
-// monotonic is the runtime's nanotime on the virtual clock.
-func (m *machine) monotonic() int64 { return m.clock - virtualEpoch + 1000 }
-
-// vclock converts a runtime "when" (monotonic) to the virtual clock.
-func (m *machine) vclock(when int64) int64 { return when - 1000 + virtualEpoch }
-
 func drainTimerChan(t *timer) {
 	if i := t.id.(value).iface(); i != nil {
 		if ch, ok := i.v.r.(*chanObj); ok {

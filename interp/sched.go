@@ -1,7 +1,5 @@
 package interp
 
-import "go/token"
-
 // A Scheduler decides, at every scheduling point, which goroutine runs next,
 // and resolves the program's other nondeterministic choices. The interpreter
 // calls it from the goroutine that runs the program; implementations need no
@@ -70,68 +68,3 @@ func (s *DefaultScheduler) Pick(runnable []*Goroutine) int {
 
 // Choose implements Scheduler.
 func (s *DefaultScheduler) Choose(*Goroutine, Choice, int) int { return 0 }
-
-// Goroutine is a goroutine of a run: data, not a host goroutine.
-type Goroutine struct {
-	id      int
-	m       *machine
-	top     *frame
-	status  gStatus
-	pending Op        // operation at the scheduling point or blocking operation
-	pendPos token.Pos // its position
-	resumed bool      // picked at its scheduling point: perform the op now
-	atPoint bool      // stopped by point (not blocked, woken or new): the next pick resumes its op
-	panic   *panicState
-	created token.Pos // position of the go statement
-	parent  int
-	onExit  func() // called when the goroutine ends (subtests)
-}
-
-type gStatus uint8
-
-const (
-	gRunnable gStatus = iota
-	gBlocked
-	gDone
-)
-
-// ID returns the goroutine's id: 1 for main, then in creation order (0 for
-// a nil *Goroutine, as in events that belong to no goroutine, EvTimer).
-func (g *Goroutine) ID() int {
-	if g == nil {
-		return 0
-	}
-	return g.id
-}
-
-// Pending returns the operation g is stopped at or blocked in.
-func (g *Goroutine) Pending() (Op, token.Pos) { return g.pending, g.pendPos }
-
-// Blocked reports whether g is blocked.
-func (g *Goroutine) Blocked() bool { return g.status == gBlocked }
-
-// Creator returns the id of the goroutine that created g (0 for main) and
-// the position of the go statement.
-func (g *Goroutine) Creator() (int, token.Pos) { return g.parent, g.created }
-
-// StackFrame is one frame of a goroutine's stack.
-type StackFrame struct {
-	Func string    // as Go's tracebacks name it, e.g. "main.worker", "example.com/p.(*T).M.func1"
-	Pos  token.Pos // current position in the function
-}
-
-// Stack returns g's frames, innermost first.
-func (g *Goroutine) Stack() []StackFrame {
-	var out []StackFrame
-	for fr := g.top; fr != nil; fr = fr.caller {
-		if fr.fn == nil || fr.fn.ssa == nil || fr.fn.ssa.Synthetic != "" {
-			continue
-		}
-		pos := fr.pos()
-		if fr != g.top {
-			pos = fr.callPos()
-		}
-		out = append(out, StackFrame{Func: runtimeFuncName(fr.fn), Pos: pos})
-	}
-	return out
-}

@@ -1,0 +1,157 @@
+package interp
+
+// Compiled conversions between basic types, strings and slices.
+
+import (
+	"fmt"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+func (c *compiler) convert(i *ssa.Convert, dst int) op {
+	x := c.reg(i.X)
+	from, to := c.typ(i.X.Type()), c.typ(i.Type())
+	conv := converter(from, to)
+	if conv == nil {
+		return c.unsupported(i, fmt.Sprintf("conversion from %s to %s", from, to))
+	}
+	return func(fr *frame) *frame {
+		fr.regs[dst] = conv(fr.regs[x])
+		fr.pc++
+		return fr
+	}
+}
+
+func converter(from, to *rtype) func(value) value {
+	fk, tk := from.kind, to.kind
+	switch {
+	case isInt(fk) && isInt(tk):
+		return func(v value) value { return value{n: wrap(tk, v.n)} }
+	case isInt(fk) && isFloat(tk):
+		signed := !isUint(fk)
+		return func(v value) value {
+			var f float64
+			if signed {
+				f = float64(int64(v.n))
+			} else {
+				f = float64(v.n)
+			}
+			if tk == kFloat32 {
+				if signed {
+					f = float64(float32(int64(v.n)))
+				} else {
+					f = float64(float32(v.n))
+				}
+			}
+			return floatVal(f)
+		}
+	case isFloat(fk) && isInt(tk):
+		return func(v value) value { return value{n: floatToInt(v.float(), tk)} }
+	case isFloat(fk) && isFloat(tk):
+		if tk == kFloat32 {
+			return func(v value) value { return floatVal(float64(float32(v.float()))) }
+		}
+		return func(v value) value { return v }
+	case isCplx(fk) && isCplx(tk):
+		if tk == kComplex64 {
+			return func(v value) value {
+				c := v.complex()
+				return value{r: complex(float64(float32(real(c))), float64(float32(imag(c))))}
+			}
+		}
+		return func(v value) value { return v }
+	case isInt(fk) && tk == kString:
+		signed := !isUint(fk)
+		return func(v value) value {
+			n := v.n
+			if signed && int64(n) < 0 || n > utf8.MaxRune {
+				return strVal(string(utf8.RuneError))
+			}
+			return strVal(string(rune(n)))
+		}
+	case fk == kString && tk == kString:
+		return func(v value) value { return v }
+	case fk == kSlice && tk == kString:
+		if from.elem.kind == kUint8 {
+			return func(v value) value {
+				es := v.elems()
+				b := make([]byte, len(es))
+				for j, e := range es {
+					b[j] = byte(e.n)
+				}
+				return strVal(string(b))
+			}
+		}
+		return func(v value) value {
+			es := v.elems()
+			rs := make([]rune, len(es))
+			for j, e := range es {
+				rs[j] = rune(int32(e.n))
+			}
+			return strVal(string(rs))
+		}
+	case fk == kString && tk == kSlice:
+		if to.elem.kind == kUint8 {
+			return func(v value) value { return bytesVal(v.str()) }
+		}
+		return func(v value) value {
+			s := v.str()
+			es := make([]value, 0, utf8.RuneCountInString(s))
+			for _, r := range s {
+				es = append(es, intVal(int64(r)))
+			}
+			return value{r: es}
+		}
+	case fk == kUnsafePointer && tk == kPointer, fk == kPointer && tk == kUnsafePointer, fk == kUnsafePointer && tk == kUnsafePointer:
+		return func(v value) value { return v }
+	case fk == kSlice && tk == kArray:
+		n := to.len
+		et := to.elem
+		return func(v value) value {
+			es := v.elems()
+			if len(es) < n {
+				panic(runtimeError(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(es), n)))
+			}
+			return copyVal(value{r: es[:n:n]}, &rtype{kind: kArray, aggregate: true, elem: et})
+		}
+	case fk == kUnsafePointer && tk == kUintptr:
+		return func(v value) value {
+			if v.r == nil {
+				return value{}
+			}
+			return value{n: uint64(dataWord(v.r))}
+		}
+	}
+	return nil
+}
+
+// bytesVal converts a string to a []byte value.
+func bytesVal(s string) value {
+	es := make([]value, len(s))
+	for j := 0; j < len(s); j++ {
+		es[j].n = uint64(s[j])
+	}
+	return value{r: es}
+}
+
+// floatToInt converts like the compiled program does on amd64.
+func floatToInt(f float64, k kind) uint64 {
+	switch k {
+	case kInt8:
+		return uint64(int64(int8(f)))
+	case kInt16:
+		return uint64(int64(int16(f)))
+	case kInt32:
+		return uint64(int64(int32(f)))
+	case kInt, kInt64:
+		return uint64(int64(f))
+	case kUint8:
+		return uint64(uint8(f))
+	case kUint16:
+		return uint64(uint16(f))
+	case kUint32:
+		return uint64(uint32(f))
+	}
+	return uint64(f)
+}

@@ -1,0 +1,43 @@
+package interp
+
+// The errors of a run that the interpreter could not run faithfully.
+
+import (
+	"fmt"
+	"go/token"
+)
+
+// UnsupportedError reports a construct the interpreter cannot run: cgo, a
+// function with no body and no model, unsafe pointer arithmetic.
+type UnsupportedError struct {
+	Pos  token.Position // where the construct is used (call site or instruction)
+	What string         // what is unsupported, e.g. "call to syscall.Syscall (no model)"
+	// Stack lists the interpreted callers, innermost first, as
+	// "function (file:line)".
+	Stack []string
+}
+
+func (e *UnsupportedError) Error() string {
+	msg := "unsupported: " + e.What
+	if e.Pos.IsValid() {
+		msg = fmt.Sprintf("%s: unsupported: %s", e.Pos, e.What)
+	}
+	for i, s := range e.Stack {
+		if i == 8 {
+			msg += fmt.Sprintf("\n\t... %d more", len(e.Stack)-i)
+			break
+		}
+		msg += "\n\tcalled from " + s
+	}
+	return msg
+}
+
+// StepLimitError reports a run that executed more instructions than
+// RunOptions.MaxSteps allows.
+type StepLimitError struct {
+	Steps int64
+}
+
+func (e *StepLimitError) Error() string {
+	return fmt.Sprintf("step limit exceeded after %d steps", e.Steps)
+}

@@ -1,0 +1,205 @@
+package interp
+
+// Frames: activations of interpreted functions, held in interpreter memory
+// (calls push frames, returns pop them), with their positions, returns
+// and deferred calls.
+
+import "go/token"
+
+// frame is one activation of an interpreted function. Frames live in
+// interpreter memory: calls push frames, returns pop them; the host stack
+// does not grow with the interpreted one.
+type frame struct {
+	fn     *function
+	code   []op
+	regs   []value
+	locals []value // cells of non-escaping locals (Alloc with !Heap)
+	pc     int
+	caller *frame
+	g      *Goroutine
+	defers []deferred
+	retDst int32 // register of the caller that receives the result (-1: none)
+
+	unwinding bool                                 // a deferred call of this frame runs because of a panic
+	isDefer   bool                                 // this frame is a deferred call
+	native    func(fr *frame, result value) *frame // continuation of a native caller
+	barrier   bool                                 // runtime.Goexit stops unwinding here (test drivers)
+}
+
+type deferred struct {
+	fn   value // closure
+	args []value
+	pos  token.Pos
+}
+
+// op executes one compiled instruction of fr and returns the frame to run
+// next: fr itself, a callee, a caller, or nil to stop running the current
+// goroutine (it blocked, reached a scheduling point, exited, or the program
+// ended).
+type op func(fr *frame) *frame
+
+// newFrame allocates a frame for f with its registers initialized.
+func (m *machine) newFrame(f *function) *frame {
+	if !f.ready.Load() {
+		m.prog.compile(f)
+	}
+	t := m.template(f)
+	if f.id < len(m.free) {
+		if l := m.free[f.id]; len(l) > 0 {
+			fr := l[len(l)-1]
+			m.free[f.id] = l[:len(l)-1]
+			// Only preloaded registers need resetting: every other one is
+			// written (SSA definitions dominate their uses) before it is read.
+			for _, i := range f.preloaded {
+				fr.regs[i] = t[i]
+			}
+			return fr
+		}
+	}
+	regs := make([]value, len(t))
+	copy(regs, t)
+	return &frame{fn: f, code: f.code, regs: regs, retDst: -1}
+}
+
+// release returns a frame that returned to its function's free list.
+// Frames of a panicking goroutine are kept: the traceback may need them.
+func (m *machine) release(fr *frame) {
+	f := fr.fn
+	if f == nil || f.id < 0 || fr.g.panic != nil || fr.native != nil {
+		return
+	}
+	if f.id >= len(m.free) {
+		nf := make([][]*frame, max(2*len(m.free), f.id+1, 64))
+		copy(nf, m.free)
+		m.free = nf
+	}
+	if len(m.free[f.id]) >= 8 {
+		return
+	}
+	fr.caller, fr.g, fr.pc, fr.retDst = nil, nil, 0, -1
+	fr.defers = fr.defers[:0]
+	fr.unwinding, fr.isDefer = false, false
+	m.free[f.id] = append(m.free[f.id], fr)
+}
+
+// template returns f's initial registers in this run: constants, and the
+// addresses of the globals it uses.
+func (m *machine) template(f *function) []value {
+	if f.id < len(m.tmpl) {
+		if t := m.tmpl[f.id]; t != nil {
+			return t
+		}
+	} else {
+		n := max(2*len(m.tmpl), f.id+1, 64)
+		nt := make([][]value, n)
+		copy(nt, m.tmpl)
+		m.tmpl = nt
+	}
+	t := make([]value, len(f.template))
+	copy(t, f.template)
+	for _, gs := range f.globals {
+		t[gs.reg] = value{r: m.global(gs.index)}
+	}
+	m.tmpl[f.id] = t
+	return t
+}
+
+// global returns the cell of the global with index i, allocating it with
+// its zero value on first use.
+func (m *machine) global(i int) *value {
+	if i >= len(m.globals) {
+		ng := make([]*value, max(2*len(m.globals), i+1, 64))
+		copy(ng, m.globals)
+		m.globals = ng
+	}
+	if m.globals[i] == nil {
+		m.prog.globalsMu.Lock()
+		t := m.prog.globalTy[i]
+		m.prog.globalsMu.Unlock()
+		c := zero(t)
+		m.globals[i] = &c
+	}
+	return m.globals[i]
+}
+
+// pos returns the position of the op at which fr stands.
+func (fr *frame) pos() token.Pos { return fr.posAt(fr.pc) }
+
+// callPos returns the position of the call a caller frame is in: its pc
+// has already moved past the call.
+func (fr *frame) callPos() token.Pos {
+	if fr.pc > 0 {
+		return fr.posAt(fr.pc - 1)
+	}
+	return fr.posAt(0)
+}
+
+func (fr *frame) posAt(pc int) token.Pos {
+	if fr.fn == nil || fr.fn.pos == nil {
+		return token.NoPos
+	}
+	if pc >= len(fr.fn.pos) {
+		pc = len(fr.fn.pos) - 1
+	}
+	if pc < 0 {
+		return token.NoPos
+	}
+	if p := fr.fn.pos[pc]; p.IsValid() {
+		return p
+	}
+	if fr.fn.ssa != nil {
+		return fr.fn.ssa.Pos()
+	}
+	return token.NoPos
+}
+
+// step counts a step (a taken edge or a call) against the run's bound.
+func (m *machine) step() {
+	m.steps++
+	if m.maxSteps > 0 && m.steps > m.maxSteps {
+		panic(&StepLimitError{Steps: m.steps})
+	}
+}
+
+// ret returns from fr with result res.
+func (fr *frame) ret(res value) *frame {
+	c := fr.caller
+	g := fr.g
+	if c == nil {
+		g.top = nil
+		g.m.exitGoroutine(g)
+		return nil
+	}
+	if c.native != nil {
+		return c.native(c, res)
+	}
+	if fr.retDst >= 0 {
+		c.regs[fr.retDst] = res
+	}
+	if fr.isDefer && c.unwinding {
+		return g.deferReturned(c)
+	}
+	g.m.release(fr)
+	return c
+}
+
+// runDefer calls fr's most recently deferred function; fr's pc stays, so
+// the calling op runs again when it returns.
+func (fr *frame) runDefer() *frame {
+	n := len(fr.defers)
+	d := fr.defers[n-1]
+	fr.defers = fr.defers[:n-1]
+	return fr.g.m.callDeferred(fr, d)
+}
+
+func (m *machine) callDeferred(fr *frame, d deferred) *frame {
+	cl, _ := d.fn.r.(*closure)
+	if cl == nil {
+		return fr.g.startPanic(fr, m.runtimeErrorValue(nilDeref))
+	}
+	nf := m.newFrame(cl.fn)
+	nf.g, nf.caller, nf.isDefer, nf.retDst = fr.g, fr, true, -1
+	copy(nf.regs, d.args)
+	copy(nf.regs[cl.fn.nparams:], cl.env)
+	return nf
+}

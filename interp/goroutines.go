@@ -1,0 +1,239 @@
+package interp
+
+// Goroutines: their life (creation, blocking, waking, exit), the choice of
+// the next one at a scheduling point, and the end of a run in a deadlock or
+// with leaked goroutines.
+
+import (
+	"fmt"
+	"go/token"
+	"io"
+	"strings"
+)
+
+// Goroutine is a goroutine of a run: data, not a host goroutine.
+type Goroutine struct {
+	id      int
+	m       *machine
+	top     *frame
+	status  gStatus
+	pending Op        // operation at the scheduling point or blocking operation
+	pendPos token.Pos // its position
+	resumed bool      // picked at its scheduling point: perform the op now
+	atPoint bool      // stopped by point (not blocked, woken or new): the next pick resumes its op
+	panic   *panicState
+	created token.Pos // position of the go statement
+	parent  int
+	onExit  func() // called when the goroutine ends (subtests)
+}
+
+type gStatus uint8
+
+const (
+	gRunnable gStatus = iota
+	gBlocked
+	gDone
+)
+
+// ID returns the goroutine's id: 1 for main, then in creation order (0 for
+// a nil *Goroutine, as in events that belong to no goroutine, EvTimer).
+func (g *Goroutine) ID() int {
+	if g == nil {
+		return 0
+	}
+	return g.id
+}
+
+// Pending returns the operation g is stopped at or blocked in.
+func (g *Goroutine) Pending() (Op, token.Pos) { return g.pending, g.pendPos }
+
+// Blocked reports whether g is blocked.
+func (g *Goroutine) Blocked() bool { return g.status == gBlocked }
+
+// Creator returns the id of the goroutine that created g (0 for main) and
+// the position of the go statement.
+func (g *Goroutine) Creator() (int, token.Pos) { return g.parent, g.created }
+
+// StackFrame is one frame of a goroutine's stack.
+type StackFrame struct {
+	Func string    // as Go's tracebacks name it, e.g. "main.worker", "example.com/p.(*T).M.func1"
+	Pos  token.Pos // current position in the function
+}
+
+// Stack returns g's frames, innermost first.
+func (g *Goroutine) Stack() []StackFrame {
+	var out []StackFrame
+	for fr := g.top; fr != nil; fr = fr.caller {
+		if fr.fn == nil || fr.fn.ssa == nil || fr.fn.ssa.Synthetic != "" {
+			continue
+		}
+		pos := fr.pos()
+		if fr != g.top {
+			pos = fr.callPos()
+		}
+		out = append(out, StackFrame{Func: runtimeFuncName(fr.fn), Pos: pos})
+	}
+	return out
+}
+
+func (m *machine) newGoroutine(parent *Goroutine, pos token.Pos) *Goroutine {
+	m.nextGID++
+	g := &Goroutine{id: m.nextGID, m: m, created: pos, pending: OpStart}
+	if parent != nil {
+		g.parent = parent.id
+	}
+	m.gs = append(m.gs, g)
+	m.emit(nil, Event{Kind: EvGoStart, G: g, Other: parent, Pos: pos})
+	return g
+}
+
+// schedule picks the goroutine to run next; it returns false when the
+// program has ended (deadlock reported).
+func (m *machine) schedule() bool {
+	for {
+		m.runnable = m.runnable[:0]
+		for _, g := range m.gs {
+			if g.status == gRunnable {
+				m.runnable = append(m.runnable, g)
+			}
+		}
+		if len(m.runnable) > 0 {
+			i := m.sched.Pick(m.runnable)
+			g := m.runnable[i]
+			// Only a goroutine stopped at a scheduling point performs its
+			// op at once; a woken or new one runs to its next point.
+			g.resumed, g.atPoint = g.atPoint, false
+			m.cur = g
+			return true
+		}
+		if m.fireTimers() {
+			continue
+		}
+		if m.mainDone {
+			m.leak()
+			return false
+		}
+		m.deadlock()
+		return false
+	}
+}
+
+// userPos returns pos if fr's function is the program's own, else the
+// position of the call in the innermost caller outside the Go distribution
+// (a deferred mu.Unlock, a typed atomic's method): what a user recognizes.
+func (fr *frame) userPos(pos token.Pos) token.Pos {
+	if fr.fn == nil || !fr.fn.inGoroot() {
+		return pos
+	}
+	for f := fr.caller; f != nil; f = f.caller {
+		if f.fn != nil && f.fn.ssa != nil && !f.fn.inGoroot() && f.fn.ssa.Synthetic == "" {
+			return f.callPos()
+		}
+	}
+	return pos
+}
+
+// block marks g blocked in op (until another goroutine wakes it).
+func (fr *frame) block(op Op, pos token.Pos) *frame {
+	g := fr.g
+	g.top = fr
+	g.status = gBlocked
+	g.pending, g.pendPos = op, fr.userPos(pos)
+	g.m.emit(fr, Event{Kind: EvBlock, Op: op, Pos: pos})
+	return nil
+}
+
+// wake makes a blocked goroutine runnable.
+func (g *Goroutine) wake() {
+	if g.status != gBlocked {
+		return
+	}
+	g.status = gRunnable
+	// It resumes after (or, to retry, at) the operation it blocked in and
+	// runs to its next scheduling point.
+	g.pending = OpResume
+	g.m.emit(nil, Event{Kind: EvUnblock, G: g})
+}
+
+// exitGoroutine ends g (its function returned or it called Goexit).
+func (m *machine) exitGoroutine(g *Goroutine) {
+	g.status = gDone
+	g.top = nil
+	m.emit(nil, Event{Kind: EvGoExit, G: g})
+	for i, x := range m.gs {
+		if x == g {
+			m.gs = append(m.gs[:i], m.gs[i+1:]...)
+			break
+		}
+	}
+	if g.onExit != nil {
+		g.onExit()
+	}
+	if g == m.main {
+		m.mainDone = true
+		if !m.opts.WaitAll || len(m.gs) == 0 {
+			m.exit(0)
+		}
+	} else if m.mainDone && len(m.gs) == 0 {
+		m.exit(0)
+	}
+}
+
+// deadlock reports that every goroutine is blocked, as Go does.
+func (m *machine) deadlock() {
+	m.stdout.Flush()
+	var sb strings.Builder
+	sb.WriteString("fatal error: all goroutines are asleep - deadlock!\n")
+	m.outcome = Outcome{Kind: Deadlocked, ExitCode: 2, Message: "all goroutines are asleep - deadlock!"}
+	for _, g := range m.gs {
+		sb.WriteString("\n")
+		m.writeTraceback(&sb, g)
+		m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(g.pending))
+	}
+	io.WriteString(m.stderr, sb.String())
+	m.exit(2)
+}
+
+// leak ends a WaitAll run in which main ended and goroutines remain blocked.
+func (m *machine) leak() {
+	m.outcome = Outcome{Kind: Leaked, Message: "goroutines blocked forever after the main function returned"}
+	for _, g := range m.gs {
+		m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(g.pending))
+	}
+	m.exit(0)
+}
+
+func (m *machine) writeTraceback(sb *strings.Builder, g *Goroutine) {
+	state := g.pending.String()
+	if g.status == gRunnable && g == m.cur {
+		state = "running"
+	}
+	fmt.Fprintf(sb, "goroutine %d [%s]:\n", g.id, state)
+	for _, f := range g.Stack() {
+		fmt.Fprintf(sb, "%s(...)\n\t%s\n", f.Func, m.prog.position(f.Pos))
+	}
+	if g.parent != 0 {
+		fmt.Fprintf(sb, "created by goroutine %d at %s\n", g.parent, m.prog.position(g.created))
+	}
+}
+
+// Position resolves a position reported in events and stacks.
+func (p *Program) Position(pos token.Pos) token.Position { return p.position(pos) }
+
+func (p *Program) position(pos token.Pos) token.Position {
+	if !pos.IsValid() {
+		return token.Position{}
+	}
+	return p.SSA.Fset.Position(pos)
+}
+
+// spawn starts a new goroutine running fn(args...) (used by timers).
+func (m *machine) spawn(parent *Goroutine, fn value, args []value) {
+	cl := fn.r.(*closure)
+	ng := m.newGoroutine(parent, 0)
+	nf := m.newFrame(cl.fn)
+	copy(nf.regs, args)
+	copy(nf.regs[len(args):], cl.env)
+	nf.g, nf.retDst = ng, -1
+	ng.top = nf
+}

@@ -1,0 +1,245 @@
+package interp
+
+// Compiled loads and stores, and the memory events they report.
+
+import (
+	"fmt"
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+func (c *compiler) store(i *ssa.Store) op {
+	t := c.typ(i.Val.Type())
+	pos := i.Pos()
+	if c.fused[i.Addr] {
+		val := c.reg(i.Val)
+		if fa, ok := i.Addr.(*ssa.FieldAddr); ok && !t.aggregate {
+			x, f := c.reg(fa.X), fa.Field
+			return func(fr *frame) *frame {
+				p := fieldCell(fr, x, f)
+				if m := fr.g.m; m.watchMem || m.logging {
+					m.noteWrite(fr, p, pos)
+				}
+				*p = fr.regs[val]
+				fr.pc++
+				return fr
+			}
+		}
+		if ia, ok := i.Addr.(*ssa.IndexAddr); ok && !t.aggregate {
+			o := c.indexOperand(ia)
+			return func(fr *frame) *frame {
+				p := indexCell(fr, o)
+				if m := fr.g.m; m.watchMem || m.logging {
+					m.noteWrite(fr, p, pos)
+				}
+				*p = fr.regs[val]
+				fr.pc++
+				return fr
+			}
+		}
+		addr := c.addrOf(i.Addr)
+		return func(fr *frame) *frame {
+			p := addr(fr)
+			m := fr.g.m
+			if m.watchMem {
+				m.accessCells(fr, EvWrite, p, t, pos)
+			}
+			m.store(p, fr.regs[val], t)
+			fr.pc++
+			return fr
+		}
+	}
+	addr, val := c.reg(i.Addr), c.reg(i.Val)
+	if !t.aggregate {
+		return func(fr *frame) *frame {
+			p := fr.regs[addr].ptr()
+			if p == nil {
+				panic(nilDeref)
+			}
+			if m := fr.g.m; m.watchMem || m.logging {
+				m.noteWrite(fr, p, pos)
+			}
+			*p = fr.regs[val]
+			fr.pc++
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		p := fr.regs[addr].ptr()
+		if p == nil {
+			panic(nilDeref)
+		}
+		if m := fr.g.m; m.watchMem {
+			m.accessCells(fr, EvWrite, p, t, pos)
+		}
+		fr.g.m.store(p, fr.regs[val], t)
+		fr.pc++
+		return fr
+	}
+}
+
+// noteWrite reports and logs a write of the scalar cell p.
+func (m *machine) noteWrite(fr *frame, p *value, pos token.Pos) {
+	if m.watchMem {
+		m.emit(fr, Event{Kind: EvWrite, Addr: addrOf(p), N: 1, Pos: pos})
+	}
+	if m.logging {
+		m.undo = append(m.undo, undoRec{p, *p})
+	}
+}
+
+// accessCells reports an access of kind k (EvRead, EvWrite, EvAlloc) to
+// the cell p holding a value of type t: to p itself, or to every scalar
+// cell of an aggregate.
+func (m *machine) accessCells(fr *frame, k EventKind, p *value, t *rtype, pos token.Pos) {
+	if !t.aggregate {
+		m.emit(fr, Event{Kind: k, Addr: addrOf(p), N: 1, Pos: pos})
+		return
+	}
+	es := p.elems()
+	for j := range es {
+		et := t.elem
+		if t.kind == kStruct {
+			et = t.fields[j].typ
+		}
+		m.accessCells(fr, k, &es[j], et, pos)
+	}
+}
+
+// fieldCell returns the address of field f of the struct regs[x] points
+// to, panicking like Go on a nil pointer.
+func fieldCell(fr *frame, x, f int) *value {
+	p := fr.regs[x].ptr()
+	if p == nil {
+		panic(nilDeref)
+	}
+	return &p.elems()[f]
+}
+
+// indexCell returns the address of the element an IndexAddr designates,
+// with Go's nil and bounds checks.
+func indexCell(fr *frame, o indexOperand) *value {
+	var es []value
+	if o.isPtr {
+		p := fr.regs[o.x].ptr()
+		if p == nil {
+			panic(nilDeref)
+		}
+		es = p.elems()
+	} else {
+		es = fr.regs[o.x].elems()
+	}
+	return &es[checkIndex(fr.regs[o.idx].n, o.signed, len(es))]
+}
+
+// indexOperand is the compiled operands of an IndexAddr: the registers of
+// the slice (or pointer to array) and of the index.
+type indexOperand struct {
+	x, idx        int
+	isPtr, signed bool
+}
+
+func (c *compiler) indexOperand(ia *ssa.IndexAddr) indexOperand {
+	return indexOperand{x: c.reg(ia.X), idx: c.reg(ia.Index),
+		isPtr: c.typ(ia.X.Type()).kind == kPointer, signed: isSigned(ia.Index.Type())}
+}
+
+// checkIndex converts index n to int, panicking like Go when it is out of
+// range for length l.
+func checkIndex(n uint64, signed bool, l int) int {
+	if signed && int64(n) < 0 {
+		panic(runtimeError(fmt.Sprintf("index out of range [%d]", int64(n))))
+	}
+	if n >= uint64(l) {
+		panic(runtimeError(fmt.Sprintf("index out of range [%d] with length %d", n, l)))
+	}
+	return int(n)
+}
+
+// load compiles a load *x (a UnOp MUL): an EvRead of each scalar cell read.
+func (c *compiler) load(i *ssa.UnOp, dst int) op {
+	x := c.reg(i.X)
+	t := c.typ(i.X.Type())
+	et := t.elem
+	pos := i.Pos()
+	if v := c.fwd[i.X]; v != nil {
+		// A load from a forwarded local: the stored value, or its field.
+		src := c.reg(v)
+		if fa, ok := i.X.(*ssa.FieldAddr); ok {
+			f := fa.Field
+			return func(fr *frame) *frame {
+				fr.regs[dst] = fr.regs[src].elems()[f]
+				fr.pc++
+				return fr
+			}
+		}
+		return func(fr *frame) *frame {
+			fr.regs[dst] = fr.regs[src]
+			fr.pc++
+			return fr
+		}
+	}
+	if c.fused[i.X] {
+		if fa, ok := i.X.(*ssa.FieldAddr); ok && !et.aggregate {
+			x, f := c.reg(fa.X), fa.Field
+			return func(fr *frame) *frame {
+				p := fieldCell(fr, x, f)
+				if m := fr.g.m; m.watchMem {
+					m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
+				}
+				fr.regs[dst] = *p
+				fr.pc++
+				return fr
+			}
+		}
+		if ia, ok := i.X.(*ssa.IndexAddr); ok && !et.aggregate {
+			o := c.indexOperand(ia)
+			return func(fr *frame) *frame {
+				p := indexCell(fr, o)
+				if m := fr.g.m; m.watchMem {
+					m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
+				}
+				fr.regs[dst] = *p
+				fr.pc++
+				return fr
+			}
+		}
+		addr := c.addrOf(i.X)
+		return func(fr *frame) *frame {
+			p := addr(fr)
+			if m := fr.g.m; m.watchMem {
+				m.accessCells(fr, EvRead, p, et, pos)
+			}
+			fr.regs[dst] = copyVal(*p, et)
+			fr.pc++
+			return fr
+		}
+	}
+	if et.aggregate {
+		return func(fr *frame) *frame {
+			p := fr.regs[x].ptr()
+			if p == nil {
+				panic(nilDeref)
+			}
+			if m := fr.g.m; m.watchMem {
+				m.accessCells(fr, EvRead, p, et, pos)
+			}
+			fr.regs[dst] = copyVal(*p, et)
+			fr.pc++
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		p := fr.regs[x].ptr()
+		if p == nil {
+			panic(nilDeref)
+		}
+		if m := fr.g.m; m.watchMem {
+			m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
+		}
+		fr.regs[dst] = *p
+		fr.pc++
+		return fr
+	}
+}
