@@ -152,7 +152,7 @@ func hookCtl(p *Program, name string, body *function) controlFn {
 			for i, a := range act.Args {
 				args[i] = a.v
 			}
-			act.Snapshot(m.takeSnapshot(act.Call.v, args, fr.pos()))
+			act.Snapshot(m.takeSnapshot(callRoot{act.Call.v, args}, fr.pos()))
 			fr.g.top = fr
 			m.exited = true
 			return nil

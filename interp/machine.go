@@ -7,75 +7,114 @@ import (
 	"runtime/debug"
 )
 
-// machine is one run of a program.
+// machine runs a program: one run, or the runs of a snapshot one after
+// the other. Its state is in five parts, so that what a new run resets and
+// what a snapshot restores is decided per part, never per field (see
+// snapshot.go; TestMachineStateClassified keeps it so).
 type machine struct {
-	prog  *Program
+	prog *Program
+	runConfig
+	runState
+	world
+	memory
+	caches
+}
+
+// runConfig is a run's configuration, from its RunOptions: set for every
+// run.
+type runConfig struct {
 	opts  RunOptions
 	sched Scheduler
 	obs   Observer
 	// watchMem: the observer wants memory events (EvRead, EvWrite,
 	// EvAlloc); their producers test it before building them.
 	watchMem bool
+	maxSteps int64
 	stdout   *bufio.Writer
 	stderr   io.Writer
+}
 
-	gs      []*Goroutine // live goroutines, by id
-	cur     *Goroutine
-	nextGID int
-	main    *Goroutine
-
-	globals []*value
-	tmpl    [][]value // per function id: initial registers
-
+// runState is the progress of a run: new (zero) at the start of every run.
+type runState struct {
+	gs       []*Goroutine // live goroutines, by id
+	cur      *Goroutine
+	main     *Goroutine
 	steps    int64
-	maxSteps int64
-
 	exited   bool
 	exitCode int
 	mainDone bool
 	err      error
+	outcome  Outcome
+}
 
-	clock    int64 // virtual time in nanoseconds since the epoch
-	timers   timerHeap
-	timerSeq int64
+// world is the program's state besides its memory: the virtual clock, the
+// random seed, goroutine numbering, and the side tables in which models
+// keep the state of sync objects, timers, coroutines and tests. A
+// snapshot keeps a copy and restores it whole (clone).
+type world struct {
+	nextGID   int
+	clock     int64 // virtual time in nanoseconds since the epoch
+	timers    timerHeap
+	timerSeq  int64
+	seed      uint64
+	syncObjs  map[*value]any        // state of sync objects, by address
+	timerObjs map[*value]*timer     // runtime timers of time.Timer values
+	funcObjs  map[*value]*function  // *runtime.Func values
+	coros     map[*value]*coroState // coroutines of iter.Pull
+	tests     map[*value]*testState // testing.common state, by address
+}
 
-	seed     uint64
-	runnable []*Goroutine // scratch
-	free     [][]*frame   // per function id: returned frames for reuse
-
-	syncObjs  map[*value]any    // state of sync objects, by address
-	timerObjs map[*value]*timer // runtime timers of time.Timer values
-	outcome   Outcome
-	ev        Event // the event being reported (reused)
-	funcObjs  map[*value]*function
-	coros     map[*value]*coroState
-
-	logging   bool // a snapshot is active: log writes (undo.go)
+// memory is the program's memory outside frames: the cells of the
+// globals, and the undo log that puts memory back for a snapshot's runs
+// (undo.go).
+type memory struct {
+	globals   []*value
+	logging   bool // a snapshot is active: log writes
 	epoch     int  // maps and channels changed in this epoch are saved already
 	undo      []undoRec
 	undoMaps  []mapSnap
 	undoChans []chanSnap
-	tests     map[*value]*testState // testing.common state, by address
 }
 
+// caches are derived from the program and reused by every run.
+type caches struct {
+	tmpl     [][]value    // per function id: initial registers
+	free     [][]*frame   // per function id: returned frames for reuse
+	runnable []*Goroutine // scratch of schedule
+	ev       Event        // the event being reported (emit)
+}
+
+// newMachine returns a machine for a first run with opts.
 func (p *Program) newMachine(opts RunOptions) *machine {
-	m := &machine{prog: p, opts: opts, sched: opts.Scheduler, obs: opts.Observer, maxSteps: opts.MaxSteps}
-	m.watchMem = m.obs != nil && !opts.IgnoreMemory
-	if m.sched == nil {
-		m.sched = &DefaultScheduler{}
-	}
-	out := opts.Stdout
+	m := &machine{prog: p}
+	m.world.seed = uint64(opts.Seed)
+	m.world.clock = virtualEpoch
+	m.configure(opts)
+	return m
+}
+
+// configure sets the run's configuration from opts and starts a new run
+// state.
+func (m *machine) configure(opts RunOptions) {
+	out, errw := opts.Stdout, opts.Stderr
 	if out == nil {
 		out = io.Discard
 	}
-	m.stdout = bufio.NewWriterSize(out, 4096)
-	m.stderr = opts.Stderr
-	if m.stderr == nil {
-		m.stderr = io.Discard
+	if errw == nil {
+		errw = io.Discard
 	}
-	m.seed = uint64(opts.Seed)
-	m.clock = virtualEpoch
-	return m
+	stdout := m.stdout
+	if stdout == nil {
+		stdout = bufio.NewWriterSize(out, 4096)
+	} else {
+		stdout.Reset(out)
+	}
+	m.runConfig = runConfig{opts: opts, sched: opts.Scheduler, obs: opts.Observer, maxSteps: opts.MaxSteps,
+		watchMem: opts.Observer != nil && !opts.IgnoreMemory, stdout: stdout, stderr: errw}
+	if m.sched == nil {
+		m.sched = &DefaultScheduler{}
+	}
+	m.runState = runState{}
 }
 
 func (m *machine) finish() (int, error) {

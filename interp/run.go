@@ -51,22 +51,73 @@ type RunOptions struct {
 // error is non-nil only when the interpreter could not run the program
 // faithfully (an *UnsupportedError, a *StepLimitError, an internal error).
 func (p *Program) RunMain(pkg *ssa.Package, opts RunOptions) (int, error) {
-	mainFn := pkg.Func("main")
-	if mainFn == nil {
-		return 2, fmt.Errorf("interp: package %s has no main function", pkg.Pkg.Path())
+	r, err := p.mainRoot(pkg)
+	if err != nil {
+		return 2, err
 	}
 	m := p.newMachine(opts)
-	g := m.newGoroutine(nil, token.NoPos)
-	m.main = g
-	mf := m.newFrame(p.funcOf(mainFn))
-	mf.g = g
-	mf.retDst = -1
-	g.top = mf
-	if initFn := pkg.Func("init"); initFn != nil {
-		inf := m.newFrame(p.funcOf(initFn))
-		inf.g, inf.caller, inf.retDst = g, mf, -1
-		g.top = inf
-	}
+	m.start(pkg, r)
 	m.run()
 	return m.finish()
+}
+
+// A root is what the main goroutine of a run executes after package
+// initialization: main, a test (testroot.go), or a call that a hook made
+// the root of a snapshot. The machine runs it; the root decides what.
+type root interface {
+	// frames returns the frames that run the root on g, above bottom (the
+	// frame it returns to; nil: the goroutine ends there).
+	frames(m *machine, g *Goroutine, bottom *frame) *frame
+}
+
+// start makes the main goroutine of a run: the initialization of pkg,
+// then r.
+func (m *machine) start(pkg *ssa.Package, r root) {
+	g := m.newGoroutine(nil, token.NoPos)
+	m.main = g
+	g.top = m.initFrames(pkg, g, r.frames(m, g, nil))
+}
+
+// initFrames returns the frames that initialize pkg on g and then return
+// to next (next itself if pkg has nothing to initialize).
+func (m *machine) initFrames(pkg *ssa.Package, g *Goroutine, next *frame) *frame {
+	initFn := pkg.Func("init")
+	if initFn == nil {
+		return next
+	}
+	f := m.newFrame(m.prog.funcOf(initFn))
+	f.g, f.caller, f.retDst = g, next, -1
+	return f
+}
+
+// mainRoot runs the function main.
+type mainRoot struct{ fn *function }
+
+func (p *Program) mainRoot(pkg *ssa.Package) (mainRoot, error) {
+	fn := pkg.Func("main")
+	if fn == nil {
+		return mainRoot{}, fmt.Errorf("interp: package %s has no main function", pkg.Pkg.Path())
+	}
+	return mainRoot{p.funcOf(fn)}, nil
+}
+
+func (r mainRoot) frames(m *machine, g *Goroutine, bottom *frame) *frame {
+	f := m.newFrame(r.fn)
+	f.g, f.caller, f.retDst = g, bottom, -1
+	return f
+}
+
+// callRoot runs a call of a function value (HookAction.Snapshot).
+type callRoot struct {
+	fn   value
+	args []value
+}
+
+func (r callRoot) frames(m *machine, g *Goroutine, bottom *frame) *frame {
+	cl := r.fn.r.(*closure)
+	f := m.newFrame(cl.fn)
+	copy(f.regs, r.args)
+	copy(f.regs[len(r.args):], cl.env)
+	f.g, f.caller, f.retDst = g, bottom, -1
+	return f
 }

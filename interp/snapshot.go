@@ -8,55 +8,72 @@ package interp
 import (
 	"fmt"
 	"go/token"
+	"maps"
 
 	"golang.org/x/tools/go/ssa"
 )
 
-// Snapshot is the state of a run when it reached a root call that asked for
-// it (HookAction.Snapshot); Run repeats the root call from that state.
+// Snapshot is the state of a run at a point where a tool asked for it
+// (HookAction.Snapshot, or after package initialization: SnapshotMain,
+// SnapshotTest); Run runs the snapshot's root from that state, as often as
+// needed.
 type Snapshot struct {
-	m    *machine
-	fn   value
-	args []value
-	pos  token.Pos
-	// start, if set, builds the root's frames for a run (in place of
-	// calling fn(args...)) under the root frame.
-	start    func(m *machine, g *Goroutine, root *frame) *frame
-	lastTest *testState
-	clock    int64
-	timers   []timer
-	seq      int64
-	seed     uint64
-	nextGID  int
-	sync     map[*value]any
+	m     *machine
+	root  root      // what each run runs
+	pos   token.Pos // where the root's goroutine was created
+	world world     // the world at the snapshot (memory: the undo log)
 }
 
-// takeSnapshot starts logging writes; the state is the current one.
-func (m *machine) takeSnapshot(fn value, args []value, pos token.Pos) *Snapshot {
-	s := &Snapshot{m: m, fn: fn, args: args, pos: pos, clock: m.clock, seq: m.timerSeq, seed: m.seed, nextGID: m.nextGID}
-	for _, t := range m.timers {
-		s.timers = append(s.timers, *t)
-	}
-	s.sync = cloneSync(m.syncObjs)
+// takeSnapshot takes a snapshot of m's current state, with root to run,
+// and starts logging writes.
+func (m *machine) takeSnapshot(r root, pos token.Pos) *Snapshot {
+	s := &Snapshot{m: m, root: r, pos: pos, world: m.world.clone()}
 	m.logging = true
 	m.epoch++
 	m.undo = m.undo[:0]
 	return s
 }
 
+// clone returns a copy of w that shares nothing that runs change: the
+// states of sync objects, timers (and the timers' table, which points at
+// the copies) and the side tables are copied.
+func (w *world) clone() world {
+	c := *w
+	copies := make(map[*timer]*timer, len(w.timers))
+	c.timers = make(timerHeap, len(w.timers))
+	for i, t := range w.timers {
+		ct := *t
+		c.timers[i] = &ct
+		copies[t] = &ct
+	}
+	c.timerObjs = make(map[*value]*timer, len(w.timerObjs))
+	for p, t := range w.timerObjs {
+		ct := copies[t]
+		if ct == nil { // a stopped timer
+			x := *t
+			ct = &x
+		}
+		c.timerObjs[p] = ct
+	}
+	c.syncObjs = make(map[*value]any, len(w.syncObjs))
+	for p, st := range w.syncObjs {
+		if cl, ok := st.(cloner); ok {
+			st = cl.clone()
+		}
+		c.syncObjs[p] = st
+	}
+	c.funcObjs = maps.Clone(w.funcObjs)
+	c.coros = make(map[*value]*coroState, len(w.coros))
+	for p, cs := range w.coros {
+		cc := *cs
+		c.coros[p] = &cc
+	}
+	c.tests = maps.Clone(w.tests)
+	return c
+}
+
 // cloner is implemented by the states of sync objects.
 type cloner interface{ clone() any }
-
-func cloneSync(objs map[*value]any) map[*value]any {
-	out := make(map[*value]any, len(objs))
-	for k, v := range objs {
-		if c, ok := v.(cloner); ok {
-			v = c.clone()
-		}
-		out[k] = v
-	}
-	return out
-}
 
 // rollback puts memory back as it was when the snapshot was taken.
 func (s *Snapshot) rollback() {
@@ -78,109 +95,62 @@ func (s *Snapshot) rollback() {
 	}
 	m.undoChans = m.undoChans[:0]
 	m.epoch++
-	m.clock, m.timerSeq, m.seed, m.nextGID = s.clock, s.seq, s.seed, s.nextGID
-	m.timers = m.timers[:0]
-	for _, t := range s.timers {
-		t := t
-		m.timers = append(m.timers, &t)
-	}
-	m.syncObjs = cloneSync(s.sync)
 }
 
-// Run runs the snapshot's root call once more from the snapshot's state,
-// with opts' scheduler, observer, hooks, step bound and outcome; as for
-// HookAction.Root, the run ends when the call has returned and the
+// Run runs the snapshot's root once more from the snapshot's state, with
+// opts' scheduler, observer, hooks, step bound and outcome; as for
+// HookAction.Root, the run ends when the root has returned and the
 // goroutines it created have finished or are blocked forever. Runs of one
 // snapshot must not overlap.
 func (s *Snapshot) Run(opts RunOptions) error {
 	s.rollback()
 	m := s.m
-	m.reset(opts)
+	m.world = s.world.clone()
+	m.configure(opts)
 	g := m.newGoroutine(nil, s.pos)
 	m.main = g
-	root := &frame{g: g, retDst: -1, barrier: true}
-	root.native = func(*frame, value) *frame {
+	bottom := &frame{g: g, retDst: -1, barrier: true}
+	bottom.native = func(*frame, value) *frame {
 		m.endRoot([]*Goroutine{g})
 		return nil
 	}
-	if s.start != nil {
-		g.top = s.start(m, g, root)
-	} else {
-		cl := s.fn.r.(*closure)
-		nf := m.newFrame(cl.fn)
-		copy(nf.regs, s.args)
-		copy(nf.regs[len(s.args):], cl.env)
-		nf.g, nf.caller, nf.retDst = g, root, -1
-		g.top = nf
-	}
+	g.top = s.root.frames(m, g, bottom)
 	m.run()
 	_, err := m.finish()
 	return err
-}
-
-// reset prepares the machine for another run with opts.
-func (m *machine) reset(opts RunOptions) {
-	out := m.stdout
-	errw := m.stderr
-	keep := *m
-	*m = machine{prog: keep.prog, opts: opts, sched: opts.Scheduler, obs: opts.Observer, maxSteps: opts.MaxSteps,
-		stdout: out, stderr: errw, globals: keep.globals, tmpl: keep.tmpl, free: keep.free,
-		clock: keep.clock, timers: keep.timers, timerSeq: keep.timerSeq, seed: keep.seed, nextGID: keep.nextGID,
-		syncObjs: keep.syncObjs, timerObjs: keep.timerObjs, funcObjs: keep.funcObjs, tests: keep.tests, coros: keep.coros,
-		logging: keep.logging, epoch: keep.epoch, undo: keep.undo, undoMaps: keep.undoMaps, undoChans: keep.undoChans}
-	m.watchMem = m.obs != nil && !opts.IgnoreMemory
-	if m.sched == nil {
-		m.sched = &DefaultScheduler{}
-	}
-	if opts.Stdout != nil {
-		m.stdout.Reset(opts.Stdout)
-	}
-	if opts.Stderr != nil {
-		m.stderr = opts.Stderr
-	}
 }
 
 // SnapshotMain runs the initialization of the main package pkg and returns
 // a snapshot of the state after it: Run then runs main as the root, each
 // time from that state, without initializing again.
 func (p *Program) SnapshotMain(pkg *ssa.Package, opts RunOptions) (*Snapshot, error) {
-	mainFn := pkg.Func("main")
-	if mainFn == nil {
-		return nil, fmt.Errorf("interp: package %s has no main function", pkg.Pkg.Path())
+	r, err := p.mainRoot(pkg)
+	if err != nil {
+		return nil, err
 	}
-	f := p.funcOf(mainFn)
-	return p.snapshotAfterInit(pkg, opts, func(m *machine, g *Goroutine, root *frame) *frame {
-		nf := m.newFrame(f)
-		nf.g, nf.caller, nf.retDst = g, root, -1
-		return nf
-	}, nil)
+	return p.snapshotAfterInit(pkg, opts, r)
 }
 
-func (p *Program) snapshotAfterInit(pkg *ssa.Package, opts RunOptions, start func(*machine, *Goroutine, *frame) *frame, early func(*Snapshot)) (*Snapshot, error) {
+// snapshotAfterInit runs the initialization of pkg and returns a snapshot
+// after it, whose runs run r.
+func (p *Program) snapshotAfterInit(pkg *ssa.Package, opts RunOptions, r root) (*Snapshot, error) {
 	m := p.newMachine(opts)
 	g := m.newGoroutine(nil, token.NoPos)
 	m.main = g
 	var snap *Snapshot
 	stop := &frame{g: g, retDst: -1}
 	stop.native = func(*frame, value) *frame {
-		snap = m.takeSnapshot(value{}, nil, token.NoPos)
-		snap.start = start
+		snap = m.takeSnapshot(r, token.NoPos)
 		if len(m.gs) == 1 {
 			// Initialization started no goroutine: the root is goroutine
 			// 1, as main is in Go.
-			snap.nextGID = 0
-		}
-		if early != nil {
-			early(snap)
+			snap.world.nextGID = 0
 		}
 		m.exited = true
 		return nil
 	}
-	g.top = stop
-	if initFn := pkg.Func("init"); initFn != nil {
-		inf := m.newFrame(p.funcOf(initFn))
-		inf.g, inf.caller, inf.retDst = g, stop, -1
-		g.top = inf
+	if top := m.initFrames(pkg, g, stop); top != stop {
+		g.top = top
 		m.run()
 	} else {
 		stop.native(stop, value{})

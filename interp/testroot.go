@@ -43,31 +43,73 @@ type TestResult struct {
 // slashes, "TestX/sub/case", runs TestX and, of its subtests, only those on
 // that path (t.Run of any other subtest returns true without running it).
 func (p *Program) RunTest(pkg *ssa.Package, name string, opts RunOptions) (TestResult, error) {
-	path := strings.Split(name, "/")
-	name = path[0]
-	fn := pkg.Func(name)
-	if fn == nil {
-		return TestResult{}, fmt.Errorf("interp: package %s has no function %s", pkg.Pkg.Path(), name)
+	r, err := p.testRoot(pkg, name)
+	if err != nil {
+		return TestResult{}, err
 	}
 	m := p.newMachine(opts)
-	g := m.newGoroutine(nil, token.NoPos)
-	m.main = g
-	st := &testState{name: name, out: &strings.Builder{}}
-	if len(path) > 1 {
-		st.filter = path[1:]
-	}
-	tv := m.newTestingT(st)
-	driver := m.testDriver(st, value{r: &closure{fn: p.funcOf(fn)}}, tv)
-	driver.g = g
-	g.top = driver
-	if initFn := pkg.Func("init"); initFn != nil {
-		inf := m.newFrame(p.funcOf(initFn))
-		inf.g, inf.caller, inf.retDst = g, driver, -1
-		g.top = inf
-	}
+	m.start(pkg, r)
 	m.run()
-	_, err := m.finish()
-	return TestResult{Name: name, Failed: st.failed, Skipped: st.skipped, Output: st.out.String()}, err
+	_, err = m.finish()
+	return r.result(), err
+}
+
+// SnapshotTest runs the initialization of pkg (a package loaded with
+// Config.Tests) and returns a snapshot after it: Run then runs the test
+// name (as RunTest does, "TestX/sub" for one subtest path) as the root, with
+// a fresh *testing.T each time; TestResult reports the last run's test.
+func (p *Program) SnapshotTest(pkg *ssa.Package, name string, opts RunOptions) (*Snapshot, error) {
+	r, err := p.testRoot(pkg, name)
+	if err != nil {
+		return nil, err
+	}
+	return p.snapshotAfterInit(pkg, opts, r)
+}
+
+// TestResult returns the outcome of the test of the snapshot's last run
+// (SnapshotTest).
+func (s *Snapshot) TestResult() TestResult {
+	if r, ok := s.root.(*testRoot); ok {
+		return r.result()
+	}
+	return TestResult{}
+}
+
+// testRoot runs a test function with a fresh *testing.T, through its
+// driver (testDriver), down to one subtest path.
+type testRoot struct {
+	fn   *function
+	path []string   // the test's name, then the subtest path
+	last *testState // the state of the last run's test
+}
+
+func (p *Program) testRoot(pkg *ssa.Package, name string) (*testRoot, error) {
+	path := strings.Split(name, "/")
+	fn := pkg.Func(path[0])
+	if fn == nil {
+		return nil, fmt.Errorf("interp: package %s has no function %s", pkg.Pkg.Path(), path[0])
+	}
+	return &testRoot{fn: p.funcOf(fn), path: path}, nil
+}
+
+func (r *testRoot) frames(m *machine, g *Goroutine, bottom *frame) *frame {
+	st := &testState{name: r.path[0], out: &strings.Builder{}}
+	if len(r.path) > 1 {
+		st.filter = r.path[1:]
+	}
+	r.last = st
+	d := m.testDriver(st, value{r: &closure{fn: r.fn}}, m.newTestingT(st))
+	d.g, d.caller = g, bottom
+	return d
+}
+
+// result returns the outcome of the last run's test.
+func (r *testRoot) result() TestResult {
+	st := r.last
+	if st == nil {
+		return TestResult{}
+	}
+	return TestResult{Name: st.name, Failed: st.failed, Skipped: st.skipped, Output: st.out.String()}
 }
 
 // newTestingT allocates a *testing.T whose state is st.
@@ -164,39 +206,4 @@ func (m *machine) callSite(fr *frame, st *testState) string {
 		return fmt.Sprintf("%s:%d: ", filepath.Base(pos.Filename), pos.Line)
 	}
 	return "???:1: "
-}
-
-// SnapshotTest runs the initialization of pkg (a package loaded with
-// Config.Tests) and returns a snapshot after it: Run then runs the test
-// name (as RunTest does, "TestX/sub" for one subtest path) as the root, with
-// a fresh *testing.T each time; TestResult reports the last run's test.
-func (p *Program) SnapshotTest(pkg *ssa.Package, name string, opts RunOptions) (*Snapshot, error) {
-	path := strings.Split(name, "/")
-	fn := pkg.Func(path[0])
-	if fn == nil {
-		return nil, fmt.Errorf("interp: package %s has no function %s", pkg.Pkg.Path(), path[0])
-	}
-	var s *Snapshot
-	f := p.funcOf(fn)
-	s, err := p.snapshotAfterInit(pkg, opts, func(m *machine, g *Goroutine, root *frame) *frame {
-		st := &testState{name: path[0], out: &strings.Builder{}}
-		if len(path) > 1 {
-			st.filter = path[1:]
-		}
-		s.lastTest = st
-		d := m.testDriver(st, value{r: &closure{fn: f}}, m.newTestingT(st))
-		d.g, d.caller = g, root
-		return d
-	}, func(sn *Snapshot) { s = sn })
-	return s, err
-}
-
-// TestResult returns the outcome of the test of the snapshot's last run
-// (SnapshotTest).
-func (s *Snapshot) TestResult() TestResult {
-	st := s.lastTest
-	if st == nil {
-		return TestResult{}
-	}
-	return TestResult{Name: st.name, Failed: st.failed, Skipped: st.skipped, Output: st.out.String()}
 }

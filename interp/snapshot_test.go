@@ -1,0 +1,78 @@
+package interp
+
+import (
+	"bytes"
+	"reflect"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Every field of the machine belongs to one part of its state, and each
+// part has one rule: runConfig and runState are new for every run, world
+// is restored whole from a snapshot, memory by the undo log, caches are
+// kept. A field added to machine itself has no rule.
+func TestMachineStateClassified(t *testing.T) {
+	parts := map[string]bool{"prog": true, "runConfig": true, "runState": true, "world": true, "memory": true, "caches": true}
+	mt := reflect.TypeFor[machine]()
+	for i := range mt.NumField() {
+		f := mt.Field(i)
+		assert.True(t, parts[f.Name], "machine.%s is not classified: make it a field of runConfig, runState, world, memory or caches", f.Name)
+	}
+}
+
+// world.clone copies everything a run changes: a map, slice or pointer
+// field that clone does not copy would be shared by the snapshot and its
+// runs.
+func TestWorldCloneCopiesEverything(t *testing.T) {
+	var w world
+	wv := reflect.ValueOf(&w).Elem()
+	for i := range wv.NumField() {
+		f := wv.Field(i)
+		f = reflect.NewAt(f.Type(), unsafe.Pointer(f.UnsafeAddr())).Elem()
+		switch f.Kind() {
+		case reflect.Map:
+			f.Set(reflect.MakeMap(f.Type()))
+		case reflect.Slice:
+			f.Set(reflect.MakeSlice(f.Type(), 0, 1))
+		case reflect.Pointer, reflect.Interface, reflect.Func, reflect.Chan:
+			t.Errorf("world.%s: a reference clone does not know how to copy", wv.Type().Field(i).Name)
+		}
+	}
+	c := w.clone()
+	cv := reflect.ValueOf(&c).Elem()
+	for i := range wv.NumField() {
+		switch wv.Field(i).Kind() {
+		case reflect.Map, reflect.Slice:
+			assert.NotEqual(t, wv.Field(i).Pointer(), cv.Field(i).Pointer(), "world.%s is shared by a clone", wv.Type().Field(i).Name)
+		}
+	}
+}
+
+// A timer created before a snapshot (during initialization) and stopped,
+// reset and fired during a run is, in the next run, the timer as it was at
+// the snapshot: the restored timer table points at the restored timers.
+func TestSnapshotRestoresTimers(t *testing.T) {
+	prog, pkg := behave(t, "timersnap")
+	snap, err := prog.SnapshotMain(pkg, RunOptions{})
+	require.NoError(t, err)
+	want := "active: true\nfired after 1s\nactive: false\n"
+	for run := range 3 {
+		var out bytes.Buffer
+		require.NoError(t, snap.Run(RunOptions{Stdout: &out}))
+		assert.Equal(t, want, out.String(), "run %d", run+1)
+		m := snap.m
+		for p, tm := range m.timerObjs {
+			if tm.index >= 0 {
+				require.Less(t, tm.index, len(m.timers))
+				assert.Same(t, tm, m.timers[tm.index], "timer of %p is not the one in the heap", p)
+			}
+		}
+	}
+	// The snapshot's own timer was never touched.
+	for _, tm := range snap.world.timerObjs {
+		assert.Equal(t, int64(virtualEpoch+int64(3600e9)), tm.when, "the snapshot's timer is due in an hour")
+	}
+}
