@@ -96,15 +96,6 @@ func (v Value) Addr() Addr {
 	return Addr{}
 }
 
-// ElemAddr returns the identity of element i of a slice value.
-func (v Value) ElemAddr(i int) Addr {
-	es := v.v.elems()
-	if i < 0 || i >= cap(es) {
-		return Addr{}
-	}
-	return addrOf(&es[:cap(es)][i])
-}
-
 var hookNamesMu sync.Mutex
 
 // Hookable declares the functions that RunOptions.Hooks may replace. It must

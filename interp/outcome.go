@@ -56,10 +56,3 @@ type GoroutineInfo struct {
 func (g *Goroutine) info(op Op) GoroutineInfo {
 	return GoroutineInfo{ID: g.id, Op: op, Stack: g.Stack(), Creator: g.parent, CreatedAt: g.created}
 }
-
-// Outcome returns how the last run of this run ended.
-func (r *Run) Outcome() Outcome { return r.m.outcome }
-
-// Run is a run of a program in progress, for tools that drive the
-// interpreter through hooks.
-type Run struct{ m *machine }
