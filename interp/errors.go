@@ -17,6 +17,7 @@ type UnsupportedError struct {
 	Stack []string
 }
 
+// Error says what is unsupported, where, and from which calls.
 func (e *UnsupportedError) Error() string {
 	msg := "unsupported: " + e.What
 	if e.Pos.IsValid() {
@@ -38,6 +39,7 @@ type StepLimitError struct {
 	Steps int64
 }
 
+// Error says how many steps the run took.
 func (e *StepLimitError) Error() string {
 	return fmt.Sprintf("step limit exceeded after %d steps", e.Steps)
 }

@@ -326,6 +326,7 @@ func (a Addr) Add(i int) Addr {
 	return Addr{unsafe.Add(a.p, i*int(unsafe.Sizeof(value{})))}
 }
 
+// String formats the address as %p does.
 func (a Addr) String() string { return fmt.Sprintf("%p", a.p) }
 
 func addrOf(p *value) Addr { return Addr{unsafe.Pointer(p)} }

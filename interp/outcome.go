@@ -24,6 +24,7 @@ const (
 	StepLimited
 )
 
+// String names the kind: "exited", "panicked", ...
 func (k OutcomeKind) String() string {
 	return [...]string{"exited", "panicked", "deadlocked", "leaked", "fatal", "step limit"}[k]
 }
