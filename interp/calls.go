@@ -224,15 +224,7 @@ func (ce *callee) bind(fr *frame) (value, []value) {
 func (c *compiler) goStmt(i *ssa.Go) op {
 	cc := &i.Call
 	pos := i.Pos() // the go keyword, as in Go's "created by" lines
-	var bind func(fr *frame) (value, []value)
-	if b, ok := cc.Value.(*ssa.Builtin); ok {
-		th := c.builtinThunk(b, cc.Args)
-		args := c.regList(cc.Args)
-		bind = func(fr *frame) (value, []value) { return th, gather(fr, args) }
-	} else {
-		ce := c.callee(cc)
-		bind = ce.bind
-	}
+	bind := c.binder(cc)
 	return func(fr *frame) *frame {
 		if fr.point(OpGo, pos) {
 			return nil
@@ -256,6 +248,17 @@ func (c *compiler) goStmt(i *ssa.Go) op {
 	}
 }
 
+// binder returns a function that evaluates the function value and the
+// arguments of the call of a go or defer statement.
+func (c *compiler) binder(cc *ssa.CallCommon) func(fr *frame) (value, []value) {
+	if b, ok := cc.Value.(*ssa.Builtin); ok {
+		th := c.builtinThunk(b, cc.Args)
+		args := c.regList(cc.Args)
+		return func(fr *frame) (value, []value) { return th, gather(fr, args) }
+	}
+	return c.callee(cc).bind
+}
+
 func gather(fr *frame, regs []int) []value {
 	vs := make([]value, len(regs))
 	for i, r := range regs {
@@ -267,15 +270,7 @@ func gather(fr *frame, regs []int) []value {
 func (c *compiler) deferStmt(i *ssa.Defer) op {
 	cc := &i.Call
 	pos := cc.Pos()
-	var bind func(fr *frame) (value, []value)
-	if b, ok := cc.Value.(*ssa.Builtin); ok {
-		th := c.builtinThunk(b, cc.Args)
-		args := c.regList(cc.Args)
-		bind = func(fr *frame) (value, []value) { return th, gather(fr, args) }
-	} else {
-		ce := c.callee(cc)
-		bind = ce.bind
-	}
+	bind := c.binder(cc)
 	if fnReg := c.deferFuncReg(cc); fnReg >= 0 {
 		// A nil function value panics when the deferred call runs.
 		inner := bind

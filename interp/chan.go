@@ -145,11 +145,7 @@ func (w *waiter) completeRecv(v value, ok bool) {
 		s.done = true
 		fr.regs[s.dst] = selectResult(s, w.caseIdx, v, ok)
 	} else if w.dst >= 0 {
-		if w.commaOk {
-			fr.regs[w.dst] = value{r: []value{v, boolVal(ok)}}
-		} else {
-			fr.regs[w.dst] = v
-		}
+		fr.regs[w.dst] = okResult(v, ok, w.commaOk)
 	}
 	fr.pc++
 	w.g.wake()
@@ -236,11 +232,7 @@ func (c *compiler) recv(i *ssa.UnOp, dst int) op {
 		}
 		if ch.canRecv() {
 			v, ok := ch.recv(fr, pos)
-			if commaOk {
-				fr.regs[dst] = value{r: []value{v, boolVal(ok)}}
-			} else {
-				fr.regs[dst] = v
-			}
+			fr.regs[dst] = okResult(v, ok, commaOk)
 			fr.pc++
 			return fr
 		}

@@ -241,22 +241,28 @@ func instrPos(instr ssa.Instruction) token.Pos {
 // compileThunk makes a native callable as an ordinary function (function
 // values, defer, go): call the native with the parameters, return.
 func (c *compiler) compileThunk() {
-	f := c.fn
-	sig := f.ssa.Signature
+	sig := c.fn.ssa.Signature
 	n := sig.Params().Len()
 	if sig.Recv() != nil {
 		n++
 	}
-	args := make([]int, n)
+	c.thunk(n, c.fn.ssa.Pos())
+}
+
+// thunk compiles c.fn, a native with nparams parameters, as a function
+// that calls it and returns its result; pos is the position of both ops.
+func (c *compiler) thunk(nparams int, pos token.Pos) {
+	f := c.fn
+	args := make([]int, nparams)
 	for i := range args {
 		args[i] = c.newReg()
 	}
-	f.nparams = n
+	f.nparams = nparams
 	res := c.newReg()
 	c.code = append(c.code, c.nativeCall(f, args, res, token.NoPos), func(fr *frame) *frame {
 		return fr.ret(fr.regs[res])
 	})
-	c.pos = append(c.pos, f.ssa.Pos(), f.ssa.Pos())
+	c.pos = append(c.pos, pos, pos)
 	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
 }
 

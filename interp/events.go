@@ -68,6 +68,23 @@ import (
 //	a call of an annotation          yes    OpAnnotation           EvAnnotation (Program.Annotate)
 //	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
 
+// Where the producers are: compiled loads and stores in memory.go
+// (compiler.load, compiler.store, machine.noteWrite, machine.accessCells;
+// locals' EvAlloc from the Alloc op of ops.go); map reads and writes in
+// map.go (compiler.lookup, compiler.mapUpdate); channel operations in
+// chan.go (the points in compiler.send, compiler.recv, compiler.selectOp,
+// and close in builtins.go; the events in chanObj.send, chanObj.recv and
+// chanObj.close, through chanObj.event); go statements in calls.go
+// (compiler.goStmt; EvGoStart in machine.newGoroutine, goroutines.go);
+// blocking, waking and exit in goroutines.go (frame.block, Goroutine.wake,
+// machine.exitGoroutine) and hooks.go (machine.endRoot); sync in
+// models_sync.go (syncOp for the points; lockCtl, unlockCtl, tryLockCtl,
+// wgAdd, wgWait, notifyListWait, notifyOne, notifyAll, syncMapOp);
+// sync/atomic in models_atomic.go (atomicCtl, atomicValueCtl);
+// runtime.Gosched in models_runtime.go; time.Sleep in models_time.go
+// (timeSleep) and the clock's EvTimer in clock.go (machine.fireTimers);
+// annotations in annotations.go (annotationCtl).
+
 // Op is the operation a goroutine is stopped at (a scheduling point) or
 // blocked in. Its String is the word Go's tracebacks use ("chan send",
 // "select", "sync.Mutex.Lock", ...).

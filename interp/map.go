@@ -171,11 +171,7 @@ func (c *compiler) lookup(i *ssa.Lookup, dst int) op {
 		} else {
 			v = zero(et)
 		}
-		if commaOk {
-			fr.regs[dst] = value{r: []value{v, boolVal(ok)}}
-		} else {
-			fr.regs[dst] = v
-		}
+		fr.regs[dst] = okResult(v, ok, commaOk)
 		fr.pc++
 		return fr
 	}

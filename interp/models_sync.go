@@ -128,8 +128,11 @@ func (m *machine) syncState(p *value, mk func() any) any {
 	return s
 }
 
-func wakeAll(gs []*Goroutine) {
-	for _, g := range gs {
+// wakeAll wakes the goroutines waiting in *q and empties it.
+func wakeAll(q *[]*Goroutine) {
+	s := *q
+	*q = nil
+	for _, g := range s {
 		g.wake()
 	}
 }
@@ -168,12 +171,6 @@ func (m *machine) mutex(p *value) *mutexState {
 func (st *mutexState) sleep(fr *frame, op Op) *frame {
 	st.sleepers = append(st.sleepers, fr.g)
 	return fr.block(op, fr.pos())
-}
-
-func (st *mutexState) wakeSleepers() {
-	s := st.sleepers
-	st.sleepers = nil
-	wakeAll(s)
 }
 
 // lockEvent reports that fr's goroutine acquired the mutex at p (for
@@ -253,7 +250,7 @@ func unlockCtl(op Op, write bool) controlFn {
 			st.readers--
 			m.emit(fr, Event{Kind: EvRUnlock, Addr: addrOf(p), Pos: fr.pos()})
 		}
-		st.wakeSleepers()
+		wakeAll(&st.sleepers)
 		return fr.done(dst, value{})
 	})
 }
@@ -278,9 +275,7 @@ func wgAdd(fr *frame, p *value, delta int64, dst int32) *frame {
 		panic(&panicValue{m.stringPanic("sync: negative WaitGroup counter")})
 	}
 	if st.count == 0 {
-		s := st.sleepers
-		st.sleepers = nil
-		wakeAll(s)
+		wakeAll(&st.sleepers)
 	}
 	return fr.done(dst, value{})
 }
@@ -333,9 +328,7 @@ func notifyOne(fr *frame, p *value, _ []value, dst int32) *frame {
 	m.emit(fr, Event{Kind: EvCondSignal, Addr: addrOf(p), Pos: fr.pos()})
 	if st.notify != st.wait {
 		st.notify++
-		s := st.sleepers
-		st.sleepers = nil
-		wakeAll(s)
+		wakeAll(&st.sleepers)
 	}
 	return fr.done(dst, value{})
 }
@@ -345,9 +338,7 @@ func notifyAll(fr *frame, p *value, _ []value, dst int32) *frame {
 	st := m.notifyList(p)
 	m.emit(fr, Event{Kind: EvCondSignal, Addr: addrOf(p), Pos: fr.pos()})
 	st.notify = st.wait
-	s := st.sleepers
-	st.sleepers = nil
-	wakeAll(s)
+	wakeAll(&st.sleepers)
 	return fr.done(dst, value{})
 }
 

@@ -66,27 +66,36 @@ func newTimer(m *machine, args []value) value {
 	return value{r: p}
 }
 
+// stopTimer stops the runtime timer of a time.Timer value and reports
+// whether it was active.
 func stopTimer(m *machine, args []value) value {
-	t := m.timerObjs[args[0].ptr()]
-	if t == nil {
-		return boolVal(false)
-	}
-	active := m.delTimer(t)
-	drainTimerChan(t)
+	_, active := m.stopTimerOf(args[0])
 	return boolVal(active)
 }
 
+// resetTimer stops the runtime timer of a time.Timer value and sets it
+// again; it reports whether the timer was active.
 func resetTimer(m *machine, args []value) value {
-	t := m.timerObjs[args[0].ptr()]
+	t, active := m.stopTimerOf(args[0])
+	if t != nil {
+		t.when, t.period = m.vclock(args[1].int()), args[2].int()
+		t.owner = m.cur
+		m.addTimer(t)
+	}
+	return boolVal(active)
+}
+
+// stopTimerOf stops the runtime timer tv points to (and drains its
+// channel): it returns the timer (nil if there is none) and whether it was
+// active.
+func (m *machine) stopTimerOf(tv value) (*timer, bool) {
+	t := m.timerObjs[tv.ptr()]
 	if t == nil {
-		return boolVal(false)
+		return nil, false
 	}
 	active := m.delTimer(t)
 	drainTimerChan(t)
-	t.when, t.period = m.vclock(args[1].int()), args[2].int()
-	t.owner = m.cur
-	m.addTimer(t)
-	return boolVal(active)
+	return t, active
 }
 
 func initLocal(m *machine, _ []value) value {

@@ -52,16 +52,6 @@ func (p *Program) makeSynthetic() {
 // synthThunk compiles a native function with nparams parameters as a thunk.
 func synthThunk(f *function, nparams int) {
 	c := &compiler{prog: f.prog, fn: f}
-	args := make([]int, nparams)
-	for i := range args {
-		args[i] = c.newReg()
-	}
-	f.nparams = nparams
-	res := c.newReg()
-	c.code = append(c.code, c.nativeCall(f, args, res, token.NoPos), func(fr *frame) *frame {
-		return fr.ret(fr.regs[res])
-	})
-	c.pos = []token.Pos{token.NoPos, token.NoPos}
-	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
+	c.thunk(nparams, token.NoPos)
 	f.ready.Store(true)
 }

@@ -61,6 +61,15 @@ func boolVal(b bool) value     { return value{n: b2u(b)} }
 func floatVal(f float64) value { return value{n: math.Float64bits(f)} }
 func strVal(s string) value    { return value{r: s} }
 
+// okResult returns the result of an operation with an optional ok result
+// (a receive, a map lookup, a type assertion): v, or the tuple (v, ok).
+func okResult(v value, ok, withOk bool) value {
+	if withOk {
+		return value{r: []value{v, boolVal(ok)}}
+	}
+	return v
+}
+
 func b2u(b bool) uint64 {
 	if b {
 		return 1
