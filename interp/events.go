@@ -368,7 +368,10 @@ type Event struct {
 	Addr Addr
 	// N is the number of consecutive cells from Addr that a memory event
 	// or an annotation covers (Addr.Add(i) for i < N); 0 for the others.
-	N   int
+	N int
+	// Seq is the index (from 0) of a channel's send or receive, the delta
+	// of EvWGAdd, the new time of EvTimer, the index of an annotation's
+	// first element.
 	Seq int64
 	Cap int64     // channel events: the channel's capacity (0: unbuffered)
 	Pos token.Pos // where (resolve with Program.Position)
