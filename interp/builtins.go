@@ -1,5 +1,7 @@
 package interp
 
+// Compiled calls of builtin functions.
+
 import (
 	"fmt"
 	"go/token"

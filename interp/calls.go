@@ -1,5 +1,8 @@
 package interp
 
+// Compiled calls (static, dynamic, interface methods, models), closures,
+// and go and defer statements.
+
 import (
 	"go/token"
 	"go/types"

@@ -1,5 +1,10 @@
 package interp
 
+// Compiling SSA functions, once, into ops over a register file: the
+// compiler, registers and constants, jumps, and the dispatch of
+// instructions to the files that compile them (memory.go, arith.go,
+// convert.go, ops.go, calls.go, chan.go, map.go, builtins.go).
+
 import (
 	"fmt"
 	"go/constant"

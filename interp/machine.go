@@ -1,5 +1,8 @@
 package interp
 
+// The machine: its state, and the loop that runs goroutines until the
+// program ends.
+
 import (
 	"bufio"
 	"fmt"

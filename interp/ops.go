@@ -1,5 +1,8 @@
 package interp
 
+// Compiled value instructions: allocation, make, slicing, fields and
+// indexes, type assertions, and range over strings and maps.
+
 import (
 	"fmt"
 	"go/token"
