@@ -90,8 +90,8 @@ import (
 // "select", "sync.Mutex.Lock", ...).
 type Op uint8
 
-// The operations. The first three are states of goroutines rather than
-// operations.
+// The operations. OpStart, OpResume and OpRunning are states of goroutines
+// rather than operations.
 const (
 	OpNone    Op = iota // no operation
 	OpStart             // created, not yet started
