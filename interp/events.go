@@ -67,6 +67,25 @@ import (
 //	testing.T.Run                    no     -                      EvGoStart of the subtest's goroutine; blocks in OpTestRun
 //	a call of an annotation          yes    OpAnnotation           EvAnnotation (Program.Annotate)
 //	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
+//
+// The virtual OS (vos.go): system calls on sockets, pipes and files. An
+// operation that would block returns EAGAIN to internal/poll, whose
+// runtime_pollWait blocks the goroutine in the operation's Op until the
+// descriptor is ready, closed or past its deadline. The standard files
+// are no scheduling points and report nothing (as fmt.Println never did).
+//
+//	net.Listen (bind, listen)        yes    OpListen               none
+//	net.Dial (connect)               yes    OpDial                 none (the connection waits in the listener's queue)
+//	Listener.Accept (accept)         yes    OpAccept               blocks in OpAccept while no connection waits
+//	Conn.Read, ReadFrom (read, recv) yes    OpNetRead              EvWrite of the bytes read into the buffer, EvIORead of the socket; blocks in OpNetRead
+//	Conn.Write, WriteTo (write, send) yes   OpNetWrite             EvRead of the bytes written, EvIOWrite of the receiving socket; blocks in OpNetWrite when its buffer is full
+//	CloseRead, CloseWrite (shutdown) yes    OpShutdown             none
+//	Close of a descriptor            yes    OpClose                EvAtomic on its fdMutex; a close waiting for a blocked user blocks in OpSemacquire
+//	each operation on a descriptor   no     -                      EvAtomic on its fdMutex (as Go's atomics there), blocking in OpSemacquire while another goroutine holds its read or write lock
+//	read, write of an os.Pipe        yes    OpPipeRead, OpPipeWrite as a socket's
+//	read, write of a file            yes    OpFileRead, OpFileWrite EvWrite/EvRead of the buffer, EvIORead/EvIOWrite of the file
+//	open, stat, rename, remove, ...  yes    OpFileOp               none
+//	a datagram is received           -      -                      which one of those waiting is a Choice (ChooseDatagram); with DatagramLoss, whether one is lost too (ChooseDatagramLoss)
 
 // Where the producers are: compiled loads and stores in memory.go
 // (compiler.load, compiler.store, machine.noteWrite, machine.accessCells;
@@ -184,6 +203,20 @@ const (
 	OpTestRun    // blocked in testing.T.Run until the subtest ends
 	OpAnnotation // a call of an annotation function (Program.Annotate)
 
+	OpListen     // bind or listen of a socket (net.Listen, net.ListenUDP)
+	OpDial       // connect of a socket (net.Dial)
+	OpAccept     // accept on a listening socket (Listener.Accept)
+	OpNetRead    // read or receive on a socket
+	OpNetWrite   // write or send on a socket
+	OpShutdown   // shutdown of a socket (CloseRead, CloseWrite)
+	OpPipeRead   // read from a pipe (os.Pipe)
+	OpPipeWrite  // write to a pipe
+	OpClose      // close of a descriptor (a socket, pipe or file)
+	OpFileRead   // read of a file
+	OpFileWrite  // write of a file
+	OpFileOp     // an operation on the file system: open, create, stat, read a directory, rename, remove, chmod, ...
+	OpSemacquire // blocked in the runtime's semaphore: a descriptor's lock held by another goroutine, a close waiting for its last user
+
 	numOps
 )
 
@@ -284,6 +317,20 @@ var ops = [numOps]opInfo{
 	OpCoroutine:  {"coroutine", false},
 	OpTestRun:    {"testing.T.Run", false},
 	OpAnnotation: {"annotation", true},
+
+	OpListen:     {"net listen", true},
+	OpDial:       {"net dial", true},
+	OpAccept:     {"net accept", true},
+	OpNetRead:    {"net read", true},
+	OpNetWrite:   {"net write", true},
+	OpShutdown:   {"net shutdown", true},
+	OpPipeRead:   {"pipe read", true},
+	OpPipeWrite:  {"pipe write", true},
+	OpClose:      {"close", true},
+	OpFileRead:   {"file read", true},
+	OpFileWrite:  {"file write", true},
+	OpFileOp:     {"file system", true},
+	OpSemacquire: {"semacquire", false},
 }
 
 // String returns the operation's name as Go's tracebacks write it, e.g.
@@ -326,6 +373,8 @@ const (
 	EvAtomic                              // sync/atomic operation (or sync.Map method) on Addr
 	EvTimer                               // the virtual clock advanced to Seq nanoseconds
 	EvAnnotation                          // a call of the annotation function Annotation on the N locations from Addr
+	EvIOWrite                             // bytes (or a datagram) written to the kernel object Addr (a socket, pipe or file) reached it: a release of Addr
+	EvIORead                              // a read from the kernel object Addr returned what was written to it: an acquire of Addr
 )
 
 // Addr identifies a memory location or synchronization object for the

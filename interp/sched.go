@@ -20,6 +20,12 @@ type Choice uint8
 const (
 	// ChooseSelect picks among the ready cases of a select.
 	ChooseSelect Choice = iota + 1
+	// ChooseDatagram picks which of the datagrams waiting at a socket a
+	// receive takes (UDP delivers in any order).
+	ChooseDatagram
+	// ChooseDatagramLoss decides whether a datagram sent is lost (1) or
+	// delivered (0); only with RunOptions.DatagramLoss.
+	ChooseDatagramLoss
 )
 
 // DefaultScheduler runs the current goroutine until it blocks, then the

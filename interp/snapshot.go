@@ -69,6 +69,8 @@ func (w *world) clone() world {
 		c.coros[p] = &cc
 	}
 	c.tests = maps.Clone(w.tests)
+	c.uniques = maps.Clone(w.uniques)
+	c.osys = w.osys.clone()
 	return c
 }
 
