@@ -291,7 +291,7 @@ func (c *compiler) compileMissing() {
 	name := c.fn.name
 	switch pkg := fnPackage(c.fn.ssa); {
 	case strings.HasPrefix(c.fn.ssa.Name(), "_Cfunc_") || strings.HasPrefix(c.fn.ssa.Name(), "_cgo"):
-		c.compileRefusedCall("C."+strings.TrimPrefix(c.fn.ssa.Name(), "_Cfunc_"), "cgo is refused under vt (C code cannot run in the interpreter)")
+		c.refusal(cgoRefusal)
 		return
 	case pkg == "syscall" || strings.HasPrefix(pkg, "internal/syscall/"):
 		c.compileRefusedCall(shortFuncName(name), "a system call the virtual OS does not model")
@@ -317,6 +317,28 @@ func shortFuncName(name string) string {
 		name = name[slash+1:]
 	}
 	return prefix + name
+}
+
+// cgoRefusal refuses a call into C: cgo's generated wrappers
+// (_Cfunc_NAME calling _cgo_runtime_cgocall) end in the runtime, which
+// has no model. The error names C.NAME and the program's call of it.
+func cgoRefusal(fr *frame) *UnsupportedError {
+	call := "a cgo call"
+	pos := token.NoPos
+	for f := fr; f != nil; f = f.caller {
+		if f.fn == nil || f.fn.ssa == nil {
+			continue
+		}
+		if name := f.fn.ssa.Name(); strings.HasPrefix(name, "_Cfunc_") || strings.HasPrefix(name, "_cgo") {
+			if c, ok := strings.CutPrefix(name, "_Cfunc_"); ok {
+				call = "C." + c
+			}
+			continue
+		}
+		pos = f.callPos()
+		break
+	}
+	return &UnsupportedError{Call: call, What: "cgo is refused under vt (C code cannot run in the interpreter)", Pos: fr.g.m.prog.position(pos)}
 }
 
 // compileRefusedCall compiles f into an op that stops the run with an

@@ -123,19 +123,19 @@ func newVOS(env []string) *vos {
 
 // vos returns the run's virtual OS, made on first use.
 func (m *machine) vos() *vos {
-	if m.osys == nil {
-		m.osys = newVOS(m.opts.Env)
+	if m.osys.fds == nil {
+		m.osys = *newVOS(m.opts.Env)
 	}
-	return m.osys
+	return &m.osys
 }
 
 // clone returns a copy of v that shares nothing a run changes: descriptors
 // that shared a description share the copy of it, and so on for sockets,
 // pipes and the file system's nodes (whose contents are copied on their
 // next write). Waiting goroutines are not copied: they belong to a run.
-func (v *vos) clone() *vos {
-	if v == nil {
-		return nil
+func (v *vos) clone() vos {
+	if v.fds == nil {
+		return vos{}
 	}
 	cl := &vosCopier{files: map[*vfile]*vfile{}, socks: map[*vsock]*vsock{}, pipes: map[*vpipe]*vpipe{}, nodes: map[*vnode]*vnode{}}
 	c := *v
@@ -153,7 +153,7 @@ func (v *vos) clone() *vos {
 		cp.waiters = nil
 		c.polls[id] = &cp
 	}
-	return &c
+	return c
 }
 
 // vosCopier copies the objects of a virtual OS once each.
