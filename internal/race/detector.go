@@ -130,6 +130,13 @@ func (d *Detector) event(ev *event) {
 		k := objKey{ev.Addr, objAtomic, 0}
 		d.acquire(g, k)
 		d.release(g, k)
+	case interp.EvIOWrite:
+		// What a goroutine wrote to a socket, pipe or file carries its h
+		// to the goroutine that reads it (Go's race detector orders every
+		// write before every later read, through one object).
+		d.release(ev.G, objKey{ev.Addr, objIO, 0})
+	case interp.EvIORead:
+		d.acquire(ev.G, objKey{ev.Addr, objIO, 0})
 	case interp.EvAnnotation:
 		annotationLock(ev, d.event)
 	}

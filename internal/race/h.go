@@ -42,6 +42,7 @@ const (
 	objWaitGroup                    // WaitGroup: Done calls
 	objCond                         // Cond (its notify list): Signal, Broadcast
 	objAtomic                       // a location used by sync/atomic
+	objIO                           // a kernel object of the virtual OS (a socket, pipe or file)
 )
 
 type objKey struct {
