@@ -69,3 +69,14 @@ func Race(on bool) Option {
 // in one of them. Their synchronization (channels, mutexes, atomics) still
 // orders the program's other accesses.
 func Trust(pkgPaths ...string) Option { return Option{"trust", strings.Join(pkgPaths, ",")} }
+
+// Udploss makes datagrams lossy: with it on, every UDP or unixgram
+// datagram sent may be lost, a choice the exploration makes (and replays)
+// like a schedule. Off (the default), datagrams to a bound socket arrive,
+// in an order the exploration chooses.
+func Udploss(on bool) Option {
+	if on {
+		return Option{"udploss", "on"}
+	}
+	return Option{"udploss", "off"}
+}

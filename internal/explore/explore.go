@@ -352,7 +352,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	obs := x.observer(hooks)
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil}
+		Observer: obs, IgnoreMemory: det == nil, DatagramLoss: x.o.UDPLoss}
 	var err error
 	switch {
 	case x.snap != nil:

@@ -27,6 +27,7 @@ type Options struct {
 	Expect   string        // expected verdict ("" none)
 	Race     string        // race detector: "h", "lockset" or "" (off)
 	Trust    []string      // packages whose accesses are not checked for races
+	UDPLoss  bool          // datagrams may be lost (a choice per datagram)
 }
 
 // An OptionSpec declares one option of an exploration, once. Everything
@@ -239,6 +240,27 @@ var OptionTable = []*OptionSpec{
 			return nil
 		},
 		get: func(o *Options) string { return strings.Join(o.Trust, ",") },
+	},
+	{
+		Name: "udploss", Type: "string", Default: "off", OneRun: true,
+		Doc: "on: every UDP or unixgram datagram sent may be lost (explored)",
+		set: func(o *Options, v string) error {
+			switch v {
+			case "on", "true":
+				o.UDPLoss = true
+			case "off", "false":
+				o.UDPLoss = false
+			default:
+				return want("on or off")
+			}
+			return nil
+		},
+		get: func(o *Options) string {
+			if o.UDPLoss {
+				return "on"
+			}
+			return "off"
+		},
 	},
 }
 

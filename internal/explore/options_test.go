@@ -52,6 +52,7 @@ func TestOptionRoundTrip(t *testing.T) {
 		"expect":   {"race": "race", "ok": "ok", "": ""},
 		"race":     {"on": "on", "h": "on", "true": "on", "off": "off", "false": "off", "lockset": "lockset"},
 		"trust":    {"a, b/c ,": "a,b/c", "": ""},
+		"udploss":  {"on": "on", "true": "on", "off": "off", "false": "off"},
 	}
 	for _, s := range OptionTable {
 		assert.Contains(t, cases, s.Name, "option %s: add its round trip cases", s.Name)
@@ -83,7 +84,8 @@ func TestOptionErrors(t *testing.T) {
 		{"time", "-1s", `option time: want a positive duration`},
 		{"expect", "error", `option expect: want ok, race, deadlock`},
 		{"race", "maybe", `option race: want on, off, h or lockset`},
-		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, expect, race, trust)`},
+		{"udploss", "sometimes", `option udploss: want on or off`},
+		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, expect, race, trust, udploss)`},
 	} {
 		_, err := ParseOptions(map[string]string{tc.name: tc.value})
 		require.Error(t, err, "%s=%q", tc.name, tc.value)
