@@ -190,6 +190,64 @@ func TestReadDeadline(t *testing.T) {
 	})
 }
 
+// TestUDPOrder: two datagrams from two senders arrive in either order:
+// the receiver that assumes one order fails in some execution.
+func TestUDPOrder(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		srv, err := net.ListenPacket("udp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer srv.Close()
+		for _, m := range []string{"first", "second"} {
+			c, err := net.Dial("udp", srv.LocalAddr().String())
+			require.NoError(t, err)
+			defer c.Close()
+			c.Write([]byte(m))
+		}
+		buf := make([]byte, 16)
+		n, _, err := srv.ReadFrom(buf)
+		require.NoError(t, err)
+		require.Equal(t, "first", string(buf[:n]), "datagrams arrive in the order they were sent") // not so with UDP
+	})
+}
+
+// TestUDPLoss: a client that waits for the answer to a datagram without a
+// deadline waits forever when the datagram is lost (vt.Udploss).
+func TestUDPLoss(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		srv, err := net.ListenPacket("udp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer srv.Close()
+		go func() {
+			buf := make([]byte, 16)
+			n, from, err := srv.ReadFrom(buf)
+			if err == nil {
+				srv.WriteTo(buf[:n], from)
+			}
+		}()
+		c, err := net.Dial("udp", srv.LocalAddr().String())
+		require.NoError(t, err)
+		defer c.Close()
+		c.Write([]byte("ping"))
+		buf := make([]byte, 16)
+		n, err := c.Read(buf) // no deadline
+		require.NoError(t, err)
+		require.Equal(t, "ping", string(buf[:n]))
+	}, vt.Udploss(true))
+}
+
+// TestEnvPerExecution: each execution starts from the environment of the
+// snapshot; what one sets, the next does not see.
+func TestEnvPerExecution(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		_, set := os.LookupEnv("VT_VOS_TEST")
+		require.False(t, set, "set by an earlier execution")
+		done := make(chan bool)
+		go func() { os.Setenv("VT_VOS_TEST", "1"); done <- true }()
+		<-done
+		require.Equal(t, "1", os.Getenv("VT_VOS_TEST"))
+	})
+}
+
 // TestExecRefused: starting a process is refused.
 func TestExecRefused(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
