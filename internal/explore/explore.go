@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -322,6 +323,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		if x.snap == nil {
 			return nil, fmt.Errorf("vt: the interpreted %s did not reach its vt.Check call #%d (does the test reach it deterministically?)", x.t.Test, x.t.Root+1)
 		}
+		if d := x.snap.Dropped(); len(d) > 0 {
+			return nil, droppedError(x.t, d)
+		}
 		// Loading, initialization and the test's code before the call are
 		// done once; the budget is for exploring.
 		x.start = time.Now()
@@ -548,4 +552,28 @@ func setupSteps(steps int64) int64 {
 		return 0
 	}
 	return max(steps, 1<<24)
+}
+
+// droppedError says that goroutines started before the vt.Check call
+// would not run in its executions (each starts with the function alone):
+// exploring without them would report what cannot happen, such as a
+// client waiting forever for a server that is not there.
+func droppedError(t Target, gs []interp.GoroutineInfo) error {
+	var sb strings.Builder
+	for i, g := range gs {
+		if i == 3 {
+			fmt.Fprintf(&sb, "; and %d more", len(gs)-i)
+			break
+		}
+		if i > 0 {
+			sb.WriteString("; ")
+		}
+		fn := "?"
+		if len(g.Stack) > 0 {
+			fn = g.Stack[len(g.Stack)-1].Func
+		}
+		pos := t.Prog.Position(g.CreatedAt)
+		fmt.Fprintf(&sb, "goroutine %d (%s, created at %s:%d)", g.ID, fn, filepath.Base(pos.Filename), pos.Line)
+	}
+	return fmt.Errorf("vt: %s: goroutines started before vt.Check do not run in its executions: %s; start them (servers included) in the function given to vt.Check", t.Test, sb.String())
 }
