@@ -306,8 +306,15 @@ func fmtState(d *Detector) string {
 	for k, v := range d.objs {
 		keys = append(keys, fmt.Sprintf("obj %v/%d/%d=%d", k.addr, k.kind, k.seq, v))
 	}
-	for k, v := range d.cols {
-		keys = append(keys, fmt.Sprintf("col %v=%d %+v", k, v, d.locs[v]))
+	for pk, pg := range d.sh.pages {
+		if pg.gen != d.sh.gen {
+			continue
+		}
+		for j, v := range pg.locs {
+			if v != 0 {
+				keys = append(keys, fmt.Sprintf("cell %x=%d %+v", pk<<pageBits+uintptr(j), v-1, d.locs[v-1]))
+			}
+		}
 	}
 	for k, v := range d.chans {
 		keys = append(keys, fmt.Sprintf("chan %v=%+v", k, *v))
