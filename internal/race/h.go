@@ -71,8 +71,8 @@ type Access struct {
 type loc struct {
 	n       int32       // its cells
 	keep    interp.Addr // one of its cells: keeps their memory (and numbers) alive
-	col     int32 // its column in h
-	written bool  // a write was seen; until then every goroutine may read it
+	col     int32       // its column in h
+	written bool        // a write was seen; until then every goroutine may read it
 	benign  bool
 	wOwner  int32  // goroutine id of the last write
 	wEpoch  uint32 // the writer's release epoch at that write
