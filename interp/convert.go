@@ -16,13 +16,12 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 	if conv == nil {
 		return c.unsupported(i, fmt.Sprintf("conversion from %s to %s", from, to))
 	}
-	if from.kind == kSlice && (to.kind == kString || to.kind == kArray) {
-		// string(b), string(r), [N]T(s) read the elements they convert.
-		op, n := OpBytesToString, -1
-		switch {
-		case to.kind == kArray:
-			op, n = OpSliceToArray, to.len
-		case from.elem.kind != kUint8:
+	if from.kind == kSlice && to.kind == kString {
+		// string(b) and string(r) read the elements they convert. (A
+		// conversion to an array is a load through a pointer to it in
+		// SSA: a plain read.)
+		op := OpBytesToString
+		if from.elem.kind != kUint8 {
 			op = OpRunesToString
 		}
 		et := from.elem
@@ -30,11 +29,7 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 		return func(fr *frame) *frame {
 			v := fr.regs[x]
 			if m := fr.g.m; m.watchMem {
-				es := v.elems()
-				if n >= 0 && n <= len(es) {
-					es = es[:n]
-				}
-				m.accessElems(fr, EvRead, op, es, et, pos)
+				m.accessElems(fr, EvRead, op, v.elems(), et, pos)
 			}
 			fr.regs[dst] = conv(v)
 			fr.pc++

@@ -36,17 +36,28 @@ import (
 //	go f()                           yes    OpGo                   EvGoStart (G the new goroutine, Other its creator)
 //	function of a goroutine returns  no     -                      EvGoExit
 //	runtime.Goexit                   no     -                      EvGoExit (after the deferred calls)
-//	x := *p, p.f, a[i] (load)        no     -                      EvRead, one per scalar cell
-//	*p = x, p.f = x, a[i] = x        no     -                      EvWrite, one per scalar cell
-//	var x (a local in a reused cell) no     -                      EvAlloc, one per scalar cell
-//	m[k], v, ok := m[k]              no     -                      EvRead of the map as a whole
-//	m[k] = v                         no     -                      EvWrite of the map as a whole
+//	x := *p, p.f, a[i] (load)        no     -                      EvRead of the cells of x: one event per array of cells (a struct's fields, an array's elements; a nested aggregate is an array of its own)
+//	*p = x, p.f = x, a[i] = x        no     -                      EvWrite of the cells of x, likewise
+//	var x (a local in a reused cell) no     -                      EvAlloc of the cells of x, likewise
+//	m[k], v, ok := m[k]              no     -                      EvRead of the map as a whole (Op OpMapAccess)
+//	m[k] = v                         no     -                      EvWrite of the map as a whole (OpMapAssign)
+//	delete(m, k), clear(m)           no     -                      EvWrite of the map (OpMapDelete, OpMapClear)
+//	len(m)                           no     -                      EvRead of the map (OpMapLen)
+//	range over a map                 no     -                      EvRead of the map at its start and each step (OpMapIterStart, OpMapIterNext)
+//	copy(dst, src)                   no     -                      EvRead of src's copied elements, EvWrite of dst's (OpSliceCopy)
+//	append(s, ...)                   no     -                      EvRead of s's elements if it grows (OpGrowSlice); EvRead of an appended slice, EvWrite of the new elements if they fit in s's array (OpAppend)
+//	clear(s)                         no     -                      EvWrite of the elements (OpSliceClear)
+//	string(b), string(r)             no     -                      EvRead of the elements (OpBytesToString, OpRunesToString)
+//	a model touching the program's   no     -                      EvRead, EvWrite of what it touches (OpModel, Func: the model); see memUse
+//	memory (reflect, sort.Slice's
+//	swapper, strings.Builder.String,
+//	bytes' searches, os.File.Write)
+//	len, cap of others, min, max     no     -                      none (no memory: values)
 //	ch <- v                          yes    OpChanSend             EvChanSend, and EvChanRecv of a receiver it hands v to
 //	<-ch, v, ok := <-ch              yes    OpChanRecv             EvChanRecv (EvChanRecvClosed if closed and drained), and EvChanSend of a blocked sender it takes a value from
 //	send or receive on a nil chan    yes    OpChanSend, OpChanRecv blocks forever in OpChanSendNil, OpChanRecvNil
 //	close(ch)                        yes    OpChanClose            EvChanClose; blocked senders and receivers are woken
 //	select                           yes    OpSelect               as the send or receive of the case taken (a Choice among ready cases); OpSelectNoCases blocks forever
-//	len, cap, append, copy, clear    no     -                      none yet (their cell accesses are not reported)
 //	sync.Mutex Lock / Unlock         yes    OpMutexLock, ...       EvLock / EvUnlock
 //	sync.Mutex.TryLock               yes    OpMutexTryLock         EvLock if it succeeds
 //	sync.RWMutex (R)Lock / (R)Unlock yes    OpRWMutexLock, ...     EvLock, EvRLock / EvUnlock, EvRUnlock
@@ -69,9 +80,15 @@ import (
 //	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
 
 // Where the producers are: compiled loads and stores in memory.go
-// (compiler.load, compiler.store, machine.noteWrite, machine.accessCells;
-// locals' EvAlloc from the Alloc op of ops.go); map reads and writes in
-// map.go (compiler.lookup, compiler.mapUpdate); channel operations in
+// (compiler.load, compiler.store, machine.noteWrite, machine.accessCells,
+// machine.accessValue, machine.accessElems, machine.accessMap; locals'
+// EvAlloc from the Alloc op of ops.go); map reads and writes in map.go
+// (compiler.lookup, compiler.mapUpdate) and map ranges in ops.go
+// (compiler.rangeOp, compiler.next); builtins in builtins.go
+// (compiler.builtinRegs, machine.appendValues); conversions in convert.go;
+// models' accesses in models.go (model.withMem for declared ones,
+// machine.modelAccessValue and its siblings for the models that report
+// their own); channel operations in
 // chan.go (the points in compiler.send, compiler.recv, compiler.selectOp,
 // and close in builtins.go; the events in chanObj.send, chanObj.recv and
 // chanObj.close, through chanObj.event); go statements in calls.go
@@ -201,7 +218,6 @@ const (
 	OpSliceClear    // clear(s): writes of the elements
 	OpBytesToString // string(b): reads of the bytes
 	OpRunesToString // string(r): reads of the runes
-	OpSliceToArray  // [N]T(s): reads of the elements
 	OpModel         // a modeled function (Event.Func) reading or writing the program's memory
 
 	numOps
@@ -321,7 +337,6 @@ var ops = [numOps]opInfo{
 	OpSliceClear:    {"clear", false, "clear"},
 	OpBytesToString: {"runtime.slicebytetostring", false, "string"},
 	OpRunesToString: {"runtime.slicerunetostring", false, "string"},
-	OpSliceToArray:  {"conversion", false, "conversion"},
 	OpModel:         {"call", false, "call"},
 }
 
