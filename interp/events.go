@@ -456,7 +456,8 @@ type Event struct {
 	// (EvAnnotation).
 	Type types.Type
 	// Func is the modeled function that made a memory access (EvRead and
-	// EvWrite with Op OpModel), as go/ssa names it: "(reflect.Value).SetInt".
+	// EvWrite with Op OpModel), as Go's tracebacks name it:
+	// "reflect.Value.SetInt", "strings.(*Builder).String".
 	Func string
 }
 

@@ -128,10 +128,10 @@ func TestMemoryEvents(t *testing.T) {
 		}
 		assert.NotEmpty(t, found, "@%s: no %v by %s in %v", marker, k, fn, at(marker, false))
 	}
-	model("reflectset", "(reflect.Value).SetInt", EvWrite)
-	model("reflectread", "(reflect.Value).Int", EvRead)
-	model("builder", "(*strings.Builder).String", EvRead)
-	model("write", "(*os.File).Write", EvRead)
+	model("reflectset", "reflect.Value.SetInt", EvWrite)
+	model("reflectread", "reflect.Value.Int", EvRead)
+	model("builder", "strings.(*Builder).String", EvRead)
+	model("write", "os.(*File).Write", EvRead)
 	// Models called by the standard library's code: their events are at
 	// its lines.
 	byFunc := func(fn string) []memEvent {
@@ -149,7 +149,7 @@ func TestMemoryEvents(t *testing.T) {
 	if mc := byFunc("maps.clone"); assert.Len(t, mc, 1) {
 		assert.Equal(t, ml[0].Addr, mc[0].Addr, "maps.Clone reads the map")
 	}
-	sw := byFunc("reflect.Swapper$swap")
+	sw := byFunc("internal/reflectlite.Swapper.func1")
 	assert.NotEmpty(t, sw, "sort.Slice swaps through reflect's Swapper")
 	for _, e := range sw {
 		assert.Equal(t, 1, e.N)

@@ -73,7 +73,7 @@ func (u memUse) withDefault(d memUse) memUse {
 // withMem returns the model's function, wrapped, when it touches the
 // program's memory, to report the declared accesses of its arguments and
 // to let it report its own: at the call, with the caller's frame and
-// position, naming the function (name).
+// position, naming the function (name, as Go's tracebacks do).
 func (md model) withMem(name string) (nativeFn, controlFn) {
 	u := md.mem
 	if !u.own && len(u.readsElems)+len(u.writesElems)+len(u.readsMap) == 0 {
@@ -190,11 +190,11 @@ func lookupNative(p *Program, fn *ssa.Function) (nativeFn, controlFn) {
 		return nil, annotationCtl(a, p.bodyOf(fn))
 	}
 	if md, ok := models[name]; ok {
-		return md.withMem(name)
+		return md.withMem(runtimeFuncName(&function{ssa: fn, name: name}))
 	}
 	if o := fn.Origin(); o != nil {
 		if md, ok := models[o.String()]; ok {
-			return md.withMem(name)
+			return md.withMem(runtimeFuncName(&function{ssa: fn, name: name}))
 		}
 	}
 	if fb := modelFallbacks[fnPackage(fn)]; fb != nil {

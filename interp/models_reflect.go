@@ -611,7 +611,7 @@ func (m *machine) swapper(pk string, x value) value {
 		}
 		m.valueError(pk, "Swapper", k)
 	}
-	fn := m.prog.envFunc("reflect.Swapper$swap", 2, 2, func(m *machine, args []value) value {
+	fn := m.prog.envFunc(pk+".Swapper.func1", 2, 2, func(m *machine, args []value) value {
 		s := args[2].elems()
 		et, _ := args[3].r.(*rtype)
 		a, b := int(args[0].n), int(args[1].n)

@@ -13,12 +13,18 @@ import (
 	"github.com/vtcheck/vt/interp"
 )
 
-var cells [64]int
+// cells are fake memory cells for tests, as large as the interpreter's
+// (so that addr(i).Add(j) is addr(i+j)).
+var cells [256][3]uint64
 
 // addr returns a distinct fake location or object for tests.
-func addr(i int) interp.Addr {
-	p := unsafe.Pointer(&cells[i])
-	return *(*interp.Addr)(unsafe.Pointer(&p))
+func addr(i int) interp.Addr { return addrOf(unsafe.Pointer(&cells[i])) }
+
+// addrOf converts p to an Addr.
+func addrOf(p unsafe.Pointer) interp.Addr { return *(*interp.Addr)(unsafe.Pointer(&p)) }
+
+func TestFakeCellsAreCells(t *testing.T) {
+	require.Equal(t, addr(5), addr(2).Add(3))
 }
 
 // script drives a detector with synthetic events.
