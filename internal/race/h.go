@@ -174,6 +174,9 @@ func (d *Detector) Reset() {
 		d.free = append(d.free, int32(i))
 	}
 	d.gRow, d.gEpoch = d.gRow[:0], d.gEpoch[:0]
+	for i := range d.locs {
+		d.locs[i].keep = interp.Addr{} // let the execution's memory go
+	}
 	clear(d.objs)
 	d.sh.reset()
 	clear(d.chans)

@@ -92,6 +92,9 @@ func (l *Lockset) Reset() {
 	l.objs = map[objKey]int32{}
 	l.nobj = 0
 	l.sh.reset()
+	for i := range l.locs {
+		l.locs[i] = lsLoc{} // let the execution's memory go
+	}
 	l.locs = l.locs[:0]
 	l.chans = map[interp.Addr]*chanState{}
 	l.benign = map[interp.Addr]bool{}
