@@ -236,6 +236,9 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			if ch.closed {
 				panic(runtimeError("close of closed channel"))
 			}
+			if m := fr.g.m; m.watchMem {
+				m.accessChan(fr, EvWrite, OpChanCloseWrite, ch, pos)
+			}
 			ch.close(fr, pos)
 			fr.pc++
 			return fr

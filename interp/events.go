@@ -48,6 +48,8 @@ import (
 //	append(s, ...)                   no     -                      EvRead of s's elements if it grows (OpGrowSlice); EvRead of an appended slice, EvWrite of the new elements if they fit in s's array (OpAppend)
 //	clear(s)                         no     -                      EvWrite of the elements (OpSliceClear)
 //	string(b), string(r)             no     -                      EvRead of the elements (OpBytesToString, OpRunesToString)
+//	ch <- v, a select's send case    -      -                      EvRead of the channel when it starts or is taken (OpChanSendRead), so that a send unordered with a close races
+//	close(ch)                        -      -                      EvWrite of the channel (OpChanCloseWrite)
 //	a model touching the program's   no     -                      EvRead, EvWrite of what it touches (OpModel, Func: the model); see memUse
 //	memory (reflect, sort.Slice's
 //	swapper, strings.Builder.String,
@@ -205,20 +207,22 @@ const (
 	// the loads and stores of the program's code (OpNone). Their names are
 	// the runtime functions Go's race detector shows for them, or the
 	// builtin where it shows none.
-	OpMapAccess     // m[k], v, ok := m[k]: a read of the map
-	OpMapAssign     // m[k] = v: a write of the map
-	OpMapDelete     // delete(m, k): a write of the map
-	OpMapClear      // clear(m): a write of the map
-	OpMapIterStart  // the start of a range over a map: a read of it
-	OpMapIterNext   // each step of a range over a map: a read of it
-	OpMapLen        // len(m): a read of the map
-	OpSliceCopy     // copy: reads of the source, writes of the destination
-	OpGrowSlice     // append that grows the slice: reads of its elements
-	OpAppend        // append: reads of an appended slice, writes of the new elements
-	OpSliceClear    // clear(s): writes of the elements
-	OpBytesToString // string(b): reads of the bytes
-	OpRunesToString // string(r): reads of the runes
-	OpModel         // a modeled function (Event.Func) reading or writing the program's memory
+	OpMapAccess      // m[k], v, ok := m[k]: a read of the map
+	OpMapAssign      // m[k] = v: a write of the map
+	OpMapDelete      // delete(m, k): a write of the map
+	OpMapClear       // clear(m): a write of the map
+	OpMapIterStart   // the start of a range over a map: a read of it
+	OpMapIterNext    // each step of a range over a map: a read of it
+	OpMapLen         // len(m): a read of the map
+	OpSliceCopy      // copy: reads of the source, writes of the destination
+	OpGrowSlice      // append that grows the slice: reads of its elements
+	OpAppend         // append: reads of an appended slice, writes of the new elements
+	OpSliceClear     // clear(s): writes of the elements
+	OpBytesToString  // string(b): reads of the bytes
+	OpRunesToString  // string(r): reads of the runes
+	OpChanSendRead   // a send (not blocked in a select): a read of the channel, which close writes
+	OpChanCloseWrite // close(ch): a write of the channel
+	OpModel          // a modeled function (Event.Func) reading or writing the program's memory
 
 	numOps
 )
@@ -324,20 +328,22 @@ var ops = [numOps]opInfo{
 	OpTestRun:    {"testing.T.Run", false, ""},
 	OpAnnotation: {"annotation", true, ""},
 
-	OpMapAccess:     {"runtime.mapaccess", false, "m[k]"},
-	OpMapAssign:     {"runtime.mapassign", false, "m[k] = v"},
-	OpMapDelete:     {"runtime.mapdelete", false, "delete"},
-	OpMapClear:      {"runtime.mapclear", false, "clear"},
-	OpMapIterStart:  {"runtime.mapIterStart", false, "range"},
-	OpMapIterNext:   {"runtime.mapIterNext", false, "range"},
-	OpMapLen:        {"len", false, "len"},
-	OpSliceCopy:     {"runtime.slicecopy", false, "copy"},
-	OpGrowSlice:     {"runtime.growslice", false, "append"},
-	OpAppend:        {"append", false, "append"},
-	OpSliceClear:    {"clear", false, "clear"},
-	OpBytesToString: {"runtime.slicebytetostring", false, "string"},
-	OpRunesToString: {"runtime.slicerunetostring", false, "string"},
-	OpModel:         {"call", false, "call"},
+	OpMapAccess:      {"runtime.mapaccess", false, "m[k]"},
+	OpMapAssign:      {"runtime.mapassign", false, "m[k] = v"},
+	OpMapDelete:      {"runtime.mapdelete", false, "delete"},
+	OpMapClear:       {"runtime.mapclear", false, "clear"},
+	OpMapIterStart:   {"runtime.mapIterStart", false, "range"},
+	OpMapIterNext:    {"runtime.mapIterNext", false, "range"},
+	OpMapLen:         {"len", false, "len"},
+	OpSliceCopy:      {"runtime.slicecopy", false, "copy"},
+	OpGrowSlice:      {"runtime.growslice", false, "append"},
+	OpAppend:         {"append", false, "append"},
+	OpSliceClear:     {"clear", false, "clear"},
+	OpBytesToString:  {"runtime.slicebytetostring", false, "string"},
+	OpRunesToString:  {"runtime.slicerunetostring", false, "string"},
+	OpChanSendRead:   {"runtime.chansend", false, "send"},
+	OpChanCloseWrite: {"runtime.closechan", false, "close"},
+	OpModel:          {"call", false, "call"},
 }
 
 // String returns the operation's name as Go's tracebacks write it, e.g.

@@ -405,3 +405,24 @@ func TestNoRaceContext(t *testing.T) {
 		<-done
 	})
 }
+
+// Sends (one in a select) finished before the channel is closed.
+func TestNoRaceChanCloseAfterSends(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		c := make(chan int, 2)
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() { defer wg.Done(); c <- 1 }()
+		go func() {
+			defer wg.Done()
+			select {
+			case c <- 2:
+			default:
+			}
+		}()
+		wg.Wait()
+		close(c)
+		for range c {
+		}
+	})
+}

@@ -555,3 +555,19 @@ func TestRaceWorkersOverlappingHalves(t *testing.T) {
 		<-done
 	})
 }
+
+// A send unordered with a close of the channel: the send reads the
+// channel, close writes it (whichever comes first: a send after the close
+// panics, recovered here).
+func TestRaceChanSendClose(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		c := make(chan int, 1)
+		done := make(chan bool)
+		go func() {
+			defer func() { recover(); done <- true }()
+			c <- 1
+		}()
+		close(c)
+		<-done
+	})
+}
