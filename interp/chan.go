@@ -192,6 +192,14 @@ func (ch *chanObj) close(fr *frame, pos token.Pos) {
 	ch.recvq, ch.sendq = nil, nil
 }
 
+// accessChan reports an access of kind k by op to the channel ch as a
+// memory location: Go's race detector checks a send as a read of the
+// channel and close as a write, so that a send unordered with a close is a
+// race.
+func (m *machine) accessChan(fr *frame, k EventKind, op Op, ch *chanObj, pos token.Pos) {
+	m.emit(fr, Event{Kind: k, Op: op, Addr: ch.addr(), N: 1, Pos: pos})
+}
+
 func (c *compiler) send(i *ssa.Send) op {
 	chr, x := c.reg(i.Chan), c.reg(i.X)
 	pos := i.Pos()
@@ -203,6 +211,9 @@ func (c *compiler) send(i *ssa.Send) op {
 		ch, _ := fr.regs[chr].r.(*chanObj)
 		if ch == nil {
 			return fr.block(OpChanSendNil, pos)
+		}
+		if m := g.m; m.watchMem {
+			m.accessChan(fr, EvRead, OpChanSendRead, ch, pos)
 		}
 		if ch.closed {
 			panic(runtimeError("send on closed channel"))
@@ -290,6 +301,9 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 			sc := cases[j]
 			ch := fr.regs[sc.ch].r.(*chanObj)
 			if sc.send {
+				if m.watchMem {
+					m.accessChan(fr, EvRead, OpChanSendRead, ch, pos)
+				}
 				if ch.closed {
 					panic(runtimeError("send on closed channel"))
 				}

@@ -36,17 +36,30 @@ import (
 //	go f()                           yes    OpGo                   EvGoStart (G the new goroutine, Other its creator)
 //	function of a goroutine returns  no     -                      EvGoExit
 //	runtime.Goexit                   no     -                      EvGoExit (after the deferred calls)
-//	x := *p, p.f, a[i] (load)        no     -                      EvRead, one per scalar cell
-//	*p = x, p.f = x, a[i] = x        no     -                      EvWrite, one per scalar cell
-//	var x (a local in a reused cell) no     -                      EvAlloc, one per scalar cell
-//	m[k], v, ok := m[k]              no     -                      EvRead of the map as a whole
-//	m[k] = v                         no     -                      EvWrite of the map as a whole
+//	x := *p, p.f, a[i] (load)        no     -                      EvRead of the cells of x: one event per array of cells (a struct's fields, an array's elements; a nested aggregate is an array of its own)
+//	*p = x, p.f = x, a[i] = x        no     -                      EvWrite of the cells of x, likewise
+//	var x (a local in a reused cell) no     -                      EvAlloc of the cells of x, likewise
+//	m[k], v, ok := m[k]              no     -                      EvRead of the map as a whole (Op OpMapAccess)
+//	m[k] = v                         no     -                      EvWrite of the map as a whole (OpMapAssign)
+//	delete(m, k), clear(m)           no     -                      EvWrite of the map (OpMapDelete, OpMapClear)
+//	len(m)                           no     -                      EvRead of the map (OpMapLen)
+//	range over a map                 no     -                      EvRead of the map at its start and each step (OpMapIterStart, OpMapIterNext)
+//	copy(dst, src)                   no     -                      EvRead of src's copied elements, EvWrite of dst's (OpSliceCopy)
+//	append(s, ...)                   no     -                      EvRead of s's elements if it grows (OpGrowSlice); EvRead of an appended slice, EvWrite of the new elements if they fit in s's array (OpAppend)
+//	clear(s)                         no     -                      EvWrite of the elements (OpSliceClear)
+//	string(b), string(r)             no     -                      EvRead of the elements (OpBytesToString, OpRunesToString)
+//	ch <- v, a select's send case    -      -                      EvRead of the channel when it starts or is taken (OpChanSendRead), so that a send unordered with a close races
+//	close(ch)                        -      -                      EvWrite of the channel (OpChanCloseWrite)
+//	a model touching the program's   no     -                      EvRead, EvWrite of what it touches (OpModel, Func: the model); see memUse
+//	memory (reflect, sort.Slice's
+//	swapper, strings.Builder.String,
+//	bytes' searches, os.File.Write)
+//	len, cap of others, min, max     no     -                      none (no memory: values)
 //	ch <- v                          yes    OpChanSend             EvChanSend, and EvChanRecv of a receiver it hands v to
 //	<-ch, v, ok := <-ch              yes    OpChanRecv             EvChanRecv (EvChanRecvClosed if closed and drained), and EvChanSend of a blocked sender it takes a value from
 //	send or receive on a nil chan    yes    OpChanSend, OpChanRecv blocks forever in OpChanSendNil, OpChanRecvNil
 //	close(ch)                        yes    OpChanClose            EvChanClose; blocked senders and receivers are woken
 //	select                           yes    OpSelect               as the send or receive of the case taken (a Choice among ready cases); OpSelectNoCases blocks forever
-//	len, cap, append, copy, clear    no     -                      none yet (their cell accesses are not reported)
 //	sync.Mutex Lock / Unlock         yes    OpMutexLock, ...       EvLock / EvUnlock
 //	sync.Mutex.TryLock               yes    OpMutexTryLock         EvLock if it succeeds
 //	sync.RWMutex (R)Lock / (R)Unlock yes    OpRWMutexLock, ...     EvLock, EvRLock / EvUnlock, EvRUnlock
@@ -69,9 +82,15 @@ import (
 //	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
 
 // Where the producers are: compiled loads and stores in memory.go
-// (compiler.load, compiler.store, machine.noteWrite, machine.accessCells;
-// locals' EvAlloc from the Alloc op of ops.go); map reads and writes in
-// map.go (compiler.lookup, compiler.mapUpdate); channel operations in
+// (compiler.load, compiler.store, machine.noteWrite, machine.accessCells,
+// machine.accessValue, machine.accessElems, machine.accessMap; locals'
+// EvAlloc from the Alloc op of ops.go); map reads and writes in map.go
+// (compiler.lookup, compiler.mapUpdate) and map ranges in ops.go
+// (compiler.rangeOp, compiler.next); builtins in builtins.go
+// (compiler.builtinRegs, machine.appendValues); conversions in convert.go;
+// models' accesses in models.go (model.withMem for declared ones,
+// machine.modelAccessValue and its siblings for the models that report
+// their own); channel operations in
 // chan.go (the points in compiler.send, compiler.recv, compiler.selectOp,
 // and close in builtins.go; the events in chanObj.send, chanObj.recv and
 // chanObj.close, through chanObj.event); go statements in calls.go
@@ -184,6 +203,27 @@ const (
 	OpTestRun    // blocked in testing.T.Run until the subtest ends
 	OpAnnotation // a call of an annotation function (Program.Annotate)
 
+	// The operations that make memory events (EvRead, EvWrite) other than
+	// the loads and stores of the program's code (OpNone). Their names are
+	// the runtime functions Go's race detector shows for them, or the
+	// builtin where it shows none.
+	OpMapAccess      // m[k], v, ok := m[k]: a read of the map
+	OpMapAssign      // m[k] = v: a write of the map
+	OpMapDelete      // delete(m, k): a write of the map
+	OpMapClear       // clear(m): a write of the map
+	OpMapIterStart   // the start of a range over a map: a read of it
+	OpMapIterNext    // each step of a range over a map: a read of it
+	OpMapLen         // len(m): a read of the map
+	OpSliceCopy      // copy: reads of the source, writes of the destination
+	OpGrowSlice      // append that grows the slice: reads of its elements
+	OpAppend         // append: reads of an appended slice, writes of the new elements
+	OpSliceClear     // clear(s): writes of the elements
+	OpBytesToString  // string(b): reads of the bytes
+	OpRunesToString  // string(r): reads of the runes
+	OpChanSendRead   // a send (not blocked in a select): a read of the channel, which close writes
+	OpChanCloseWrite // close(ch): a write of the channel
+	OpModel          // a modeled function (Event.Func) reading or writing the program's memory
+
 	numOps
 )
 
@@ -191,99 +231,119 @@ const (
 type opInfo struct {
 	name  string // as Go's tracebacks write it
 	point bool   // goroutines stop before it (else they only block in it, or it is a state)
+	// src is what the program wrote, for the operations of memory events:
+	// the builtin or expression ("copy", "m[k]", "range", ...).
+	src string
 }
 
 var ops = [numOps]opInfo{
-	OpNone:    {"", false},
-	OpStart:   {"start", false},
-	OpResume:  {"resume", false},
-	OpRunning: {"running", false},
+	OpNone:    {"", false, ""},
+	OpStart:   {"start", false, ""},
+	OpResume:  {"resume", false, ""},
+	OpRunning: {"running", false, ""},
 
-	OpGo:            {"go", true},
-	OpChanSend:      {"chan send", true},
-	OpChanRecv:      {"chan receive", true},
-	OpChanClose:     {"chan close", true},
-	OpSelect:        {"select", true},
-	OpChanSendNil:   {"chan send (nil chan)", false},
-	OpChanRecvNil:   {"chan receive (nil chan)", false},
-	OpSelectNoCases: {"select (no cases)", false},
+	OpGo:            {"go", true, ""},
+	OpChanSend:      {"chan send", true, ""},
+	OpChanRecv:      {"chan receive", true, ""},
+	OpChanClose:     {"chan close", true, ""},
+	OpSelect:        {"select", true, ""},
+	OpChanSendNil:   {"chan send (nil chan)", false, ""},
+	OpChanRecvNil:   {"chan receive (nil chan)", false, ""},
+	OpSelectNoCases: {"select (no cases)", false, ""},
 
-	OpMutexLock:       {"sync.Mutex.Lock", true},
-	OpMutexUnlock:     {"sync.Mutex.Unlock", true},
-	OpMutexTryLock:    {"sync.Mutex.TryLock", true},
-	OpRWMutexLock:     {"sync.RWMutex.Lock", true},
-	OpRWMutexUnlock:   {"sync.RWMutex.Unlock", true},
-	OpRWMutexTryLock:  {"sync.RWMutex.TryLock", true},
-	OpRWMutexRLock:    {"sync.RWMutex.RLock", true},
-	OpRWMutexRUnlock:  {"sync.RWMutex.RUnlock", true},
-	OpRWMutexTryRLock: {"sync.RWMutex.TryRLock", true},
-	OpWaitGroupAdd:    {"sync.WaitGroup.Add", true},
-	OpWaitGroupDone:   {"sync.WaitGroup.Done", true},
-	OpWaitGroupWait:   {"sync.WaitGroup.Wait", true},
-	OpCondWait:        {"sync.Cond.Wait", false},
-	OpCondSignal:      {"sync.Cond.Signal", true},
-	OpCondBroadcast:   {"sync.Cond.Broadcast", true},
+	OpMutexLock:       {"sync.Mutex.Lock", true, ""},
+	OpMutexUnlock:     {"sync.Mutex.Unlock", true, ""},
+	OpMutexTryLock:    {"sync.Mutex.TryLock", true, ""},
+	OpRWMutexLock:     {"sync.RWMutex.Lock", true, ""},
+	OpRWMutexUnlock:   {"sync.RWMutex.Unlock", true, ""},
+	OpRWMutexTryLock:  {"sync.RWMutex.TryLock", true, ""},
+	OpRWMutexRLock:    {"sync.RWMutex.RLock", true, ""},
+	OpRWMutexRUnlock:  {"sync.RWMutex.RUnlock", true, ""},
+	OpRWMutexTryRLock: {"sync.RWMutex.TryRLock", true, ""},
+	OpWaitGroupAdd:    {"sync.WaitGroup.Add", true, ""},
+	OpWaitGroupDone:   {"sync.WaitGroup.Done", true, ""},
+	OpWaitGroupWait:   {"sync.WaitGroup.Wait", true, ""},
+	OpCondWait:        {"sync.Cond.Wait", false, ""},
+	OpCondSignal:      {"sync.Cond.Signal", true, ""},
+	OpCondBroadcast:   {"sync.Cond.Broadcast", true, ""},
 
-	OpSyncMapLoad:             {"sync.Map.Load", true},
-	OpSyncMapStore:            {"sync.Map.Store", true},
-	OpSyncMapLoadOrStore:      {"sync.Map.LoadOrStore", true},
-	OpSyncMapLoadAndDelete:    {"sync.Map.LoadAndDelete", true},
-	OpSyncMapDelete:           {"sync.Map.Delete", true},
-	OpSyncMapSwap:             {"sync.Map.Swap", true},
-	OpSyncMapCompareAndSwap:   {"sync.Map.CompareAndSwap", true},
-	OpSyncMapCompareAndDelete: {"sync.Map.CompareAndDelete", true},
-	OpSyncMapClear:            {"sync.Map.Clear", true},
-	OpSyncMapRange:            {"sync.Map.Range", true},
+	OpSyncMapLoad:             {"sync.Map.Load", true, ""},
+	OpSyncMapStore:            {"sync.Map.Store", true, ""},
+	OpSyncMapLoadOrStore:      {"sync.Map.LoadOrStore", true, ""},
+	OpSyncMapLoadAndDelete:    {"sync.Map.LoadAndDelete", true, ""},
+	OpSyncMapDelete:           {"sync.Map.Delete", true, ""},
+	OpSyncMapSwap:             {"sync.Map.Swap", true, ""},
+	OpSyncMapCompareAndSwap:   {"sync.Map.CompareAndSwap", true, ""},
+	OpSyncMapCompareAndDelete: {"sync.Map.CompareAndDelete", true, ""},
+	OpSyncMapClear:            {"sync.Map.Clear", true, ""},
+	OpSyncMapRange:            {"sync.Map.Range", true, ""},
 
-	OpAtomicLoadInt32:             {"atomic.LoadInt32", true},
-	OpAtomicLoadInt64:             {"atomic.LoadInt64", true},
-	OpAtomicLoadUint32:            {"atomic.LoadUint32", true},
-	OpAtomicLoadUint64:            {"atomic.LoadUint64", true},
-	OpAtomicLoadUintptr:           {"atomic.LoadUintptr", true},
-	OpAtomicLoadPointer:           {"atomic.LoadPointer", true},
-	OpAtomicStoreInt32:            {"atomic.StoreInt32", true},
-	OpAtomicStoreInt64:            {"atomic.StoreInt64", true},
-	OpAtomicStoreUint32:           {"atomic.StoreUint32", true},
-	OpAtomicStoreUint64:           {"atomic.StoreUint64", true},
-	OpAtomicStoreUintptr:          {"atomic.StoreUintptr", true},
-	OpAtomicStorePointer:          {"atomic.StorePointer", true},
-	OpAtomicSwapInt32:             {"atomic.SwapInt32", true},
-	OpAtomicSwapInt64:             {"atomic.SwapInt64", true},
-	OpAtomicSwapUint32:            {"atomic.SwapUint32", true},
-	OpAtomicSwapUint64:            {"atomic.SwapUint64", true},
-	OpAtomicSwapUintptr:           {"atomic.SwapUintptr", true},
-	OpAtomicSwapPointer:           {"atomic.SwapPointer", true},
-	OpAtomicCompareAndSwapInt32:   {"atomic.CompareAndSwapInt32", true},
-	OpAtomicCompareAndSwapInt64:   {"atomic.CompareAndSwapInt64", true},
-	OpAtomicCompareAndSwapUint32:  {"atomic.CompareAndSwapUint32", true},
-	OpAtomicCompareAndSwapUint64:  {"atomic.CompareAndSwapUint64", true},
-	OpAtomicCompareAndSwapUintptr: {"atomic.CompareAndSwapUintptr", true},
-	OpAtomicCompareAndSwapPointer: {"atomic.CompareAndSwapPointer", true},
-	OpAtomicAddInt32:              {"atomic.AddInt32", true},
-	OpAtomicAddInt64:              {"atomic.AddInt64", true},
-	OpAtomicAddUint32:             {"atomic.AddUint32", true},
-	OpAtomicAddUint64:             {"atomic.AddUint64", true},
-	OpAtomicAddUintptr:            {"atomic.AddUintptr", true},
-	OpAtomicAndInt32:              {"atomic.AndInt32", true},
-	OpAtomicAndInt64:              {"atomic.AndInt64", true},
-	OpAtomicAndUint32:             {"atomic.AndUint32", true},
-	OpAtomicAndUint64:             {"atomic.AndUint64", true},
-	OpAtomicAndUintptr:            {"atomic.AndUintptr", true},
-	OpAtomicOrInt32:               {"atomic.OrInt32", true},
-	OpAtomicOrInt64:               {"atomic.OrInt64", true},
-	OpAtomicOrUint32:              {"atomic.OrUint32", true},
-	OpAtomicOrUint64:              {"atomic.OrUint64", true},
-	OpAtomicOrUintptr:             {"atomic.OrUintptr", true},
-	OpAtomicValueLoad:             {"atomic.Value.Load", true},
-	OpAtomicValueStore:            {"atomic.Value.Store", true},
-	OpAtomicValueSwap:             {"atomic.Value.Swap", true},
-	OpAtomicValueCompareAndSwap:   {"atomic.Value.CompareAndSwap", true},
+	OpAtomicLoadInt32:             {"atomic.LoadInt32", true, ""},
+	OpAtomicLoadInt64:             {"atomic.LoadInt64", true, ""},
+	OpAtomicLoadUint32:            {"atomic.LoadUint32", true, ""},
+	OpAtomicLoadUint64:            {"atomic.LoadUint64", true, ""},
+	OpAtomicLoadUintptr:           {"atomic.LoadUintptr", true, ""},
+	OpAtomicLoadPointer:           {"atomic.LoadPointer", true, ""},
+	OpAtomicStoreInt32:            {"atomic.StoreInt32", true, ""},
+	OpAtomicStoreInt64:            {"atomic.StoreInt64", true, ""},
+	OpAtomicStoreUint32:           {"atomic.StoreUint32", true, ""},
+	OpAtomicStoreUint64:           {"atomic.StoreUint64", true, ""},
+	OpAtomicStoreUintptr:          {"atomic.StoreUintptr", true, ""},
+	OpAtomicStorePointer:          {"atomic.StorePointer", true, ""},
+	OpAtomicSwapInt32:             {"atomic.SwapInt32", true, ""},
+	OpAtomicSwapInt64:             {"atomic.SwapInt64", true, ""},
+	OpAtomicSwapUint32:            {"atomic.SwapUint32", true, ""},
+	OpAtomicSwapUint64:            {"atomic.SwapUint64", true, ""},
+	OpAtomicSwapUintptr:           {"atomic.SwapUintptr", true, ""},
+	OpAtomicSwapPointer:           {"atomic.SwapPointer", true, ""},
+	OpAtomicCompareAndSwapInt32:   {"atomic.CompareAndSwapInt32", true, ""},
+	OpAtomicCompareAndSwapInt64:   {"atomic.CompareAndSwapInt64", true, ""},
+	OpAtomicCompareAndSwapUint32:  {"atomic.CompareAndSwapUint32", true, ""},
+	OpAtomicCompareAndSwapUint64:  {"atomic.CompareAndSwapUint64", true, ""},
+	OpAtomicCompareAndSwapUintptr: {"atomic.CompareAndSwapUintptr", true, ""},
+	OpAtomicCompareAndSwapPointer: {"atomic.CompareAndSwapPointer", true, ""},
+	OpAtomicAddInt32:              {"atomic.AddInt32", true, ""},
+	OpAtomicAddInt64:              {"atomic.AddInt64", true, ""},
+	OpAtomicAddUint32:             {"atomic.AddUint32", true, ""},
+	OpAtomicAddUint64:             {"atomic.AddUint64", true, ""},
+	OpAtomicAddUintptr:            {"atomic.AddUintptr", true, ""},
+	OpAtomicAndInt32:              {"atomic.AndInt32", true, ""},
+	OpAtomicAndInt64:              {"atomic.AndInt64", true, ""},
+	OpAtomicAndUint32:             {"atomic.AndUint32", true, ""},
+	OpAtomicAndUint64:             {"atomic.AndUint64", true, ""},
+	OpAtomicAndUintptr:            {"atomic.AndUintptr", true, ""},
+	OpAtomicOrInt32:               {"atomic.OrInt32", true, ""},
+	OpAtomicOrInt64:               {"atomic.OrInt64", true, ""},
+	OpAtomicOrUint32:              {"atomic.OrUint32", true, ""},
+	OpAtomicOrUint64:              {"atomic.OrUint64", true, ""},
+	OpAtomicOrUintptr:             {"atomic.OrUintptr", true, ""},
+	OpAtomicValueLoad:             {"atomic.Value.Load", true, ""},
+	OpAtomicValueStore:            {"atomic.Value.Store", true, ""},
+	OpAtomicValueSwap:             {"atomic.Value.Swap", true, ""},
+	OpAtomicValueCompareAndSwap:   {"atomic.Value.CompareAndSwap", true, ""},
 
-	OpGosched:    {"runtime.Gosched", true},
-	OpSleep:      {"sleep", true},
-	OpCoroutine:  {"coroutine", false},
-	OpTestRun:    {"testing.T.Run", false},
-	OpAnnotation: {"annotation", true},
+	OpGosched:    {"runtime.Gosched", true, ""},
+	OpSleep:      {"sleep", true, ""},
+	OpCoroutine:  {"coroutine", false, ""},
+	OpTestRun:    {"testing.T.Run", false, ""},
+	OpAnnotation: {"annotation", true, ""},
+
+	OpMapAccess:      {"runtime.mapaccess", false, "m[k]"},
+	OpMapAssign:      {"runtime.mapassign", false, "m[k] = v"},
+	OpMapDelete:      {"runtime.mapdelete", false, "delete"},
+	OpMapClear:       {"runtime.mapclear", false, "clear"},
+	OpMapIterStart:   {"runtime.mapIterStart", false, "range"},
+	OpMapIterNext:    {"runtime.mapIterNext", false, "range"},
+	OpMapLen:         {"len", false, "len"},
+	OpSliceCopy:      {"runtime.slicecopy", false, "copy"},
+	OpGrowSlice:      {"runtime.growslice", false, "append"},
+	OpAppend:         {"append", false, "append"},
+	OpSliceClear:     {"clear", false, "clear"},
+	OpBytesToString:  {"runtime.slicebytetostring", false, "string"},
+	OpRunesToString:  {"runtime.slicerunetostring", false, "string"},
+	OpChanSendRead:   {"runtime.chansend", false, "send"},
+	OpChanCloseWrite: {"runtime.closechan", false, "close"},
+	OpModel:          {"call", false, "call"},
 }
 
 // String returns the operation's name as Go's tracebacks write it, e.g.
@@ -298,6 +358,16 @@ func (op Op) String() string {
 // IsPoint reports whether goroutines stop before op at a scheduling point
 // (else they only block in it, or it is the state of a goroutine).
 func (op Op) IsPoint() bool { return op < numOps && ops[op].point }
+
+// Source returns what the program wrote for an operation of memory
+// events: the builtin or expression ("copy", "append", "m[k]", "range",
+// "string", ...), "call" for a modeled function; "" for the others.
+func (op Op) Source() string {
+	if op < numOps {
+		return ops[op].src
+	}
+	return ""
+}
 
 // EventKind classifies events.
 type EventKind uint8
@@ -343,6 +413,13 @@ func (a Addr) Add(i int) Addr {
 	return Addr{unsafe.Add(a.p, i*int(unsafe.Sizeof(value{})))}
 }
 
+// Uintptr returns the address as a number, for ordering and arithmetic:
+// a.Add(i).Uintptr() is a.Uintptr() plus i times the size of a cell.
+// Distinct locations never share a number (cells do not overlap; maps and
+// other objects are at least a cell large). Unlike a, the number does not
+// keep the memory alive.
+func (a Addr) Uintptr() uintptr { return uintptr(a.p) }
+
 // String formats the address as %p does.
 func (a Addr) String() string { return fmt.Sprintf("%p", a.p) }
 
@@ -358,8 +435,11 @@ type Observer interface {
 
 // Event is one observable event of a run.
 type Event struct {
-	Kind  EventKind
-	Op    Op         // EvBlock: the blocking operation
+	Kind EventKind
+	// Op is the operation: for EvBlock the blocking one; for EvRead and
+	// EvWrite the one that made the access (OpNone for a load or store of
+	// the program's code).
+	Op    Op
 	G     *Goroutine // the goroutine it happened in (nil for EvTimer)
 	Other *Goroutine // EvGoStart: the creator
 	// Addr is the memory cell (EvRead, EvWrite, EvAlloc, EvAtomic), the
@@ -381,6 +461,10 @@ type Event struct {
 	// Type is the type of the value at each location of an annotation
 	// (EvAnnotation).
 	Type types.Type
+	// Func is the modeled function that made a memory access (EvRead and
+	// EvWrite with Op OpModel), as Go's tracebacks name it:
+	// "reflect.Value.SetInt", "strings.(*Builder).String".
+	Func string
 }
 
 // point is the scheduling-point protocol: an operation that is a

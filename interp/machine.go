@@ -85,6 +85,7 @@ type caches struct {
 	free     [][]*frame   // per function id: returned frames for reuse
 	runnable []*Goroutine // scratch of schedule
 	ev       Event        // the event being reported (emit)
+	callee   string       // the model running, for its memory events (model.withMem)
 }
 
 // newMachine returns a machine for a first run with opts.

@@ -162,7 +162,7 @@ func (c *compiler) lookup(i *ssa.Lookup, dst int) op {
 			hashKey(key, kt)
 		} else {
 			if m := fr.g.m; m.watchMem {
-				m.emit(fr, Event{Kind: EvRead, Addr: mo.addr(), N: 1, Pos: pos})
+				m.accessMap(fr, EvRead, OpMapAccess, mo, pos)
 			}
 			v, ok = mo.get(key)
 		}
@@ -187,7 +187,7 @@ func (c *compiler) mapUpdate(i *ssa.MapUpdate) op {
 			panic(runtimeError("assignment to entry in nil map"))
 		}
 		if m := fr.g.m; m.watchMem {
-			m.emit(fr, Event{Kind: EvWrite, Addr: mo.addr(), N: 1, Pos: pos})
+			m.accessMap(fr, EvWrite, OpMapAssign, mo, pos)
 		}
 		mo.set(fr.regs[k], copyVal(fr.regs[v], et))
 		fr.pc++

@@ -147,6 +147,7 @@ func runtimeCallers(cur *frame, args []value, dst int32) *frame {
 		cur.g.m.set(&pcs[n], uintVal(encodePC(frs[i], frs[i] == cur)))
 		n++
 	}
+	cur.g.m.modelAccessElems(EvWrite, pcs[:n], nil)
 	return cur.done(dst, intVal(int64(n)))
 }
 
@@ -271,6 +272,7 @@ func runtimeStack(cur *frame, args []value, dst int32) *frame {
 	}
 	s := sb.String()
 	n := min(len(s), len(buf))
+	m.modelAccessElems(EvWrite, buf[:n], nil)
 	for i := range n {
 		m.set(&buf[i], value{n: uint64(s[i])})
 	}

@@ -23,13 +23,13 @@ var bytealgModels = modelTable{
 			}
 		}
 		return intVal(-1)
-	}),
+	}).reads(0),
 	"internal/bytealg.IndexString": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(strings.Index(a[0].str(), a[1].str())))
 	}),
 	"internal/bytealg.Index": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(bytes.Index(goBytes(a[0]), goBytes(a[1]))))
-	}),
+	}).reads(0, 1),
 	"internal/bytealg.CountString": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(strings.Count(a[0].str(), string(rune(byte(a[1].n))))))
 	}),
@@ -41,10 +41,10 @@ var bytealgModels = modelTable{
 			}
 		}
 		return intVal(int64(n))
-	}),
+	}).reads(0),
 	"internal/bytealg.Compare": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(bytes.Compare(goBytes(a[0]), goBytes(a[1]))))
-	}),
+	}).reads(0, 1),
 	"internal/bytealg.MakeNoZero": native(noBody, func(_ *machine, a []value) value {
 		return value{r: make([]value, int(a[0].int()))}
 	}),
@@ -108,11 +108,12 @@ var mapsModels = modelTable{
 		if mo == nil {
 			return a[0]
 		}
+		m.modelAccessMap(EvRead, mo)
 		c := mo.cloneMap()
 		c.m = m
 		c.epoch = m.epoch
 		return value{r: &iface{t: i.t, v: value{r: c}}}
-	}),
+	}).ownAccesses(),
 }
 
 func (m *mapObj) cloneMap() *mapObj {

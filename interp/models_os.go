@@ -38,17 +38,17 @@ var osModels = modelTable{
 	"os.NewFile": native(whyOS, func(m *machine, args []value) value {
 		return m.newFile(args[0].n, args[1].str())
 	}),
-	"(*os.File).Write":       native(whyOS, fileWrite),
-	"(*os.File).WriteString": native(whyOS, fileWrite),
+	"(*os.File).Write":       native(whyOS, fileWrite).reads(1), // as syscall.Write does for -race
+	"(*os.File).WriteString": native(whyOS, fileWrite).noMemory(whyFileFields),
 	"(*os.File).Read": native("standard input is empty", func(m *machine, args []value) value {
 		return tuple(intVal(0), m.ioEOF())
-	}),
-	"(*os.File).Close": native(whyOS, func(m *machine, args []value) value { return value{} }),
-	"(*os.File).Sync":  native(whyOS, func(m *machine, args []value) value { return value{} }),
+	}).noMemory("standard input is empty: nothing is written"),
+	"(*os.File).Close": native(whyOS, func(m *machine, args []value) value { return value{} }).noMemory(whyFileFields),
+	"(*os.File).Sync":  native(whyOS, func(m *machine, args []value) value { return value{} }).noMemory(whyFileFields),
 	"(*os.File).Fd": native(whyOS, func(m *machine, args []value) value {
 		fd, _ := m.fileFd(args[0])
 		return uintVal(fd)
-	}),
+	}).noMemory(whyFileFields),
 	"(*os.File).Name": native(whyOS, func(m *machine, args []value) value {
 		p := args[0].ptr()
 		if p == nil {
@@ -56,8 +56,13 @@ var osModels = modelTable{
 		}
 		inner := p.elems()[0].ptr()
 		return inner.elems()[m.prog.osFileField("name")]
-	}),
+	}).noMemory(whyFileFields),
 }
+
+// whyFileFields is the memory declaration of the models of *os.File's
+// methods: they read the file's descriptor and name, set when it was
+// created.
+const whyFileFields = "reads the file's descriptor and name, which never change after it is created"
 
 var syscallModels = modelTable{
 	// syscall's init would set Stdin, Stdout and Stderr, which os's init

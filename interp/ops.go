@@ -404,9 +404,13 @@ func (c *compiler) rangeOp(i *ssa.Range, dst int) op {
 			return fr
 		}
 	}
+	pos := i.Pos()
 	return func(fr *frame) *frame {
-		m, _ := fr.regs[x].r.(*mapObj)
-		fr.regs[dst] = value{r: m.iter(fr.g.m)}
+		mo, _ := fr.regs[x].r.(*mapObj)
+		if m := fr.g.m; m.watchMem && mo != nil {
+			m.accessMap(fr, EvRead, OpMapIterStart, mo, pos)
+		}
+		fr.regs[dst] = value{r: mo.iter(fr.g.m)}
 		fr.pc++
 		return fr
 	}
@@ -428,8 +432,12 @@ func (c *compiler) next(i *ssa.Next, dst int) op {
 			return fr
 		}
 	}
+	pos := i.Iter.Pos() // the range statement's (Next has none)
 	return func(fr *frame) *frame {
 		mi := fr.regs[it].r.(*mapIter)
+		if m := fr.g.m; m.watchMem && mi.m != nil {
+			m.accessMap(fr, EvRead, OpMapIterNext, mi.m, pos)
+		}
 		k, v, ok := mi.next()
 		fr.regs[dst] = value{r: []value{boolVal(ok), k, v}}
 		fr.pc++

@@ -68,11 +68,13 @@ func init() {
 		t[p.path+".init"] = native(p.why, func(*machine, []value) value { return value{} })
 	}
 	models = map[string]model{}
-	for _, t := range modelTables {
+	for path, t := range modelTables {
 		for name, md := range t {
 			if _, dup := models[name]; dup {
 				panic("interp: two models of " + name)
 			}
+			md.mem = md.mem.withDefault(memDefaults[path])
+			t[name] = md
 			models[name] = md
 		}
 	}
@@ -82,6 +84,26 @@ func init() {
 		"internal/abi":         abiFallback,
 	}
 }
+
+// memDefaults declare the memory use (memUse) of the models of a package
+// that declare none of their own: what they touch is not the program's
+// memory, or is synchronization. TestModelTables checks that every model
+// whose parameters can reach memory has a declaration.
+var memDefaults = map[string]memUse{
+	"sync":             {none: "synchronization objects: their operations are synchronization events; their state is the run's"},
+	"sync/atomic":      {none: "atomic operations: synchronization events (EvAtomic) of the addressed word"},
+	"time":             {none: "timers and the clock: the runtime's state, kept in the run's side tables"},
+	"testing":          {none: "the test's state, kept in the run's side tables (Go guards it with the test's mutex)"},
+	"internal/godebug": {none: "GODEBUG settings: the runtime's state"},
+	"internal/abi":     {none: "returns its argument, without accessing memory"},
+	"iter":             {none: "a coroutine's state is the runtime's"},
+	"github.com/stretchr/testify/internal/spew": {none: whySpew},
+	"github.com/davecgh/go-spew/spew":           {none: whySpew},
+}
+
+// whySpew is the memory declaration of spew's models: they rewrite the
+// words of the reflect.Value they are given, a value.
+const whySpew = "works on the words of the reflect.Value it is given, a value"
 
 // pkgPolicy is a package (or, ending in "/", a tree of packages) and why
 // it is treated so.

@@ -56,15 +56,23 @@ type Access struct {
 	G     int       // goroutine id
 	Pos   token.Pos // the accessing instruction (innermost frame)
 	Ord   int64     // ordinal of the access in its execution, from 1
+	// Op is the operation that made the access: a builtin (copy, append,
+	// delete, ...), a conversion, or a call of a modeled function (Func);
+	// interp.OpNone for a load or store.
+	Op   interp.Op
+	Func string
 	// Stack is the goroutine's stack at the access, innermost first; only
 	// set for the accesses named in Options.Capture.
 	Stack []interp.StackFrame
 }
 
-// loc is what the detector knows of one memory location.
+// loc is what the detector knows of one memory location: a set of cells
+// (see shadow) accessed as one so far.
 type loc struct {
-	col     int32 // its column in h
-	written bool  // a write was seen; until then every goroutine may read it
+	n       int32       // its cells
+	keep    interp.Addr // one of its cells: keeps their memory (and numbers) alive
+	col     int32       // its column in h
+	written bool        // a write was seen; until then every goroutine may read it
 	benign  bool
 	wOwner  int32  // goroutine id of the last write
 	wEpoch  uint32 // the writer's release epoch at that write
@@ -111,7 +119,8 @@ type Detector struct {
 	gRow   []int32    // goroutine id → row + 1 (0: none yet)
 	gEpoch []uint32   // goroutine id → number of releases so far
 	objs   map[objKey]int32
-	cols   map[interp.Addr]int32 // location → index in locs
+	sh     shadow // cell → index in locs
+	scr    rangeScratch
 	locs   []loc
 	ncols  int32
 	chans  map[interp.Addr]*chanState
@@ -137,7 +146,6 @@ func New(o Options) *Detector {
 	d := &Detector{
 		opts:     o,
 		objs:     map[objKey]int32{},
-		cols:     map[interp.Addr]int32{},
 		chans:    map[interp.Addr]*chanState{},
 		benign:   map[interp.Addr]bool{},
 		creation: map[int]Creation{},
@@ -166,8 +174,11 @@ func (d *Detector) Reset() {
 		d.free = append(d.free, int32(i))
 	}
 	d.gRow, d.gEpoch = d.gRow[:0], d.gEpoch[:0]
+	for i := range d.locs {
+		d.locs[i].keep = interp.Addr{} // let the execution's memory go
+	}
 	clear(d.objs)
-	clear(d.cols)
+	d.sh.reset()
 	clear(d.chans)
 	clear(d.benign)
 	clear(d.creation)
@@ -190,7 +201,14 @@ func (d *Detector) Benign(a interp.Addr) {
 	if d.opts.History {
 		d.hist = append(d.hist, func() { delete(d.benign, a) })
 	}
-	if i, ok := d.cols[a]; ok {
+	key := cellKey(a)
+	p := d.sh.at(key)
+	if v := *p; v != 0 {
+		i := v - 1
+		if d.locs[i].n > 1 {
+			i = d.split(i, 1, a)
+			d.setShadow(key, p, i+1)
+		}
 		d.setLoc(i, func(l *loc) { l.benign = true })
 	}
 }

@@ -13,12 +13,18 @@ import (
 	"github.com/vtcheck/vt/interp"
 )
 
-var cells [64]int
+// cells are fake memory cells for tests, as large as the interpreter's
+// (so that addr(i).Add(j) is addr(i+j)).
+var cells [256][3]uint64
 
 // addr returns a distinct fake location or object for tests.
-func addr(i int) interp.Addr {
-	p := unsafe.Pointer(&cells[i])
-	return *(*interp.Addr)(unsafe.Pointer(&p))
+func addr(i int) interp.Addr { return addrOf(unsafe.Pointer(&cells[i])) }
+
+// addrOf converts p to an Addr.
+func addrOf(p unsafe.Pointer) interp.Addr { return *(*interp.Addr)(unsafe.Pointer(&p)) }
+
+func TestFakeCellsAreCells(t *testing.T) {
+	require.Equal(t, addr(5), addr(2).Add(3))
 }
 
 // script drives a detector with synthetic events.
@@ -306,8 +312,15 @@ func fmtState(d *Detector) string {
 	for k, v := range d.objs {
 		keys = append(keys, fmt.Sprintf("obj %v/%d/%d=%d", k.addr, k.kind, k.seq, v))
 	}
-	for k, v := range d.cols {
-		keys = append(keys, fmt.Sprintf("col %v=%d %+v", k, v, d.locs[v]))
+	for pk, pg := range d.sh.pages {
+		if pg.gen != d.sh.gen {
+			continue
+		}
+		for j, v := range pg.locs {
+			if v != 0 {
+				keys = append(keys, fmt.Sprintf("cell %x=%d %+v", pk<<pageBits+uintptr(j), v-1, d.locs[v-1]))
+			}
+		}
 	}
 	for k, v := range d.chans {
 		keys = append(keys, fmt.Sprintf("chan %v=%+v", k, *v))

@@ -34,7 +34,8 @@ type Lockset struct {
 	lh     map[int][]int32 // goroutine id → LH (sorted)
 	objs   map[objKey]int32
 	nobj   int32
-	cols   map[interp.Addr]int32
+	sh     shadow // cell → index in locs
+	scr    rangeScratch
 	locs   []lsLoc
 	chans  map[interp.Addr]*chanState
 	benign map[interp.Addr]bool
@@ -46,8 +47,11 @@ type Lockset struct {
 	creation map[int]Creation
 }
 
-// lsLoc is what Lockset knows of one location.
+// lsLoc is what Lockset knows of one location: a set of cells (see
+// shadow) accessed as one so far.
 type lsLoc struct {
+	n       int32       // its cells (0: none left)
+	keep    interp.Addr // one of its cells: keeps their memory alive
 	benign  bool
 	written bool    // until the first write, LSW is everything
 	lsw     []int32 // LSW: lockset of the last write
@@ -87,8 +91,11 @@ func (l *Lockset) Reset() {
 	l.lh = map[int][]int32{}
 	l.objs = map[objKey]int32{}
 	l.nobj = 0
-	l.cols = map[interp.Addr]int32{}
-	l.locs = nil
+	l.sh.reset()
+	for i := range l.locs {
+		l.locs[i] = lsLoc{} // let the execution's memory go
+	}
+	l.locs = l.locs[:0]
 	l.chans = map[interp.Addr]*chanState{}
 	l.benign = map[interp.Addr]bool{}
 	l.creation = map[int]Creation{}
@@ -104,18 +111,20 @@ func (l *Lockset) Creations() map[int]Creation { return l.creation }
 // Benign implements Checker.
 func (l *Lockset) Benign(a interp.Addr) {
 	l.benign[a] = true
-	if i, ok := l.cols[a]; ok {
+	p := l.sh.at(cellKey(a))
+	if v := *p; v != 0 {
+		i := v - 1
+		if l.locs[i].n > 1 {
+			i = l.split(i, 1, a)
+			*p = i + 1
+		}
 		l.locs[i].benign = true
 	}
 }
 
 // Event implements interp.Observer.
 func (l *Lockset) Event(ev *interp.Event) {
-	e := event{Kind: ev.Kind, G: ev.G.ID(), Addr: ev.Addr, Seq: ev.Seq, Cap: ev.Cap, Pos: ev.Pos, g: ev.G, other: ev.Other}
-	if ev.Other != nil {
-		e.Other = ev.Other.ID()
-	}
-	l.event(&e)
+	l.event(fromInterp(ev))
 }
 
 // owner ids: goroutines are their ids (≥ 1), objects negative.
@@ -145,8 +154,8 @@ func (l *Lockset) event(ev *event) {
 		}
 		l.access(ev)
 	case interp.EvAlloc:
-		// A reused cell is a new location: forget its history.
-		delete(l.cols, ev.Addr)
+		// Reused cells are new locations: forget their history.
+		l.forget(cellKey(ev.Addr), ev.cells())
 	case interp.EvGoStart:
 		c := Creation{Parent: ev.Other, Pos: ev.Pos}
 		if l.capture != nil && ev.other != nil {
@@ -236,6 +245,9 @@ func (l *Lockset) event(ev *event) {
 func (l *Lockset) each(f func(ls *[]int32)) {
 	for i := range l.locs {
 		q := &l.locs[i]
+		if q.n == 0 {
+			continue
+		}
 		if q.written {
 			f(&q.lsw)
 		}
@@ -270,32 +282,121 @@ func (l *Lockset) acquire(g int, k objKey) {
 	})
 }
 
+// access checks a read or write of a range of cells: each location the
+// range covers (one, unless earlier accesses split the range).
 func (l *Lockset) access(ev *event) {
-	write := ev.Kind == interp.EvWrite
-	g := ev.G
 	l.ord++
-	i, ok := l.cols[ev.Addr]
-	if !ok {
-		i = int32(len(l.locs))
-		l.locs = append(l.locs, lsLoc{benign: l.benign[ev.Addr]})
-		l.cols[ev.Addr] = i
+	acc := Access{Write: ev.Kind == interp.EvWrite, G: ev.G, Pos: ev.Pos, Ord: l.ord, Op: ev.Op, Func: ev.Func}
+	if l.capture[l.ord] && ev.g != nil {
+		acc.Stack = ev.g.Stack()
 	}
+	n := ev.cells()
+	if n == 1 || len(l.benign) > 0 {
+		for j := range n {
+			a := ev.Addr.Add(j)
+			l.check(l.cellLoc(cellKey(a), a), acc, a)
+		}
+		return
+	}
+	key := cellKey(ev.Addr)
+	r := &l.scr
+	r.scan(&l.sh, key, n, len(l.locs))
+	fresh := int32(-1)
+	if r.fresh > 0 {
+		fresh = l.newLoc(lsLoc{n: r.fresh, keep: ev.Addr.Add(int(r.fFirst))})
+	}
+	moved := false
+	for _, i := range r.locs {
+		if r.count[i] < l.locs[i].n {
+			r.moveTo[i] = l.split(i, r.count[i], ev.Addr.Add(int(r.first[i]))) + 1
+			moved = true
+		}
+	}
+	if moved || fresh >= 0 {
+		r.reassign(&l.sh, key, n, fresh, nil)
+	}
+	if fresh >= 0 {
+		l.check(fresh, acc, ev.Addr.Add(int(r.fFirst)))
+	}
+	for _, i := range r.locs {
+		j := i
+		if m := r.moveTo[i]; m != 0 {
+			j = m - 1
+		}
+		l.check(j, acc, ev.Addr.Add(int(r.first[i])))
+	}
+}
+
+// cellLoc returns the location of the one cell number key at a.
+func (l *Lockset) cellLoc(key uintptr, a interp.Addr) int32 {
+	p := l.sh.at(key)
+	v := *p
+	if v == 0 {
+		i := l.newLoc(lsLoc{benign: l.benign[a], n: 1, keep: a})
+		*p = i + 1
+		return i
+	}
+	i := v - 1
+	if l.locs[i].n > 1 {
+		i = l.split(i, 1, a)
+		*p = i + 1
+	}
+	return i
+}
+
+func (l *Lockset) newLoc(q lsLoc) int32 {
+	l.locs = append(l.locs, q)
+	return int32(len(l.locs) - 1)
+}
+
+// split moves cells of the cells of location i (the first at keep) to a
+// new location with a copy of i's locksets.
+func (l *Lockset) split(i, cells int32, keep interp.Addr) int32 {
+	q := l.locs[i]
+	nq := lsLoc{n: cells, keep: keep, benign: q.benign, written: q.written, lsw: slices.Clone(q.lsw), lastW: q.lastW}
+	for _, r := range q.readers {
+		nq.readers = append(nq.readers, lsReader{g: r.g, ls: slices.Clone(r.ls), acc: r.acc})
+	}
+	l.locs[i].n -= cells
+	return l.newLoc(nq)
+}
+
+// forget makes the n cells from number key unseen.
+func (l *Lockset) forget(key uintptr, n int) {
+	if n == 1 {
+		p := l.sh.at(key)
+		if v := *p; v != 0 {
+			l.locs[v-1].n--
+			*p = 0
+		}
+		return
+	}
+	r := &l.scr
+	r.scan(&l.sh, key, n, len(l.locs))
+	for _, i := range r.locs {
+		l.locs[i].n -= r.count[i]
+	}
+	if len(r.locs) > 0 {
+		l.sh.each(key, n, func(_ int, seg []int32) { clear(seg) })
+	}
+}
+
+// check checks an access acc of location i, whose first cell in the
+// access is at a.
+func (l *Lockset) check(i int32, acc Access, a interp.Addr) {
 	q := &l.locs[i]
 	if q.benign {
 		return
 	}
-	acc := Access{Write: write, G: g, Pos: ev.Pos, Ord: l.ord}
-	if l.capture[l.ord] && ev.g != nil {
-		acc.Stack = ev.g.Stack()
-	}
+	g := acc.G
 	lh := l.lhOf(g)
 	if q.written && !meets(q.lsw, lh) {
-		l.found(ev.Addr, acc, q.lastW)
+		l.found(a, acc, q.lastW)
 	}
-	if write {
+	if acc.Write {
 		for _, r := range q.readers {
 			if r.g != g && !meets(r.ls, lh) {
-				l.found(ev.Addr, acc, r.acc)
+				l.found(a, acc, r.acc)
 			}
 		}
 		q.written, q.lsw, q.lastW, q.readers = true, slices.Clone(lh), acc, q.readers[:0]

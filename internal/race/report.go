@@ -51,18 +51,29 @@ func (r *Race) Report(prog *interp.Program, creations map[int]Creation, hidden f
 		return shortPos(pos(a.Pos))
 	}
 	kind := func(a Access) string {
+		k := "read"
 		if a.Write {
-			return "write"
+			k = "write"
 		}
-		return "read"
+		if w := a.what(); w != "" {
+			k += " (" + w + ")"
+		}
+		return k
 	}
 	fmt.Fprintf(&sb, "data race (%s): %s at %s by goroutine %d, previous %s at %s by goroutine %d\n",
 		r.Kind(), kind(r.Cur), site(r.Cur), r.Cur.G, kind(r.Prev), site(r.Prev), r.Prev.G)
 	sb.WriteString("==================\nWARNING: DATA RACE\n")
 	stack := func(a Access) {
 		frames := 0
-		for _, f := range a.Stack {
-			if hidden != nil && hidden(f.Func) {
+		fn := a.frame()
+		if fn != "" {
+			// The builtin's runtime function or the modeled function, as
+			// Go's race detector shows it, at the access.
+			fmt.Fprintf(&sb, "  %s()\n      %s\n", fn, pos(a.Pos))
+			frames++
+		}
+		for i, f := range a.Stack {
+			if hidden != nil && hidden(f.Func) || i == 0 && f.Func == fn {
 				continue
 			}
 			fmt.Fprintf(&sb, "  %s()\n      %s\n", f.Func, pos(f.Pos))
@@ -116,6 +127,30 @@ func (r *Race) Report(prog *interp.Program, creations map[int]Creation, hidden f
 	}
 	sb.WriteString("==================")
 	return sb.String()
+}
+
+// what names what made an access, for the first line of a report: the
+// builtin ("copy", "append", "range", ...) or the modeled function; "" for
+// a load or store.
+func (a Access) what() string {
+	if a.Op == interp.OpModel {
+		return a.Func
+	}
+	return a.Op.Source()
+}
+
+// frame returns the function Go's race detector shows as the innermost
+// frame of an access by a builtin (runtime.slicecopy, runtime.mapdelete,
+// ...) or by a modeled function; "" when it shows none (a load or store,
+// len, clear).
+func (a Access) frame() string {
+	if a.Op == interp.OpModel {
+		return a.Func
+	}
+	if name := a.Op.String(); strings.HasPrefix(name, "runtime.") {
+		return name
+	}
+	return ""
 }
 
 // userFrame returns the innermost frame of stack outside GOROOT.
