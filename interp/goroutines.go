@@ -76,9 +76,17 @@ func (g *Goroutine) Stack() []StackFrame {
 	return out
 }
 
-func (m *machine) newGoroutine(parent *Goroutine, pos token.Pos) *Goroutine {
+// newGoroutine creates a goroutine at pos: by the running frame creator (a
+// go statement, t.Run, iter.Pull), by the goroutine parent that is not
+// running (a timer's function), or by nobody (both nil: a root).
+// Observers of EvGoStart see the creator's stack as it is at pos.
+func (m *machine) newGoroutine(creator *frame, parent *Goroutine, pos token.Pos) *Goroutine {
 	m.nextGID++
 	g := &Goroutine{id: m.nextGID, m: m, created: pos, pending: OpStart}
+	if creator != nil {
+		parent = creator.g
+		parent.top = creator
+	}
 	if parent != nil {
 		g.parent = parent.id
 	}
@@ -230,7 +238,7 @@ func (p *Program) position(pos token.Pos) token.Position {
 // spawn starts a new goroutine running fn(args...) (used by timers).
 func (m *machine) spawn(parent *Goroutine, fn value, args []value) {
 	cl := fn.r.(*closure)
-	ng := m.newGoroutine(parent, 0)
+	ng := m.newGoroutine(nil, parent, 0)
 	nf := m.newFrame(cl.fn)
 	copy(nf.regs, args)
 	copy(nf.regs[len(args):], cl.env)

@@ -52,13 +52,16 @@ type lsLoc struct {
 	written bool    // until the first write, LSW is everything
 	lsw     []int32 // LSW: lockset of the last write
 	lastW   Access
-	readers []lsReader // LSR per goroutine that read since the last write
+	readers []lsReader // LSR per goroutine and kind of access since the last write
 }
 
+// lsReader is the last access of one kind (a plain read, an atomic load,
+// an atomic write) by one goroutine since the last plain write.
 type lsReader struct {
-	g   int
-	ls  []int32
-	acc Access
+	g    int
+	kind readKind
+	ls   []int32
+	acc  Access
 }
 
 // NewLockset returns a lockset detector.
@@ -223,10 +226,26 @@ func (l *Lockset) event(ev *event) {
 		l.release(ev.G, l.obj(objKey{ev.Addr, objCond, 0}))
 	case interp.EvCondWait:
 		l.acquire(ev.G, objKey{ev.Addr, objCond, 0})
-	case interp.EvAtomic:
+	case interp.EvAtomicLoad:
+		l.acquire(ev.G, objKey{ev.Addr, objAtomic, 0})
+		l.atomicAccess(ev, false)
+	case interp.EvAtomicStore:
+		l.atomicAccess(ev, true)
+		l.releaseStore(ev.G, l.obj(objKey{ev.Addr, objAtomic, 0}))
+	case interp.EvAtomicRMW:
+		k := objKey{ev.Addr, objAtomic, 0}
+		l.acquire(ev.G, k)
+		l.atomicAccess(ev, true)
+		l.release(ev.G, l.obj(k))
+	case interp.EvAtomic: // a sync.Map method
 		k := objKey{ev.Addr, objAtomic, 0}
 		l.acquire(ev.G, k)
 		l.release(ev.G, l.obj(k))
+	case interp.EvCoroSwitch:
+		// What the switching goroutine did is ordered before what the
+		// other one does next, as a fork.
+		l.lhOf(ev.Other)
+		l.release(ev.G, int32(ev.Other))
 	case interp.EvAnnotation:
 		annotationLock(ev, l.event)
 	}
@@ -255,6 +274,19 @@ func (l *Lockset) release(g int, o int32) {
 	})
 }
 
+// releaseStore: every lockset that meets LH(g) gains owner o, every other
+// one loses it (an atomic store replaces what o releases).
+func (l *Lockset) releaseStore(g int, o int32) {
+	lh := l.lhOf(g)
+	l.each(func(ls *[]int32) {
+		if meets(*ls, lh) {
+			*ls = insert(*ls, o)
+		} else if i, ok := slices.BinarySearch(*ls, o); ok {
+			*ls = slices.Delete(*ls, i, i+1)
+		}
+	})
+}
+
 // acquire: every lockset that holds object k gains g.
 func (l *Lockset) acquire(g int, k objKey) {
 	o, ok := l.objs[k]
@@ -270,29 +302,41 @@ func (l *Lockset) acquire(g int, k objKey) {
 	})
 }
 
-func (l *Lockset) access(ev *event) {
-	write := ev.Kind == interp.EvWrite
-	g := ev.G
-	l.ord++
+// location returns ev.Addr's location, made on first sight.
+func (l *Lockset) location(ev *event) *lsLoc {
 	i, ok := l.cols[ev.Addr]
 	if !ok {
 		i = int32(len(l.locs))
 		l.locs = append(l.locs, lsLoc{benign: l.benign[ev.Addr]})
 		l.cols[ev.Addr] = i
 	}
-	q := &l.locs[i]
-	if q.benign {
-		return
-	}
-	acc := Access{Write: write, G: g, Pos: ev.Pos, Ord: l.ord}
+	return &l.locs[i]
+}
+
+// newAccess numbers an access and records its stack if the report needs it.
+func (l *Lockset) newAccess(ev *event, write, atomic bool) Access {
+	l.ord++
+	acc := Access{Write: write, Atomic: atomic, G: ev.G, Pos: ev.Pos, Ord: l.ord}
 	if l.capture[l.ord] && ev.g != nil {
 		acc.Stack = ev.g.Stack()
+	}
+	return acc
+}
+
+func (l *Lockset) access(ev *event) {
+	write := ev.Kind == interp.EvWrite
+	g := ev.G
+	q := l.location(ev)
+	acc := l.newAccess(ev, write, false)
+	if q.benign {
+		return
 	}
 	lh := l.lhOf(g)
 	if q.written && !meets(q.lsw, lh) {
 		l.found(ev.Addr, acc, q.lastW)
 	}
 	if write {
+		// Every earlier access, plain or atomic, conflicts with a write.
 		for _, r := range q.readers {
 			if r.g != g && !meets(r.ls, lh) {
 				l.found(ev.Addr, acc, r.acc)
@@ -301,13 +345,50 @@ func (l *Lockset) access(ev *event) {
 		q.written, q.lsw, q.lastW, q.readers = true, slices.Clone(lh), acc, q.readers[:0]
 		return
 	}
+	l.conflicts(q, g, rkAtomicWrite, ev.Addr, acc, lh)
+	l.touch(q, g, rkRead, acc, lh)
+}
+
+// atomicAccess checks an atomic access of a word: it conflicts with the
+// plain write before it and, if it writes, with the plain reads since.
+func (l *Lockset) atomicAccess(ev *event, write bool) {
+	g := ev.G
+	q := l.location(ev)
+	acc := l.newAccess(ev, write, true)
+	if q.benign {
+		return
+	}
+	lh := l.lhOf(g)
+	if q.written && !meets(q.lsw, lh) {
+		l.found(ev.Addr, acc, q.lastW)
+	}
+	k := rkAtomicRead
+	if write {
+		l.conflicts(q, g, rkRead, ev.Addr, acc, lh)
+		k = rkAtomicWrite
+	}
+	l.touch(q, g, k, acc, lh)
+}
+
+// conflicts reports a race between acc by g and every other goroutine's
+// last access of kind k that is not ordered before it.
+func (l *Lockset) conflicts(q *lsLoc, g int, k readKind, a interp.Addr, acc Access, lh []int32) {
+	for _, r := range q.readers {
+		if r.kind == k && r.g != g && !meets(r.ls, lh) {
+			l.found(a, acc, r.acc)
+		}
+	}
+}
+
+// touch records acc as g's last access of kind k: its lockset is LH(g).
+func (l *Lockset) touch(q *lsLoc, g int, k readKind, acc Access, lh []int32) {
 	for j := range q.readers {
-		if q.readers[j].g == g {
+		if q.readers[j].g == g && q.readers[j].kind == k {
 			q.readers[j].ls, q.readers[j].acc = slices.Clone(lh), acc
 			return
 		}
 	}
-	q.readers = append(q.readers, lsReader{g: g, ls: slices.Clone(lh), acc: acc})
+	q.readers = append(q.readers, lsReader{g: g, kind: k, ls: slices.Clone(lh), acc: acc})
 }
 
 func (l *Lockset) found(a interp.Addr, cur, prev Access) {
