@@ -55,8 +55,8 @@ type Access struct {
 	Write  bool
 	Atomic bool      // a sync/atomic operation
 	G      int       // goroutine id
-	Pos   token.Pos // the accessing instruction (innermost frame)
-	Ord   int64     // ordinal of the access in its execution, from 1
+	Pos    token.Pos // the accessing instruction (innermost frame)
+	Ord    int64     // ordinal of the access in its execution, from 1
 	// Stack is the goroutine's stack at the access, innermost first; only
 	// set for the accesses named in Options.Capture.
 	Stack []interp.StackFrame
@@ -69,7 +69,7 @@ type loc struct {
 	benign  bool
 	wOwner  int32  // goroutine id of the last write
 	wEpoch  uint32 // the writer's release epoch at that write
-	atomicW bool // an atomic write was seen (readers may hold rkAtomicWrite)
+	atomicW bool   // an atomic write was seen (readers may hold rkAtomicWrite)
 	lastW   Access
 	readers []reader
 }
