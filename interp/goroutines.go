@@ -64,7 +64,7 @@ type StackFrame struct {
 func (g *Goroutine) Stack() []StackFrame {
 	var out []StackFrame
 	for fr := g.top; fr != nil; fr = fr.caller {
-		if fr.fn == nil || fr.fn.ssa == nil || fr.fn.ssa.Synthetic != "" {
+		if fr.fn == nil || fr.fn.ssa == nil || isWrapper(fr.fn.ssa) {
 			continue
 		}
 		pos := fr.pos()
@@ -134,7 +134,7 @@ func (fr *frame) userPos(pos token.Pos) token.Pos {
 		return pos
 	}
 	for f := fr.caller; f != nil; f = f.caller {
-		if f.fn != nil && f.fn.ssa != nil && !f.fn.inGoroot() && f.fn.ssa.Synthetic == "" {
+		if f.fn != nil && f.fn.ssa != nil && !f.fn.inGoroot() {
 			return f.callPos()
 		}
 	}

@@ -46,7 +46,7 @@ func (d *Detector) event(ev *event) {
 	case interp.EvGoStart:
 		id := ev.G
 		c := Creation{Parent: ev.Other, Pos: ev.Pos}
-		if d.capture != nil && ev.other != nil {
+		if d.capture != nil && ev.other != nil && ev.Pos.IsValid() {
 			c.Stack = ev.other.Stack()
 		}
 		d.creation[id] = c

@@ -152,7 +152,7 @@ func (l *Lockset) event(ev *event) {
 		delete(l.cols, ev.Addr)
 	case interp.EvGoStart:
 		c := Creation{Parent: ev.Other, Pos: ev.Pos}
-		if l.capture != nil && ev.other != nil {
+		if l.capture != nil && ev.other != nil && ev.Pos.IsValid() {
 			c.Stack = ev.other.Stack()
 		}
 		l.creation[ev.G] = c

@@ -51,10 +51,14 @@ func (r *Race) Report(prog *interp.Program, creations map[int]Creation, hidden f
 		return shortPos(pos(a.Pos))
 	}
 	kind := func(a Access) string {
+		k := "read"
 		if a.Write {
-			return "write"
+			k = "write"
 		}
-		return "read"
+		if a.Atomic {
+			k = "atomic " + k
+		}
+		return k
 	}
 	fmt.Fprintf(&sb, "data race (%s): %s at %s by goroutine %d, previous %s at %s by goroutine %d\n",
 		r.Kind(), kind(r.Cur), site(r.Cur), r.Cur.G, kind(r.Prev), site(r.Prev), r.Prev.G)
@@ -72,16 +76,20 @@ func (r *Race) Report(prog *interp.Program, creations map[int]Creation, hidden f
 			fmt.Fprintf(&sb, "  ??()\n      %s\n", pos(a.Pos))
 		}
 	}
-	title := func(a Access) string {
-		w := "Read"
-		if a.Write {
-			w = "Write"
+	// As Go's race detector: "Write at", "Atomic read at", then
+	// "Previous write at", "Previous atomic read at".
+	title := func(a Access, previous bool) string {
+		k := kind(a)
+		if previous {
+			k = "Previous " + k
+		} else {
+			k = strings.ToUpper(k[:1]) + k[1:]
 		}
-		return fmt.Sprintf("%s at %v by goroutine %d:\n", w, r.Addr, a.G)
+		return fmt.Sprintf("%s at %v by goroutine %d:\n", k, r.Addr, a.G)
 	}
-	sb.WriteString(title(r.Cur))
+	sb.WriteString(title(r.Cur, false))
 	stack(r.Cur)
-	sb.WriteString("\nPrevious " + strings.ToLower(title(r.Prev)[:1]) + title(r.Prev)[1:])
+	sb.WriteString("\n" + title(r.Prev, true))
 	stack(r.Prev)
 	gs := []int{r.Cur.G}
 	if r.Prev.G != r.Cur.G {
