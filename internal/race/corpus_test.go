@@ -76,7 +76,7 @@ func TestCorpus(t *testing.T) {
 			if strings.HasPrefix(name, "TestRace") {
 				require.Equal(t, "race", res.Verdict, "%s", report)
 				assert.Contains(t, res.Failure.Message, "WARNING: DATA RACE")
-				assert.Contains(t, res.Failure.Message, "race_test.go:", "attributed to the user's code")
+				assert.Contains(t, res.Failure.Message, "_test.go:", "attributed to the user's code")
 				return
 			}
 			require.Equal(t, "ok", res.Verdict, "%s", report)
