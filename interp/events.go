@@ -367,7 +367,7 @@ type Observer interface {
 // Event is one observable event of a run.
 type Event struct {
 	Kind  EventKind
-	Op    Op         // EvBlock: the blocking operation
+	Op    Op         // EvBlock: the blocking operation; a memory event of a model (sync/atomic, WaitGroup): the operation
 	G     *Goroutine // the goroutine it happened in (nil for EvTimer)
 	Other *Goroutine // EvGoStart: the creator; EvCoroSwitch: the goroutine switched to
 	// Addr is the memory cell (EvRead, EvWrite, EvAlloc, EvAtomicLoad, ...), the

@@ -66,7 +66,7 @@ func atomicCtl(op Op, k kind, f atomicFunc) controlFn {
 	return syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
 		m := fr.g.m
 		res, ev := f(m, p, k, args[1:])
-		m.emit(fr, Event{Kind: ev, Addr: addrOf(p), N: 1, Pos: fr.pos()})
+		m.emit(fr, Event{Kind: ev, Op: op, Addr: addrOf(p), N: 1, Pos: fr.pos()})
 		return fr.done(dst, res)
 	})
 }
@@ -125,7 +125,7 @@ func atomicValueCtl(op Op, f func(m *machine, cell *value, args []value) (value,
 		m := fr.g.m
 		cell := &p.elems()[0]
 		res, ev := f(m, cell, args[1:])
-		m.emit(fr, Event{Kind: ev, Addr: addrOf(cell), N: 1, Pos: fr.pos()})
+		m.emit(fr, Event{Kind: ev, Op: op, Addr: addrOf(cell), N: 1, Pos: fr.pos()})
 		return fr.done(dst, res)
 	})
 }

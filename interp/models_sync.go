@@ -291,7 +291,7 @@ func wgAdd(fr *frame, p *value, delta int64, dst int32) *frame {
 	if delta > 0 && st.count == 0 && m.watchMem {
 		// As -race: the first increment must be synchronized with Wait
 		// (a read of sema, which a blocking Wait writes).
-		m.emit(fr, Event{Kind: EvRead, Addr: wgSema(m, p), N: 1, Pos: fr.userPos(fr.pos())})
+		m.emit(fr, Event{Kind: EvRead, Op: OpWaitGroupAdd, Addr: wgSema(m, p), N: 1, Pos: fr.userPos(fr.pos())})
 	}
 	st.count += delta
 	if st.count < 0 {
@@ -320,7 +320,7 @@ func wgWait(fr *frame, p *value, _ []value, dst int32) *frame {
 	if st.count > 0 {
 		if len(st.sleepers) == 0 && m.watchMem {
 			// As -race: the first waiter writes sema.
-			m.emit(fr, Event{Kind: EvWrite, Addr: wgSema(m, p), N: 1, Pos: fr.userPos(fr.pos())})
+			m.emit(fr, Event{Kind: EvWrite, Op: OpWaitGroupWait, Addr: wgSema(m, p), N: 1, Pos: fr.userPos(fr.pos())})
 		}
 		if st.waitGen == nil {
 			st.waitGen = map[*Goroutine]uint64{}

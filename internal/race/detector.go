@@ -9,7 +9,7 @@ import (
 // Event implements interp.Observer: it updates h for synchronization and
 // checks non-atomic accesses.
 func (d *Detector) Event(ev *interp.Event) {
-	e := event{Kind: ev.Kind, G: ev.G.ID(), Addr: ev.Addr, Seq: ev.Seq, Cap: ev.Cap, Pos: ev.Pos, g: ev.G, other: ev.Other}
+	e := event{Kind: ev.Kind, Op: ev.Op, G: ev.G.ID(), Addr: ev.Addr, Seq: ev.Seq, Cap: ev.Cap, Pos: ev.Pos, g: ev.G, other: ev.Other}
 	if ev.Other != nil {
 		e.Other = ev.Other.ID()
 	}
@@ -20,6 +20,7 @@ func (d *Detector) Event(ev *interp.Event) {
 // goroutine ids (Other is 0 for none). g and other, when set, give stacks.
 type event struct {
 	Kind     interp.EventKind
+	Op       interp.Op // the model's operation of a memory event (sync/atomic, WaitGroup)
 	G, Other int
 	Addr     interp.Addr
 	Seq, Cap int64
@@ -200,7 +201,7 @@ func (d *Detector) newAccess(ev *event, write, atomic bool) Access {
 	if d.opts.History {
 		d.hist = append(d.hist, func() { d.ord-- })
 	}
-	acc := Access{Write: write, Atomic: atomic, G: ev.G, Pos: ev.Pos, Ord: d.ord}
+	acc := Access{Write: write, Atomic: atomic, Op: ev.Op, G: ev.G, Pos: ev.Pos, Ord: d.ord}
 	if d.capture[d.ord] && ev.g != nil {
 		acc.Stack = ev.g.Stack()
 	}

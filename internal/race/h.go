@@ -54,6 +54,7 @@ type objKey struct {
 type Access struct {
 	Write  bool
 	Atomic bool      // a sync/atomic operation
+	Op     interp.Op // the operation of a model that accessed (sync/atomic, WaitGroup), else OpNone
 	G      int       // goroutine id
 	Pos    token.Pos // the accessing instruction (innermost frame)
 	Ord    int64     // ordinal of the access in its execution, from 1

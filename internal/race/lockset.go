@@ -114,7 +114,7 @@ func (l *Lockset) Benign(a interp.Addr) {
 
 // Event implements interp.Observer.
 func (l *Lockset) Event(ev *interp.Event) {
-	e := event{Kind: ev.Kind, G: ev.G.ID(), Addr: ev.Addr, Seq: ev.Seq, Cap: ev.Cap, Pos: ev.Pos, g: ev.G, other: ev.Other}
+	e := event{Kind: ev.Kind, Op: ev.Op, G: ev.G.ID(), Addr: ev.Addr, Seq: ev.Seq, Cap: ev.Cap, Pos: ev.Pos, g: ev.G, other: ev.Other}
 	if ev.Other != nil {
 		e.Other = ev.Other.ID()
 	}
@@ -316,7 +316,7 @@ func (l *Lockset) location(ev *event) *lsLoc {
 // newAccess numbers an access and records its stack if the report needs it.
 func (l *Lockset) newAccess(ev *event, write, atomic bool) Access {
 	l.ord++
-	acc := Access{Write: write, Atomic: atomic, G: ev.G, Pos: ev.Pos, Ord: l.ord}
+	acc := Access{Write: write, Atomic: atomic, Op: ev.Op, G: ev.G, Pos: ev.Pos, Ord: l.ord}
 	if l.capture[l.ord] && ev.g != nil {
 		acc.Stack = ev.g.Stack()
 	}

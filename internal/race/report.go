@@ -3,6 +3,7 @@ package race
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -65,6 +66,10 @@ func (r *Race) Report(prog *interp.Program, creations map[int]Creation, hidden f
 	sb.WriteString("==================\nWARNING: DATA RACE\n")
 	stack := func(a Access) {
 		frames := 0
+		if f, ok := opFrame(prog, a.Op); ok {
+			// The model's function, which has no interpreter frame.
+			fmt.Fprintf(&sb, "  %s()\n      %s\n", f.Func, pos(f.Pos))
+		}
 		for _, f := range a.Stack {
 			if hidden != nil && hidden(f.Func) {
 				continue
@@ -124,6 +129,38 @@ func (r *Race) Report(prog *interp.Program, creations map[int]Creation, hidden f
 	}
 	sb.WriteString("==================")
 	return sb.String()
+}
+
+// opFrame returns the frame of the standard library function whose model
+// performed an access (op is a sync/atomic or WaitGroup operation), named
+// as the runtime names it ("sync/atomic.AddInt32", "sync.(*WaitGroup).Add",
+// "sync/atomic.(*Value).Load") at its declaration.
+func opFrame(prog *interp.Program, op interp.Op) (interp.StackFrame, bool) {
+	if op == interp.OpNone || prog == nil {
+		return interp.StackFrame{}, false
+	}
+	parts := strings.Split(op.String(), ".")
+	path := map[string]string{"sync": "sync", "atomic": "sync/atomic"}[parts[0]]
+	pkg := prog.SSA.ImportedPackage(path)
+	if pkg == nil {
+		return interp.StackFrame{}, false
+	}
+	switch len(parts) {
+	case 2:
+		if fn := pkg.Func(parts[1]); fn != nil {
+			return interp.StackFrame{Func: path + "." + parts[1], Pos: fn.Pos()}, true
+		}
+	case 3:
+		if t := pkg.Type(parts[1]); t != nil {
+			ms := prog.SSA.MethodSets.MethodSet(types.NewPointer(t.Type()))
+			if sel := ms.Lookup(pkg.Pkg, parts[2]); sel != nil {
+				if fn := prog.SSA.MethodValue(sel); fn != nil {
+					return interp.StackFrame{Func: path + ".(*" + parts[1] + ")." + parts[2], Pos: fn.Pos()}, true
+				}
+			}
+		}
+	}
+	return interp.StackFrame{}, false
 }
 
 // userFrame returns the innermost frame of stack outside GOROOT.
