@@ -58,3 +58,30 @@ func TestSyncMisuse(t *testing.T) {
 		}
 	}
 }
+
+// TestLocksetWarnings checks that the lockset detector reports, as a
+// warning, a pair of accesses that an execution ordered only by lock order
+// (TestRaceLockOrderOnly's first execution, in which the writer takes the
+// lock first), that the warning does not change the verdict, and that the
+// race is found when the other order is explored.
+func TestLocksetWarnings(t *testing.T) {
+	prog, _ := corpus(t)
+	const name = "TestRaceLockOrderOnly"
+	pkg, err := explore.TestPackage(prog, name, "")
+	require.NoError(t, err)
+	one := func(det string) *explore.Result {
+		o := explore.DefaultOptions()
+		o.Race, o.Execs = det, 1
+		res, err := explore.Explore(explore.Target{Prog: prog, Pkg: pkg, Test: name, Name: name}, o, nil)
+		require.NoError(t, err)
+		return res
+	}
+	res := one("lockset")
+	require.Equal(t, "ok", res.Verdict, "the first execution orders the accesses")
+	require.Len(t, res.Warnings, 1)
+	assert.Regexp(t, `^potential data race \(write-read\): read at sync_misuse_test\.go:\d+:\d+ by goroutine \d+, previous write at sync_misuse_test\.go:\d+:\d+ by goroutine \d+: ordered only by the order in which they took a lock`, res.Warnings[0])
+	assert.Contains(t, explore.FormatReport(res, name, "go test"), "warning (lockset):\n    potential data race")
+	assert.Contains(t, string(explore.JSON(res, name)), `"warnings":["potential data race`)
+	assert.Empty(t, one("h").Warnings, "the h detector does not warn")
+	assert.Equal(t, "race", exploreCorpus(t, prog, name, "lockset").Verdict, "the other order races")
+}

@@ -31,38 +31,51 @@ func (r *Race) Kind() string {
 	return "read-write"
 }
 
+// Summary is the first line of a report: "data race (read-write): write
+// at a.go:10:3 by goroutine 2, previous read at a.go:14:5 by goroutine 1",
+// naming the innermost user frames (outside GOROOT) of both accesses when
+// their stacks were recorded, else the accessing instructions.
+func (r *Race) Summary(prog *interp.Program) string {
+	site := func(a Access) string {
+		if f, ok := userFrame(prog, a.Stack); ok {
+			return shortPos(posString(prog, f.Pos))
+		}
+		return shortPos(posString(prog, a.Pos))
+	}
+	return fmt.Sprintf("data race (%s): %s at %s by goroutine %d, previous %s at %s by goroutine %d",
+		r.Kind(), accessKind(r.Cur), site(r.Cur), r.Cur.G, accessKind(r.Prev), site(r.Prev), r.Prev.G)
+}
+
+// accessKind names an access: "read", "write", "atomic read", "atomic
+// write".
+func accessKind(a Access) string {
+	k := "read"
+	if a.Write {
+		k = "write"
+	}
+	if a.Atomic {
+		k = "atomic " + k
+	}
+	return k
+}
+
+func posString(prog *interp.Program, p token.Pos) string {
+	if prog == nil || !p.IsValid() {
+		return "?"
+	}
+	return prog.Position(p).String()
+}
+
 // Report formats the race as Go's race detector does: the access and the
 // previous conflicting one with their stacks, then where their goroutines
 // were created. Frames of harness packages (hidden reports true) are left
-// out. The first line names the innermost user frames (outside GOROOT) of
-// both accesses, so that a race inside the standard library is attributed
-// to the user code that called it.
+// out. The first line is the Summary, so that a race inside the standard
+// library is attributed to the user code that called it.
 func (r *Race) Report(prog *interp.Program, creations map[int]Creation, hidden func(fn string) bool) string {
 	var sb strings.Builder
-	pos := func(p token.Pos) string {
-		if prog == nil || !p.IsValid() {
-			return "?"
-		}
-		return prog.Position(p).String()
-	}
-	site := func(a Access) string {
-		if f, ok := userFrame(prog, a.Stack); ok {
-			return shortPos(pos(f.Pos))
-		}
-		return shortPos(pos(a.Pos))
-	}
-	kind := func(a Access) string {
-		k := "read"
-		if a.Write {
-			k = "write"
-		}
-		if a.Atomic {
-			k = "atomic " + k
-		}
-		return k
-	}
-	fmt.Fprintf(&sb, "data race (%s): %s at %s by goroutine %d, previous %s at %s by goroutine %d\n",
-		r.Kind(), kind(r.Cur), site(r.Cur), r.Cur.G, kind(r.Prev), site(r.Prev), r.Prev.G)
+	pos := func(p token.Pos) string { return posString(prog, p) }
+	kind := accessKind
+	sb.WriteString(r.Summary(prog) + "\n")
 	sb.WriteString("==================\nWARNING: DATA RACE\n")
 	stack := func(a Access) {
 		frames := 0
