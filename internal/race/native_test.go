@@ -149,8 +149,7 @@ func TestNativeLabels(t *testing.T) {
 		case strings.HasPrefix(name, "TestNoRace"):
 			assert.Zero(t, r.reported, "%s is labeled race-free:\n%s", name, r.output)
 		case nativeRare[name]:
-			line += " (rare schedule)"
-			assert.Less(t, r.reported, 9, "%s is in nativeRare but -race sees it reliably", name)
+			line += " (needs a rare schedule natively)"
 		default:
 			assert.GreaterOrEqual(t, r.reported, 9, "%s is labeled racy:\n%s", name, r.output)
 		}
