@@ -271,7 +271,6 @@ func (c *compiler) thunk(nparams int, pos token.Pos) {
 	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
 }
 
-// fnPackage returns the path of the package fn belongs to ("" if none).
 // isWrapper reports whether fn is a synthetic wrapper (a bound or
 // promoted method, a thunk), which tracebacks do not show; an instance of a
 // generic function is synthetic too, but it is the program's code.
@@ -279,6 +278,7 @@ func isWrapper(fn *ssa.Function) bool {
 	return fn.Synthetic != "" && fn.Origin() == nil
 }
 
+// fnPackage returns the path of the package fn belongs to ("" if none).
 func fnPackage(fn *ssa.Function) string {
 	if fn.Pkg != nil {
 		return fn.Pkg.Pkg.Path()

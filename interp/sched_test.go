@@ -28,7 +28,7 @@ const behaveDir = "testdata/behave"
 // declares hookable functions before its first run).
 var behaveNames = []string{
 	"deadlock", "determinism", "events", "interleave", "leak", "netdial",
-	"nobody", "schedops", "selectready", "spin", "timersnap", "virtualtime",
+	"nobody", "schedops", "selectready", "spin", "syncevents", "timersnap", "virtualtime",
 }
 
 var (

@@ -85,3 +85,14 @@ func TestLocksetWarnings(t *testing.T) {
 	assert.Empty(t, one("h").Warnings, "the h detector does not warn")
 	assert.Equal(t, "race", exploreCorpus(t, prog, name, "lockset").Verdict, "the other order races")
 }
+
+// TestWaitGroupReuse checks that a WaitGroup reused while a Wait it
+// released has not returned fails as the runtime fails it when race
+// detection is off (with it on, the reuse is a race first, as under -race).
+func TestWaitGroupReuse(t *testing.T) {
+	prog, _ := corpus(t)
+	const name = "TestRaceWaitGroupReuseUnordered"
+	res := exploreCorpus(t, prog, name, "")
+	require.Equal(t, "panic", res.Verdict, "%s", explore.FormatReport(res, name, "go test"))
+	assert.Equal(t, "panic: sync: WaitGroup is reused before previous Wait has returned", res.Failure.Message)
+}
