@@ -236,7 +236,7 @@ func (c *compiler) goStmt(i *ssa.Go) op {
 		fv, args := bind(fr)
 		m := g.m
 		cl := fv.r.(*closure)
-		ng := m.newGoroutine(g, pos)
+		ng := m.newGoroutine(fr, nil, pos)
 		nf := m.newFrame(cl.fn)
 		copy(nf.regs, args)
 		copy(nf.regs[len(args):], cl.env)

@@ -64,19 +64,22 @@ import (
 //	sync.Mutex.TryLock               yes    OpMutexTryLock         EvLock if it succeeds
 //	sync.RWMutex (R)Lock / (R)Unlock yes    OpRWMutexLock, ...     EvLock, EvRLock / EvUnlock, EvRUnlock
 //	sync.RWMutex TryLock / TryRLock  yes    OpRWMutexTryLock, ...  EvLock / EvRLock if it succeeds
-//	sync.WaitGroup Add / Done        yes    OpWaitGroupAdd, ...    EvWGAdd (Seq the delta; Done is -1)
-//	sync.WaitGroup.Wait              yes    OpWaitGroupWait        EvWGWait when it returns
+//	sync.WaitGroup Add / Done        yes    OpWaitGroupAdd, ...    EvWGAdd (Seq the delta; Done is -1); Add(+n) from 0 also EvRead of the WaitGroup's sema field
+//	sync.WaitGroup.Wait              yes    OpWaitGroupWait        EvWGWait when it returns; the first waiter to block also EvWrite of sema (as -race)
 //	sync.Cond.Wait                   no     OpCondWait             EvCondWait when it wakes (Cond runs from source over these models)
 //	sync.Cond Signal / Broadcast     yes    OpCondSignal, ...      EvCondSignal
 //	sync.Once, sync.Cond's locking   -      -                      run from source: the events of their Mutex and atomics
 //	sync.Map methods                 yes    OpSyncMapLoad, ...     EvAtomic on the map
 //	sync.Pool Get / Put              no     -                      none (Get calls New)
-//	sync/atomic functions            yes    OpAtomicAddInt32, ...  EvAtomic on the addressed cell (typed atomics run from source over these)
-//	atomic.Value methods             yes    OpAtomicValueLoad, ... EvAtomic on the Value's cell
+//	sync/atomic loads                yes    OpAtomicLoadInt32, ... EvAtomicLoad of the addressed cell (typed atomics run from source over these)
+//	sync/atomic stores               yes    OpAtomicStoreInt32,... EvAtomicStore of the cell
+//	Add, And, Or, Swap               yes    OpAtomicAddInt32, ...  EvAtomicRMW of the cell
+//	CompareAndSwap                   yes    OpAtomicCompareAnd...  EvAtomicRMW if it swapped, else EvAtomicLoad
+//	atomic.Value methods             yes    OpAtomicValueLoad, ... as the functions, on the Value's cell
 //	runtime.Gosched                  yes    OpGosched              none
 //	time.Sleep                       yes    OpSleep                blocks until the virtual clock reaches the deadline
 //	a timer fires (time.AfterFunc)   no     -                      EvTimer (Seq the new time) when the clock advances, EvGoStart of the timer's goroutine
-//	iter.Pull's coroutine switch     no     -                      blocks in OpCoroutine
+//	iter.Pull's coroutine switch     no     -                      EvCoroSwitch (G switches to Other, also when the coroutine returns); blocks in OpCoroutine
 //	testing.T.Run                    no     -                      EvGoStart of the subtest's goroutine; blocks in OpTestRun
 //	a call of an annotation          yes    OpAnnotation           EvAnnotation (Program.Annotate)
 //	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
@@ -99,7 +102,8 @@ import (
 // machine.exitGoroutine) and hooks.go (machine.endRoot); sync in
 // models_sync.go (syncOp for the points; lockCtl, unlockCtl, tryLockCtl,
 // wgAdd, wgWait, notifyListWait, notifyOne, notifyAll, syncMapOp);
-// sync/atomic in models_atomic.go (atomicCtl, atomicValueCtl);
+// sync/atomic in models_atomic.go (atomicCtl, atomicValueCtl); iter's
+// coroutine switches in models_internal.go (iterCoroswitch);
 // runtime.Gosched in models_runtime.go; time.Sleep in models_time.go
 // (timeSleep) and the clock's EvTimer in clock.go (machine.fireTimers);
 // annotations in annotations.go (annotationCtl).
@@ -328,7 +332,7 @@ var ops = [numOps]opInfo{
 	OpTestRun:    {"testing.T.Run", false, ""},
 	OpAnnotation: {"annotation", true, ""},
 
-	OpMapAccess:      {"runtime.mapaccess", false, "m[k]"},
+	OpMapAccess:      {"runtime.mapaccess1", false, "m[k]"},
 	OpMapAssign:      {"runtime.mapassign", false, "m[k] = v"},
 	OpMapDelete:      {"runtime.mapdelete", false, "delete"},
 	OpMapClear:       {"runtime.mapclear", false, "clear"},
@@ -393,9 +397,13 @@ const (
 	EvWGWait                              // WaitGroup.Wait on Addr returned
 	EvCondWait                            // sync.Cond.Wait on Addr woke up
 	EvCondSignal                          // sync.Cond.Signal or Broadcast on Addr
-	EvAtomic                              // sync/atomic operation (or sync.Map method) on Addr
+	EvAtomic                              // sync.Map method on the map Addr: acquires and releases the map (not a memory access)
 	EvTimer                               // the virtual clock advanced to Seq nanoseconds
 	EvAnnotation                          // a call of the annotation function Annotation on the N locations from Addr
+	EvAtomicLoad                          // atomic read of the word Addr (a sync/atomic load, a CompareAndSwap that failed): acquires what stores to it released
+	EvAtomicStore                         // atomic write of the word Addr (a sync/atomic store): releases, in place of what earlier stores released
+	EvAtomicRMW                           // atomic read-modify-write of the word Addr (Add, And, Or, Swap, a CompareAndSwap that swapped): acquires, then releases
+	EvCoroSwitch                          // G switched to the coroutine or caller Other (iter.Pull): what G did happens before what Other does next
 )
 
 // Addr identifies a memory location or synchronization object for the
@@ -438,11 +446,12 @@ type Event struct {
 	Kind EventKind
 	// Op is the operation: for EvBlock the blocking one; for EvRead and
 	// EvWrite the one that made the access (OpNone for a load or store of
-	// the program's code).
+	// the program's code); for the atomic events the sync/atomic
+	// operation.
 	Op    Op
 	G     *Goroutine // the goroutine it happened in (nil for EvTimer)
-	Other *Goroutine // EvGoStart: the creator
-	// Addr is the memory cell (EvRead, EvWrite, EvAlloc, EvAtomic), the
+	Other *Goroutine // EvGoStart: the creator; EvCoroSwitch: the goroutine switched to
+	// Addr is the memory cell (EvRead, EvWrite, EvAlloc, EvAtomicLoad, ...), the
 	// synchronization object (channel, mutex, WaitGroup, ...) or the
 	// first location of an annotation.
 	Addr Addr

@@ -64,7 +64,7 @@ type StackFrame struct {
 func (g *Goroutine) Stack() []StackFrame {
 	var out []StackFrame
 	for fr := g.top; fr != nil; fr = fr.caller {
-		if fr.fn == nil || fr.fn.ssa == nil || fr.fn.ssa.Synthetic != "" {
+		if fr.fn == nil || fr.fn.ssa == nil || isWrapper(fr.fn.ssa) {
 			continue
 		}
 		pos := fr.pos()
@@ -76,9 +76,17 @@ func (g *Goroutine) Stack() []StackFrame {
 	return out
 }
 
-func (m *machine) newGoroutine(parent *Goroutine, pos token.Pos) *Goroutine {
+// newGoroutine creates a goroutine at pos: by the running frame creator (a
+// go statement, t.Run, iter.Pull), by the goroutine parent that is not
+// running (a timer's function), or by nobody (both nil: a root).
+// Observers of EvGoStart see the creator's stack as it is at pos.
+func (m *machine) newGoroutine(creator *frame, parent *Goroutine, pos token.Pos) *Goroutine {
 	m.nextGID++
 	g := &Goroutine{id: m.nextGID, m: m, created: pos, pending: OpStart}
+	if creator != nil {
+		parent = creator.g
+		parent.top = creator
+	}
 	if parent != nil {
 		g.parent = parent.id
 	}
@@ -126,7 +134,7 @@ func (fr *frame) userPos(pos token.Pos) token.Pos {
 		return pos
 	}
 	for f := fr.caller; f != nil; f = f.caller {
-		if f.fn != nil && f.fn.ssa != nil && !f.fn.inGoroot() && f.fn.ssa.Synthetic == "" {
+		if f.fn != nil && f.fn.ssa != nil && !f.fn.inGoroot() {
 			return f.callPos()
 		}
 	}
@@ -230,7 +238,7 @@ func (p *Program) position(pos token.Pos) token.Position {
 // spawn starts a new goroutine running fn(args...) (used by timers).
 func (m *machine) spawn(parent *Goroutine, fn value, args []value) {
 	cl := fn.r.(*closure)
-	ng := m.newGoroutine(parent, 0)
+	ng := m.newGoroutine(nil, parent, 0)
 	nf := m.newFrame(cl.fn)
 	copy(nf.regs, args)
 	copy(nf.regs[len(args):], cl.env)

@@ -54,6 +54,9 @@ type Program struct {
 
 	synthOnce sync.Once
 	synth     map[string]*rtype // synthetic run-time error types
+
+	wgSemaOnce sync.Once
+	wgSema     int // index of sync.WaitGroup's sema field
 }
 
 // Mains returns the loaded main packages.

@@ -36,7 +36,7 @@ func (m *machine) decodePC(pc uint64) (*function, int) {
 func callerFrames(fr *frame) []*frame {
 	var out []*frame
 	for ; fr != nil; fr = fr.caller {
-		if fr.fn != nil && fr.fn.ssa != nil && fr.fn.ssa.Synthetic == "" && !fr.fn.prog.isHidden(fr.fn) {
+		if fr.fn != nil && fr.fn.ssa != nil && !isWrapper(fr.fn.ssa) && !fr.fn.prog.isHidden(fr.fn) {
 			out = append(out, fr)
 		}
 	}
@@ -85,6 +85,15 @@ func runtimeFuncName(f *function) string {
 		}
 		return runtimeFuncName(pf) + sep + strconv.Itoa(idx)
 	}
+	// An instance of a generic function is named as the runtime names it:
+	// its origin's name with "[...]" ("pkg.F[...]", "pkg.(*T[...]).M").
+	generic := ""
+	if o := sf.Origin(); o != nil {
+		sf = o
+		if sf.TypeParams().Len() > 0 {
+			generic = "[...]"
+		}
+	}
 	pkg := ""
 	if sf.Pkg != nil {
 		pkg = sf.Pkg.Pkg.Path()
@@ -101,8 +110,14 @@ func runtimeFuncName(f *function) string {
 		name := t.String()
 		if n, ok := t.(*types.Named); ok {
 			name = n.Obj().Name()
+			if n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
+				name += "[...]"
+			}
 			if n.Obj().Pkg() != nil {
 				pkg = n.Obj().Pkg().Path()
+				if n.Obj().Pkg().Name() == "main" {
+					pkg = "main"
+				}
 			}
 		}
 		if ptr != "" {
@@ -110,7 +125,7 @@ func runtimeFuncName(f *function) string {
 		}
 		return pkg + "." + name + "." + sf.Name()
 	}
-	return pkg + "." + sf.Name()
+	return pkg + "." + sf.Name() + generic
 }
 
 func (m *machine) pcPosition(pc uint64) (file string, line int, fn *function) {

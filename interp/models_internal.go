@@ -131,7 +131,7 @@ func (m *mapObj) cloneMap() *mapObj {
 // iter.Pull's coroutines: a coroutine is a goroutine that runs only while
 // another one waits for it.
 var iterModels = modelTable{
-	"iter.newcoro":    native(noBody, iterNewcoro),
+	"iter.newcoro":    control(noBody, iterNewcoro),
 	"iter.coroswitch": control(noBody, iterCoroswitch),
 }
 
@@ -142,7 +142,11 @@ type coroState struct {
 	done   bool
 }
 
-func iterNewcoro(m *machine, a []value) value {
+// iterNewcoro creates the coroutine's goroutine, blocked until the first
+// switch to it; its creator is the caller of iter.Pull (the go statement
+// Go's tracebacks show is newcoro's call in iter.Pull).
+func iterNewcoro(fr *frame, a []value, dst int32) *frame {
+	m := fr.g.m
 	ct := m.prog.iterCoroType()
 	cell := zero(ct)
 	p := &cell
@@ -152,7 +156,7 @@ func iterNewcoro(m *machine, a []value) value {
 	}
 	m.coros[p] = cs
 	cl := a[0].r.(*closure)
-	g := m.newGoroutine(m.cur, 0)
+	g := m.newGoroutine(fr, nil, fr.pos())
 	nf := m.newFrame(cl.fn)
 	nf.regs[0] = value{r: p}
 	copy(nf.regs[1:], cl.env)
@@ -165,10 +169,12 @@ func iterNewcoro(m *machine, a []value) value {
 		cs.done = true
 		if w := cs.waiter; w != nil {
 			cs.waiter = nil
+			// The coroutine returned: it switches back for the last time.
+			m.emit(nil, Event{Kind: EvCoroSwitch, G: g, Other: w})
 			w.pendingDone()
 		}
 	}
-	return value{r: p}
+	return fr.done(dst, value{r: p})
 }
 
 func iterCoroswitch(fr *frame, a []value, dst int32) *frame {
@@ -194,6 +200,7 @@ func iterCoroswitch(fr *frame, a []value, dst int32) *frame {
 		cs.waiter = g
 	}
 	fr.pc++
+	m.emit(fr, Event{Kind: EvCoroSwitch, Other: other, Pos: fr.pos()})
 	other.pendingDone()
 	g.top = fr
 	g.status = gBlocked

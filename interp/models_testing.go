@@ -87,7 +87,7 @@ var testingModels = modelTable{
 		}
 		tv := m.newTestingT(st)
 		g := fr.g
-		child := m.newGoroutine(g, fr.pos())
+		child := m.newGoroutine(fr, nil, fr.pos())
 		d := m.testDriver(st, args[2], tv)
 		d.g = child
 		child.top = d

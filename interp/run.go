@@ -73,7 +73,7 @@ type root interface {
 // start makes the main goroutine of a run: the initialization of pkg,
 // then r.
 func (m *machine) start(pkg *ssa.Package, r root) {
-	g := m.newGoroutine(nil, token.NoPos)
+	g := m.newGoroutine(nil, nil, token.NoPos)
 	m.main = g
 	g.top = m.initFrames(pkg, g, r.frames(m, g, nil))
 }

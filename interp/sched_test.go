@@ -28,7 +28,7 @@ const behaveDir = "testdata/behave"
 // declares hookable functions before its first run).
 var behaveNames = []string{
 	"deadlock", "determinism", "events", "interleave", "leak", "netdial",
-	"nobody", "schedops", "selectready", "spin", "timersnap", "virtualtime",
+	"nobody", "schedops", "selectready", "spin", "syncevents", "timersnap", "virtualtime",
 }
 
 var (
@@ -394,8 +394,8 @@ func TestObserverEvents(t *testing.T) {
 			assert.False(t, a.IsNil())
 		}
 		assert.NotEqual(t, r1.Addr, x.Addr)
-		// The atomic add is reported as EvAtomic, not as a plain access.
-		at := one("atomic", EvAtomic)
+		// The atomic add is reported as EvAtomicRMW, not as a plain access.
+		at := one("atomic", EvAtomicRMW)
 		assert.Empty(t, obs.at(t, prog, name, "atomic", EvWrite))
 		assert.NotEqual(t, at.Addr, r1.Addr)
 	})

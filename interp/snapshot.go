@@ -107,7 +107,7 @@ func (s *Snapshot) Run(opts RunOptions) error {
 	m := s.m
 	m.world = s.world.clone()
 	m.configure(opts)
-	g := m.newGoroutine(nil, s.pos)
+	g := m.newGoroutine(nil, nil, s.pos)
 	m.main = g
 	bottom := &frame{g: g, retDst: -1, barrier: true}
 	bottom.native = func(*frame, value) *frame {
@@ -135,7 +135,7 @@ func (p *Program) SnapshotMain(pkg *ssa.Package, opts RunOptions) (*Snapshot, er
 // after it, whose runs run r.
 func (p *Program) snapshotAfterInit(pkg *ssa.Package, opts RunOptions, r root) (*Snapshot, error) {
 	m := p.newMachine(opts)
-	g := m.newGoroutine(nil, token.NoPos)
+	g := m.newGoroutine(nil, nil, token.NoPos)
 	m.main = g
 	var snap *Snapshot
 	stop := &frame{g: g, retDst: -1}

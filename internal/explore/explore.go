@@ -52,6 +52,11 @@ type Result struct {
 	Failure    *Failure
 	// Interrupted: the exploration was stopped by Interrupt.
 	Interrupted bool
+	// Warnings are potential data races the lockset detector saw: pairs
+	// of accesses that an execution ordered only by the order in which
+	// goroutines took a lock, with no lock held at both (at most
+	// maxWarnings, one line each). They do not change the verdict.
+	Warnings []string
 }
 
 // Failure describes a failing execution.
@@ -378,6 +383,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		_, err = x.t.Prog.RunMain(x.t.Pkg, opts)
 	}
 	r.steps = out.Steps
+	if det != nil {
+		x.collectWarnings(det)
+	}
 	var sle *interp.StepLimitError
 	if f := obs.perm.fault; f != nil && !obs.raceFirst && (err == nil || errors.As(err, &sle)) {
 		// A permission violation: the annotation panics there.

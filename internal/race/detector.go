@@ -31,7 +31,7 @@ type event struct {
 	N        int // memory events: the number of cells from Addr
 	Seq, Cap int64
 	Pos      token.Pos
-	Op       interp.Op // memory events: the operation that made the access
+	Op       interp.Op // memory events: the operation that made the access (a builtin, a model, sync/atomic)
 	Func     string    // memory events of modeled functions: the function
 	g, other *interp.Goroutine
 }
@@ -52,7 +52,7 @@ func (d *Detector) event(ev *event) {
 	case interp.EvGoStart:
 		id := ev.G
 		c := Creation{Parent: ev.Other, Pos: ev.Pos}
-		if d.capture != nil && ev.other != nil {
+		if d.capture != nil && ev.other != nil && ev.Pos.IsValid() {
 			c.Stack = ev.other.Stack()
 		}
 		d.creation[id] = c
@@ -129,13 +129,35 @@ func (d *Detector) event(ev *event) {
 		d.release(ev.G, objKey{ev.Addr, objCond, 0})
 	case interp.EvCondWait:
 		d.acquire(ev.G, objKey{ev.Addr, objCond, 0})
-	case interp.EvAtomic:
-		// Go's atomics are sequentially consistent: every operation both
-		// acquires and releases the location.
-		g := ev.G
+	case interp.EvAtomicLoad:
+		// A load is synchronized after the store it observes (the last
+		// one, in the total order of the execution).
+		d.acquire(ev.G, objKey{ev.Addr, objAtomic, 0})
+		d.atomicAccess(ev, false)
+	case interp.EvAtomicStore:
+		// A store releases what its goroutine knows; a load that observes
+		// it acquires that, and no longer what earlier stores released
+		// (as Go's race detector: a store is not a read).
+		d.atomicAccess(ev, true)
+		d.releaseStore(ev.G, objKey{ev.Addr, objAtomic, 0})
+	case interp.EvAtomicRMW:
+		// A read-modify-write observes the last store and is observed by
+		// the next load: it acquires, then releases (merging).
 		k := objKey{ev.Addr, objAtomic, 0}
-		d.acquire(g, k)
-		d.release(g, k)
+		d.acquire(ev.G, k)
+		d.atomicAccess(ev, true)
+		d.release(ev.G, k)
+	case interp.EvAtomic:
+		// A sync.Map method: synchronized after every earlier one on the
+		// map (a Load after the Store it observes, whatever the key).
+		k := objKey{ev.Addr, objAtomic, 0}
+		d.acquire(ev.G, k)
+		d.release(ev.G, k)
+	case interp.EvCoroSwitch:
+		// iter.Pull: the goroutine that switches stops until switched
+		// back to; the other one goes on from what it did.
+		d.union(d.goRow(ev.Other), d.goRow(ev.G))
+		d.released(ev.G)
 	case interp.EvAnnotation:
 		annotationLock(ev, d.event)
 	}
@@ -153,18 +175,24 @@ func annotationLock(ev *event, handle func(*event)) {
 	handle(&lock)
 }
 
-// access checks a non-atomic read or write of a range of cells and updates
-// h: each location the range covers is checked and updated (one, unless
-// earlier accesses split the range).
-func (d *Detector) access(ev *event) {
+// newAccess numbers an access and records its stack if the report needs it.
+func (d *Detector) newAccess(ev *event, write, atomic bool) Access {
 	d.ord++
 	if d.opts.History {
 		d.hist = append(d.hist, func() { d.ord-- })
 	}
-	acc := Access{Write: ev.Kind == interp.EvWrite, G: ev.G, Pos: ev.Pos, Ord: d.ord, Op: ev.Op, Func: ev.Func}
+	acc := Access{Write: write, Atomic: atomic, Op: ev.Op, Func: ev.Func, G: ev.G, Pos: ev.Pos, Ord: d.ord}
 	if d.capture[d.ord] && ev.g != nil {
 		acc.Stack = ev.g.Stack()
 	}
+	return acc
+}
+
+// access checks a non-atomic read or write of a range of cells and updates
+// h: each location the range covers is checked and updated (one, unless
+// earlier accesses split the range).
+func (d *Detector) access(ev *event) {
+	acc := d.newAccess(ev, ev.Kind == interp.EvWrite, false)
 	n := ev.cells()
 	if n == 1 || len(d.benign) > 0 {
 		// One cell, or cells that may be benign one by one.
@@ -245,7 +273,7 @@ func (d *Detector) newLoc(l loc) int32 {
 func (d *Detector) split(i, cells int32, keep interp.Addr) int32 {
 	old := &d.locs[i]
 	nl := loc{col: d.newCol(), written: old.written, benign: old.benign, wOwner: old.wOwner,
-		wEpoch: old.wEpoch, lastW: old.lastW, n: cells, keep: keep}
+		wEpoch: old.wEpoch, atomicW: old.atomicW, lastW: old.lastW, n: cells, keep: keep}
 	d.copyCol(old.col, nl.col)
 	readers := old.readers
 	j := d.newLoc(nl)
@@ -335,6 +363,7 @@ func (d *Detector) check(i int32, acc Access, a interp.Addr) {
 		if l.written && !d.has(g, l.col) {
 			d.found(a, acc, l.lastW)
 		}
+		// Every earlier access, plain or atomic, conflicts with a write.
 		for j := range l.readers {
 			r := &l.readers[j]
 			if r.active && int(r.g) != gid && !d.has(g, r.mark) {
@@ -357,19 +386,68 @@ func (d *Detector) check(i int32, acc Access, a interp.Addr) {
 	if l.written && !d.has(g, l.col) {
 		d.found(a, acc, l.lastW)
 	}
+	if l.atomicW {
+		// A read conflicts with the atomic writes since the last write.
+		d.conflicts(l, g, gid, rkAtomicWrite, a, acc)
+	}
+	d.touch(l, g, gid, rkRead, epoch, acc)
+}
+
+// atomicAccess checks an atomic access (a sync/atomic operation) of a word:
+// it conflicts with the plain write before it and, if it writes, with the
+// plain reads since; never with another atomic access.
+func (d *Detector) atomicAccess(ev *event, write bool) {
+	gid := ev.G
+	g := d.goRow(gid)
+	i := d.cellLoc(cellKey(ev.Addr), ev.Addr)
+	l := &d.locs[i]
+	acc := d.newAccess(ev, write, true)
+	if l.benign {
+		return
+	}
+	if d.opts.History {
+		d.setLoc(i, func(*loc) {})
+	}
+	if l.written && !d.has(g, l.col) {
+		d.found(ev.Addr, acc, l.lastW)
+	}
+	kind := rkAtomicRead
+	if write {
+		d.conflicts(l, g, gid, rkRead, ev.Addr, acc)
+		kind = rkAtomicWrite
+		l.atomicW = true
+	}
+	d.touch(l, g, gid, kind, d.gEpoch[gid], acc)
+}
+
+// conflicts reports a race between acc by goroutine gid (row g) and the
+// last access of kind k of every other goroutine since the location's last
+// write that is not ordered before it.
+func (d *Detector) conflicts(l *loc, g int32, gid int, k readKind, a interp.Addr, acc Access) {
+	for j := range l.readers {
+		r := &l.readers[j]
+		if r.kind == k && r.active && int(r.g) != gid && !d.has(g, r.mark) {
+			d.found(a, acc, r.acc)
+		}
+	}
+}
+
+// touch records acc as goroutine gid's last access of kind k to l: its
+// marker column rd(x, g, k) is then in h(g) only.
+func (d *Detector) touch(l *loc, g int32, gid int, k readKind, epoch uint32, acc Access) {
 	var r *reader
 	for j := range l.readers {
-		if int(l.readers[j].g) == gid {
+		if int(l.readers[j].g) == gid && l.readers[j].kind == k {
 			r = &l.readers[j]
 			break
 		}
 	}
 	if r == nil {
-		l.readers = append(l.readers, reader{g: int32(gid), mark: d.newCol()})
+		l.readers = append(l.readers, reader{g: int32(gid), kind: k, mark: d.newCol()})
 		r = &l.readers[len(l.readers)-1]
 		d.set(g, r.mark)
 	} else if !r.active || r.epoch != epoch {
-		// rd(x, g) is written: only g holds it now.
+		// rd(x, g, k) is written: only g holds it now.
 		d.invalidate(g, r.mark)
 	}
 	r.active, r.epoch, r.acc = true, epoch, acc

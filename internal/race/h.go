@@ -52,13 +52,15 @@ type objKey struct {
 
 // Access is one memory access, as a race report shows it.
 type Access struct {
-	Write bool
-	G     int       // goroutine id
-	Pos   token.Pos // the accessing instruction (innermost frame)
-	Ord   int64     // ordinal of the access in its execution, from 1
+	Write  bool
+	Atomic bool      // a sync/atomic operation
+	G      int       // goroutine id
+	Pos    token.Pos // the accessing instruction (innermost frame)
+	Ord    int64     // ordinal of the access in its execution, from 1
 	// Op is the operation that made the access: a builtin (copy, append,
-	// delete, ...), a conversion, or a call of a modeled function (Func);
-	// interp.OpNone for a load or store.
+	// delete, ...), a conversion, a sync/atomic or WaitGroup operation, or
+	// a call of a modeled function (Func); interp.OpNone for a load or
+	// store.
 	Op   interp.Op
 	Func string
 	// Stack is the goroutine's stack at the access, innermost first; only
@@ -76,16 +78,30 @@ type loc struct {
 	benign  bool
 	wOwner  int32  // goroutine id of the last write
 	wEpoch  uint32 // the writer's release epoch at that write
+	atomicW bool   // an atomic write was seen (readers may hold rkAtomicWrite)
 	lastW   Access
 	readers []reader
 }
 
-// reader is the last read of a location by one goroutine.
+// readKind is the kind of access a reader entry stands for.
+type readKind uint8
+
+const (
+	rkRead        readKind = iota // a plain read
+	rkAtomicRead                  // an atomic load
+	rkAtomicWrite                 // an atomic store or read-modify-write
+)
+
+// reader is the last access of one kind of a location by one goroutine
+// since the location's last plain write: a plain read, or an atomic access
+// (atomic writes do not conflict with each other, so they are kept like
+// reads).
 type reader struct {
 	g      int32
-	mark   int32 // its marker column rd(x, g)
+	kind   readKind
+	mark   int32 // its marker column rd(x, g, kind)
 	epoch  uint32
-	active bool // read since the location's last write
+	active bool // accessed since the location's last write
 	acc    Access
 }
 
@@ -413,6 +429,16 @@ func (d *Detector) consume(g int, k objKey) {
 func (d *Detector) release(g int, k objKey) {
 	r, _ := d.obj(k, true)
 	d.union(r, d.goRow(g))
+	d.released(g)
+}
+
+// releaseStore: h(o) = h(g) (an atomic store: what earlier stores released
+// is no longer acquired through o).
+func (d *Detector) releaseStore(g int, k objKey) {
+	r, _ := d.obj(k, true)
+	src := d.rows[d.goRow(g)]
+	d.saveRow(r)
+	d.rows[r] = append(d.rows[r][:0], src...)
 	d.released(g)
 }
 

@@ -34,6 +34,7 @@ var nativeExceptions = map[string]nativeException{
 	"TestRaceAtomicFlagTooEarly":      {"needs the flag to be seen before the data is written", true},
 	"TestRaceSemaphoreCapacity2":      {"needs both goroutines inside the semaphore at once", true},
 	"TestRaceThreeGoroutinesRare":     {"needs one order of three goroutines", true},
+	"TestRaceLockOrderOnly":           {"needs the goroutine to take the lock first", true},
 	// Races that the race detector does not see: the access is not
 	// instrumented (never reported).
 	"TestRaceClearSlice":     {"clear of a slice compiles to memclr, which is not instrumented", false},
@@ -56,7 +57,8 @@ type nativeException struct {
 // test 10 times in separate processes (the race detector reports a race
 // once per process), and checks the labels: a TestRace program must be
 // reported in at least 9 of the 10 runs, a TestNoRace program in none,
-// except for the programs in nativeExceptions. It takes about a minute on two cores,
+// except for the programs in nativeExceptions; a TestMisuse program must
+// fail with the message TestSyncMisuse expects, and report no race. It takes about a minute on two cores,
 // so it runs only when VT_NATIVE_RACE is set:
 //
 //	VT_NATIVE_RACE=1 go test ./internal/race -run TestCorpusNative -v
@@ -71,11 +73,15 @@ func TestCorpusNative(t *testing.T) {
 	require.NoError(t, err, "%s", out)
 	_, names := corpus(t)
 	require.NotEmpty(t, names)
+	for name := range misuse {
+		names = append(names, name)
+	}
 	// One process per program and run: a race reported late (by a
 	// goroutine that outlived its test) is not blamed on the next test.
 	const runs = 10
 	var mu sync.Mutex
 	reported := map[string]int{}
+	outputs := map[string]string{} // the output of a run of each program
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
 	for _, name := range names {
@@ -89,11 +95,12 @@ func TestCorpusNative(t *testing.T) {
 				// No pause at exit after a report (the default is 1 s).
 				cmd.Env = append(os.Environ(), "GORACE=atexit_sleep_ms=0")
 				out, _ := cmd.CombinedOutput() // racy programs fail
+				mu.Lock()
+				defer mu.Unlock()
 				if bytes.Contains(out, []byte("WARNING: DATA RACE")) {
-					mu.Lock()
 					reported[name]++
-					mu.Unlock()
 				}
+				outputs[name] = string(out)
 			}()
 		}
 	}
@@ -101,6 +108,16 @@ func TestCorpusNative(t *testing.T) {
 	var lines []string
 	for _, name := range names {
 		n := reported[name]
+		if want, ok := misuse[name]; ok {
+			assert.Zero(t, n, "%s: no race", name)
+			if want.verdict == "ok" {
+				assert.NotContains(t, outputs[name], "FAIL", "%s", name)
+			} else {
+				assert.Contains(t, outputs[name], want.message, "%s: Go's message", name)
+			}
+			lines = append(lines, name+": "+want.verdict)
+			continue
+		}
 		ex, excepted := nativeExceptions[name]
 		racy := strings.HasPrefix(name, "TestRace")
 		confirmed := racy && n >= runs-1 || !racy && n == 0

@@ -345,7 +345,7 @@ func TestNoRaceReadFullHalves(t *testing.T) {
 }
 
 // sync.Pool: objects taken, used and put back by several goroutines.
-func TestNoRaceSyncPool(t *testing.T) {
+func TestNoRaceSyncPoolBuilder(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		pool := sync.Pool{New: func() any { return new(strings.Builder) }}
 		var wg sync.WaitGroup
@@ -365,7 +365,7 @@ func TestNoRaceSyncPool(t *testing.T) {
 }
 
 // sync.Map publishes a value initialized before Store.
-func TestNoRaceSyncMapPublication(t *testing.T) {
+func TestNoRaceSyncMapPublishedPoint(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		var m sync.Map
 		done := make(chan int)
