@@ -106,12 +106,23 @@ func (m *machine) schedule() bool {
 			m.cur = g
 			return true
 		}
-		if m.fireTimers() {
-			continue
-		}
 		if m.mainDone {
+			// The root has returned: the goroutines left are blocked,
+			// forever or until a timer fires. The run ends; they leak.
 			m.leak()
 			return false
+		}
+		if m.fireTimers() {
+			// Firing timers is a step: a ticker that wakes nobody cannot
+			// keep a run going past its bound or its budget.
+			m.steps++
+			if m.steps >= m.checkAt {
+				if err := m.checkLimits(); err != nil {
+					m.limitReached(err, nil)
+					return false
+				}
+			}
+			continue
 		}
 		m.deadlock()
 		return false
@@ -194,9 +205,15 @@ func (m *machine) deadlock() {
 	m.exit(2)
 }
 
-// leak ends a WaitAll run in which main ended and goroutines remain blocked.
+// leak ends a WaitAll run in which main (or the root) returned and
+// goroutines remain blocked: forever, or until a timer fires (time does
+// not advance for goroutines that outlive the function).
 func (m *machine) leak() {
-	m.outcome = Outcome{Kind: Leaked, Message: "goroutines blocked forever after the main function returned"}
+	msg := "goroutines remain blocked forever after the function returned"
+	if len(m.timers) > 0 {
+		msg = "goroutines remain blocked after the function returned, forever or waiting only for timers"
+	}
+	m.outcome = Outcome{Kind: Leaked, Message: msg, Timers: len(m.timers)}
 	for _, g := range m.gs {
 		m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(g.pending))
 	}

@@ -100,7 +100,7 @@ func (s *Snapshot) rollback() {
 // Run runs the snapshot's root once more from the snapshot's state, with
 // opts' scheduler, observer, hooks, step bound and outcome; as for
 // HookAction.Root, the run ends when the root has returned and the
-// goroutines it created have finished or are blocked forever. Runs of one
+// goroutines it created have finished or are blocked. Runs of one
 // snapshot must not overlap.
 func (s *Snapshot) Run(opts RunOptions) error {
 	s.rollback()
