@@ -68,6 +68,13 @@ import (
 //	a call of an annotation          yes    OpAnnotation           EvAnnotation (Program.Annotate)
 //	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
 
+// Some operations change nothing other goroutines can observe: the loads
+// (atomic, atomic.Value, sync.Map Load and Range), runtime.Gosched, and,
+// when they fail, TryLock, TryRLock and CompareAndSwap, a receive from a
+// closed channel and a select that takes its default case. A goroutine that
+// performed one is idle (Goroutine.Idle): one that keeps doing only such
+// operations waits for another one, and a fair scheduler gives way to it.
+
 // Where the producers are: compiled loads and stores in memory.go
 // (compiler.load, compiler.store, machine.noteWrite, machine.accessCells;
 // locals' EvAlloc from the Alloc op of ops.go); map reads and writes in
@@ -286,6 +293,16 @@ var ops = [numOps]opInfo{
 	OpAnnotation: {"annotation", true},
 }
 
+// idleOps are the operations that change nothing other goroutines can
+// observe whatever their outcome (see Goroutine.Idle; TryLock,
+// CompareAndSwap, receives and selects are idle only when they fail).
+var idleOps = [numOps]bool{
+	OpAtomicLoadInt32: true, OpAtomicLoadInt64: true, OpAtomicLoadUint32: true, OpAtomicLoadUint64: true,
+	OpAtomicLoadUintptr: true, OpAtomicLoadPointer: true, OpAtomicValueLoad: true,
+	OpSyncMapLoad: true, OpSyncMapRange: true,
+	OpGosched: true,
+}
+
 // String returns the operation's name as Go's tracebacks write it, e.g.
 // "chan receive" or "sync.Mutex.Lock".
 func (op Op) String() string {
@@ -399,6 +416,7 @@ func (fr *frame) point(op Op, pos token.Pos) bool {
 	g := fr.g
 	if g.resumed {
 		g.resumed = false
+		g.idle = idleOps[op]
 		return false
 	}
 	g.top = fr

@@ -21,6 +21,7 @@ type Goroutine struct {
 	pendPos token.Pos // its position
 	resumed bool      // picked at its scheduling point: perform the op now
 	atPoint bool      // stopped by point (not blocked, woken or new): the next pick resumes its op
+	idle    bool      // the op performed at its last scheduling point changed nothing others observe
 	panic   *panicState
 	created token.Pos // position of the go statement
 	parent  int
@@ -49,6 +50,14 @@ func (g *Goroutine) Pending() (Op, token.Pos) { return g.pending, g.pendPos }
 
 // Blocked reports whether g is blocked.
 func (g *Goroutine) Blocked() bool { return g.status == gBlocked }
+
+// Idle reports whether the operation g performed at its last scheduling
+// point changed nothing that other goroutines can observe: runtime.Gosched,
+// an atomic, atomic.Value or sync.Map load, a TryLock, TryRLock or
+// CompareAndSwap that failed, a receive from a closed channel, a select
+// that took its default case. A goroutine that keeps doing only such
+// operations is waiting for another one; schedulers use it for fairness.
+func (g *Goroutine) Idle() bool { return g.idle }
 
 // Creator returns the id of the goroutine that created g (0 for main) and
 // the position of the go statement.
@@ -163,6 +172,7 @@ func (g *Goroutine) wake() {
 	// It resumes after (or, to retry, at) the operation it blocked in and
 	// runs to its next scheduling point.
 	g.pending = OpResume
+	g.idle = false
 	g.m.emit(nil, Event{Kind: EvUnblock, G: g})
 }
 

@@ -89,6 +89,8 @@ func atomicCAS(m *machine, p *value, k kind, a []value) value {
 	}
 	if eq {
 		m.set(p, a[1])
+	} else {
+		m.cur.idle = true
 	}
 	return boolVal(eq)
 }
@@ -154,5 +156,6 @@ func atomicValueCAS(m *machine, cell *value, a []value) value {
 		m.set(cell, a[1])
 		return boolVal(true)
 	}
+	m.cur.idle = true
 	return boolVal(false)
 }

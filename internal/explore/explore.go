@@ -442,8 +442,12 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		r.goroutines = userGoroutines(out.Goroutines)
 		return r, nil
 	case errors.As(err, &sle):
-		r.kind, r.message = "steps", fmt.Sprintf("an execution exceeded %d steps: a livelock or an unbounded loop", x.o.Steps)
-		r.goroutines = out.Goroutines
+		r.kind, r.goroutines = "steps", out.Goroutines
+		if s.fair.livelocked() {
+			r.message = fmt.Sprintf("livelock: the goroutines keep spinning and none makes progress, under a fair schedule (step bound of %d steps reached)", x.o.Steps)
+		} else {
+			r.message = fmt.Sprintf("step bound reached: the execution did not end within %d steps (an unbounded loop, or a long execution: raise -steps)", x.o.Steps)
+		}
 		return r, nil
 	case err != nil:
 		return nil, err
