@@ -64,7 +64,9 @@ import (
 //	time.Sleep                       yes    OpSleep                blocks until the virtual clock reaches the deadline
 //	a timer fires (time.AfterFunc)   no     -                      EvTimer (Seq the new time) when the clock advances, EvGoStart of the timer's goroutine
 //	iter.Pull's coroutine switch     no     -                      blocks in OpCoroutine
-//	testing.T.Run                    no     -                      EvGoStart of the subtest's goroutine; blocks in OpTestRun
+//	testing.T.Run                    no     -                      EvGoStart of the subtest's goroutine; blocks in OpTestRun until the subtest ends (or calls Parallel): the subtest's EvChanSend and Run's EvChanRecv on the subtest's signal channel, as in Go's testing
+//	testing.T.Parallel               no     -                      the signal to T.Run; blocks in OpTestParallel until the parent's function returns: the parent's EvChanClose of its barrier, the subtest's EvChanRecvClosed
+//	a test's function returns        no     -                      with parallel subtests: waits (OpTestRun) for each one's EvChanSend, its EvChanRecv
 //	a call of an annotation          yes    OpAnnotation           EvAnnotation (Program.Annotate)
 //	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
 
@@ -185,11 +187,12 @@ const (
 	OpAtomicValueSwap             // atomic.Value.Swap
 	OpAtomicValueCompareAndSwap   // atomic.Value.CompareAndSwap
 
-	OpGosched    // runtime.Gosched
-	OpSleep      // time.Sleep
-	OpCoroutine  // blocked in a coroutine switch of iter.Pull
-	OpTestRun    // blocked in testing.T.Run until the subtest ends
-	OpAnnotation // a call of an annotation function (Program.Annotate)
+	OpGosched      // runtime.Gosched
+	OpSleep        // time.Sleep
+	OpCoroutine    // blocked in a coroutine switch of iter.Pull
+	OpTestRun      // blocked in testing.T.Run until the subtest ends
+	OpTestParallel // blocked in testing.T.Parallel until the parent test's function returns
+	OpAnnotation   // a call of an annotation function (Program.Annotate)
 
 	numOps
 )
@@ -286,11 +289,12 @@ var ops = [numOps]opInfo{
 	OpAtomicValueSwap:             {"atomic.Value.Swap", true},
 	OpAtomicValueCompareAndSwap:   {"atomic.Value.CompareAndSwap", true},
 
-	OpGosched:    {"runtime.Gosched", true},
-	OpSleep:      {"sleep", true},
-	OpCoroutine:  {"coroutine", false},
-	OpTestRun:    {"testing.T.Run", false},
-	OpAnnotation: {"annotation", true},
+	OpGosched:      {"runtime.Gosched", true},
+	OpSleep:        {"sleep", true},
+	OpCoroutine:    {"coroutine", false},
+	OpTestRun:      {"testing.T.Run", false},
+	OpTestParallel: {"testing.T.Parallel", false},
+	OpAnnotation:   {"annotation", true},
 }
 
 // idleOps are the operations that change nothing other goroutines can

@@ -66,6 +66,7 @@ type world struct {
 	funcObjs  map[*value]*function  // *runtime.Func values
 	coros     map[*value]*coroState // coroutines of iter.Pull
 	tests     map[*value]*testState // testing.common state, by address
+	env       map[string]envVar     // environment variables set by the run (t.Setenv)
 }
 
 // memory is the program's memory outside frames: the cells of the

@@ -68,7 +68,8 @@ func (w *world) clone() world {
 		cc := *cs
 		c.coros[p] = &cc
 	}
-	c.tests = maps.Clone(w.tests)
+	c.tests = cloneTests(w.tests)
+	c.env = maps.Clone(w.env)
 	return c
 }
 

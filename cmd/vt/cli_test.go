@@ -98,7 +98,7 @@ func TestCheckLockOrderDeadlock(t *testing.T) {
 	out := r.stdout
 	assert.Contains(t, out, "vt: deadlock found in execution ")
 	assert.NotContains(t, out, "found in execution 1 ", "the deadlock needs a preemption")
-	assert.Contains(t, out, "all goroutines are blocked: deadlock")
+	assert.Contains(t, out, "fatal error: all goroutines are asleep - deadlock!")
 	// Both goroutines, blocked in Lock, with their stacks.
 	assert.Equal(t, 2, strings.Count(out, "[sync.Mutex.Lock]:"), out)
 	assert.Contains(t, out, "main.transfer\n")

@@ -30,7 +30,7 @@ func TestVerdicts(t *testing.T) {
 	}{
 		{"TestOK", "ok", ""},
 		{"TestSpinOK", "ok", ""},
-		{"TestDeadlock", "deadlock", "all goroutines are blocked"},
+		{"TestDeadlock", "deadlock", "all goroutines are asleep - deadlock!"},
 		{"TestLeak", "leak", "blocked forever"},
 		{"TestLeakRunning", "leak", "kept running"},
 		{"TestPanic", "panic", "index out of range [-1]"},

@@ -326,6 +326,13 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 				msg = "failed"
 			}
 			failures = append(failures, site+msg)
+			if c.Args[2].Bool() {
+				if method, ok := offCheckGoroutine(c.G.Stack()); ok {
+					failures = append(failures, fmt.Sprintf("%st.%s called from goroutine %d, not from the goroutine running the function: "+
+						"FailNow, Fatal and Fatalf must be called from the goroutine running the function; elsewhere they stop only the calling goroutine and the function goes on",
+						site, method, c.G.ID()))
+				}
+			}
 			return interp.HookAction{}
 		},
 		logHook: func(c *interp.HookCall) interp.HookAction {
@@ -457,13 +464,13 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	}
 	switch {
 	case out.Kind == interp.Panicked:
-		r.kind, r.message, r.goroutines = "panic", "panic: "+out.Message, out.Goroutines
+		r.kind, r.message, r.goroutines = "panic", "panic: "+strings.TrimRight(out.Message, "\n"), out.Goroutines
 	case out.Kind == interp.Fatal:
 		r.kind, r.message, r.goroutines = "panic", "fatal error: "+out.Message, out.Goroutines
 	case len(failures) > 0:
 		r.kind, r.message = "assert", strings.Join(failures, "\n")
 	case out.Kind == interp.Deadlocked:
-		r.kind, r.message, r.goroutines = "deadlock", "all goroutines are blocked: deadlock", userGoroutines(out.Goroutines)
+		r.kind, r.message, r.goroutines = "deadlock", "fatal error: all goroutines are asleep - deadlock!", userGoroutines(out.Goroutines)
 	case out.Kind == interp.Leaked:
 		r.kind, r.goroutines = "leak", userGoroutines(out.Goroutines)
 		r.message = "the function returned while goroutines remain blocked forever"
@@ -472,6 +479,23 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		}
 	}
 	return r, nil
+}
+
+// offCheckGoroutine reports whether a stack that called vt.T's FailNow,
+// Fatal or Fatalf (method, as the program called it) belongs to a
+// goroutine other than the one running the function of vt.Check: that
+// goroutine's stack goes through Check's body.
+func offCheckGoroutine(stack []interp.StackFrame) (method string, off bool) {
+	method = "FailNow"
+	for _, f := range stack {
+		if strings.HasPrefix(f.Func, vtPkg+".Check.") {
+			return method, false
+		}
+		if m, ok := strings.CutPrefix(f.Func, vtPkg+".(*T)."); ok && m != "fail" {
+			method = m
+		}
+	}
+	return method, true
 }
 
 // stoppedErr reports whether err says that the run was stopped by

@@ -81,7 +81,7 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	f.enabled(runnable)
 	yielding := false
 	if s.last != nil && f.transition(s.last, s.lastOp, s.lastPos) {
-			f.yielded(s.last)
+		f.yielded(s.last)
 		yielding = true
 	}
 	lastOK := lastIdx >= 0 && f.schedulable(runnable[lastIdx])
