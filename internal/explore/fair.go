@@ -20,11 +20,11 @@ import (
 // interp.Goroutine.Idle):
 //
 //   - runtime.Gosched, as in CHESS;
-//   - an idle cycle: the goroutine comes back to the scheduling point where
-//     its current cycle began (same operation, same position) having done
-//     only idle operations in between (loads, failed TryLock or
-//     CompareAndSwap, receives from a closed channel, selects that took
-//     their default case): polling;
+//   - an idle cycle: the goroutine comes back to a scheduling point (same
+//     operation, same position) having done only idle operations since it
+//     was there last (loads, failed TryLock or CompareAndSwap, receives
+//     from a closed channel, selects that took their default case):
+//     polling;
 //   - a cycle repeated spinLimit times since its last yield, idle or not
 //     (a TryAcquire built on a mutex, a lock-check-unlock loop): Go's own
 //     scheduler preempts a goroutine that runs that long, so a schedule
@@ -77,10 +77,13 @@ func newFairness() *fairness {
 // cycle without yielding while another goroutine waits to run.
 const spinLimit = 16
 
-// transition records that t took a transition: it performed op at pos (the
+// transition records that t took a transition: it performed op (the
 // operation it was stopped at when picked) and ran to its next scheduling
-// point, blocked or exited. It reports whether the transition was a yield.
-func (f *fairness) transition(t *interp.Goroutine, op interp.Op, pos token.Pos) bool {
+// point, blocked or exited. It reports whether the transition was a
+// yield. A cycle is recognized when t arrives at a scheduling point it
+// already stopped at since its last yield: at the head of its loop, where
+// a spinning goroutine holds nothing the others need.
+func (f *fairness) transition(t *interp.Goroutine, op interp.Op) bool {
 	idle := t.Idle()
 	if !idle {
 		f.lastEffect = f.n
@@ -94,22 +97,24 @@ func (f *fairness) transition(t *interp.Goroutine, op interp.Op, pos token.Pos) 
 		ft.lastEffect = ft.k
 	}
 	yield := op == interp.OpGosched
-	if op.IsPoint() { // not its start, nor its return from blocking
-		key := pointKey{op, pos}
-		if ft.seen == nil {
-			ft.seen, ft.visits = map[pointKey]int{}, map[pointKey]int{}
-		}
-		if at, ok := ft.seen[key]; ok {
-			// Back at a point: the transitions since the last visit form
-			// a cycle. An idle one is polling; a cycle repeated spinLimit
-			// times is spinning.
-			ft.visits[key]++
-			if ft.lastEffect < at || ft.visits[key] >= spinLimit {
-				yield = true
-			}
-		}
-		ft.seen[key] = ft.k
+	next, pos := t.Pending()
+	if t.Blocked() || !next.IsPoint() {
+		return yield
 	}
+	key := pointKey{next, pos}
+	if ft.seen == nil {
+		ft.seen, ft.visits = map[pointKey]int{}, map[pointKey]int{}
+	}
+	if at, ok := ft.seen[key]; ok {
+		// Back at a point: the transitions since the last visit form a
+		// cycle. An idle one is polling; a cycle repeated spinLimit times
+		// is spinning.
+		ft.visits[key]++
+		if ft.lastEffect <= at || ft.visits[key] >= spinLimit {
+			yield = true
+		}
+	}
+	ft.seen[key] = ft.k
 	return yield
 }
 
@@ -139,6 +144,11 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 	ft.winStart = f.n
 	clear(ft.seen)
 	clear(ft.visits)
+	// The new window starts where t stands: the head of its loop, which
+	// its next cycles come back to first.
+	if op, pos := t.Pending(); ft.seen != nil && op.IsPoint() {
+		ft.seen[pointKey{op, pos}] = ft.k
+	}
 }
 
 // scheduled records that g takes the next transition: nobody waits for it

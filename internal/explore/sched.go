@@ -44,12 +44,11 @@ type scheduler struct {
 	points   int // scheduling points seen after start (the trace may be shorter)
 
 	// fair is the fair scheduler (fair.go): it decides which runnable
-	// goroutines may run; the strategy chooses among them. lastOp and
-	// lastPos are the operation last was stopped at when it was picked:
-	// the one its transition performed.
-	fair    *fairness
-	lastOp  interp.Op
-	lastPos token.Pos
+	// goroutines may run; the strategy chooses among them. lastOp is the
+	// operation last was stopped at when it was picked: the one its
+	// transition performed.
+	fair   *fairness
+	lastOp interp.Op
 }
 
 func newScheduler(prefix []int, strategy chooser, started bool) *scheduler {
@@ -80,7 +79,7 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	f := s.fair
 	f.enabled(runnable)
 	yielding := false
-	if s.last != nil && f.transition(s.last, s.lastOp, s.lastPos) {
+	if s.last != nil && f.transition(s.last, s.lastOp) {
 		f.yielded(s.last)
 		yielding = true
 	}
@@ -113,10 +112,11 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	g := s.ordered[c]
 	f.scheduled(g)
 	s.last = g
-	s.lastOp, s.lastPos = g.Pending()
+	op, pos := g.Pending()
+	s.lastOp = op
 	s.points++
 	if len(s.trace) < s.maxTrace {
-		s.trace = append(s.trace, step{g: g.ID(), op: s.lastOp, pos: s.lastPos})
+		s.trace = append(s.trace, step{g: g.ID(), op: op, pos: pos})
 	}
 	for i, r := range runnable {
 		if r == g {
