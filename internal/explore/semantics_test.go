@@ -62,7 +62,7 @@ func exploreCase(t *testing.T, tc semanticsCase) *Result {
 // they were created; running ones get the step bound.
 func TestLeaksWhenTheTestReturns(t *testing.T) {
 	for _, tc := range []semanticsCase{
-		{test: "TestLeakBlocked", root: -1, verdict: "leak", message: "blocked forever$"},
+		{test: "TestLeakBlocked", root: -1, verdict: "leak", message: "remain blocked, forever or waiting only for timers$"},
 		{test: "TestLeakTicker", root: -1, verdict: "leak", message: "waiting only for timers$"},
 		{test: "TestLeakSleepLoop", root: -1, verdict: "leak", message: "waiting only for timers$"},
 		{test: "TestLeakRunning", root: -1, verdict: "leak", message: "kept running", opts: func(o *Options) { o.Steps = 20000 }},
