@@ -135,6 +135,7 @@ func (ch *chanObj) recv(fr *frame, pos token.Pos) (value, bool) {
 		return w.val, true
 	}
 	// Closed and drained.
+	fr.g.idle = true
 	ch.event(fr, EvChanRecvClosed, 0, pos)
 	return zero(ch.elem), false
 }
@@ -317,6 +318,7 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 			return fr
 		}
 		if !blocking {
+			g.idle = true // the default case: nothing happened
 			t := make([]value, 2+nrecv)
 			t[0] = intVal(-1)
 			fr.regs[dst] = value{r: t}

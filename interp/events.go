@@ -80,9 +80,18 @@ import (
 //	time.Sleep                       yes    OpSleep                blocks until the virtual clock reaches the deadline
 //	a timer fires (time.AfterFunc)   no     -                      EvTimer (Seq the new time) when the clock advances, EvGoStart of the timer's goroutine
 //	iter.Pull's coroutine switch     no     -                      EvCoroSwitch (G switches to Other, also when the coroutine returns); blocks in OpCoroutine
-//	testing.T.Run                    no     -                      EvGoStart of the subtest's goroutine; blocks in OpTestRun
+//	testing.T.Run                    no     -                      EvGoStart of the subtest's goroutine; blocks in OpTestRun until the subtest ends (or calls Parallel): the subtest's EvChanSend and Run's EvChanRecv on the subtest's signal channel, as in Go's testing
+//	testing.T.Parallel               no     -                      the signal to T.Run; blocks in OpTestParallel until the parent's function returns: the parent's EvChanClose of its barrier, the subtest's EvChanRecvClosed
+//	a test's function returns        no     -                      with parallel subtests: waits (OpTestRun) for each one's EvChanSend, its EvChanRecv
 //	a call of an annotation          yes    OpAnnotation           EvAnnotation (Program.Annotate)
 //	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
+
+// Some operations change nothing other goroutines can observe: the loads
+// (atomic, atomic.Value, sync.Map Load and Range), runtime.Gosched, and,
+// when they fail, TryLock, TryRLock and CompareAndSwap, a receive from a
+// closed channel and a select that takes its default case. A goroutine that
+// performed one is idle (Goroutine.Idle): one that keeps doing only such
+// operations waits for another one, and a fair scheduler gives way to it.
 
 // Where the producers are: compiled loads and stores in memory.go
 // (compiler.load, compiler.store, machine.noteWrite, machine.accessCells,
@@ -201,11 +210,12 @@ const (
 	OpAtomicValueSwap             // atomic.Value.Swap
 	OpAtomicValueCompareAndSwap   // atomic.Value.CompareAndSwap
 
-	OpGosched    // runtime.Gosched
-	OpSleep      // time.Sleep
-	OpCoroutine  // blocked in a coroutine switch of iter.Pull
-	OpTestRun    // blocked in testing.T.Run until the subtest ends
-	OpAnnotation // a call of an annotation function (Program.Annotate)
+	OpGosched      // runtime.Gosched
+	OpSleep        // time.Sleep
+	OpCoroutine    // blocked in a coroutine switch of iter.Pull
+	OpTestRun      // blocked in testing.T.Run until the subtest ends
+	OpTestParallel // blocked in testing.T.Parallel until the parent test's function returns
+	OpAnnotation   // a call of an annotation function (Program.Annotate)
 
 	// The operations that make memory events (EvRead, EvWrite) other than
 	// the loads and stores of the program's code (OpNone). Their names are
@@ -326,11 +336,12 @@ var ops = [numOps]opInfo{
 	OpAtomicValueSwap:             {"atomic.Value.Swap", true, ""},
 	OpAtomicValueCompareAndSwap:   {"atomic.Value.CompareAndSwap", true, ""},
 
-	OpGosched:    {"runtime.Gosched", true, ""},
-	OpSleep:      {"sleep", true, ""},
-	OpCoroutine:  {"coroutine", false, ""},
-	OpTestRun:    {"testing.T.Run", false, ""},
-	OpAnnotation: {"annotation", true, ""},
+	OpGosched:      {"runtime.Gosched", true, ""},
+	OpSleep:        {"sleep", true, ""},
+	OpCoroutine:    {"coroutine", false, ""},
+	OpTestRun:      {"testing.T.Run", false, ""},
+	OpTestParallel: {"testing.T.Parallel", false, ""},
+	OpAnnotation:   {"annotation", true, ""},
 
 	OpMapAccess:      {"runtime.mapaccess1", false, "m[k]"},
 	OpMapAssign:      {"runtime.mapassign", false, "m[k] = v"},
@@ -348,6 +359,16 @@ var ops = [numOps]opInfo{
 	OpChanSendRead:   {"runtime.chansend", false, "send"},
 	OpChanCloseWrite: {"runtime.closechan", false, "close"},
 	OpModel:          {"call", false, "call"},
+}
+
+// idleOps are the operations that change nothing other goroutines can
+// observe whatever their outcome (see Goroutine.Idle; TryLock,
+// CompareAndSwap, receives and selects are idle only when they fail).
+var idleOps = [numOps]bool{
+	OpAtomicLoadInt32: true, OpAtomicLoadInt64: true, OpAtomicLoadUint32: true, OpAtomicLoadUint64: true,
+	OpAtomicLoadUintptr: true, OpAtomicLoadPointer: true, OpAtomicValueLoad: true,
+	OpSyncMapLoad: true, OpSyncMapRange: true,
+	OpGosched: true,
 }
 
 // String returns the operation's name as Go's tracebacks write it, e.g.
@@ -492,6 +513,7 @@ func (fr *frame) point(op Op, pos token.Pos) bool {
 	g := fr.g
 	if g.resumed {
 		g.resumed = false
+		g.idle = idleOps[op]
 		return false
 	}
 	g.top = fr

@@ -21,6 +21,7 @@ type Goroutine struct {
 	pendPos token.Pos // its position
 	resumed bool      // picked at its scheduling point: perform the op now
 	atPoint bool      // stopped by point (not blocked, woken or new): the next pick resumes its op
+	idle    bool      // the op performed at its last scheduling point changed nothing others observe
 	panic   *panicState
 	created token.Pos // position of the go statement
 	parent  int
@@ -49,6 +50,14 @@ func (g *Goroutine) Pending() (Op, token.Pos) { return g.pending, g.pendPos }
 
 // Blocked reports whether g is blocked.
 func (g *Goroutine) Blocked() bool { return g.status == gBlocked }
+
+// Idle reports whether the operation g performed at its last scheduling
+// point changed nothing that other goroutines can observe: runtime.Gosched,
+// an atomic, atomic.Value or sync.Map load, a TryLock, TryRLock or
+// CompareAndSwap that failed, a receive from a closed channel, a select
+// that took its default case. A goroutine that keeps doing only such
+// operations is waiting for another one; schedulers use it for fairness.
+func (g *Goroutine) Idle() bool { return g.idle }
 
 // Creator returns the id of the goroutine that created g (0 for main) and
 // the position of the go statement.
@@ -114,12 +123,23 @@ func (m *machine) schedule() bool {
 			m.cur = g
 			return true
 		}
-		if m.fireTimers() {
-			continue
-		}
 		if m.mainDone {
+			// The root has returned: the goroutines left are blocked,
+			// forever or until a timer fires. The run ends; they leak.
 			m.leak()
 			return false
+		}
+		if m.fireTimers() {
+			// Firing timers is a step: a ticker that wakes nobody cannot
+			// keep a run going past its bound or its budget.
+			m.steps++
+			if m.steps >= m.checkAt {
+				if err := m.checkLimits(); err != nil {
+					m.limitReached(err, nil)
+					return false
+				}
+			}
+			continue
 		}
 		m.deadlock()
 		return false
@@ -160,6 +180,7 @@ func (g *Goroutine) wake() {
 	// It resumes after (or, to retry, at) the operation it blocked in and
 	// runs to its next scheduling point.
 	g.pending = OpResume
+	g.idle = false
 	g.m.emit(nil, Event{Kind: EvUnblock, G: g})
 }
 
@@ -202,9 +223,15 @@ func (m *machine) deadlock() {
 	m.exit(2)
 }
 
-// leak ends a WaitAll run in which main ended and goroutines remain blocked.
+// leak ends a WaitAll run in which main (or the root) returned and
+// goroutines remain blocked: forever, or until a timer fires (time does
+// not advance for goroutines that outlive the function).
 func (m *machine) leak() {
-	m.outcome = Outcome{Kind: Leaked, Message: "goroutines blocked forever after the main function returned"}
+	msg := "goroutines remain blocked forever after the function returned"
+	if len(m.timers) > 0 {
+		msg = "goroutines remain blocked after the function returned, forever or waiting only for timers"
+	}
+	m.outcome = Outcome{Kind: Leaked, Message: msg, Timers: len(m.timers)}
 	for _, g := range m.gs {
 		m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(g.pending))
 	}

@@ -43,6 +43,7 @@ type runState struct {
 	cur      *Goroutine
 	main     *Goroutine
 	steps    int64
+	checkAt  int64 // step count at which step checks the bound and RunOptions.Stop
 	exited   bool
 	exitCode int
 	mainDone bool
@@ -65,6 +66,7 @@ type world struct {
 	funcObjs  map[*value]*function  // *runtime.Func values
 	coros     map[*value]*coroState // coroutines of iter.Pull
 	tests     map[*value]*testState // testing.common state, by address
+	env       map[string]envVar     // environment variables set by the run (t.Setenv)
 }
 
 // memory is the program's memory outside frames: the cells of the
@@ -119,6 +121,7 @@ func (m *machine) configure(opts RunOptions) {
 		m.sched = &DefaultScheduler{}
 	}
 	m.runState = runState{}
+	m.setCheckAt()
 }
 
 func (m *machine) finish() (int, error) {
@@ -195,21 +198,32 @@ func (m *machine) hostPanic(fr *frame, r any) *frame {
 		}
 		m.fail(e)
 		return nil
-	case *StepLimitError:
+	case *StepLimitError, *StoppedError:
 		fr.g.top = fr
-		m.outcome = Outcome{Kind: StepLimited, Message: e.Error(), Steps: m.steps, AfterMain: m.mainDone}
-		for _, g := range m.gs {
-			op := g.pending
-			if g == fr.g {
-				op = OpRunning
-			}
-			m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(op))
-		}
-		m.fail(e)
+		m.limitReached(e.(error), fr.g)
 		return nil
 	}
 	m.fail(fmt.Errorf("interp: internal error at %s in %s: %v\n%s", m.prog.position(fr.pos()), fr.fn.name, r, debug.Stack()))
 	return nil
+}
+
+// limitReached ends the run that exceeded its step bound or was stopped
+// (err), while running goroutine (nil: none, the run was between
+// goroutines).
+func (m *machine) limitReached(err error, running *Goroutine) {
+	kind := StepLimited
+	if _, ok := err.(*StoppedError); ok {
+		kind = Stopped
+	}
+	m.outcome = Outcome{Kind: kind, Message: err.Error(), Steps: m.steps, AfterMain: m.mainDone}
+	for _, g := range m.gs {
+		op := g.pending
+		if g == running {
+			op = OpRunning
+		}
+		m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(op))
+	}
+	m.fail(err)
 }
 
 func (m *machine) fail(err error) {

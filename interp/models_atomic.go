@@ -98,6 +98,7 @@ func atomicCAS(m *machine, p *value, k kind, a []value) (value, EventKind) {
 		m.set(p, a[1])
 		return boolVal(true), EvAtomicRMW
 	}
+	m.cur.idle = true
 	return boolVal(false), EvAtomicLoad
 }
 
@@ -165,5 +166,6 @@ func atomicValueCAS(m *machine, cell *value, a []value) (value, EventKind) {
 		m.set(cell, a[1])
 		return boolVal(true), EvAtomicRMW
 	}
+	m.cur.idle = true
 	return boolVal(false), EvAtomicLoad
 }

@@ -113,7 +113,24 @@ func fileWrite(m *machine, args []value) value {
 	return tuple(intVal(int64(len(data))), value{})
 }
 
+// envVar is an environment variable as a run set it: a value, or unset.
+type envVar struct {
+	v   string
+	set bool
+}
+
+// setEnv sets (or, with !set, unsets) the run's environment variable k.
+func (m *machine) setEnv(k, v string, set bool) {
+	if m.env == nil {
+		m.env = map[string]envVar{}
+	}
+	m.env[k] = envVar{v, set}
+}
+
 func (m *machine) lookupEnv(k string) (string, bool) {
+	if e, ok := m.env[k]; ok {
+		return e.v, e.set
+	}
 	for _, kv := range m.opts.Env {
 		if key, v, ok := strings.Cut(kv, "="); ok && key == k {
 			return v, true

@@ -223,6 +223,7 @@ func tryLockCtl(op Op, write bool) controlFn {
 	return syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
 		st := fr.g.m.mutex(p)
 		if !st.canLock(write) {
+			fr.g.idle = true
 			return fr.done(dst, boolVal(false))
 		}
 		st.lock(fr, p, write)

@@ -35,9 +35,16 @@ type RunOptions struct {
 	// calls (0: unbounded). A run that exceeds it stops with an
 	// *StepLimitError.
 	MaxSteps int64
+	// Stop, if set, is called every few thousand steps (about every
+	// millisecond) and when the run has nothing to do but fire timers; when
+	// it reports true, the run stops with a *StoppedError. Tools use it for
+	// wall-clock budgets: a run that never reaches a scheduling point still
+	// ends.
+	Stop func() bool
 	// WaitAll keeps the run going after main (or the test) returns, until
-	// every other goroutine has ended or is blocked forever; blocked ones
-	// are reported as an Outcome of kind Leaked.
+	// every other goroutine has ended or is blocked; blocked ones are
+	// reported as an Outcome of kind Leaked. Timers do not fire once main
+	// has returned: a goroutine waiting only for a timer is blocked too.
 	WaitAll bool
 	// Hooks replace calls of the named functions (see Program.Hookable).
 	Hooks map[string]Hook

@@ -27,8 +27,8 @@ const behaveDir = "testdata/behave"
 // (cgo and hooks are loaded on their own: cgo may not load, and hooks
 // declares hookable functions before its first run).
 var behaveNames = []string{
-	"deadlock", "determinism", "events", "interleave", "leak", "netdial",
-	"nobody", "schedops", "selectready", "spin", "syncevents", "timersnap", "virtualtime",
+	"deadlock", "determinism", "endless", "events", "idle", "interleave", "leak", "netdial",
+	"nobody", "schedops", "selectready", "spin", "syncevents", "tickleak", "timersnap", "virtualtime",
 }
 
 var (

@@ -68,7 +68,8 @@ func (w *world) clone() world {
 		cc := *cs
 		c.coros[p] = &cc
 	}
-	c.tests = maps.Clone(w.tests)
+	c.tests = cloneTests(w.tests)
+	c.env = maps.Clone(w.env)
 	return c
 }
 
@@ -100,7 +101,7 @@ func (s *Snapshot) rollback() {
 // Run runs the snapshot's root once more from the snapshot's state, with
 // opts' scheduler, observer, hooks, step bound and outcome; as for
 // HookAction.Root, the run ends when the root has returned and the
-// goroutines it created have finished or are blocked forever. Runs of one
+// goroutines it created have finished or are blocked. Runs of one
 // snapshot must not overlap.
 func (s *Snapshot) Run(opts RunOptions) error {
 	s.rollback()

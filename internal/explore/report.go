@@ -66,11 +66,16 @@ func writeWarnings(sb *strings.Builder, ws []string) {
 
 // Coverage says how much of the space of schedules r explored:
 // "exhaustive", "exhaustive up to 2 preemptions", "sampled with random, not
-// exhaustive" or "interrupted, not exhaustive".
+// exhaustive", "sampled with dfs, time budget spent, not exhaustive" or
+// "interrupted, not exhaustive".
 func Coverage(r *Result) string {
 	switch {
 	case r.Interrupted:
 		return "interrupted, not exhaustive"
+	case r.Budget == "time" && r.StoppedIn > 0:
+		return fmt.Sprintf("sampled with %s, time budget spent in execution %d, not exhaustive", r.Strategy, r.StoppedIn)
+	case r.Budget == "time":
+		return fmt.Sprintf("sampled with %s, time budget spent, not exhaustive", r.Strategy)
 	case r.Exhaustive && r.Bound < 0:
 		return "exhaustive"
 	case r.Exhaustive:
@@ -126,6 +131,7 @@ type jsonResult struct {
 	Executions int          `json:"executions"`
 	Steps      int64        `json:"steps"`
 	ElapsedMS  int64        `json:"elapsed_ms"`
+	Budget     string       `json:"budget,omitempty"`
 	Failure    *jsonFailure `json:"failure,omitempty"`
 	Warnings   []string     `json:"warnings,omitempty"`
 	Error      string       `json:"error,omitempty"`
@@ -142,7 +148,7 @@ type jsonFailure struct {
 // JSON returns the -json form of a result (one object, one line).
 func JSON(r *Result, name string) []byte {
 	j := jsonResult{Name: name, Verdict: r.Verdict, Exhaustive: r.Exhaustive, Executions: r.Executions,
-		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings}
+		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget}
 	if f := r.Failure; f != nil && f.Kind != "ok" {
 		j.Failure = &jsonFailure{Kind: f.Kind, Message: f.Message, Goroutines: f.Goroutines, Schedule: f.Schedule, Replay: f.Replay}
 	}

@@ -43,24 +43,24 @@ type scheduler struct {
 	maxTrace int
 	points   int // scheduling points seen after start (the trace may be shorter)
 
-	// Fairness: a goroutine that yields (runtime.Gosched) or spins (stops
-	// at the same operation and position spinLimit times in a row) is not
-	// preferred over the others, and switching away from it is no
-	// preemption, so spin-waits make progress as they do under Go's
-	// scheduler.
-	spinOp  interp.Op
-	spinPos token.Pos
-	spins   int
+	// fair is the fair scheduler (fair.go): it decides which runnable
+	// goroutines may run; the strategy chooses among them. lastOp is the
+	// operation last was stopped at when it was picked: the one its
+	// transition performed.
+	fair   *fairness
+	lastOp interp.Op
 }
-
-const spinLimit = 16
 
 func newScheduler(prefix []int, strategy chooser, started bool) *scheduler {
-	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000}
+	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000, fair: newFairness()}
 }
 
-// Pick implements interp.Scheduler. Alternatives are ordered with the last
-// goroutine first (continuing it is not a preemption), then by id.
+// Pick implements interp.Scheduler. Only the goroutines that the fair
+// scheduler allows are alternatives. They are ordered with the last
+// goroutine first (continuing it is not a preemption), then by id; a
+// goroutine that yields (it just yielded, or is about to call
+// runtime.Gosched) comes last, and switching away from it is no
+// preemption.
 func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	lastIdx := -1
 	for i, g := range runnable {
@@ -76,40 +76,46 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		s.last = runnable[lastIdx]
 		return lastIdx
 	}
+	f := s.fair
+	f.enabled(runnable)
 	yielding := false
-	if lastIdx >= 0 {
-		op, pos := runnable[lastIdx].Pending()
-		if op == s.spinOp && pos == s.spinPos {
-			s.spins++
-		} else {
-			s.spinOp, s.spinPos, s.spins = op, pos, 0
+	if s.last != nil && f.transition(s.last, s.lastOp) {
+		f.yielded(s.last)
+		yielding = true
+	}
+	lastOK := lastIdx >= 0 && f.schedulable(runnable[lastIdx])
+	if lastOK {
+		if op, _ := runnable[lastIdx].Pending(); op == interp.OpGosched {
+			yielding = true
 		}
-		yielding = op == interp.OpGosched || s.spins >= spinLimit
 	}
 	s.ordered = s.ordered[:0]
-	if lastIdx >= 0 && !yielding {
+	if lastOK && !yielding {
 		s.ordered = append(s.ordered, runnable[lastIdx])
 	}
 	for i, g := range runnable {
-		if i != lastIdx {
+		if i != lastIdx && f.schedulable(g) {
 			s.ordered = append(s.ordered, g)
 		}
 	}
-	if lastIdx >= 0 && yielding {
+	if lastOK && yielding {
 		s.ordered = append(s.ordered, runnable[lastIdx])
+	}
+	if len(s.ordered) == 0 {
+		// Cannot happen (priority edges form no cycle); stay live anyway.
+		s.ordered = append(s.ordered, runnable...)
 	}
 	c := 0
 	if len(s.ordered) > 1 {
-		c = s.next(len(s.ordered), lastIdx >= 0 && !yielding, s.ordered)
+		c = s.next(len(s.ordered), lastOK && !yielding, s.ordered)
 	}
 	g := s.ordered[c]
-	if g != s.last {
-		s.spins = 0
-	}
+	f.scheduled(g)
 	s.last = g
+	op, pos := g.Pending()
+	s.lastOp = op
 	s.points++
 	if len(s.trace) < s.maxTrace {
-		op, pos := g.Pending()
 		s.trace = append(s.trace, step{g: g.ID(), op: op, pos: pos})
 	}
 	for i, r := range runnable {
