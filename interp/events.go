@@ -61,8 +61,11 @@ import (
 //	sync/atomic functions            yes    OpAtomicAddInt32, ...  EvAtomic on the addressed cell (typed atomics run from source over these)
 //	atomic.Value methods             yes    OpAtomicValueLoad, ... EvAtomic on the Value's cell
 //	runtime.Gosched                  yes    OpGosched              none
-//	time.Sleep                       yes    OpSleep                blocks until the virtual clock reaches the deadline
-//	a timer fires (time.AfterFunc)   no     -                      EvTimer (Seq the new time) when the clock advances, EvGoStart of the timer's goroutine
+//	time.Sleep                       yes    OpSleep                blocks until the virtual clock passes the deadline
+//	time.NewTimer, Reset, AfterFunc  no     -                      EvTimerSet (the setter releases into the timer)
+//	time passes                      no     -                      EvTimer (Seq the new time, Pos where the last timer due was set), when every goroutine is blocked or the Scheduler chooses so (ChooseTimer)
+//	a Timer's or Ticker's timer fires no    -                      EvTimerFire by the timer's context (it acquires the timer), then EvChanSend by the context
+//	an AfterFunc's timer fires       no     -                      EvTimerFire by the timer's context, then EvGoStart of f's goroutine (created by the context)
 //	iter.Pull's coroutine switch     no     -                      blocks in OpCoroutine
 //	testing.T.Run                    no     -                      EvGoStart of the subtest's goroutine; blocks in OpTestRun
 //	a call of an annotation          yes    OpAnnotation           EvAnnotation (Program.Annotate)
@@ -81,8 +84,9 @@ import (
 // models_sync.go (syncOp for the points; lockCtl, unlockCtl, tryLockCtl,
 // wgAdd, wgWait, notifyListWait, notifyOne, notifyAll, syncMapOp);
 // sync/atomic in models_atomic.go (atomicCtl, atomicValueCtl);
-// runtime.Gosched in models_runtime.go; time.Sleep in models_time.go
-// (timeSleep) and the clock's EvTimer in clock.go (machine.fireTimers);
+// runtime.Gosched in models_runtime.go; time.Sleep and EvTimerSet in
+// models_time.go (timeSleep, newTimer, resetTimer) and the clock's EvTimer
+// and EvTimerFire in clock.go (machine.fireThrough, machine.fire);
 // annotations in annotations.go (annotationCtl).
 
 // Op is the operation a goroutine is stopped at (a scheduling point) or
@@ -183,6 +187,7 @@ const (
 	OpCoroutine  // blocked in a coroutine switch of iter.Pull
 	OpTestRun    // blocked in testing.T.Run until the subtest ends
 	OpAnnotation // a call of an annotation function (Program.Annotate)
+	OpTimer      // time passes and timers fire: a step of the runtime in schedules, not a goroutine's operation
 
 	numOps
 )
@@ -284,6 +289,7 @@ var ops = [numOps]opInfo{
 	OpCoroutine:  {"coroutine", false},
 	OpTestRun:    {"testing.T.Run", false},
 	OpAnnotation: {"annotation", true},
+	OpTimer:      {"timer fires", false},
 }
 
 // String returns the operation's name as Go's tracebacks write it, e.g.
@@ -324,8 +330,10 @@ const (
 	EvCondWait                            // sync.Cond.Wait on Addr woke up
 	EvCondSignal                          // sync.Cond.Signal or Broadcast on Addr
 	EvAtomic                              // sync/atomic operation (or sync.Map method) on Addr
-	EvTimer                               // the virtual clock advanced to Seq nanoseconds
+	EvTimer                               // the virtual clock advanced to Seq nanoseconds (Pos: where the last timer due was set)
 	EvAnnotation                          // a call of the annotation function Annotation on the N locations from Addr
+	EvTimerSet                            // G set (created or reset) the runtime timer Addr: a release into it
+	EvTimerFire                           // the timer Addr fired: G, its context, acquires what its setters released
 )
 
 // Addr identifies a memory location or synchronization object for the

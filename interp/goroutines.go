@@ -98,6 +98,12 @@ func (m *machine) schedule() bool {
 			}
 		}
 		if len(m.runnable) > 0 {
+			if len(m.timers) > 0 && m.passTime() {
+				if m.exited {
+					return false
+				}
+				continue
+			}
 			i := m.sched.Pick(m.runnable)
 			g := m.runnable[i]
 			// Only a goroutine stopped at a scheduling point performs its
@@ -107,6 +113,9 @@ func (m *machine) schedule() bool {
 			return true
 		}
 		if m.fireTimers() {
+			if m.exited {
+				return false
+			}
 			continue
 		}
 		if m.mainDone {

@@ -50,6 +50,8 @@
 //   - [Expect] (-vt.expect string): verdict to reach: ok, race, deadlock, leak, panic, assert or steps
 //   - [Race] (-vt.race string, default on): race detection: on (happens-before summary h), lockset or off
 //   - [Trust] (-vt.trust list): comma-separated packages whose own accesses are not race-checked
+//   - [Clock] (-vt.clock string, default any): when time passes: any (timers fire at any point) or synctest (all blocked)
+//   - [Enumerate] (-vt.enumerate int, default 16): largest random range or map that dfs enumerates (larger are sampled)
 //
 // Races on one location can be declared benign with [Benign].
 //

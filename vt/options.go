@@ -69,3 +69,19 @@ func Race(on bool) Option {
 // in one of them. Their synchronization (channels, mutexes, atomics) still
 // orders the program's other accesses.
 func Trust(pkgPaths ...string) Option { return Option{"trust", strings.Join(pkgPaths, ",")} }
+
+// Clock says when virtual time passes: "any" (the default) lets a pending
+// timer fire at any scheduling point where a goroutine can observe it (a
+// sleeper wakes, a goroutine waits on or polls the timer's channel, an
+// AfterFunc starts), as time passes in Go while goroutines run, so that
+// timeouts and deadlines are explored mid-work; "synctest" advances time
+// only when every goroutine is blocked, the rule of testing/synctest, for
+// tests whose timers only guard against hangs.
+func Clock(mode string) Option { return Option{"clock", mode} }
+
+// Enumerate sets the largest number of values of a random draw
+// (rand.Intn(n) and the like, from math/rand, math/rand/v2 or crypto/rand)
+// or of the start of a map iteration that the depth-first search
+// enumerates (default 16); draws from larger ranges and floats are sampled
+// from the seed. Every value is recorded in the replay token.
+func Enumerate(n int) Option { return Option{"enumerate", strconv.Itoa(n)} }

@@ -130,6 +130,10 @@ func (d *Detector) event(ev *event) {
 		k := objKey{ev.Addr, objAtomic, 0}
 		d.acquire(g, k)
 		d.release(g, k)
+	case interp.EvTimerSet:
+		d.release(ev.G, objKey{ev.Addr, objTimer, 0})
+	case interp.EvTimerFire:
+		d.acquire(ev.G, objKey{ev.Addr, objTimer, 0})
 	case interp.EvAnnotation:
 		annotationLock(ev, d.event)
 	}

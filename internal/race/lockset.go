@@ -227,6 +227,10 @@ func (l *Lockset) event(ev *event) {
 		k := objKey{ev.Addr, objAtomic, 0}
 		l.acquire(ev.G, k)
 		l.release(ev.G, l.obj(k))
+	case interp.EvTimerSet:
+		l.release(ev.G, l.obj(objKey{ev.Addr, objTimer, 0}))
+	case interp.EvTimerFire:
+		l.acquire(ev.G, objKey{ev.Addr, objTimer, 0})
 	case interp.EvAnnotation:
 		annotationLock(ev, l.event)
 	}
