@@ -404,9 +404,23 @@ func (c *compiler) rangeOp(i *ssa.Range, dst int) op {
 			return fr
 		}
 	}
+	if c.fn.inGoroot() || c.prog.isHidden(c.fn) {
+		return func(fr *frame) *frame {
+			m, _ := fr.regs[x].r.(*mapObj)
+			fr.regs[dst] = value{r: m.iter(fr.g.m)}
+			fr.pc++
+			return fr
+		}
+	}
+	// A range of the program's own code starts where the scheduler says,
+	// as Go starts each iteration of a map at a random entry.
 	return func(fr *frame) *frame {
 		m, _ := fr.regs[x].r.(*mapObj)
-		fr.regs[dst] = value{r: m.iter(fr.g.m)}
+		if n := m.len(); n >= 2 {
+			fr.regs[dst] = value{r: m.iterFrom(fr.g.m.sched.Choose(fr.g, ChooseMapStart, n))}
+		} else {
+			fr.regs[dst] = value{r: m.iter(fr.g.m)}
+		}
 		fr.pc++
 		return fr
 	}
