@@ -7,9 +7,9 @@ package interp
 // others are sampled. A generator seeded with a constant runs from source.
 
 const (
-	whyDraw     = "a draw of the program's random input when the source is unseeded (else runs its Go body)"
-	whySeed     = "notes whether the seed came from outside (the clock or crypto/rand), then runs its Go body"
-	runtimeSrc1 = "*math/rand.runtimeSource"
+	whyDraw  = "a draw of the program's random input when the source is unseeded (else runs its Go body)"
+	whySeed  = "notes whether the seed came from outside (the clock or crypto/rand), then runs its Go body"
+	mathRand = "math/rand"
 )
 
 var mathRandModels = modelTable{
@@ -17,9 +17,9 @@ var mathRandModels = modelTable{
 	"(*math/rand.rngSource).Seed":   control(whySeed, rngSourceSeed),
 	"(*math/rand.rngSource).Int63":  control(whyDraw, sourceDraw("(*math/rand.rngSource).Int63", 1<<63)),
 	"(*math/rand.rngSource).Uint64": control(whyDraw, sourceDraw("(*math/rand.rngSource).Uint64", 0)),
-	"(*math/rand.Rand).Int63n":      control(whyDraw, randN("(*math/rand.Rand).Int63n", runtimeSrc1, true)),
-	"(*math/rand.Rand).Int31n":      control(whyDraw, randN("(*math/rand.Rand).Int31n", runtimeSrc1, true)),
-	"(*math/rand.Rand).int31n":      control(whyDraw, randN("(*math/rand.Rand).int31n", runtimeSrc1, true)),
+	"(*math/rand.Rand).Int63n":      control(whyDraw, randN("(*math/rand.Rand).Int63n", mathRand, true)),
+	"(*math/rand.Rand).Int31n":      control(whyDraw, randN("(*math/rand.Rand).Int31n", mathRand, true)),
+	"(*math/rand.Rand).int31n":      control(whyDraw, randN("(*math/rand.Rand).int31n", mathRand, true)),
 }
 
 // runtimeDraw is the runtime's random number behind the top-level
@@ -62,17 +62,17 @@ func sourceDraw(name string, n uint64) controlFn {
 
 // randN models a bounded draw method of a generator (receiver args[0], a
 // *Rand whose first field is its source; bound args[1], signed or not): a
-// draw in [0, n) if the source is the runtime's (runtimeName) or seeded
+// draw in [0, n) if the source is the runtime's (of package pkg) or seeded
 // from outside. An invalid bound runs the body, which panics as in Go.
-func randN(name, runtimeName string, signed bool) controlFn {
+func randN(name, pkg string, signed bool) controlFn {
 	return func(fr *frame, args []value, dst int32) *frame {
 		m := fr.g.m
 		r := args[0].ptr()
 		n := args[1].n
-		if r == nil || n == 0 || signed && int64(n) < 0 || !m.isInputSrc(r.elems()[0], runtimeName) {
+		if r == nil || n == 0 || signed && int64(n) < 0 || !m.isInputSrc(r.elems()[0], pkg) {
 			return fr.callBody(m.prog.ownBody(name), args, dst)
 		}
-		if r.elems()[0].iface().t.str == runtimeName {
+		if isRuntimeSource(r.elems()[0].iface().t, pkg) {
 			// The runtime's source has no state to access.
 			return fr.done(dst, uintVal(m.draw(n)))
 		}

@@ -5,12 +5,12 @@ package interp
 // go through uint64n and uint32n; PCG and ChaCha8 seeded from the clock
 // or crypto/rand draw their numbers.
 
-const runtimeSrc2 = "math/rand/v2.runtimeSource"
+const mathRandV2 = "math/rand/v2"
 
 var mathRandV2Models = modelTable{
 	"math/rand/v2.runtime_rand":      native(noBody, runtimeDraw),
-	"(*math/rand/v2.Rand).uint64n":   control(whyDraw, randN("(*math/rand/v2.Rand).uint64n", runtimeSrc2, false)),
-	"(*math/rand/v2.Rand).uint32n":   control(whyDraw, randN("(*math/rand/v2.Rand).uint32n", runtimeSrc2, false)),
+	"(*math/rand/v2.Rand).uint64n":   control(whyDraw, randN("(*math/rand/v2.Rand).uint64n", mathRandV2, false)),
+	"(*math/rand/v2.Rand).uint32n":   control(whyDraw, randN("(*math/rand/v2.Rand).uint32n", mathRandV2, false)),
 	"math/rand/v2.NewPCG":            control(whySeed, newPCG),
 	"(*math/rand/v2.PCG).Seed":       control(whySeed, pcgSeed),
 	"(*math/rand/v2.PCG).Uint64":     control(whyDraw, sourceDraw("(*math/rand/v2.PCG).Uint64", 0)),

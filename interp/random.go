@@ -81,18 +81,29 @@ func (m *machine) noteCrypto(b []byte) {
 }
 
 // isInputSrc reports whether the interface value src (a generator's
-// source) holds a source that draws: the runtime's (whose type is named
-// runtimeName) or a generator marked by markInput.
-func (m *machine) isInputSrc(src value, runtimeName string) bool {
+// source) holds a source that draws: the runtime's (of type runtimeSource
+// in package pkg, or a pointer to it) or a generator marked by markInput.
+func (m *machine) isInputSrc(src value, pkg string) bool {
 	i := src.iface()
 	if i == nil {
 		return false
 	}
-	if i.t.str == runtimeName {
+	if isRuntimeSource(i.t, pkg) {
 		return true
 	}
 	p := i.v.ptr()
 	return p != nil && m.inputSrcs[p]
+}
+
+// isRuntimeSource reports whether t is pkg's runtimeSource or a pointer
+// to it.
+func isRuntimeSource(t *rtype, pkg string) bool {
+	tt := t.t
+	if p, ok := tt.(*types.Pointer); ok {
+		tt = p.Elem()
+	}
+	n, ok := tt.(*types.Named)
+	return ok && n.Obj().Name() == "runtimeSource" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg
 }
 
 // fillRandom fills the byte slice b with drawn bytes (writes logged for
