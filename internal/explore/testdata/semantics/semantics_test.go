@@ -178,3 +178,19 @@ func TestSeededFromCrypto(t *testing.T) {
 		require.NotEqual(t, 2, r.IntN(3))
 	})
 }
+
+// TestTicking never ends: it takes ticks from a ticker forever, while a
+// second goroutine takes ticks from another (verdict steps). The benchmark
+// of the cost of a step runs it under growing step bounds.
+func TestTicking(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		other := time.NewTicker(3 * time.Millisecond)
+		go func() {
+			for range other.C {
+			}
+		}()
+		tk := time.NewTicker(time.Millisecond)
+		for range tk.C {
+		}
+	})
+}

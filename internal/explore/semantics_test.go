@@ -1,0 +1,138 @@
+package explore
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// semanticsTarget returns the vt.Check call of test name in
+// testdata/semantics.
+func semanticsTarget(t *testing.T, name string) Target {
+	t.Helper()
+	dir, err := filepath.Abs("testdata/semantics")
+	require.NoError(t, err)
+	prog, err := LoadTests(dir)
+	require.NoError(t, err)
+	pkg, err := TestPackage(prog, name, "")
+	require.NoError(t, err)
+	return Target{Prog: prog, Pkg: pkg, Test: name, Root: 0, Name: name}
+}
+
+// Time passes while goroutines run, and randomness and map order are
+// inputs: bugs that need a timer to fire mid-work, a particular random
+// draw (with an interleaving) or a map order are found in one exploration
+// and replayed exactly; correct programs stay ok.
+func TestSemantics(t *testing.T) {
+	for _, tc := range []struct {
+		test, verdict, message string
+		op                     string // an operation the failing schedule shows
+	}{
+		{"TestDeadlineMidLoop", "deadlock", "all goroutines are blocked", "timer fires"},
+		{"TestJitterRetry", "assert", "attempt after stop", ""},
+		{"TestMapOrder", "assert", "commit before prepare", ""},
+		{"TestSeededFromClock", "assert", "Should not be: 3", ""},
+		{"TestSeededFromCrypto", "assert", "Should not be: 2", ""},
+		{"TestPermV2", "assert", "Should not be: []int{2, 1, 0}", ""},
+		{"TestSleepStrictlyAfter", "ok", "", ""},
+		{"TestTimeMonotonic", "ok", "", ""},
+		{"TestSeededConstant", "ok", "", ""},
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			target := semanticsTarget(t, tc.test)
+			o := DefaultOptions()
+			res, err := Explore(target, o, nil)
+			require.NoError(t, err)
+			require.Equal(t, tc.verdict, res.Verdict, "%s", FormatReport(res, tc.test, "go test"))
+			if tc.verdict == "ok" {
+				assert.True(t, res.Exhaustive, "%d executions", res.Executions)
+				return
+			}
+			f := res.Failure
+			assert.Contains(t, f.Message, tc.message)
+			if tc.op != "" {
+				var ops []string
+				for _, st := range f.Schedule {
+					ops = append(ops, st.Op)
+				}
+				assert.Contains(t, ops, tc.op)
+			}
+
+			// The token replays the same failure, whatever the seed: every
+			// value the program received is in it.
+			o.Replay = f.Replay
+			o.Seed = 99
+			rep, err := Explore(target, o, nil)
+			require.NoError(t, err)
+			assert.Equal(t, tc.verdict, rep.Verdict)
+			require.NotNil(t, rep.Failure)
+			assert.Equal(t, f.Message, rep.Failure.Message)
+			assert.Equal(t, f.Schedule, rep.Failure.Schedule)
+		})
+	}
+}
+
+// The bug of TestDeadlineMidLoop needs a timer to fire while the worker
+// runs: with the synctest clock, time passes only when every goroutine is
+// blocked, and the search finds nothing.
+func TestSynctestClock(t *testing.T) {
+	o := DefaultOptions()
+	o.Clock = "synctest"
+	res, err := Explore(semanticsTarget(t, "TestDeadlineMidLoop"), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict)
+	assert.True(t, res.Exhaustive)
+
+	// Under the default clock, firing the timer is a preemption: the bug
+	// is out of reach without preemptions and found with one.
+	o = DefaultOptions()
+	o.Preempt = 0
+	res, err = Explore(semanticsTarget(t, "TestDeadlineMidLoop"), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict)
+	o.Preempt = 1
+	res, err = Explore(semanticsTarget(t, "TestDeadlineMidLoop"), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "deadlock", res.Verdict)
+}
+
+// Draws with more values than Enumerate are sampled, not enumerated: the
+// jitter bug needs the draw 3 of 4, which dfs finds only by enumerating.
+func TestEnumerateBound(t *testing.T) {
+	o := DefaultOptions()
+	o.Enumerate = 3
+	res, err := Explore(semanticsTarget(t, "TestSeededFromClock"), o, nil)
+	require.NoError(t, err)
+	assert.True(t, res.Exhaustive)
+	assert.Equal(t, 1, res.Executions, "one sampled value, no alternatives")
+
+	o.Enumerate = 5
+	res, err = Explore(semanticsTarget(t, "TestSeededFromClock"), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "assert", res.Verdict)
+}
+
+// Data choices are values in the token: the value, not its index among
+// the alternatives, so that a token replays under any seed; a value
+// outside its range is a token that does not fit.
+func TestDataChoiceTokens(t *testing.T) {
+	target := semanticsTarget(t, "TestSeededFromClock")
+	for v := range 5 {
+		o := DefaultOptions()
+		o.Replay = Token{Hash: target.Prog.SourceHash(), Choices: []int{v}}.String()
+		res, err := Explore(target, o, nil)
+		require.NoError(t, err)
+		want := "ok"
+		if v == 3 {
+			want = "assert"
+		}
+		assert.Equal(t, want, res.Verdict, "draw %d", v)
+	}
+	o := DefaultOptions()
+	o.Replay = Token{Hash: target.Prog.SourceHash(), Choices: []int{5}}.String()
+	_, err := Explore(target, o, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "does not fit")
+}
