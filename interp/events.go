@@ -63,9 +63,11 @@ import (
 //	runtime.Gosched                  yes    OpGosched              none
 //	time.Sleep                       yes    OpSleep                blocks until the virtual clock passes the deadline
 //	time.NewTimer, Reset, AfterFunc  no     -                      EvTimerSet (the setter releases into the timer)
-//	time passes                      no     -                      EvTimer (Seq the new time, Pos where the last timer due was set), when every goroutine is blocked or the Scheduler chooses so (ChooseTimer)
-//	a Timer's or Ticker's timer fires no    -                      EvTimerFire by the timer's context (it acquires the timer), then EvChanSend by the context
+//	time passes                      no     -                      EvTimer (Seq the new time, Pos where the timer was set), when every goroutine is blocked or where the Scheduler chooses (ChooseTimer)
+//	a Timer's or Ticker's tick       no     -                      EvTimerFire by the timer's context (it acquires the timer), then its EvChanSend
 //	an AfterFunc's timer fires       no     -                      EvTimerFire by the timer's context, then EvGoStart of f's goroutine (created by the context)
+//	a range over a map               no     -                      none (where it starts: ChooseMapStart, in the program's own code)
+//	math/rand, crypto/rand draws     no     -                      none (the numbers: ChooseRandom, see random.go)
 //	iter.Pull's coroutine switch     no     -                      blocks in OpCoroutine
 //	testing.T.Run                    no     -                      EvGoStart of the subtest's goroutine; blocks in OpTestRun
 //	a call of an annotation          yes    OpAnnotation           EvAnnotation (Program.Annotate)

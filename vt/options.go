@@ -34,8 +34,9 @@ func Steps(n int64) Option { return Option{"steps", strconv.FormatInt(n, 10)} }
 // iteratively from 0 until the space is exhausted or the budget is spent.
 func Preempt(n int) Option { return Option{"preempt", strconv.Itoa(n)} }
 
-// Seed seeds the random choices of the random and pct strategies and the
-// interpreted program's math/rand.
+// Seed seeds the random choices of the random and pct strategies, and the
+// program's random draws that are sampled rather than enumerated (see
+// Enumerate) and the first value tried of those that are.
 func Seed(n int64) Option { return Option{"seed", strconv.FormatInt(n, 10)} }
 
 // Time bounds the wall-clock time of the exploration (default 10s).

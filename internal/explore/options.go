@@ -165,7 +165,7 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "seed", Type: "int", Default: "0", OneRun: true,
-		Doc: "seed of random choices and of the program's math/rand",
+		Doc: "seed of random strategies and of the program's sampled random draws",
 		set: func(o *Options, v string) error {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil {
