@@ -167,3 +167,11 @@ func TestTimerEvents(t *testing.T) {
 	}
 	assert.Equal(t, len(fires), sendsByCtx, "every tick is sent by its timer's context")
 }
+
+// Under the default scheduler time passes after a goroutine ran a whole
+// quantum, so a loop that polls a deadline ends, as vt run users expect.
+func TestDefaultSchedulerLetsTimePass(t *testing.T) {
+	r := runBehave(t, "pollclock", RunOptions{MaxSteps: 1e6})
+	require.NoError(t, r.err)
+	assert.Equal(t, "stopped after the deadline: true true\n", r.stdout)
+}

@@ -50,9 +50,10 @@ const (
 // runnable goroutine with the lowest id after it (round robin). To keep spin
 // loops live it switches after Quantum consecutive scheduling points of one
 // goroutine. Select picks the first ready case in source order, maps are
-// iterated from their first entry, time advances only when every goroutine
-// is blocked, and random draws come from a pseudo-random sequence seeded by
-// Seed.
+// iterated from their first entry, time advances when every goroutine is
+// blocked or a goroutine has run a whole quantum (a goroutine that polls a
+// timer's channel sees it fire), and random draws come from a
+// pseudo-random sequence seeded by Seed.
 type DefaultScheduler struct {
 	// Quantum is the number of consecutive scheduling points after which
 	// the running goroutine is switched out (0 means 64).
@@ -67,10 +68,7 @@ type DefaultScheduler struct {
 
 // Pick implements Scheduler.
 func (s *DefaultScheduler) Pick(runnable []*Goroutine) int {
-	q := s.Quantum
-	if q == 0 {
-		q = 64
-	}
+	q := s.quantum()
 	for i, g := range runnable {
 		if g == s.last {
 			if s.count < q {
@@ -96,8 +94,18 @@ func (s *DefaultScheduler) Pick(runnable []*Goroutine) int {
 	return idx
 }
 
+func (s *DefaultScheduler) quantum() int {
+	if s.Quantum == 0 {
+		return 64
+	}
+	return s.Quantum
+}
+
 // Choose implements Scheduler.
 func (s *DefaultScheduler) Choose(_ *Goroutine, c Choice, n int) int {
+	if c == ChooseTimer && s.last != nil && s.count >= s.quantum() {
+		return 1
+	}
 	if c != ChooseRandom {
 		return 0
 	}

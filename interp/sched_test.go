@@ -29,7 +29,7 @@ const behaveDir = "testdata/behave"
 var behaveNames = []string{
 	"deadlock", "determinism", "events", "interleave", "leak", "netdial",
 	"nobody", "schedops", "selectready", "spin", "timersnap", "virtualtime",
-	"timechoice", "inputs", "ticking",
+	"timechoice", "inputs", "ticking", "pollclock",
 }
 
 var (

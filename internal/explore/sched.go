@@ -12,19 +12,19 @@ type choice struct {
 	n          int  // number of alternatives dfs may take (1: a sampled value)
 	chosen     int  // index taken
 	preemptive bool // alternatives other than 0 preempt a runnable goroutine (or let time pass)
-	// data: a value the program receives (a random draw, where a map
-	// iteration starts). Alternative i is the value (off+i) mod n, so that
-	// alternative 0 differs from draw to draw.
-	data bool
-	off  int
-	// val is the choice in the replay token: the index taken for
-	// scheduling choices, the value for data choices.
+	// Alternative i answers (off+i) mod n: for a value the program
+	// receives (a random draw, where a map iteration starts), so that
+	// alternative 0 differs from draw to draw; for time, so that letting
+	// time pass comes first where a goroutine spins.
+	off int
+	// val is the choice in the replay token: the answer (the index of the
+	// goroutine, whether time passed, the value).
 	val int
 }
 
-// valueOf returns the token entry of alternative i.
+// valueOf returns the answer of alternative i.
 func (c *choice) valueOf(i int) int {
-	if c.data && c.n > 1 {
+	if c.n > 1 {
 		return (c.off + i) % c.n
 	}
 	return i
@@ -71,9 +71,11 @@ type scheduler struct {
 	// preferred over the others, and switching away from it is no
 	// preemption, so spin-waits make progress as they do under Go's
 	// scheduler.
-	spinOp  interp.Op
-	spinPos token.Pos
-	spins   int
+	spinOp   interp.Op
+	spinPos  token.Pos
+	spins    int
+	yielding bool // the last goroutine picked yields or spins
+	run      int  // consecutive scheduling points of the last goroutine picked
 
 	// Time and data (see Options.Clock and Options.Enumerate).
 	synctest  bool   // time passes only when every goroutine is blocked
@@ -83,6 +85,13 @@ type scheduler struct {
 }
 
 const spinLimit = 16
+
+// timeQuantum is the number of consecutive scheduling points of one
+// goroutine after which letting time pass is no preemption: a goroutine
+// that runs that long (a loop polling a deadline, a context, a timer's
+// channel) sees time pass in the first schedule already, as on a real
+// clock, and not only when every goroutine is blocked.
+const timeQuantum = 64
 
 func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
 	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000,
@@ -116,6 +125,7 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		}
 		yielding = op == interp.OpGosched || s.spins >= spinLimit
 	}
+	s.yielding = yielding
 	s.ordered = s.ordered[:0]
 	if lastIdx >= 0 && !yielding {
 		s.ordered = append(s.ordered, runnable[lastIdx])
@@ -134,7 +144,9 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	}
 	g := s.ordered[c]
 	if g != s.last {
-		s.spins = 0
+		s.spins, s.run = 0, 0
+	} else {
+		s.run++
 	}
 	s.last = g
 	s.points++
@@ -161,6 +173,12 @@ func (s *scheduler) Choose(g *interp.Goroutine, c interp.Choice, n int) int {
 		if !s.started || s.synctest {
 			return 0
 		}
+		if s.yielding || s.run >= timeQuantum {
+			// A goroutine spins or runs long (polls a channel, a
+			// context, the clock): time passing is what it waits for,
+			// as on a real clock, and is no preemption.
+			return s.nextMapped(n, 1, true)
+		}
 		return s.next(n, true, nil)
 	}
 	if !s.started {
@@ -185,20 +203,7 @@ func (s *scheduler) data(n int) int {
 	}
 	i := len(s.choices)
 	if n >= 2 && n <= s.enumerate {
-		c := choice{n: n, data: true, off: int(h % uint64(n))}
-		if i < len(s.prefix) {
-			v := s.prefix[i]
-			if v < 0 || v >= n {
-				s.diverged = true
-				v = c.off
-			}
-			c.chosen = (v - c.off + n) % n
-		} else {
-			c.chosen = s.strategy.choose(n, false, nil)
-		}
-		c.val = c.valueOf(c.chosen)
-		s.choices = append(s.choices, c)
-		return c.val
+		return s.nextMapped(n, int(h%uint64(n)), false)
 	}
 	var v int
 	if i < len(s.prefix) {
@@ -217,7 +222,7 @@ func (s *scheduler) data(n int) int {
 			v %= n
 		}
 	}
-	s.choices = append(s.choices, choice{n: 1, data: true, val: v})
+	s.choices = append(s.choices, choice{n: 1, val: v})
 	return v
 }
 
@@ -245,6 +250,25 @@ func (s *scheduler) next(n int, preemptive bool, ordered []*interp.Goroutine) in
 	}
 	s.choices = append(s.choices, choice{n: n, chosen: c, preemptive: preemptive, val: c})
 	return c
+}
+
+// nextMapped is next for a choice whose alternative i answers
+// (off+i) mod n.
+func (s *scheduler) nextMapped(n, off int, preemptive bool) int {
+	c := choice{n: n, off: off, preemptive: preemptive}
+	if i := len(s.choices); i < len(s.prefix) {
+		v := s.prefix[i]
+		if v < 0 || v >= n {
+			s.diverged = true
+			v = off
+		}
+		c.chosen = (v - off + n) % n
+	} else {
+		c.chosen = s.strategy.choose(n, preemptive, nil)
+	}
+	c.val = c.valueOf(c.chosen)
+	s.choices = append(s.choices, c)
+	return c.val
 }
 
 // firstChoice always takes alternative 0: no preemption, first ready case.

@@ -3,6 +3,7 @@ package explore
 import (
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -39,15 +40,20 @@ func TestSemantics(t *testing.T) {
 		{"TestSleepStrictlyAfter", "ok", "", ""},
 		{"TestTimeMonotonic", "ok", "", ""},
 		{"TestSeededConstant", "ok", "", ""},
+		{"TestPollDeadline", "ok", "", ""}, // sampled: time can pass at any of its steps
 	} {
 		t.Run(tc.test, func(t *testing.T) {
 			target := semanticsTarget(t, tc.test)
 			o := DefaultOptions()
+			sampled := tc.test == "TestPollDeadline"
+			if sampled {
+				o.Time = time.Second
+			}
 			res, err := Explore(target, o, nil)
 			require.NoError(t, err)
 			require.Equal(t, tc.verdict, res.Verdict, "%s", FormatReport(res, tc.test, "go test"))
 			if tc.verdict == "ok" {
-				assert.True(t, res.Exhaustive, "%d executions", res.Executions)
+				assert.True(t, sampled || res.Exhaustive, "%d executions", res.Executions)
 				return
 			}
 			f := res.Failure
@@ -96,10 +102,25 @@ func TestSynctestClock(t *testing.T) {
 	res, err = Explore(semanticsTarget(t, "TestDeadlineMidLoop"), o, nil)
 	require.NoError(t, err)
 	assert.Equal(t, "deadlock", res.Verdict)
+
+	// A loop that polls a deadline ends in the first schedule: time
+	// passes after a goroutine ran a while, without a preemption. With the
+	// synctest clock it never does.
+	o = DefaultOptions()
+	o.Preempt, o.Steps = 0, 20000
+	res, err = Explore(semanticsTarget(t, "TestPollDeadline"), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict)
+	assert.True(t, res.Exhaustive)
+	o.Clock = "synctest"
+	res, err = Explore(semanticsTarget(t, "TestPollDeadline"), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "steps", res.Verdict)
 }
 
 // Draws with more values than Enumerate are sampled, not enumerated: the
-// jitter bug needs the draw 3 of 4, which dfs finds only by enumerating.
+// bug of TestSeededFromClock needs the draw 3 of 5, which dfs finds by
+// enumerating.
 func TestEnumerateBound(t *testing.T) {
 	o := DefaultOptions()
 	o.Enumerate = 3

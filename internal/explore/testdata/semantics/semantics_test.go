@@ -194,3 +194,24 @@ func TestTicking(t *testing.T) {
 		}
 	})
 }
+
+// TestPollDeadline does steps of work until a deadline's channel says
+// stop: the loop ends because time passes while it runs (under the synctest
+// clock it never would, and vt would report a livelock).
+func TestPollDeadline(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		deadline := time.After(10 * time.Millisecond)
+		var mu sync.Mutex
+		n := 0
+		for {
+			select {
+			case <-deadline:
+				return
+			default:
+				mu.Lock()
+				n++
+				mu.Unlock()
+			}
+		}
+	})
+}
