@@ -23,6 +23,9 @@ type chanObj struct {
 	sendq    []*waiter
 	sends    int64
 	recvs    int64
+	// polled: a select with a default case found nothing to receive here
+	// (a timer's firing is then observable: clock.go).
+	polled bool
 }
 
 // waiter is a goroutine blocked in a send, receive or select.
@@ -319,6 +322,12 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 		}
 		if !blocking {
 			g.idle = true // the default case: nothing happened
+			for _, sc := range cases {
+				if ch, _ := fr.regs[sc.ch].r.(*chanObj); ch != nil && !sc.send && !ch.polled {
+					m.touchChan(ch)
+					ch.polled = true
+				}
+			}
 			t := make([]value, 2+nrecv)
 			t[0] = intVal(-1)
 			fr.regs[dst] = value{r: t}

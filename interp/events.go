@@ -77,8 +77,13 @@ import (
 //	CompareAndSwap                   yes    OpAtomicCompareAnd...  EvAtomicRMW if it swapped, else EvAtomicLoad
 //	atomic.Value methods             yes    OpAtomicValueLoad, ... as the functions, on the Value's cell
 //	runtime.Gosched                  yes    OpGosched              none
-//	time.Sleep                       yes    OpSleep                blocks until the virtual clock reaches the deadline
-//	a timer fires (time.AfterFunc)   no     -                      EvTimer (Seq the new time) when the clock advances, EvGoStart of the timer's goroutine
+//	time.Sleep                       yes    OpSleep                blocks until the virtual clock passes the deadline
+//	time.NewTimer, Reset, AfterFunc  no     -                      EvTimerSet (the setter releases into the timer)
+//	time passes                      no     -                      EvTimer (Seq the new time, Pos where the timer was set), when every goroutine is blocked or where the Scheduler chooses (ChooseTimer)
+//	a Timer's or Ticker's tick       no     -                      EvTimerFire by the timer's context (it acquires the timer), then its EvChanSend
+//	an AfterFunc's timer fires       no     -                      EvTimerFire by the timer's context, then EvGoStart of f's goroutine (created by the context)
+//	a range over a map               no     -                      none (where it starts: ChooseMapStart, in the program's own code)
+//	math/rand, crypto/rand draws     no     -                      none (the numbers: ChooseRandom, see random.go)
 //	iter.Pull's coroutine switch     no     -                      EvCoroSwitch (G switches to Other, also when the coroutine returns); blocks in OpCoroutine
 //	testing.T.Run                    no     -                      EvGoStart of the subtest's goroutine; blocks in OpTestRun until the subtest ends (or calls Parallel): the subtest's EvChanSend and Run's EvChanRecv on the subtest's signal channel, as in Go's testing
 //	testing.T.Parallel               no     -                      the signal to T.Run; blocks in OpTestParallel until the parent's function returns: the parent's EvChanClose of its barrier, the subtest's EvChanRecvClosed
@@ -113,8 +118,9 @@ import (
 // wgAdd, wgWait, notifyListWait, notifyOne, notifyAll, syncMapOp);
 // sync/atomic in models_atomic.go (atomicCtl, atomicValueCtl); iter's
 // coroutine switches in models_internal.go (iterCoroswitch);
-// runtime.Gosched in models_runtime.go; time.Sleep in models_time.go
-// (timeSleep) and the clock's EvTimer in clock.go (machine.fireTimers);
+// runtime.Gosched in models_runtime.go; time.Sleep and EvTimerSet in
+// models_time.go (timeSleep, newTimer, resetTimer) and the clock's EvTimer
+// and EvTimerFire in clock.go (machine.fireThrough, machine.fire);
 // annotations in annotations.go (annotationCtl).
 
 // Op is the operation a goroutine is stopped at (a scheduling point) or
@@ -216,6 +222,7 @@ const (
 	OpTestRun      // blocked in testing.T.Run until the subtest ends
 	OpTestParallel // blocked in testing.T.Parallel until the parent test's function returns
 	OpAnnotation   // a call of an annotation function (Program.Annotate)
+	OpTimer        // time passes and timers fire: a step of the runtime in schedules, not a goroutine's operation
 
 	// The operations that make memory events (EvRead, EvWrite) other than
 	// the loads and stores of the program's code (OpNone). Their names are
@@ -342,6 +349,7 @@ var ops = [numOps]opInfo{
 	OpTestRun:      {"testing.T.Run", false, ""},
 	OpTestParallel: {"testing.T.Parallel", false, ""},
 	OpAnnotation:   {"annotation", true, ""},
+	OpTimer:        {"timer fires", false, ""},
 
 	OpMapAccess:      {"runtime.mapaccess1", false, "m[k]"},
 	OpMapAssign:      {"runtime.mapassign", false, "m[k] = v"},
@@ -419,12 +427,14 @@ const (
 	EvCondWait                            // sync.Cond.Wait on Addr woke up
 	EvCondSignal                          // sync.Cond.Signal or Broadcast on Addr
 	EvAtomic                              // sync.Map method on the map Addr: acquires and releases the map (not a memory access)
-	EvTimer                               // the virtual clock advanced to Seq nanoseconds
+	EvTimer                               // the virtual clock advanced to Seq nanoseconds (Pos: where the last timer due was set)
 	EvAnnotation                          // a call of the annotation function Annotation on the N locations from Addr
 	EvAtomicLoad                          // atomic read of the word Addr (a sync/atomic load, a CompareAndSwap that failed): acquires what stores to it released
 	EvAtomicStore                         // atomic write of the word Addr (a sync/atomic store): releases, in place of what earlier stores released
 	EvAtomicRMW                           // atomic read-modify-write of the word Addr (Add, And, Or, Swap, a CompareAndSwap that swapped): acquires, then releases
 	EvCoroSwitch                          // G switched to the coroutine or caller Other (iter.Pull): what G did happens before what Other does next
+	EvTimerSet                            // G set (created or reset) the runtime timer Addr: a release into it
+	EvTimerFire                           // the timer Addr fired: G, its context, acquires what its setters released
 )
 
 // Addr identifies a memory location or synchronization object for the

@@ -115,6 +115,12 @@ func (m *machine) schedule() bool {
 			}
 		}
 		if len(m.runnable) > 0 {
+			if len(m.timers) > 0 && m.passTime() {
+				if m.exited {
+					return false
+				}
+				continue
+			}
 			i := m.sched.Pick(m.runnable)
 			g := m.runnable[i]
 			// Only a goroutine stopped at a scheduling point performs its
@@ -130,6 +136,9 @@ func (m *machine) schedule() bool {
 			return false
 		}
 		if m.fireTimers() {
+			if m.exited {
+				return false
+			}
 			// Firing timers is a step: a ticker that wakes nobody cannot
 			// keep a run going past its bound or its budget.
 			m.steps++

@@ -51,6 +51,7 @@ type Program struct {
 	annots    map[string]*Annotation
 	hidden    map[string]bool             // packages whose frames runtime.Callers hides
 	bodies    map[*ssa.Function]*function // own bodies of hooked functions
+	ownBodies map[string]*function        // own bodies of models, by name (ownBody)
 
 	synthOnce sync.Once
 	synth     map[string]*rtype // synthetic run-time error types

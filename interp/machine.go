@@ -49,6 +49,10 @@ type runState struct {
 	mainDone bool
 	err      error
 	outcome  Outcome
+	// quiet > 0: a model runs its own body for its effects and replaces
+	// its result with a draw (drawInstead); the draws of the body's own
+	// generator calls come from the seed.
+	quiet int
 }
 
 // world is the program's state besides its memory: the virtual clock, the
@@ -61,12 +65,18 @@ type world struct {
 	timers    timerHeap
 	timerSeq  int64
 	seed      uint64
-	syncObjs  map[*value]any        // state of sync objects, by address
-	timerObjs map[*value]*timer     // runtime timers of time.Timer values
-	funcObjs  map[*value]*function  // *runtime.Func values
-	coros     map[*value]*coroState // coroutines of iter.Pull
-	tests     map[*value]*testState // testing.common state, by address
-	env       map[string]envVar     // environment variables set by the run (t.Setenv)
+	syncObjs  map[*value]any       // state of sync objects, by address
+	timerObjs map[*value]*timer    // runtime timers of time.Timer values
+	funcObjs  map[*value]*function // *runtime.Func values
+	// inputSrcs are the generators (math/rand's rngSource, v2's PCG and
+	// ChaCha8, by the cell of their state) seeded from outside, whose
+	// numbers are draws; cryptoWords the 64-bit words crypto/rand produced
+	// (random.go).
+	inputSrcs   map[*value]bool
+	cryptoWords map[uint64]bool
+	coros       map[*value]*coroState // coroutines of iter.Pull
+	tests       map[*value]*testState // testing.common state, by address
+	env         map[string]envVar     // environment variables set by the run (t.Setenv)
 }
 
 // memory is the program's memory outside frames: the cells of the
@@ -118,7 +128,7 @@ func (m *machine) configure(opts RunOptions) {
 	m.runConfig = runConfig{opts: opts, sched: opts.Scheduler, obs: opts.Observer, maxSteps: opts.MaxSteps,
 		watchMem: opts.Observer != nil && !opts.IgnoreMemory, stdout: stdout, stderr: errw}
 	if m.sched == nil {
-		m.sched = &DefaultScheduler{}
+		m.sched = &DefaultScheduler{Seed: opts.Seed}
 	}
 	m.runState = runState{}
 	m.setCheckAt()

@@ -104,11 +104,13 @@ func (m *mapObj) clear() {
 	m.live = 0
 }
 
-// mapIter iterates over a snapshot of the map's entries, skipping those
-// deleted since and reading current values.
+// mapIter iterates over a snapshot of the map's entries, from the one at
+// start on, wrapping around, skipping those deleted since and reading
+// current values.
 type mapIter struct {
 	m       *mapObj
 	entries []mapEntry
+	start   int
 	i       int
 }
 
@@ -119,9 +121,25 @@ func (m *mapObj) iter(*machine) *mapIter {
 	return &mapIter{m: m, entries: m.entries}
 }
 
+// iterFrom iterates from the k-th live entry (0 ≤ k < m.live).
+func (m *mapObj) iterFrom(k int) *mapIter {
+	it := m.iter(nil)
+	for j, e := range m.entries {
+		if e.dead {
+			continue
+		}
+		if k == 0 {
+			it.start = j
+			break
+		}
+		k--
+	}
+	return it
+}
+
 func (it *mapIter) next() (k, v value, ok bool) {
 	for it.i < len(it.entries) {
-		e := it.entries[it.i]
+		e := it.entries[(it.start+it.i)%len(it.entries)]
 		it.i++
 		if e.dead {
 			continue

@@ -41,7 +41,9 @@ type memUse struct {
 	readsMap []int
 	// own: the model reports its accesses itself (modelAccessValue,
 	// modelAccessElems, modelAccessMap), as what it touches depends on
-	// what it does (reflect, sort's swapper, ...).
+	// what it does (reflect, sort's swapper, ...), or runs the function's
+	// Go body, whose loads and stores are the accesses (math/rand's
+	// generators).
 	own bool
 	// none says why the model makes no access the race detector would
 	// check: its arguments are values, or the memory it touches is not

@@ -77,12 +77,11 @@ var godebugModels = modelTable{
 	"(*internal/godebug.Setting).IncNonDefault": native("GODEBUG settings are unset", func(*machine, []value) value { return value{} }),
 }
 
-// The runtime's random numbers, behind automatic seeding, come from the
-// run's seed (nextRand).
+// The runtime's random numbers that the program does not see as such
+// (hash seeds) come from the run's seed (nextRand); those behind math/rand
+// are draws (models_mathrand.go).
 var (
 	internalSyncModels = modelTable{"internal/sync.runtime_rand": native(noBody, runtimeRand)}
-	mathRandModels     = modelTable{"math/rand.runtime_rand": native(noBody, runtimeRand)}
-	mathRandV2Models   = modelTable{"math/rand/v2.runtime_rand": native(noBody, runtimeRand)}
 	maphashModels      = modelTable{"hash/maphash.runtime_rand": native(noBody, runtimeRand)}
 )
 

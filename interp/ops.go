@@ -405,12 +405,30 @@ func (c *compiler) rangeOp(i *ssa.Range, dst int) op {
 		}
 	}
 	pos := i.Pos()
+	if c.fn.inGoroot() || c.prog.isHidden(c.fn) {
+		return func(fr *frame) *frame {
+			mo, _ := fr.regs[x].r.(*mapObj)
+			if m := fr.g.m; m.watchMem && mo != nil {
+				m.accessMap(fr, EvRead, OpMapIterStart, mo, pos)
+			}
+			fr.regs[dst] = value{r: mo.iter(fr.g.m)}
+			fr.pc++
+			return fr
+		}
+	}
+	// A range of the program's own code starts where the scheduler says,
+	// as Go starts each iteration of a map at a random entry.
 	return func(fr *frame) *frame {
 		mo, _ := fr.regs[x].r.(*mapObj)
-		if m := fr.g.m; m.watchMem && mo != nil {
+		m := fr.g.m
+		if m.watchMem && mo != nil {
 			m.accessMap(fr, EvRead, OpMapIterStart, mo, pos)
 		}
-		fr.regs[dst] = value{r: mo.iter(fr.g.m)}
+		if n := mo.len(); n >= 2 {
+			fr.regs[dst] = value{r: mo.iterFrom(m.sched.Choose(fr.g, ChooseMapStart, n))}
+		} else {
+			fr.regs[dst] = value{r: mo.iter(m)}
+		}
 		fr.pc++
 		return fr
 	}

@@ -29,7 +29,9 @@ type RunOptions struct {
 	// EvWrite, EvAlloc), which are most of a run's events: the run does
 	// not report them.
 	IgnoreMemory bool
-	// Seed seeds math/rand and map iteration order.
+	// Seed seeds the runtime's random numbers that the program does not
+	// draw itself (hash seeds) and, under the default Scheduler, the
+	// program's random draws (see ChooseRandom).
 	Seed int64
 	// MaxSteps bounds the number of steps, that is taken branches and
 	// calls (0: unbounded). A run that exceeds it stops with an

@@ -43,6 +43,7 @@ func (w *world) clone() world {
 	c.timers = make(timerHeap, len(w.timers))
 	for i, t := range w.timers {
 		ct := *t
+		ct.ctx = nil // a context is a goroutine of one run
 		c.timers[i] = &ct
 		copies[t] = &ct
 	}
@@ -51,6 +52,7 @@ func (w *world) clone() world {
 		ct := copies[t]
 		if ct == nil { // a stopped timer
 			x := *t
+			x.ctx = nil
 			ct = &x
 		}
 		c.timerObjs[p] = ct
@@ -63,6 +65,8 @@ func (w *world) clone() world {
 		c.syncObjs[p] = st
 	}
 	c.funcObjs = maps.Clone(w.funcObjs)
+	c.inputSrcs = maps.Clone(w.inputSrcs)
+	c.cryptoWords = maps.Clone(w.cryptoWords)
 	c.coros = make(map[*value]*coroState, len(w.coros))
 	for p, cs := range w.coros {
 		cc := *cs

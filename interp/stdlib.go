@@ -53,6 +53,8 @@ func init() {
 		"internal/sync":        internalSyncModels,
 		"math/rand":            mathRandModels,
 		"math/rand/v2":         mathRandV2Models,
+		"crypto/rand":          cryptoRandModels,
+		"crypto/internal/rand": cryptoInternalRandModels,
 		"hash/maphash":         maphashModels,
 		"maps":                 mapsModels,
 		"iter":                 iterModels,
@@ -114,7 +116,7 @@ type pkgPolicy struct{ path, why string }
 // *UnsupportedError naming the function.
 var notRun = []pkgPolicy{
 	{"net", "sockets and name resolution need the operating system (no virtual network yet)"},
-	{"crypto", "assembly, and randomness from the operating system"},
+	{"crypto", "assembly, and randomness from the operating system (crypto/rand's Read, Reader and Text are modeled)"},
 	{"vendor/", "the x/net and x/crypto code vendored into the standard library, for net and crypto"},
 	{"os/exec", "starting processes is refused"},
 	{"os/signal", "signals need the operating system"},

@@ -240,9 +240,9 @@ func (x *explorer) dfs() error {
 			}
 			prefix = make([]int, next+1)
 			for i := range next {
-				prefix[i] = stack[i].chosen
+				prefix[i] = stack[i].val
 			}
-			prefix[next] = stack[next].chosen + 1
+			prefix[next] = stack[next].valueOf(stack[next].chosen + 1)
 		}
 		if !pruned || bound < 0 {
 			x.res.Exhaustive, x.res.Bound = true, -1
@@ -314,7 +314,7 @@ func (x *explorer) maybeProgress() {
 // execute runs the target once.
 func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
-	s := newScheduler(prefix, strat, x.t.Root < 0)
+	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
 	r.sched = s
 	var failures []string
 	hits := 0
@@ -401,7 +401,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		}
 	}
 	var out interp.Outcome
-	obs := x.observer(hooks)
+	obs := x.observer(hooks, s)
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
 		Observer: obs, IgnoreMemory: det == nil, Stop: x.stop}
@@ -594,7 +594,7 @@ func (x *explorer) failure(r *execResult) *Failure {
 	}
 	tok := Token{Hash: p.SourceHash()}
 	for _, c := range r.sched.choices {
-		tok.Choices = append(tok.Choices, c.chosen)
+		tok.Choices = append(tok.Choices, c.val)
 	}
 	f.Replay = tok.String()
 	return f

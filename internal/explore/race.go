@@ -97,7 +97,7 @@ func (x *explorer) raceVerdict(r *execResult, d race.Checker) {
 	}
 	choices := make([]int, len(r.sched.choices))
 	for i, c := range r.sched.choices {
-		choices[i] = c.chosen
+		choices[i] = c.val
 	}
 	x.race.capture = []int64{rc.Cur.Ord, rc.Prev.Ord}
 	_, err := x.execute(choices, firstChoice{})

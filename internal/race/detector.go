@@ -158,6 +158,10 @@ func (d *Detector) event(ev *event) {
 		// back to; the other one goes on from what it did.
 		d.union(d.goRow(ev.Other), d.goRow(ev.G))
 		d.released(ev.G)
+	case interp.EvTimerSet:
+		d.release(ev.G, objKey{ev.Addr, objTimer, 0})
+	case interp.EvTimerFire:
+		d.acquire(ev.G, objKey{ev.Addr, objTimer, 0})
 	case interp.EvAnnotation:
 		annotationLock(ev, d.event)
 	}

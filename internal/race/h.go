@@ -42,6 +42,7 @@ const (
 	objWaitGroup                    // WaitGroup: Done calls
 	objCond                         // Cond (its notify list): Signal, Broadcast
 	objAtomic                       // a location used by sync/atomic
+	objTimer                        // a runtime timer: what its setters released for its firings
 )
 
 type objKey struct {

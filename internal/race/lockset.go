@@ -297,6 +297,10 @@ func (l *Lockset) event(ev *event) {
 		// other one does next, as a fork.
 		l.lhOf(ev.Other)
 		l.release(ev.G, int32(ev.Other))
+	case interp.EvTimerSet:
+		l.release(ev.G, l.obj(objKey{ev.Addr, objTimer, 0}))
+	case interp.EvTimerFire:
+		l.acquire(ev.G, objKey{ev.Addr, objTimer, 0})
 	case interp.EvAnnotation:
 		annotationLock(ev, l.event)
 	}
