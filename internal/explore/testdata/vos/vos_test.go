@@ -1,0 +1,263 @@
+package vos
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vtcheck/vt/vt"
+)
+
+// TestHTTPRoundTrip: a GET through httptest.NewServer.
+func TestHTTPRoundTrip(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprintf(w, "hello %s", r.URL.Path)
+		}))
+		defer srv.Close()
+		resp, err := http.Get(srv.URL + "/vt")
+		require.NoError(t, err)
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.NoError(t, err)
+		require.Equal(t, "hello /vt", string(body))
+	})
+}
+
+// TestHandlersRace: two requests run two handlers that increment a shared
+// counter without synchronization.
+func TestHandlersRace(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		hits := 0
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			hits++
+			fmt.Fprint(w, "ok")
+		}))
+		defer srv.Close()
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				resp, err := http.Get(srv.URL)
+				if err == nil {
+					io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+				}
+			}()
+		}
+		wg.Wait()
+	})
+}
+
+// TestTCPDeadlock: the client waits for the server to close while the
+// server waits for the client to send.
+func TestTCPDeadlock(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer ln.Close()
+		go func() {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close()
+			line, _ := bufio.NewReader(c).ReadString('\n') // waits for the request
+			fmt.Fprint(c, strings.ToUpper(line))
+		}()
+		c, err := net.Dial("tcp", ln.Addr().String())
+		require.NoError(t, err)
+		defer c.Close()
+		io.ReadAll(c) // waits for the server to close: the request was never sent
+	})
+}
+
+// TestTempFiles writes, renames and reads back files in os.MkdirTemp.
+func TestTempFiles(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		dir, err := os.MkdirTemp("", "vt-vos-")
+		require.NoError(t, err)
+		a := filepath.Join(dir, "a.txt")
+		require.NoError(t, os.WriteFile(a, []byte("alpha"), 0o644))
+		b := filepath.Join(dir, "b.txt")
+		require.NoError(t, os.Rename(a, b))
+		data, err := os.ReadFile(b)
+		require.NoError(t, err)
+		require.Equal(t, "alpha", string(data))
+		_, err = os.Stat(a)
+		require.True(t, os.IsNotExist(err))
+		ents, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		require.Len(t, ents, 1)
+		require.Equal(t, "b.txt", ents[0].Name())
+		require.NoError(t, os.RemoveAll(dir))
+	})
+}
+
+// TestPipes: producers and consumers over os.Pipe and net.Pipe.
+func TestPipes(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		r, w, err := os.Pipe()
+		require.NoError(t, err)
+		go func() {
+			defer w.Close()
+			for i := range 3 {
+				fmt.Fprintf(w, "line %d\n", i)
+			}
+		}()
+		data, err := io.ReadAll(r)
+		require.NoError(t, err)
+		require.Equal(t, "line 0\nline 1\nline 2\n", string(data))
+		r.Close()
+
+		c1, c2 := net.Pipe()
+		go func() {
+			defer c1.Close()
+			c1.Write([]byte("ping"))
+		}()
+		got, err := io.ReadAll(c2)
+		require.NoError(t, err)
+		require.Equal(t, "ping", string(got))
+	})
+}
+
+// TestHalfClose: the client sends its request and closes its side for
+// writing; the server reads to EOF, then answers and closes.
+func TestHalfClose(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer ln.Close()
+		go func() {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close()
+			req, _ := io.ReadAll(c)
+			fmt.Fprintf(c, "got %d bytes", len(req))
+		}()
+		c, err := net.Dial("tcp", ln.Addr().String())
+		require.NoError(t, err)
+		defer c.Close()
+		c.Write([]byte("request"))
+		require.NoError(t, c.(*net.TCPConn).CloseWrite())
+		resp, err := io.ReadAll(c)
+		require.NoError(t, err)
+		require.Equal(t, "got 7 bytes", string(resp))
+	})
+}
+
+// TestReadDeadline: a read whose peer never writes times out, on virtual
+// time.
+func TestReadDeadline(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer ln.Close()
+		accepted := make(chan net.Conn, 1)
+		go func() {
+			c, err := ln.Accept()
+			if err == nil {
+				accepted <- c
+			}
+		}()
+		c, err := net.Dial("tcp", ln.Addr().String())
+		require.NoError(t, err)
+		defer c.Close()
+		start := time.Now()
+		require.NoError(t, c.SetReadDeadline(start.Add(time.Hour)))
+		_, err = c.Read(make([]byte, 1))
+		var ne net.Error
+		require.ErrorAs(t, err, &ne)
+		require.True(t, ne.Timeout())
+		assert.GreaterOrEqual(t, time.Since(start), time.Hour)
+		(<-accepted).Close()
+	})
+}
+
+// TestUDPOrder: two datagrams from two senders arrive in either order:
+// the receiver that assumes one order fails in some execution.
+func TestUDPOrder(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		srv, err := net.ListenPacket("udp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer srv.Close()
+		for _, m := range []string{"first", "second"} {
+			c, err := net.Dial("udp", srv.LocalAddr().String())
+			require.NoError(t, err)
+			defer c.Close()
+			c.Write([]byte(m))
+		}
+		buf := make([]byte, 16)
+		n, _, err := srv.ReadFrom(buf)
+		require.NoError(t, err)
+		require.Equal(t, "first", string(buf[:n]), "datagrams arrive in the order they were sent") // not so with UDP
+	})
+}
+
+// TestUDPLoss: a client that waits for the answer to a datagram without a
+// deadline waits forever when the datagram is lost (vt.Udploss).
+func TestUDPLoss(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		srv, err := net.ListenPacket("udp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer srv.Close()
+		go func() {
+			buf := make([]byte, 16)
+			n, from, err := srv.ReadFrom(buf)
+			if err == nil {
+				srv.WriteTo(buf[:n], from)
+			}
+		}()
+		c, err := net.Dial("udp", srv.LocalAddr().String())
+		require.NoError(t, err)
+		defer c.Close()
+		c.Write([]byte("ping"))
+		buf := make([]byte, 16)
+		n, err := c.Read(buf) // no deadline
+		require.NoError(t, err)
+		require.Equal(t, "ping", string(buf[:n]))
+	}, vt.Udploss(true))
+}
+
+// TestEnvPerExecution: each execution starts from the environment of the
+// snapshot; what one sets, the next does not see.
+func TestEnvPerExecution(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		_, set := os.LookupEnv("VT_VOS_TEST")
+		require.False(t, set, "set by an earlier execution")
+		done := make(chan bool)
+		go func() { os.Setenv("VT_VOS_TEST", "1"); done <- true }()
+		<-done
+		require.Equal(t, "1", os.Getenv("VT_VOS_TEST"))
+	})
+}
+
+// TestExecRefused: starting a process is refused.
+func TestExecRefused(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		exec.Command("true").Run()
+	})
+}
+
+// TestDialRefused: only loopback addresses exist.
+func TestDialRefused(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		net.Dial("tcp", "10.0.0.1:80")
+	})
+}
