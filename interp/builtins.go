@@ -26,11 +26,23 @@ func (c *compiler) builtin(name string, args []ssa.Value, dst int, pos token.Pos
 			return fr
 		}
 	}
-	return c.builtinRegs(name, ts, c.regList(args), dst, pos)
+	return c.builtinRegs(name, ts, c.regList(args), dst, pos, name == "append" && isVarargs(args[1]))
 }
 
-// builtinRegs compiles a call of a builtin function on registers.
-func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int, pos token.Pos) op {
+// isVarargs reports whether v is the slice of the arguments of a variadic
+// call (append(s, a, b)): a fresh array only the call reads.
+func isVarargs(v ssa.Value) bool {
+	sl, ok := v.(*ssa.Slice)
+	if !ok {
+		return false
+	}
+	a, ok := sl.X.(*ssa.Alloc)
+	return ok && a.Comment == "varargs"
+}
+
+// builtinRegs compiles a call of a builtin function on registers. varargs
+// says that append's second operand is a fresh array of arguments.
+func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int, pos token.Pos, varargs bool) op {
 	simple := func(f func(fr *frame) value) op {
 		return func(fr *frame) *frame {
 			fr.regs[dst] = f(fr)
@@ -48,8 +60,11 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			return simple(func(fr *frame) value { return intVal(int64(len(fr.regs[a].str()))) })
 		case kMap:
 			return simple(func(fr *frame) value {
-				m, _ := fr.regs[a].r.(*mapObj)
-				return intVal(int64(m.len()))
+				mo, _ := fr.regs[a].r.(*mapObj)
+				if m := fr.g.m; m.watchMem && mo != nil {
+					m.accessMap(fr, EvRead, OpMapLen, mo, pos)
+				}
+				return intVal(int64(mo.len()))
 			})
 		case kChan:
 			return simple(func(fr *frame) value {
@@ -77,11 +92,11 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		et := t.elem
 		if fromString {
 			return simple(func(fr *frame) value {
-				return sliceVal(fr.g.m.appendString(fr.regs[s].elems(), fr.regs[x].str(), et))
+				return sliceVal(fr.g.m.appendString(fr, fr.regs[s].elems(), fr.regs[x].str(), et, pos))
 			})
 		}
 		return simple(func(fr *frame) value {
-			return sliceVal(fr.g.m.appendValues(fr.regs[s].elems(), fr.regs[x].elems(), et))
+			return sliceVal(fr.g.m.appendValues(fr, fr.regs[s].elems(), fr.regs[x].elems(), et, !varargs, OpAppend, pos))
 		})
 	case "copy":
 		d, s := args[0], args[1]
@@ -89,22 +104,34 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		et := c.typ(ts[0]).elem
 		return simple(func(fr *frame) value {
 			dst := fr.regs[d].elems()
+			m := fr.g.m
 			if fromString {
 				src := fr.regs[s].str()
 				n := min(len(dst), len(src))
-				m := fr.g.m
+				if m.watchMem {
+					m.accessElems(fr, EvWrite, OpSliceCopy, dst[:n], et, pos)
+				}
 				for i := range n {
 					m.set(&dst[i], value{n: uint64(src[i])})
 				}
 				return intVal(int64(n))
 			}
-			return intVal(int64(fr.g.m.copyValues(dst, fr.regs[s].elems(), et)))
+			src := fr.regs[s].elems()
+			if m.watchMem {
+				n := min(len(dst), len(src))
+				m.accessElems(fr, EvRead, OpSliceCopy, src[:n], et, pos)
+				m.accessElems(fr, EvWrite, OpSliceCopy, dst[:n], et, pos)
+			}
+			return intVal(int64(m.copyValues(dst, src, et)))
 		})
 	case "delete":
 		mr, kr := args[0], args[1]
 		return simple(func(fr *frame) value {
-			if m, _ := fr.regs[mr].r.(*mapObj); m != nil {
-				m.delete(fr.regs[kr])
+			if mo, _ := fr.regs[mr].r.(*mapObj); mo != nil {
+				if m := fr.g.m; m.watchMem {
+					m.accessMap(fr, EvWrite, OpMapDelete, mo, pos)
+				}
+				mo.delete(fr.regs[kr])
 			}
 			return value{}
 		})
@@ -113,8 +140,11 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		t := c.typ(ts[0])
 		if t.kind == kMap {
 			return simple(func(fr *frame) value {
-				if m, _ := fr.regs[a].r.(*mapObj); m != nil {
-					m.clear()
+				if mo, _ := fr.regs[a].r.(*mapObj); mo != nil {
+					if m := fr.g.m; m.watchMem {
+						m.accessMap(fr, EvWrite, OpMapClear, mo, pos)
+					}
+					mo.clear()
 				}
 				return value{}
 			})
@@ -123,6 +153,9 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		return simple(func(fr *frame) value {
 			es := fr.regs[a].elems()
 			m := fr.g.m
+			if m.watchMem {
+				m.accessElems(fr, EvWrite, OpSliceClear, es, et, pos)
+			}
 			for i := range es {
 				m.store(&es[i], zero(et), et)
 			}
@@ -202,6 +235,9 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			}
 			if ch.closed {
 				panic(runtimeError("close of closed channel"))
+			}
+			if m := fr.g.m; m.watchMem {
+				m.accessChan(fr, EvWrite, OpChanCloseWrite, ch, pos)
 			}
 			ch.close(fr, pos)
 			fr.pc++
@@ -300,9 +336,23 @@ func minMax(a, b value, t *rtype, isMin bool) value {
 	return a
 }
 
-// appendValues appends add to s (of element type et) with Go's growth.
-func (m *machine) appendValues(s, add []value, et *rtype) []value {
+// appendValues appends add to s (of element type et) with Go's growth,
+// reporting the accesses Go's race detector checks (as op, at pos, in fr):
+// reads of s's elements when it grows (runtime.growslice), reads of add's
+// (unless readAdd is false: a fresh array of arguments), and writes of the
+// new elements when they are in s's array (a grown slice is new memory).
+func (m *machine) appendValues(fr *frame, s, add []value, et *rtype, readAdd bool, op Op, pos token.Pos) []value {
 	n := len(s) + len(add)
+	if m.watchMem && len(add) > 0 {
+		if readAdd {
+			m.accessElems(fr, EvRead, op, add, et, pos)
+		}
+		if n > cap(s) {
+			m.accessElems(fr, EvRead, growOp(op), s, et, pos)
+		} else {
+			m.accessElems(fr, EvWrite, op, s[len(s):n], et, pos)
+		}
+	}
 	if n <= cap(s) {
 		out := s[:n]
 		m.copyValues(out[len(s):], add, et)
@@ -327,12 +377,29 @@ func (m *machine) appendValues(s, add []value, et *rtype) []value {
 	return out
 }
 
-// appendString appends the bytes of str to s, a []byte, with Go's growth.
-func (m *machine) appendString(s []value, str string, et *rtype) []value {
+// growOp is the operation of the reads of a growing append's old elements:
+// runtime.growslice for the builtin, op itself for a model (reflect.Append).
+func growOp(op Op) Op {
+	if op == OpAppend {
+		return OpGrowSlice
+	}
+	return op
+}
+
+// appendString appends the bytes of str to s, a []byte, with Go's growth
+// and the accesses of appendValues.
+func (m *machine) appendString(fr *frame, s []value, str string, et *rtype, pos token.Pos) []value {
 	if len(str) == 0 {
 		return s
 	}
 	n := len(s) + len(str)
+	if m.watchMem {
+		if n > cap(s) {
+			m.accessElems(fr, EvRead, OpGrowSlice, s, et, pos)
+		} else {
+			m.accessElems(fr, EvWrite, OpAppend, s[len(s):n], et, pos)
+		}
+	}
 	var out []value
 	if n <= cap(s) {
 		out = s[:n]

@@ -236,7 +236,7 @@ func (c *compiler) goStmt(i *ssa.Go) op {
 		fv, args := bind(fr)
 		m := g.m
 		cl := fv.r.(*closure)
-		ng := m.newGoroutine(g, pos)
+		ng := m.newGoroutine(fr, nil, pos)
 		nf := m.newFrame(cl.fn)
 		copy(nf.regs, args)
 		copy(nf.regs[len(args):], cl.env)
@@ -328,7 +328,7 @@ func (c *compiler) builtinThunk(b *ssa.Builtin, args []ssa.Value) value {
 	}
 	f.nparams = len(args)
 	dst := bc.newReg()
-	bc.code = append(bc.code, bc.builtinRegs(b.Name(), ts, regs, dst, token.NoPos), func(fr *frame) *frame { return fr.ret(value{}) })
+	bc.code = append(bc.code, bc.builtinRegs(b.Name(), ts, regs, dst, token.NoPos, false), func(fr *frame) *frame { return fr.ret(value{}) })
 	bc.pos = []token.Pos{token.NoPos, token.NoPos}
 	f.code, f.pos, f.template = bc.code, bc.pos, bc.tmpl
 	f.ready.Store(true)

@@ -23,6 +23,9 @@ type chanObj struct {
 	sendq    []*waiter
 	sends    int64
 	recvs    int64
+	// polled: a select with a default case found nothing to receive here
+	// (a timer's firing is then observable: clock.go).
+	polled bool
 }
 
 // waiter is a goroutine blocked in a send, receive or select.
@@ -135,6 +138,7 @@ func (ch *chanObj) recv(fr *frame, pos token.Pos) (value, bool) {
 		return w.val, true
 	}
 	// Closed and drained.
+	fr.g.idle = true
 	ch.event(fr, EvChanRecvClosed, 0, pos)
 	return zero(ch.elem), false
 }
@@ -192,6 +196,14 @@ func (ch *chanObj) close(fr *frame, pos token.Pos) {
 	ch.recvq, ch.sendq = nil, nil
 }
 
+// accessChan reports an access of kind k by op to the channel ch as a
+// memory location: Go's race detector checks a send as a read of the
+// channel and close as a write, so that a send unordered with a close is a
+// race.
+func (m *machine) accessChan(fr *frame, k EventKind, op Op, ch *chanObj, pos token.Pos) {
+	m.emit(fr, Event{Kind: k, Op: op, Addr: ch.addr(), N: 1, Pos: pos})
+}
+
 func (c *compiler) send(i *ssa.Send) op {
 	chr, x := c.reg(i.Chan), c.reg(i.X)
 	pos := i.Pos()
@@ -203,6 +215,9 @@ func (c *compiler) send(i *ssa.Send) op {
 		ch, _ := fr.regs[chr].r.(*chanObj)
 		if ch == nil {
 			return fr.block(OpChanSendNil, pos)
+		}
+		if m := g.m; m.watchMem {
+			m.accessChan(fr, EvRead, OpChanSendRead, ch, pos)
 		}
 		if ch.closed {
 			panic(runtimeError("send on closed channel"))
@@ -290,6 +305,9 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 			sc := cases[j]
 			ch := fr.regs[sc.ch].r.(*chanObj)
 			if sc.send {
+				if m.watchMem {
+					m.accessChan(fr, EvRead, OpChanSendRead, ch, pos)
+				}
 				if ch.closed {
 					panic(runtimeError("send on closed channel"))
 				}
@@ -303,6 +321,13 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 			return fr
 		}
 		if !blocking {
+			g.idle = true // the default case: nothing happened
+			for _, sc := range cases {
+				if ch, _ := fr.regs[sc.ch].r.(*chanObj); ch != nil && !sc.send && !ch.polled {
+					m.touchChan(ch)
+					ch.polled = true
+				}
+			}
 			t := make([]value, 2+nrecv)
 			t[0] = intVal(-1)
 			fr.regs[dst] = value{r: t}

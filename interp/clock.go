@@ -1,38 +1,63 @@
 package interp
 
 // The virtual clock: time is virtual and costs nothing. Timers wait in a
-// heap; when every goroutine is blocked, the clock jumps to the earliest
-// timer and fires every timer due then.
+// heap. Time passes in two ways: when every goroutine is blocked, the
+// clock jumps to the earliest timer (the rule of testing/synctest); and
+// while goroutines can still run, the Scheduler may choose to let time
+// pass (ChooseTimer) wherever the firing of a pending timer is observable.
+// Either way timers fire in deadline order, and the clock stands 1ns after
+// the deadline of the last timer fired, so that a goroutine woken by a
+// timer sees strictly more time passed than it waited for, as on a real
+// clock.
 
 import (
 	"container/heap"
-	"sort"
+	"go/token"
 )
 
 // virtualEpoch is the virtual clock's start: 2000-01-01T00:00:00Z, as in
 // testing/synctest.
 const virtualEpoch = 946684800 * 1e9
 
+// timer is a pending timer of the run: a sleeping goroutine's, or the
+// runtime timer of a time.Timer, Ticker or AfterFunc.
 type timer struct {
 	when   int64
 	seq    int64
 	period int64
-	fire   func(m *machine, t *timer)
 	index  int
-	id     any
-	owner  *Goroutine // the goroutine that set the timer last
+	pos    token.Pos // where it was set, for schedules
+	// wake is the sleeping goroutine's continuation (time.Sleep).
+	wake func()
+	// f(arg, seq, delta) is the runtime timer's function, time.sendTime
+	// (Timer, Ticker) or time.goFunc (AfterFunc); it runs on ctx.
+	f   value
+	arg value
+	// ch is the channel of a Timer or Ticker (f is sendTime), else nil.
+	ch *chanObj
+	// cell is the runtime timer's cell: its address is the timer's
+	// synchronization object (EvTimerSet, EvTimerFire).
+	cell *value
+	// ctx is the runtime's context that runs f, a goroutine that runs no
+	// code of the program's own: it acquires what the timer's setters
+	// released, and sends on ch or starts AfterFunc's goroutine. Made at
+	// the first firing of the run.
+	ctx   *Goroutine
+	owner *Goroutine // the goroutine that set the timer last
+	// fire, if set, is what a timer of the virtual OS does (a deadline
+	// passes), in place of the above; id identifies it (vos.go).
+	fire func(m *machine, t *timer)
+	id   any
+	// internal: the standard library set the timer for itself, not the
+	// program (frame.setByLibrary); see observable.
+	internal bool
 }
 
 type timerHeap []*timer
 
 func (h timerHeap) Len() int { return len(h) }
 
-func (h timerHeap) Less(i, j int) bool {
-	if h[i].when != h[j].when {
-		return h[i].when < h[j].when
-	}
-	return h[i].seq < h[j].seq
-}
+func (h timerHeap) Less(i, j int) bool { return before(h[i], h[j]) }
 
 func (h timerHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i]; h[i].index = i; h[j].index = j }
 
@@ -60,30 +85,127 @@ func (m *machine) delTimer(t *timer) bool {
 	return true
 }
 
+// observable reports whether firing t now would make a difference that a
+// goroutine can see before the timer would fire anyway: it wakes a sleeper,
+// starts a callback, or puts a value into a channel that has room for it
+// and on which a goroutine waits or that a goroutine has polled (a select
+// with a default case, or a receive that would have blocked). I/O
+// deadlines are not (see below).
+func (t *timer) observable() bool {
+	if t.fire != nil || t.internal {
+		// A deadline of the virtual OS, or a timer the standard library
+		// sets for itself (a dial timeout, an idle connection's timeout):
+		// the peer of a loopback socket is the program itself, never slow
+		// while it can run, so such a timer fires only when time passes
+		// for another one or every goroutine is blocked.
+		return false
+	}
+	ch := t.ch
+	if ch == nil {
+		return true
+	}
+	if ch.closed || ch.count >= ch.capacity {
+		return false
+	}
+	return ch.polled || hasWaiter(ch.recvq)
+}
+
+// observableTimer returns the earliest pending timer whose firing is
+// observable, or nil.
+func (m *machine) observableTimer() *timer {
+	if len(m.timers) == 0 {
+		return nil
+	}
+	if t := m.timers[0]; t.observable() {
+		return t
+	}
+	var best *timer
+	for _, t := range m.timers[1:] {
+		if (best == nil || before(t, best)) && t.observable() {
+			best = t
+		}
+	}
+	return best
+}
+
+// before reports whether a fires before b.
+func before(a, b *timer) bool {
+	return a.when < b.when || a.when == b.when && a.seq < b.seq
+}
+
+// passTime lets time pass while goroutines can run, if the scheduler so
+// chooses: it reports whether a timer fired.
+func (m *machine) passTime() bool {
+	t := m.observableTimer()
+	if t == nil || m.sched.Choose(nil, ChooseTimer, 2) != 1 {
+		return false
+	}
+	m.fireThrough(t)
+	return true
+}
+
 // fireTimers advances the virtual clock to the earliest timer and fires
 // every timer due then. It reports false if there is none.
 func (m *machine) fireTimers() bool {
 	if len(m.timers) == 0 {
 		return false
 	}
-	when := m.timers[0].when
-	if when > m.clock {
-		m.clock = when
-	}
-	m.emit(nil, Event{Kind: EvTimer, Seq: m.clock})
+	m.fireThrough(m.timers[0])
+	return true
+}
+
+// fireThrough fires the pending timers up to and including target, in
+// deadline order, and sets the clock 1ns after target's deadline (never
+// back).
+func (m *machine) fireThrough(target *timer) {
+	m.clock = max(m.clock, target.when+1)
+	m.emit(nil, Event{Kind: EvTimer, Seq: m.clock, Pos: target.pos})
 	var due []*timer
-	for len(m.timers) > 0 && m.timers[0].when <= m.clock {
+	for len(m.timers) > 0 && m.timers[0].when <= target.when {
 		due = append(due, heap.Pop(&m.timers).(*timer))
 	}
-	sort.SliceStable(due, func(i, j int) bool { return due[i].seq < due[j].seq })
 	for _, t := range due {
 		if t.period > 0 {
+			// A ticker: the next tick, skipping those the jump passed.
 			t.when += t.period
+			if t.when < m.clock {
+				t.when += (m.clock - t.when + t.period - 1) / t.period * t.period
+			}
 			m.addTimer(t)
 		}
-		t.fire(m, t)
+		m.fire(t)
+		if m.exited {
+			return
+		}
 	}
-	return true
+}
+
+// fire runs what a timer does when it fires.
+func (m *machine) fire(t *timer) {
+	if t.fire != nil {
+		t.fire(m, t)
+		return
+	}
+	if t.wake != nil {
+		t.wake()
+		return
+	}
+	if t.ctx == nil {
+		m.nextGID++
+		t.ctx = &Goroutine{id: m.nextGID, m: m, pending: OpRunning, created: t.pos}
+		if t.owner != nil {
+			t.ctx.parent = t.owner.id
+		}
+		m.emit(nil, Event{Kind: EvGoStart, G: t.ctx, Pos: t.pos})
+	}
+	m.emit(nil, Event{Kind: EvTimerFire, G: t.ctx, Addr: addrOf(t.cell), Pos: t.pos})
+	cl, _ := t.f.r.(*closure)
+	if cl == nil {
+		return
+	}
+	if _, ok := m.runOn(t.ctx, cl, []value{t.arg, {}, intVal(0)}, true); !ok && !m.exited {
+		m.fail(&UnsupportedError{What: "the function of a timer (" + cl.fn.name + ") blocked or panicked", Pos: m.prog.position(t.pos)})
+	}
 }
 
 // monotonic is the runtime's nanotime on the virtual clock.

@@ -67,7 +67,7 @@ func (f *function) inGoroot() bool {
 		return f.goroot
 	}
 	f.gorootSet = true
-	if f.ssa == nil || f.ssa.Synthetic != "" {
+	if f.ssa == nil || isWrapper(f.ssa) {
 		f.goroot = true
 		return true
 	}
@@ -269,6 +269,13 @@ func (c *compiler) thunk(nparams int, pos token.Pos) {
 	})
 	c.pos = append(c.pos, pos, pos)
 	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
+}
+
+// isWrapper reports whether fn is a synthetic wrapper (a bound or
+// promoted method, a thunk), which tracebacks do not show; an instance of a
+// generic function is synthetic too, but it is the program's code.
+func isWrapper(fn *ssa.Function) bool {
+	return fn.Synthetic != "" && fn.Origin() == nil
 }
 
 // fnPackage returns the path of the package fn belongs to ("" if none).

@@ -16,6 +16,26 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 	if conv == nil {
 		return c.unsupported(i, fmt.Sprintf("conversion from %s to %s", from, to))
 	}
+	if from.kind == kSlice && to.kind == kString {
+		// string(b) and string(r) read the elements they convert. (A
+		// conversion to an array is a load through a pointer to it in
+		// SSA: a plain read.)
+		op := OpBytesToString
+		if from.elem.kind != kUint8 {
+			op = OpRunesToString
+		}
+		et := from.elem
+		pos := i.Pos()
+		return func(fr *frame) *frame {
+			v := fr.regs[x]
+			if m := fr.g.m; m.watchMem {
+				m.accessElems(fr, EvRead, op, v.elems(), et, pos)
+			}
+			fr.regs[dst] = conv(v)
+			fr.pc++
+			return fr
+		}
+	}
 	return func(fr *frame) *frame {
 		fr.regs[dst] = conv(fr.regs[x])
 		fr.pc++

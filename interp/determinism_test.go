@@ -56,6 +56,7 @@ func TestVirtualTime(t *testing.T) {
 	elapsed := time.Since(start)
 	require.NoError(t, r.err)
 	require.Equal(t, 0, r.code, r.stderr)
-	assert.Equal(t, "slept 1h0m0s\nafter 1h30m0s\ntimeout 2h0m0s context deadline exceeded\n", r.stdout)
+	// A timer fires 1ns after its deadline: strictly later, as on a real clock.
+	assert.Equal(t, "slept 1h0m0.000000001s\nafter 1h30m0.000000001s\ntimeout 2h0m0.000000001s context deadline exceeded\n", r.stdout)
 	assert.Less(t, elapsed, time.Second, "4.5 hours of virtual time take no real time")
 }

@@ -46,10 +46,13 @@
 // runtime.Gosched, time.Sleep, calls of annotations — the goroutine stops,
 // and the [Scheduler]'s Pick chooses among the runnable goroutines (each
 // stopped before its pending [Op], see [Goroutine.Pending]); it is also
-// asked when the running goroutine blocks or ends. Other nondeterminism,
-// such as which ready case a select takes, is a [Choice] made by the
-// Scheduler's Choose. [DefaultScheduler] runs the current goroutine until
-// it blocks, then the next one by id.
+// asked when the running goroutine blocks or ends. Other nondeterminism is
+// a [Choice] made by the Scheduler's Choose: which ready case a select
+// takes, whether time passes while goroutines can run (the virtual clock
+// otherwise advances only when every goroutine is blocked), the program's
+// random draws (math/rand, math/rand/v2, crypto/rand) and where a range
+// over a map starts. [DefaultScheduler] runs the current goroutine until it
+// blocks, then the next one by id, and lets time pass only when it must.
 //
 // # Events
 //

@@ -55,3 +55,14 @@ type StepLimitError struct {
 func (e *StepLimitError) Error() string {
 	return fmt.Sprintf("step limit exceeded after %d steps", e.Steps)
 }
+
+// StoppedError reports a run that its tool stopped (RunOptions.Stop
+// reported true): a time budget spent, an interrupt.
+type StoppedError struct {
+	Steps int64
+}
+
+// Error says after how many steps the run stopped.
+func (e *StoppedError) Error() string {
+	return fmt.Sprintf("run stopped after %d steps", e.Steps)
+}

@@ -36,35 +36,58 @@ import (
 //	go f()                           yes    OpGo                   EvGoStart (G the new goroutine, Other its creator)
 //	function of a goroutine returns  no     -                      EvGoExit
 //	runtime.Goexit                   no     -                      EvGoExit (after the deferred calls)
-//	x := *p, p.f, a[i] (load)        no     -                      EvRead, one per scalar cell
-//	*p = x, p.f = x, a[i] = x        no     -                      EvWrite, one per scalar cell
-//	var x (a local in a reused cell) no     -                      EvAlloc, one per scalar cell
-//	m[k], v, ok := m[k]              no     -                      EvRead of the map as a whole
-//	m[k] = v                         no     -                      EvWrite of the map as a whole
+//	x := *p, p.f, a[i] (load)        no     -                      EvRead of the cells of x: one event per array of cells (a struct's fields, an array's elements; a nested aggregate is an array of its own)
+//	*p = x, p.f = x, a[i] = x        no     -                      EvWrite of the cells of x, likewise
+//	var x (a local in a reused cell) no     -                      EvAlloc of the cells of x, likewise
+//	m[k], v, ok := m[k]              no     -                      EvRead of the map as a whole (Op OpMapAccess)
+//	m[k] = v                         no     -                      EvWrite of the map as a whole (OpMapAssign)
+//	delete(m, k), clear(m)           no     -                      EvWrite of the map (OpMapDelete, OpMapClear)
+//	len(m)                           no     -                      EvRead of the map (OpMapLen)
+//	range over a map                 no     -                      EvRead of the map at its start and each step (OpMapIterStart, OpMapIterNext)
+//	copy(dst, src)                   no     -                      EvRead of src's copied elements, EvWrite of dst's (OpSliceCopy)
+//	append(s, ...)                   no     -                      EvRead of s's elements if it grows (OpGrowSlice); EvRead of an appended slice, EvWrite of the new elements if they fit in s's array (OpAppend)
+//	clear(s)                         no     -                      EvWrite of the elements (OpSliceClear)
+//	string(b), string(r)             no     -                      EvRead of the elements (OpBytesToString, OpRunesToString)
+//	ch <- v, a select's send case    -      -                      EvRead of the channel when it starts or is taken (OpChanSendRead), so that a send unordered with a close races
+//	close(ch)                        -      -                      EvWrite of the channel (OpChanCloseWrite)
+//	a model touching the program's   no     -                      EvRead, EvWrite of what it touches (OpModel, Func: the model); see memUse
+//	memory (reflect, sort.Slice's
+//	swapper, strings.Builder.String,
+//	bytes' searches, os.File.Write)
+//	len, cap of others, min, max     no     -                      none (no memory: values)
 //	ch <- v                          yes    OpChanSend             EvChanSend, and EvChanRecv of a receiver it hands v to
 //	<-ch, v, ok := <-ch              yes    OpChanRecv             EvChanRecv (EvChanRecvClosed if closed and drained), and EvChanSend of a blocked sender it takes a value from
 //	send or receive on a nil chan    yes    OpChanSend, OpChanRecv blocks forever in OpChanSendNil, OpChanRecvNil
 //	close(ch)                        yes    OpChanClose            EvChanClose; blocked senders and receivers are woken
 //	select                           yes    OpSelect               as the send or receive of the case taken (a Choice among ready cases); OpSelectNoCases blocks forever
-//	len, cap, append, copy, clear    no     -                      none yet (their cell accesses are not reported)
 //	sync.Mutex Lock / Unlock         yes    OpMutexLock, ...       EvLock / EvUnlock
 //	sync.Mutex.TryLock               yes    OpMutexTryLock         EvLock if it succeeds
 //	sync.RWMutex (R)Lock / (R)Unlock yes    OpRWMutexLock, ...     EvLock, EvRLock / EvUnlock, EvRUnlock
 //	sync.RWMutex TryLock / TryRLock  yes    OpRWMutexTryLock, ...  EvLock / EvRLock if it succeeds
-//	sync.WaitGroup Add / Done        yes    OpWaitGroupAdd, ...    EvWGAdd (Seq the delta; Done is -1)
-//	sync.WaitGroup.Wait              yes    OpWaitGroupWait        EvWGWait when it returns
+//	sync.WaitGroup Add / Done        yes    OpWaitGroupAdd, ...    EvWGAdd (Seq the delta; Done is -1); Add(+n) from 0 also EvRead of the WaitGroup's sema field
+//	sync.WaitGroup.Wait              yes    OpWaitGroupWait        EvWGWait when it returns; the first waiter to block also EvWrite of sema (as -race)
 //	sync.Cond.Wait                   no     OpCondWait             EvCondWait when it wakes (Cond runs from source over these models)
 //	sync.Cond Signal / Broadcast     yes    OpCondSignal, ...      EvCondSignal
 //	sync.Once, sync.Cond's locking   -      -                      run from source: the events of their Mutex and atomics
 //	sync.Map methods                 yes    OpSyncMapLoad, ...     EvAtomic on the map
 //	sync.Pool Get / Put              no     -                      none (Get calls New)
-//	sync/atomic functions            yes    OpAtomicAddInt32, ...  EvAtomic on the addressed cell (typed atomics run from source over these)
-//	atomic.Value methods             yes    OpAtomicValueLoad, ... EvAtomic on the Value's cell
+//	sync/atomic loads                yes    OpAtomicLoadInt32, ... EvAtomicLoad of the addressed cell (typed atomics run from source over these)
+//	sync/atomic stores               yes    OpAtomicStoreInt32,... EvAtomicStore of the cell
+//	Add, And, Or, Swap               yes    OpAtomicAddInt32, ...  EvAtomicRMW of the cell
+//	CompareAndSwap                   yes    OpAtomicCompareAnd...  EvAtomicRMW if it swapped, else EvAtomicLoad
+//	atomic.Value methods             yes    OpAtomicValueLoad, ... as the functions, on the Value's cell
 //	runtime.Gosched                  yes    OpGosched              none
-//	time.Sleep                       yes    OpSleep                blocks until the virtual clock reaches the deadline
-//	a timer fires (time.AfterFunc)   no     -                      EvTimer (Seq the new time) when the clock advances, EvGoStart of the timer's goroutine
-//	iter.Pull's coroutine switch     no     -                      blocks in OpCoroutine
-//	testing.T.Run                    no     -                      EvGoStart of the subtest's goroutine; blocks in OpTestRun
+//	time.Sleep                       yes    OpSleep                blocks until the virtual clock passes the deadline
+//	time.NewTimer, Reset, AfterFunc  no     -                      EvTimerSet (the setter releases into the timer)
+//	time passes                      no     -                      EvTimer (Seq the new time, Pos where the timer was set), when every goroutine is blocked or where the Scheduler chooses (ChooseTimer)
+//	a Timer's or Ticker's tick       no     -                      EvTimerFire by the timer's context (it acquires the timer), then its EvChanSend
+//	an AfterFunc's timer fires       no     -                      EvTimerFire by the timer's context, then EvGoStart of f's goroutine (created by the context)
+//	a range over a map               no     -                      none (where it starts: ChooseMapStart, in the program's own code)
+//	math/rand, crypto/rand draws     no     -                      none (the numbers: ChooseRandom, see random.go)
+//	iter.Pull's coroutine switch     no     -                      EvCoroSwitch (G switches to Other, also when the coroutine returns); blocks in OpCoroutine
+//	testing.T.Run                    no     -                      EvGoStart of the subtest's goroutine; blocks in OpTestRun until the subtest ends (or calls Parallel): the subtest's EvChanSend and Run's EvChanRecv on the subtest's signal channel, as in Go's testing
+//	testing.T.Parallel               no     -                      the signal to T.Run; blocks in OpTestParallel until the parent's function returns: the parent's EvChanClose of its barrier, the subtest's EvChanRecvClosed
+//	a test's function returns        no     -                      with parallel subtests: waits (OpTestRun) for each one's EvChanSend, its EvChanRecv
 //	a call of an annotation          yes    OpAnnotation           EvAnnotation (Program.Annotate)
 //	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
 //
@@ -87,10 +110,23 @@ import (
 //	open, stat, rename, remove, ...  yes    OpFileOp               none
 //	a datagram is received           -      -                      which one of those waiting is a Choice (ChooseDatagram); with DatagramLoss, whether one is lost too (ChooseDatagramLoss)
 
+// Some operations change nothing other goroutines can observe: the loads
+// (atomic, atomic.Value, sync.Map Load and Range), runtime.Gosched, and,
+// when they fail, TryLock, TryRLock and CompareAndSwap, a receive from a
+// closed channel and a select that takes its default case. A goroutine that
+// performed one is idle (Goroutine.Idle): one that keeps doing only such
+// operations waits for another one, and a fair scheduler gives way to it.
+
 // Where the producers are: compiled loads and stores in memory.go
-// (compiler.load, compiler.store, machine.noteWrite, machine.accessCells;
-// locals' EvAlloc from the Alloc op of ops.go); map reads and writes in
-// map.go (compiler.lookup, compiler.mapUpdate); channel operations in
+// (compiler.load, compiler.store, machine.noteWrite, machine.accessCells,
+// machine.accessValue, machine.accessElems, machine.accessMap; locals'
+// EvAlloc from the Alloc op of ops.go); map reads and writes in map.go
+// (compiler.lookup, compiler.mapUpdate) and map ranges in ops.go
+// (compiler.rangeOp, compiler.next); builtins in builtins.go
+// (compiler.builtinRegs, machine.appendValues); conversions in convert.go;
+// models' accesses in models.go (model.withMem for declared ones,
+// machine.modelAccessValue and its siblings for the models that report
+// their own); channel operations in
 // chan.go (the points in compiler.send, compiler.recv, compiler.selectOp,
 // and close in builtins.go; the events in chanObj.send, chanObj.recv and
 // chanObj.close, through chanObj.event); go statements in calls.go
@@ -99,9 +135,11 @@ import (
 // machine.exitGoroutine) and hooks.go (machine.endRoot); sync in
 // models_sync.go (syncOp for the points; lockCtl, unlockCtl, tryLockCtl,
 // wgAdd, wgWait, notifyListWait, notifyOne, notifyAll, syncMapOp);
-// sync/atomic in models_atomic.go (atomicCtl, atomicValueCtl);
-// runtime.Gosched in models_runtime.go; time.Sleep in models_time.go
-// (timeSleep) and the clock's EvTimer in clock.go (machine.fireTimers);
+// sync/atomic in models_atomic.go (atomicCtl, atomicValueCtl); iter's
+// coroutine switches in models_internal.go (iterCoroswitch);
+// runtime.Gosched in models_runtime.go; time.Sleep and EvTimerSet in
+// models_time.go (timeSleep, newTimer, resetTimer) and the clock's EvTimer
+// and EvTimerFire in clock.go (machine.fireThrough, machine.fire);
 // annotations in annotations.go (annotationCtl).
 
 // Op is the operation a goroutine is stopped at (a scheduling point) or
@@ -197,11 +235,34 @@ const (
 	OpAtomicValueSwap             // atomic.Value.Swap
 	OpAtomicValueCompareAndSwap   // atomic.Value.CompareAndSwap
 
-	OpGosched    // runtime.Gosched
-	OpSleep      // time.Sleep
-	OpCoroutine  // blocked in a coroutine switch of iter.Pull
-	OpTestRun    // blocked in testing.T.Run until the subtest ends
-	OpAnnotation // a call of an annotation function (Program.Annotate)
+	OpGosched      // runtime.Gosched
+	OpSleep        // time.Sleep
+	OpCoroutine    // blocked in a coroutine switch of iter.Pull
+	OpTestRun      // blocked in testing.T.Run until the subtest ends
+	OpTestParallel // blocked in testing.T.Parallel until the parent test's function returns
+	OpAnnotation   // a call of an annotation function (Program.Annotate)
+	OpTimer        // time passes and timers fire: a step of the runtime in schedules, not a goroutine's operation
+
+	// The operations that make memory events (EvRead, EvWrite) other than
+	// the loads and stores of the program's code (OpNone). Their names are
+	// the runtime functions Go's race detector shows for them, or the
+	// builtin where it shows none.
+	OpMapAccess      // m[k], v, ok := m[k]: a read of the map
+	OpMapAssign      // m[k] = v: a write of the map
+	OpMapDelete      // delete(m, k): a write of the map
+	OpMapClear       // clear(m): a write of the map
+	OpMapIterStart   // the start of a range over a map: a read of it
+	OpMapIterNext    // each step of a range over a map: a read of it
+	OpMapLen         // len(m): a read of the map
+	OpSliceCopy      // copy: reads of the source, writes of the destination
+	OpGrowSlice      // append that grows the slice: reads of its elements
+	OpAppend         // append: reads of an appended slice, writes of the new elements
+	OpSliceClear     // clear(s): writes of the elements
+	OpBytesToString  // string(b): reads of the bytes
+	OpRunesToString  // string(r): reads of the runes
+	OpChanSendRead   // a send (not blocked in a select): a read of the channel, which close writes
+	OpChanCloseWrite // close(ch): a write of the channel
+	OpModel          // a modeled function (Event.Func) reading or writing the program's memory
 
 	OpListen     // bind or listen of a socket (net.Listen, net.ListenUDP)
 	OpDial       // connect of a socket (net.Dial)
@@ -224,113 +285,145 @@ const (
 type opInfo struct {
 	name  string // as Go's tracebacks write it
 	point bool   // goroutines stop before it (else they only block in it, or it is a state)
+	// src is what the program wrote, for the operations of memory events:
+	// the builtin or expression ("copy", "m[k]", "range", ...).
+	src string
 }
 
 var ops = [numOps]opInfo{
-	OpNone:    {"", false},
-	OpStart:   {"start", false},
-	OpResume:  {"resume", false},
-	OpRunning: {"running", false},
+	OpNone:    {"", false, ""},
+	OpStart:   {"start", false, ""},
+	OpResume:  {"resume", false, ""},
+	OpRunning: {"running", false, ""},
 
-	OpGo:            {"go", true},
-	OpChanSend:      {"chan send", true},
-	OpChanRecv:      {"chan receive", true},
-	OpChanClose:     {"chan close", true},
-	OpSelect:        {"select", true},
-	OpChanSendNil:   {"chan send (nil chan)", false},
-	OpChanRecvNil:   {"chan receive (nil chan)", false},
-	OpSelectNoCases: {"select (no cases)", false},
+	OpGo:            {"go", true, ""},
+	OpChanSend:      {"chan send", true, ""},
+	OpChanRecv:      {"chan receive", true, ""},
+	OpChanClose:     {"chan close", true, ""},
+	OpSelect:        {"select", true, ""},
+	OpChanSendNil:   {"chan send (nil chan)", false, ""},
+	OpChanRecvNil:   {"chan receive (nil chan)", false, ""},
+	OpSelectNoCases: {"select (no cases)", false, ""},
 
-	OpMutexLock:       {"sync.Mutex.Lock", true},
-	OpMutexUnlock:     {"sync.Mutex.Unlock", true},
-	OpMutexTryLock:    {"sync.Mutex.TryLock", true},
-	OpRWMutexLock:     {"sync.RWMutex.Lock", true},
-	OpRWMutexUnlock:   {"sync.RWMutex.Unlock", true},
-	OpRWMutexTryLock:  {"sync.RWMutex.TryLock", true},
-	OpRWMutexRLock:    {"sync.RWMutex.RLock", true},
-	OpRWMutexRUnlock:  {"sync.RWMutex.RUnlock", true},
-	OpRWMutexTryRLock: {"sync.RWMutex.TryRLock", true},
-	OpWaitGroupAdd:    {"sync.WaitGroup.Add", true},
-	OpWaitGroupDone:   {"sync.WaitGroup.Done", true},
-	OpWaitGroupWait:   {"sync.WaitGroup.Wait", true},
-	OpCondWait:        {"sync.Cond.Wait", false},
-	OpCondSignal:      {"sync.Cond.Signal", true},
-	OpCondBroadcast:   {"sync.Cond.Broadcast", true},
+	OpMutexLock:       {"sync.Mutex.Lock", true, ""},
+	OpMutexUnlock:     {"sync.Mutex.Unlock", true, ""},
+	OpMutexTryLock:    {"sync.Mutex.TryLock", true, ""},
+	OpRWMutexLock:     {"sync.RWMutex.Lock", true, ""},
+	OpRWMutexUnlock:   {"sync.RWMutex.Unlock", true, ""},
+	OpRWMutexTryLock:  {"sync.RWMutex.TryLock", true, ""},
+	OpRWMutexRLock:    {"sync.RWMutex.RLock", true, ""},
+	OpRWMutexRUnlock:  {"sync.RWMutex.RUnlock", true, ""},
+	OpRWMutexTryRLock: {"sync.RWMutex.TryRLock", true, ""},
+	OpWaitGroupAdd:    {"sync.WaitGroup.Add", true, ""},
+	OpWaitGroupDone:   {"sync.WaitGroup.Done", true, ""},
+	OpWaitGroupWait:   {"sync.WaitGroup.Wait", true, ""},
+	OpCondWait:        {"sync.Cond.Wait", false, ""},
+	OpCondSignal:      {"sync.Cond.Signal", true, ""},
+	OpCondBroadcast:   {"sync.Cond.Broadcast", true, ""},
 
-	OpSyncMapLoad:             {"sync.Map.Load", true},
-	OpSyncMapStore:            {"sync.Map.Store", true},
-	OpSyncMapLoadOrStore:      {"sync.Map.LoadOrStore", true},
-	OpSyncMapLoadAndDelete:    {"sync.Map.LoadAndDelete", true},
-	OpSyncMapDelete:           {"sync.Map.Delete", true},
-	OpSyncMapSwap:             {"sync.Map.Swap", true},
-	OpSyncMapCompareAndSwap:   {"sync.Map.CompareAndSwap", true},
-	OpSyncMapCompareAndDelete: {"sync.Map.CompareAndDelete", true},
-	OpSyncMapClear:            {"sync.Map.Clear", true},
-	OpSyncMapRange:            {"sync.Map.Range", true},
+	OpSyncMapLoad:             {"sync.Map.Load", true, ""},
+	OpSyncMapStore:            {"sync.Map.Store", true, ""},
+	OpSyncMapLoadOrStore:      {"sync.Map.LoadOrStore", true, ""},
+	OpSyncMapLoadAndDelete:    {"sync.Map.LoadAndDelete", true, ""},
+	OpSyncMapDelete:           {"sync.Map.Delete", true, ""},
+	OpSyncMapSwap:             {"sync.Map.Swap", true, ""},
+	OpSyncMapCompareAndSwap:   {"sync.Map.CompareAndSwap", true, ""},
+	OpSyncMapCompareAndDelete: {"sync.Map.CompareAndDelete", true, ""},
+	OpSyncMapClear:            {"sync.Map.Clear", true, ""},
+	OpSyncMapRange:            {"sync.Map.Range", true, ""},
 
-	OpAtomicLoadInt32:             {"atomic.LoadInt32", true},
-	OpAtomicLoadInt64:             {"atomic.LoadInt64", true},
-	OpAtomicLoadUint32:            {"atomic.LoadUint32", true},
-	OpAtomicLoadUint64:            {"atomic.LoadUint64", true},
-	OpAtomicLoadUintptr:           {"atomic.LoadUintptr", true},
-	OpAtomicLoadPointer:           {"atomic.LoadPointer", true},
-	OpAtomicStoreInt32:            {"atomic.StoreInt32", true},
-	OpAtomicStoreInt64:            {"atomic.StoreInt64", true},
-	OpAtomicStoreUint32:           {"atomic.StoreUint32", true},
-	OpAtomicStoreUint64:           {"atomic.StoreUint64", true},
-	OpAtomicStoreUintptr:          {"atomic.StoreUintptr", true},
-	OpAtomicStorePointer:          {"atomic.StorePointer", true},
-	OpAtomicSwapInt32:             {"atomic.SwapInt32", true},
-	OpAtomicSwapInt64:             {"atomic.SwapInt64", true},
-	OpAtomicSwapUint32:            {"atomic.SwapUint32", true},
-	OpAtomicSwapUint64:            {"atomic.SwapUint64", true},
-	OpAtomicSwapUintptr:           {"atomic.SwapUintptr", true},
-	OpAtomicSwapPointer:           {"atomic.SwapPointer", true},
-	OpAtomicCompareAndSwapInt32:   {"atomic.CompareAndSwapInt32", true},
-	OpAtomicCompareAndSwapInt64:   {"atomic.CompareAndSwapInt64", true},
-	OpAtomicCompareAndSwapUint32:  {"atomic.CompareAndSwapUint32", true},
-	OpAtomicCompareAndSwapUint64:  {"atomic.CompareAndSwapUint64", true},
-	OpAtomicCompareAndSwapUintptr: {"atomic.CompareAndSwapUintptr", true},
-	OpAtomicCompareAndSwapPointer: {"atomic.CompareAndSwapPointer", true},
-	OpAtomicAddInt32:              {"atomic.AddInt32", true},
-	OpAtomicAddInt64:              {"atomic.AddInt64", true},
-	OpAtomicAddUint32:             {"atomic.AddUint32", true},
-	OpAtomicAddUint64:             {"atomic.AddUint64", true},
-	OpAtomicAddUintptr:            {"atomic.AddUintptr", true},
-	OpAtomicAndInt32:              {"atomic.AndInt32", true},
-	OpAtomicAndInt64:              {"atomic.AndInt64", true},
-	OpAtomicAndUint32:             {"atomic.AndUint32", true},
-	OpAtomicAndUint64:             {"atomic.AndUint64", true},
-	OpAtomicAndUintptr:            {"atomic.AndUintptr", true},
-	OpAtomicOrInt32:               {"atomic.OrInt32", true},
-	OpAtomicOrInt64:               {"atomic.OrInt64", true},
-	OpAtomicOrUint32:              {"atomic.OrUint32", true},
-	OpAtomicOrUint64:              {"atomic.OrUint64", true},
-	OpAtomicOrUintptr:             {"atomic.OrUintptr", true},
-	OpAtomicValueLoad:             {"atomic.Value.Load", true},
-	OpAtomicValueStore:            {"atomic.Value.Store", true},
-	OpAtomicValueSwap:             {"atomic.Value.Swap", true},
-	OpAtomicValueCompareAndSwap:   {"atomic.Value.CompareAndSwap", true},
+	OpAtomicLoadInt32:             {"atomic.LoadInt32", true, ""},
+	OpAtomicLoadInt64:             {"atomic.LoadInt64", true, ""},
+	OpAtomicLoadUint32:            {"atomic.LoadUint32", true, ""},
+	OpAtomicLoadUint64:            {"atomic.LoadUint64", true, ""},
+	OpAtomicLoadUintptr:           {"atomic.LoadUintptr", true, ""},
+	OpAtomicLoadPointer:           {"atomic.LoadPointer", true, ""},
+	OpAtomicStoreInt32:            {"atomic.StoreInt32", true, ""},
+	OpAtomicStoreInt64:            {"atomic.StoreInt64", true, ""},
+	OpAtomicStoreUint32:           {"atomic.StoreUint32", true, ""},
+	OpAtomicStoreUint64:           {"atomic.StoreUint64", true, ""},
+	OpAtomicStoreUintptr:          {"atomic.StoreUintptr", true, ""},
+	OpAtomicStorePointer:          {"atomic.StorePointer", true, ""},
+	OpAtomicSwapInt32:             {"atomic.SwapInt32", true, ""},
+	OpAtomicSwapInt64:             {"atomic.SwapInt64", true, ""},
+	OpAtomicSwapUint32:            {"atomic.SwapUint32", true, ""},
+	OpAtomicSwapUint64:            {"atomic.SwapUint64", true, ""},
+	OpAtomicSwapUintptr:           {"atomic.SwapUintptr", true, ""},
+	OpAtomicSwapPointer:           {"atomic.SwapPointer", true, ""},
+	OpAtomicCompareAndSwapInt32:   {"atomic.CompareAndSwapInt32", true, ""},
+	OpAtomicCompareAndSwapInt64:   {"atomic.CompareAndSwapInt64", true, ""},
+	OpAtomicCompareAndSwapUint32:  {"atomic.CompareAndSwapUint32", true, ""},
+	OpAtomicCompareAndSwapUint64:  {"atomic.CompareAndSwapUint64", true, ""},
+	OpAtomicCompareAndSwapUintptr: {"atomic.CompareAndSwapUintptr", true, ""},
+	OpAtomicCompareAndSwapPointer: {"atomic.CompareAndSwapPointer", true, ""},
+	OpAtomicAddInt32:              {"atomic.AddInt32", true, ""},
+	OpAtomicAddInt64:              {"atomic.AddInt64", true, ""},
+	OpAtomicAddUint32:             {"atomic.AddUint32", true, ""},
+	OpAtomicAddUint64:             {"atomic.AddUint64", true, ""},
+	OpAtomicAddUintptr:            {"atomic.AddUintptr", true, ""},
+	OpAtomicAndInt32:              {"atomic.AndInt32", true, ""},
+	OpAtomicAndInt64:              {"atomic.AndInt64", true, ""},
+	OpAtomicAndUint32:             {"atomic.AndUint32", true, ""},
+	OpAtomicAndUint64:             {"atomic.AndUint64", true, ""},
+	OpAtomicAndUintptr:            {"atomic.AndUintptr", true, ""},
+	OpAtomicOrInt32:               {"atomic.OrInt32", true, ""},
+	OpAtomicOrInt64:               {"atomic.OrInt64", true, ""},
+	OpAtomicOrUint32:              {"atomic.OrUint32", true, ""},
+	OpAtomicOrUint64:              {"atomic.OrUint64", true, ""},
+	OpAtomicOrUintptr:             {"atomic.OrUintptr", true, ""},
+	OpAtomicValueLoad:             {"atomic.Value.Load", true, ""},
+	OpAtomicValueStore:            {"atomic.Value.Store", true, ""},
+	OpAtomicValueSwap:             {"atomic.Value.Swap", true, ""},
+	OpAtomicValueCompareAndSwap:   {"atomic.Value.CompareAndSwap", true, ""},
 
-	OpGosched:    {"runtime.Gosched", true},
-	OpSleep:      {"sleep", true},
-	OpCoroutine:  {"coroutine", false},
-	OpTestRun:    {"testing.T.Run", false},
-	OpAnnotation: {"annotation", true},
+	OpGosched:      {"runtime.Gosched", true, ""},
+	OpSleep:        {"sleep", true, ""},
+	OpCoroutine:    {"coroutine", false, ""},
+	OpTestRun:      {"testing.T.Run", false, ""},
+	OpTestParallel: {"testing.T.Parallel", false, ""},
+	OpAnnotation:   {"annotation", true, ""},
+	OpTimer:        {"timer fires", false, ""},
 
-	OpListen:     {"net listen", true},
-	OpDial:       {"net dial", true},
-	OpAccept:     {"net accept", true},
-	OpNetRead:    {"net read", true},
-	OpNetWrite:   {"net write", true},
-	OpShutdown:   {"net shutdown", true},
-	OpPipeRead:   {"pipe read", true},
-	OpPipeWrite:  {"pipe write", true},
-	OpClose:      {"close", true},
-	OpFileRead:   {"file read", true},
-	OpFileWrite:  {"file write", true},
-	OpFileOp:     {"file system", true},
-	OpSemacquire: {"semacquire", false},
+	OpListen:     {"net listen", true, ""},
+	OpDial:       {"net dial", true, ""},
+	OpAccept:     {"net accept", true, ""},
+	OpNetRead:    {"net read", true, ""},
+	OpNetWrite:   {"net write", true, ""},
+	OpShutdown:   {"net shutdown", true, ""},
+	OpPipeRead:   {"pipe read", true, ""},
+	OpPipeWrite:  {"pipe write", true, ""},
+	OpClose:      {"close", true, ""},
+	OpFileRead:   {"file read", true, ""},
+	OpFileWrite:  {"file write", true, ""},
+	OpFileOp:     {"file system", true, ""},
+	OpSemacquire: {"semacquire", false, ""},
+
+	OpMapAccess:      {"runtime.mapaccess1", false, "m[k]"},
+	OpMapAssign:      {"runtime.mapassign", false, "m[k] = v"},
+	OpMapDelete:      {"runtime.mapdelete", false, "delete"},
+	OpMapClear:       {"runtime.mapclear", false, "clear"},
+	OpMapIterStart:   {"runtime.mapIterStart", false, "range"},
+	OpMapIterNext:    {"runtime.mapIterNext", false, "range"},
+	OpMapLen:         {"len", false, "len"},
+	OpSliceCopy:      {"runtime.slicecopy", false, "copy"},
+	OpGrowSlice:      {"runtime.growslice", false, "append"},
+	OpAppend:         {"append", false, "append"},
+	OpSliceClear:     {"clear", false, "clear"},
+	OpBytesToString:  {"runtime.slicebytetostring", false, "string"},
+	OpRunesToString:  {"runtime.slicerunetostring", false, "string"},
+	OpChanSendRead:   {"runtime.chansend", false, "send"},
+	OpChanCloseWrite: {"runtime.closechan", false, "close"},
+	OpModel:          {"call", false, "call"},
+}
+
+// idleOps are the operations that change nothing other goroutines can
+// observe whatever their outcome (see Goroutine.Idle; TryLock,
+// CompareAndSwap, receives and selects are idle only when they fail).
+var idleOps = [numOps]bool{
+	OpAtomicLoadInt32: true, OpAtomicLoadInt64: true, OpAtomicLoadUint32: true, OpAtomicLoadUint64: true,
+	OpAtomicLoadUintptr: true, OpAtomicLoadPointer: true, OpAtomicValueLoad: true,
+	OpSyncMapLoad: true, OpSyncMapRange: true,
+	OpGosched: true,
 }
 
 // String returns the operation's name as Go's tracebacks write it, e.g.
@@ -345,6 +438,16 @@ func (op Op) String() string {
 // IsPoint reports whether goroutines stop before op at a scheduling point
 // (else they only block in it, or it is the state of a goroutine).
 func (op Op) IsPoint() bool { return op < numOps && ops[op].point }
+
+// Source returns what the program wrote for an operation of memory
+// events: the builtin or expression ("copy", "append", "m[k]", "range",
+// "string", ...), "call" for a modeled function; "" for the others.
+func (op Op) Source() string {
+	if op < numOps {
+		return ops[op].src
+	}
+	return ""
+}
 
 // EventKind classifies events.
 type EventKind uint8
@@ -370,9 +473,15 @@ const (
 	EvWGWait                              // WaitGroup.Wait on Addr returned
 	EvCondWait                            // sync.Cond.Wait on Addr woke up
 	EvCondSignal                          // sync.Cond.Signal or Broadcast on Addr
-	EvAtomic                              // sync/atomic operation (or sync.Map method) on Addr
-	EvTimer                               // the virtual clock advanced to Seq nanoseconds
+	EvAtomic                              // sync.Map method on the map Addr: acquires and releases the map (not a memory access)
+	EvTimer                               // the virtual clock advanced to Seq nanoseconds (Pos: where the last timer due was set)
 	EvAnnotation                          // a call of the annotation function Annotation on the N locations from Addr
+	EvAtomicLoad                          // atomic read of the word Addr (a sync/atomic load, a CompareAndSwap that failed): acquires what stores to it released
+	EvAtomicStore                         // atomic write of the word Addr (a sync/atomic store): releases, in place of what earlier stores released
+	EvAtomicRMW                           // atomic read-modify-write of the word Addr (Add, And, Or, Swap, a CompareAndSwap that swapped): acquires, then releases
+	EvCoroSwitch                          // G switched to the coroutine or caller Other (iter.Pull): what G did happens before what Other does next
+	EvTimerSet                            // G set (created or reset) the runtime timer Addr: a release into it
+	EvTimerFire                           // the timer Addr fired: G, its context, acquires what its setters released
 	EvIOWrite                             // bytes (or a datagram) written to the kernel object Addr (a socket, pipe or file) reached it: a release of Addr
 	EvIORead                              // a read from the kernel object Addr returned what was written to it: an acquire of Addr
 )
@@ -392,6 +501,13 @@ func (a Addr) Add(i int) Addr {
 	return Addr{unsafe.Add(a.p, i*int(unsafe.Sizeof(value{})))}
 }
 
+// Uintptr returns the address as a number, for ordering and arithmetic:
+// a.Add(i).Uintptr() is a.Uintptr() plus i times the size of a cell.
+// Distinct locations never share a number (cells do not overlap; maps and
+// other objects are at least a cell large). Unlike a, the number does not
+// keep the memory alive.
+func (a Addr) Uintptr() uintptr { return uintptr(a.p) }
+
 // String formats the address as %p does.
 func (a Addr) String() string { return fmt.Sprintf("%p", a.p) }
 
@@ -407,11 +523,15 @@ type Observer interface {
 
 // Event is one observable event of a run.
 type Event struct {
-	Kind  EventKind
-	Op    Op         // EvBlock: the blocking operation
+	Kind EventKind
+	// Op is the operation: for EvBlock the blocking one; for EvRead and
+	// EvWrite the one that made the access (OpNone for a load or store of
+	// the program's code); for the atomic events the sync/atomic
+	// operation.
+	Op    Op
 	G     *Goroutine // the goroutine it happened in (nil for EvTimer)
-	Other *Goroutine // EvGoStart: the creator
-	// Addr is the memory cell (EvRead, EvWrite, EvAlloc, EvAtomic), the
+	Other *Goroutine // EvGoStart: the creator; EvCoroSwitch: the goroutine switched to
+	// Addr is the memory cell (EvRead, EvWrite, EvAlloc, EvAtomicLoad, ...), the
 	// synchronization object (channel, mutex, WaitGroup, ...) or the
 	// first location of an annotation.
 	Addr Addr
@@ -430,6 +550,10 @@ type Event struct {
 	// Type is the type of the value at each location of an annotation
 	// (EvAnnotation).
 	Type types.Type
+	// Func is the modeled function that made a memory access (EvRead and
+	// EvWrite with Op OpModel), as Go's tracebacks name it:
+	// "reflect.Value.SetInt", "strings.(*Builder).String".
+	Func string
 }
 
 // point is the scheduling-point protocol: an operation that is a
@@ -448,6 +572,7 @@ func (fr *frame) point(op Op, pos token.Pos) bool {
 	g := fr.g
 	if g.resumed {
 		g.resumed = false
+		g.idle = idleOps[op]
 		return false
 	}
 	g.top = fr

@@ -4,7 +4,10 @@ package interp
 // (calls push frames, returns pop them), with their positions, returns
 // and deferred calls.
 
-import "go/token"
+import (
+	"go/token"
+	"math"
+)
 
 // frame is one activation of an interpreted function. Frames live in
 // interpreter memory: calls push frames, returns pop them; the host stack
@@ -154,10 +157,43 @@ func (fr *frame) posAt(pc int) token.Pos {
 }
 
 // step counts a step (a taken edge or a call) against the run's bound.
+// Every stopInterval steps it also asks RunOptions.Stop, so that a run
+// that never reaches a scheduling point still ends when its tool says.
 func (m *machine) step() {
 	m.steps++
+	if m.steps >= m.checkAt {
+		if err := m.checkLimits(); err != nil {
+			panic(err)
+		}
+	}
+}
+
+// stopInterval is how many steps pass between two calls of RunOptions.Stop
+// (about a millisecond of interpretation).
+const stopInterval = 1 << 14
+
+// checkLimits returns the error that ends the run when it has exceeded its
+// step bound or its tool asks it to stop, and sets the step count at which
+// to check again.
+func (m *machine) checkLimits() error {
 	if m.maxSteps > 0 && m.steps > m.maxSteps {
-		panic(&StepLimitError{Steps: m.steps})
+		return &StepLimitError{Steps: m.steps}
+	}
+	if m.opts.Stop != nil && m.opts.Stop() {
+		return &StoppedError{Steps: m.steps}
+	}
+	m.setCheckAt()
+	return nil
+}
+
+// setCheckAt sets the step count at which step calls checkLimits next.
+func (m *machine) setCheckAt() {
+	m.checkAt = math.MaxInt64
+	if m.maxSteps > 0 {
+		m.checkAt = m.maxSteps + 1
+	}
+	if m.opts.Stop != nil {
+		m.checkAt = min(m.checkAt, m.steps+stopInterval)
 	}
 }
 

@@ -21,6 +21,7 @@ type Goroutine struct {
 	pendPos token.Pos // its position
 	resumed bool      // picked at its scheduling point: perform the op now
 	atPoint bool      // stopped by point (not blocked, woken or new): the next pick resumes its op
+	idle    bool      // the op performed at its last scheduling point changed nothing others observe
 	panic   *panicState
 	created token.Pos // position of the go statement
 	parent  int
@@ -50,6 +51,14 @@ func (g *Goroutine) Pending() (Op, token.Pos) { return g.pending, g.pendPos }
 // Blocked reports whether g is blocked.
 func (g *Goroutine) Blocked() bool { return g.status == gBlocked }
 
+// Idle reports whether the operation g performed at its last scheduling
+// point changed nothing that other goroutines can observe: runtime.Gosched,
+// an atomic, atomic.Value or sync.Map load, a TryLock, TryRLock or
+// CompareAndSwap that failed, a receive from a closed channel, a select
+// that took its default case. A goroutine that keeps doing only such
+// operations is waiting for another one; schedulers use it for fairness.
+func (g *Goroutine) Idle() bool { return g.idle }
+
 // Creator returns the id of the goroutine that created g (0 for main) and
 // the position of the go statement.
 func (g *Goroutine) Creator() (int, token.Pos) { return g.parent, g.created }
@@ -64,7 +73,7 @@ type StackFrame struct {
 func (g *Goroutine) Stack() []StackFrame {
 	var out []StackFrame
 	for fr := g.top; fr != nil; fr = fr.caller {
-		if fr.fn == nil || fr.fn.ssa == nil || fr.fn.ssa.Synthetic != "" {
+		if fr.fn == nil || fr.fn.ssa == nil || isWrapper(fr.fn.ssa) {
 			continue
 		}
 		pos := fr.pos()
@@ -76,9 +85,17 @@ func (g *Goroutine) Stack() []StackFrame {
 	return out
 }
 
-func (m *machine) newGoroutine(parent *Goroutine, pos token.Pos) *Goroutine {
+// newGoroutine creates a goroutine at pos: by the running frame creator (a
+// go statement, t.Run, iter.Pull), by the goroutine parent that is not
+// running (a timer's function), or by nobody (both nil: a root).
+// Observers of EvGoStart see the creator's stack as it is at pos.
+func (m *machine) newGoroutine(creator *frame, parent *Goroutine, pos token.Pos) *Goroutine {
 	m.nextGID++
 	g := &Goroutine{id: m.nextGID, m: m, created: pos, pending: OpStart}
+	if creator != nil {
+		parent = creator.g
+		parent.top = creator
+	}
 	if parent != nil {
 		g.parent = parent.id
 	}
@@ -98,6 +115,12 @@ func (m *machine) schedule() bool {
 			}
 		}
 		if len(m.runnable) > 0 {
+			if len(m.timers) > 0 && m.passTime() {
+				if m.exited {
+					return false
+				}
+				continue
+			}
 			i := m.sched.Pick(m.runnable)
 			g := m.runnable[i]
 			// Only a goroutine stopped at a scheduling point performs its
@@ -106,12 +129,26 @@ func (m *machine) schedule() bool {
 			m.cur = g
 			return true
 		}
-		if m.fireTimers() {
-			continue
-		}
 		if m.mainDone {
+			// The root has returned: the goroutines left are blocked,
+			// forever or until a timer fires. The run ends; they leak.
 			m.leak()
 			return false
+		}
+		if m.fireTimers() {
+			if m.exited {
+				return false
+			}
+			// Firing timers is a step: a ticker that wakes nobody cannot
+			// keep a run going past its bound or its budget.
+			m.steps++
+			if m.steps >= m.checkAt {
+				if err := m.checkLimits(); err != nil {
+					m.limitReached(err, nil)
+					return false
+				}
+			}
+			continue
 		}
 		m.deadlock()
 		return false
@@ -126,7 +163,7 @@ func (fr *frame) userPos(pos token.Pos) token.Pos {
 		return pos
 	}
 	for f := fr.caller; f != nil; f = f.caller {
-		if f.fn != nil && f.fn.ssa != nil && !f.fn.inGoroot() && f.fn.ssa.Synthetic == "" {
+		if f.fn != nil && f.fn.ssa != nil && !f.fn.inGoroot() {
 			return f.callPos()
 		}
 	}
@@ -152,6 +189,7 @@ func (g *Goroutine) wake() {
 	// It resumes after (or, to retry, at) the operation it blocked in and
 	// runs to its next scheduling point.
 	g.pending = OpResume
+	g.idle = false
 	g.m.emit(nil, Event{Kind: EvUnblock, G: g})
 }
 
@@ -194,9 +232,15 @@ func (m *machine) deadlock() {
 	m.exit(2)
 }
 
-// leak ends a WaitAll run in which main ended and goroutines remain blocked.
+// leak ends a WaitAll run in which main (or the root) returned and
+// goroutines remain blocked: forever, or until a timer fires (time does
+// not advance for goroutines that outlive the function).
 func (m *machine) leak() {
-	m.outcome = Outcome{Kind: Leaked, Message: "goroutines blocked forever after the main function returned"}
+	msg := "goroutines remain blocked forever after the function returned"
+	if len(m.timers) > 0 {
+		msg = "goroutines remain blocked after the function returned, forever or waiting only for timers"
+	}
+	m.outcome = Outcome{Kind: Leaked, Message: msg, Timers: len(m.timers)}
 	for _, g := range m.gs {
 		m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(g.pending))
 	}
@@ -230,7 +274,7 @@ func (p *Program) position(pos token.Pos) token.Position {
 // spawn starts a new goroutine running fn(args...) (used by timers).
 func (m *machine) spawn(parent *Goroutine, fn value, args []value) {
 	cl := fn.r.(*closure)
-	ng := m.newGoroutine(parent, 0)
+	ng := m.newGoroutine(nil, parent, 0)
 	nf := m.newFrame(cl.fn)
 	copy(nf.regs, args)
 	copy(nf.regs[len(args):], cl.env)

@@ -38,7 +38,8 @@ type HookAction struct {
 	// goroutine calls runtime.Goexit inside it), every goroutine that
 	// existed when the hook was called ends, the calling one included, and
 	// the run goes on until the goroutines Call created have finished or
-	// are blocked forever (an Outcome of kind Leaked). Tools use it to
+	// are blocked, forever or waiting only for timers (an Outcome of kind
+	// Leaked). Tools use it to
 	// check one function of a test in isolation.
 	Root bool
 	// Snapshot, with Root, does not run Call: it takes a snapshot of the

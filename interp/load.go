@@ -51,9 +51,13 @@ type Program struct {
 	annots    map[string]*Annotation
 	hidden    map[string]bool             // packages whose frames runtime.Callers hides
 	bodies    map[*ssa.Function]*function // own bodies of hooked functions
+	ownBodies map[string]*function        // own bodies of models, by name (ownBody)
 
 	synthOnce sync.Once
 	synth     map[string]*rtype // synthetic run-time error types
+
+	wgSemaOnce sync.Once
+	wgSema     int // index of sync.WaitGroup's sema field
 }
 
 // Mains returns the loaded main packages.

@@ -43,11 +43,16 @@ type runState struct {
 	cur      *Goroutine
 	main     *Goroutine
 	steps    int64
+	checkAt  int64 // step count at which step checks the bound and RunOptions.Stop
 	exited   bool
 	exitCode int
 	mainDone bool
 	err      error
 	outcome  Outcome
+	// quiet > 0: a model runs its own body for its effects and replaces
+	// its result with a draw (drawInstead); the draws of the body's own
+	// generator calls come from the seed.
+	quiet int
 }
 
 // world is the program's state besides its memory: the virtual clock, the
@@ -60,13 +65,19 @@ type world struct {
 	timers    timerHeap
 	timerSeq  int64
 	seed      uint64
-	syncObjs  map[*value]any        // state of sync objects, by address
-	timerObjs map[*value]*timer     // runtime timers of time.Timer values
-	funcObjs  map[*value]*function  // *runtime.Func values
-	coros     map[*value]*coroState // coroutines of iter.Pull
-	tests     map[*value]*testState // testing.common state, by address
-	uniques   map[uniqueKey]*value  // canonical values of unique.Make
-	osys      vos                   // the virtual OS: descriptors, sockets, files, environment (made on first use)
+	syncObjs  map[*value]any       // state of sync objects, by address
+	timerObjs map[*value]*timer    // runtime timers of time.Timer values
+	funcObjs  map[*value]*function // *runtime.Func values
+	// inputSrcs are the generators (math/rand's rngSource, v2's PCG and
+	// ChaCha8, by the cell of their state) seeded from outside, whose
+	// numbers are draws; cryptoWords the 64-bit words crypto/rand produced
+	// (random.go).
+	inputSrcs   map[*value]bool
+	cryptoWords map[uint64]bool
+	coros       map[*value]*coroState // coroutines of iter.Pull
+	tests       map[*value]*testState // testing.common state, by address
+	uniques     map[uniqueKey]*value  // canonical values of unique.Make
+	osys        vos                   // the virtual OS: descriptors, sockets, files, environment (made on first use)
 }
 
 // memory is the program's memory outside frames: the cells of the
@@ -87,6 +98,7 @@ type caches struct {
 	free     [][]*frame   // per function id: returned frames for reuse
 	runnable []*Goroutine // scratch of schedule
 	ev       Event        // the event being reported (emit)
+	callee   string       // the model running, for its memory events (model.withMem)
 }
 
 // newMachine returns a machine for a first run with opts.
@@ -117,9 +129,10 @@ func (m *machine) configure(opts RunOptions) {
 	m.runConfig = runConfig{opts: opts, sched: opts.Scheduler, obs: opts.Observer, maxSteps: opts.MaxSteps,
 		watchMem: opts.Observer != nil && !opts.IgnoreMemory, stdout: stdout, stderr: errw}
 	if m.sched == nil {
-		m.sched = &DefaultScheduler{}
+		m.sched = &DefaultScheduler{Seed: opts.Seed}
 	}
 	m.runState = runState{}
+	m.setCheckAt()
 }
 
 func (m *machine) finish() (int, error) {
@@ -196,21 +209,32 @@ func (m *machine) hostPanic(fr *frame, r any) *frame {
 		}
 		m.fail(e)
 		return nil
-	case *StepLimitError:
+	case *StepLimitError, *StoppedError:
 		fr.g.top = fr
-		m.outcome = Outcome{Kind: StepLimited, Message: e.Error(), Steps: m.steps, AfterMain: m.mainDone}
-		for _, g := range m.gs {
-			op := g.pending
-			if g == fr.g {
-				op = OpRunning
-			}
-			m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(op))
-		}
-		m.fail(e)
+		m.limitReached(e.(error), fr.g)
 		return nil
 	}
 	m.fail(fmt.Errorf("interp: internal error at %s in %s: %v\n%s", m.prog.position(fr.pos()), fr.fn.name, r, debug.Stack()))
 	return nil
+}
+
+// limitReached ends the run that exceeded its step bound or was stopped
+// (err), while running goroutine (nil: none, the run was between
+// goroutines).
+func (m *machine) limitReached(err error, running *Goroutine) {
+	kind := StepLimited
+	if _, ok := err.(*StoppedError); ok {
+		kind = Stopped
+	}
+	m.outcome = Outcome{Kind: kind, Message: err.Error(), Steps: m.steps, AfterMain: m.mainDone}
+	for _, g := range m.gs {
+		op := g.pending
+		if g == running {
+			op = OpRunning
+		}
+		m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(op))
+	}
+	m.fail(err)
 }
 
 func (m *machine) fail(err error) {

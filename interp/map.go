@@ -104,11 +104,13 @@ func (m *mapObj) clear() {
 	m.live = 0
 }
 
-// mapIter iterates over a snapshot of the map's entries, skipping those
-// deleted since and reading current values.
+// mapIter iterates over a snapshot of the map's entries, from the one at
+// start on, wrapping around, skipping those deleted since and reading
+// current values.
 type mapIter struct {
 	m       *mapObj
 	entries []mapEntry
+	start   int
 	i       int
 }
 
@@ -119,9 +121,25 @@ func (m *mapObj) iter(*machine) *mapIter {
 	return &mapIter{m: m, entries: m.entries}
 }
 
+// iterFrom iterates from the k-th live entry (0 ≤ k < m.live).
+func (m *mapObj) iterFrom(k int) *mapIter {
+	it := m.iter(nil)
+	for j, e := range m.entries {
+		if e.dead {
+			continue
+		}
+		if k == 0 {
+			it.start = j
+			break
+		}
+		k--
+	}
+	return it
+}
+
 func (it *mapIter) next() (k, v value, ok bool) {
 	for it.i < len(it.entries) {
-		e := it.entries[it.i]
+		e := it.entries[(it.start+it.i)%len(it.entries)]
 		it.i++
 		if e.dead {
 			continue
@@ -162,7 +180,7 @@ func (c *compiler) lookup(i *ssa.Lookup, dst int) op {
 			hashKey(key, kt)
 		} else {
 			if m := fr.g.m; m.watchMem {
-				m.emit(fr, Event{Kind: EvRead, Addr: mo.addr(), N: 1, Pos: pos})
+				m.accessMap(fr, EvRead, OpMapAccess, mo, pos)
 			}
 			v, ok = mo.get(key)
 		}
@@ -187,7 +205,7 @@ func (c *compiler) mapUpdate(i *ssa.MapUpdate) op {
 			panic(runtimeError("assignment to entry in nil map"))
 		}
 		if m := fr.g.m; m.watchMem {
-			m.emit(fr, Event{Kind: EvWrite, Addr: mo.addr(), N: 1, Pos: pos})
+			m.accessMap(fr, EvWrite, OpMapAssign, mo, pos)
 		}
 		mo.set(fr.regs[k], copyVal(fr.regs[v], et))
 		fr.pc++

@@ -89,22 +89,72 @@ func (m *machine) noteWrite(fr *frame, p *value, pos token.Pos) {
 	}
 }
 
-// accessCells reports an access of kind k (EvRead, EvWrite, EvAlloc) to
-// the cell p holding a value of type t: to p itself, or to every scalar
-// cell of an aggregate.
+// accessCells reports an access of kind k (EvRead, EvWrite, EvAlloc) by a
+// load, store or allocation to the cell p holding a value of type t: all
+// its cells (see accessValue).
 func (m *machine) accessCells(fr *frame, k EventKind, p *value, t *rtype, pos token.Pos) {
+	m.accessValue(fr, k, OpNone, p, t, pos)
+}
+
+// accessValue reports an access of kind k by op to the value of type t
+// in the cell p: one event for p itself (a scalar), or for the cells of an
+// aggregate (its fields or elements, one array), and one for the cells of
+// each aggregate nested in it (which are arrays of their own).
+func (m *machine) accessValue(fr *frame, k EventKind, op Op, p *value, t *rtype, pos token.Pos) {
 	if !t.aggregate {
-		m.emit(fr, Event{Kind: k, Addr: addrOf(p), N: 1, Pos: pos})
+		m.emit(fr, Event{Kind: k, Op: op, Addr: addrOf(p), N: 1, Pos: pos, Func: m.funcOf(op)})
 		return
 	}
 	es := p.elems()
-	for j := range es {
-		et := t.elem
-		if t.kind == kStruct {
-			et = t.fields[j].typ
-		}
-		m.accessCells(fr, k, &es[j], et, pos)
+	if t.kind == kArray {
+		m.accessElems(fr, k, op, es, t.elem, pos)
+		return
 	}
+	scalars := false
+	for j, f := range t.fields {
+		if f.typ.aggregate {
+			m.accessValue(fr, k, op, &es[j], f.typ, pos)
+		} else {
+			scalars = true
+		}
+	}
+	if scalars {
+		// One event for all the fields (a field holding a nested
+		// aggregate is a cell nothing accesses on its own).
+		m.emit(fr, Event{Kind: k, Op: op, Addr: addrOf(&es[0]), N: len(es), Pos: pos, Func: m.funcOf(op)})
+	}
+}
+
+// accessElems reports an access of kind k by op to the elements es (of
+// type et) of one array: one event for all of them, or for each element's
+// cells if they are aggregates.
+func (m *machine) accessElems(fr *frame, k EventKind, op Op, es []value, et *rtype, pos token.Pos) {
+	if len(es) == 0 {
+		return
+	}
+	if !et.aggregate {
+		m.emit(fr, Event{Kind: k, Op: op, Addr: addrOf(&es[0]), N: len(es), Pos: pos, Func: m.funcOf(op)})
+		return
+	}
+	for j := range es {
+		m.accessValue(fr, k, op, &es[j], et, pos)
+	}
+}
+
+// accessMap reports an access of kind k by op to the map mo as a whole
+// (Go's race detector checks a map's operations as accesses of its
+// header).
+func (m *machine) accessMap(fr *frame, k EventKind, op Op, mo *mapObj, pos token.Pos) {
+	m.emit(fr, Event{Kind: k, Op: op, Addr: mo.addr(), N: 1, Pos: pos, Func: m.funcOf(op)})
+}
+
+// funcOf returns the modeled function of a memory event by op: the running
+// model's for OpModel.
+func (m *machine) funcOf(op Op) string {
+	if op == OpModel {
+		return m.callee
+	}
+	return ""
 }
 
 // fieldCell returns the address of field f of the struct regs[x] points

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -20,6 +21,148 @@ type model struct {
 	// why says why the function is modeled rather than interpreted from
 	// its Go body (noBody for a function without one).
 	why string
+	// mem declares what it does to the program's memory.
+	mem memUse
+}
+
+// memUse declares what a model does to the memory of the program that it
+// reaches through its arguments: the accesses Go's race detector checks
+// when the function runs as compiled Go, which the model must report as
+// memory events (EvRead, EvWrite with Op OpModel) like the interpreted
+// code it replaces. A model without a declaration takes its package's
+// default (memDefaults); TestModelMemory fails for a model whose
+// parameters can reach memory and that has neither.
+type memUse struct {
+	// readsElems and writesElems list the arguments (the receiver first)
+	// whose elements, a slice of scalars, the model reads or writes: the
+	// call reports those accesses before the model runs.
+	readsElems, writesElems []int
+	// readsMap lists the map arguments the model reads (as a whole).
+	readsMap []int
+	// own: the model reports its accesses itself (modelAccessValue,
+	// modelAccessElems, modelAccessMap), as what it touches depends on
+	// what it does (reflect, sort's swapper, ...), or runs the function's
+	// Go body, whose loads and stores are the accesses (math/rand's
+	// generators).
+	own bool
+	// none says why the model makes no access the race detector would
+	// check: its arguments are values, or the memory it touches is not
+	// the program's (a synchronization object, the runtime's own state).
+	none string
+}
+
+func (u memUse) declared() bool {
+	return u.own || u.none != "" || len(u.readsElems)+len(u.writesElems)+len(u.readsMap) > 0
+}
+
+// reads, writes, readsMapArg, ownAccesses and noMemory declare a model's
+// memory use (memUse).
+func (md model) reads(args ...int) model  { md.mem.readsElems = args; return md }
+func (md model) writes(args ...int) model { md.mem.writesElems = args; return md }
+func (md model) readsMapArg(args ...int) model {
+	md.mem.readsMap = args
+	return md
+}
+func (md model) ownAccesses() model        { md.mem.own = true; return md }
+func (md model) noMemory(why string) model { md.mem.none = why; return md }
+func (u memUse) withDefault(d memUse) memUse {
+	if u.declared() {
+		return u
+	}
+	return d
+}
+
+// withMem returns the model's function, wrapped, when it touches the
+// program's memory, to report the declared accesses of its arguments and
+// to let it report its own: at the call, with the caller's frame and
+// position, naming the function (name, as Go's tracebacks do).
+func (md model) withMem(name string) (nativeFn, controlFn) {
+	u := md.mem
+	if !u.own && len(u.readsElems)+len(u.writesElems)+len(u.readsMap) == 0 {
+		return md.native, md.control
+	}
+	inner := md.control
+	if inner == nil {
+		nat := md.native
+		inner = func(fr *frame, args []value, dst int32) *frame { return fr.done(dst, nat(fr.g.m, args)) }
+	}
+	return nil, func(fr *frame, args []value, dst int32) *frame {
+		m := fr.g.m
+		if m.watchMem {
+			fr.g.top, m.callee = fr, name
+			for _, i := range u.readsElems {
+				m.modelAccessElems(EvRead, args[i].elems(), nil)
+			}
+			for _, i := range u.writesElems {
+				m.modelAccessElems(EvWrite, args[i].elems(), nil)
+			}
+			for _, i := range u.readsMap {
+				if mo, _ := args[i].r.(*mapObj); mo != nil {
+					m.modelAccessMap(EvRead, mo)
+				}
+			}
+		}
+		return inner(fr, args, dst)
+	}
+}
+
+// withMemCtl is withMem for a model that reports its own accesses.
+func (md model) withMemCtl(name string) controlFn {
+	_, ctl := md.withMem(name)
+	return ctl
+}
+
+// modelFrame returns the frame and position of the running model's
+// accesses (nil when memory is not watched).
+func (m *machine) modelFrame() (*frame, token.Pos) {
+	if !m.watchMem {
+		return nil, token.NoPos
+	}
+	return m.cur.top, modelPos(m.cur.top)
+}
+
+// modelAccessValue reports an access of kind k, by the modeled function
+// running (see withMem), to the value of type t in the cell p.
+func (m *machine) modelAccessValue(k EventKind, p *value, t *rtype) {
+	if !m.watchMem || p == nil {
+		return
+	}
+	fr := m.cur.top
+	m.accessValue(fr, k, OpModel, p, t, modelPos(fr))
+}
+
+// modelAccessElems reports an access of kind k, by the modeled function
+// running, to the elements es of one array (of type et; nil for scalars).
+func (m *machine) modelAccessElems(k EventKind, es []value, et *rtype) {
+	if !m.watchMem || len(es) == 0 {
+		return
+	}
+	fr := m.cur.top
+	if et == nil {
+		m.emit(fr, Event{Kind: k, Op: OpModel, Addr: addrOf(&es[0]), N: len(es), Pos: modelPos(fr), Func: m.callee})
+		return
+	}
+	m.accessElems(fr, k, OpModel, es, et, modelPos(fr))
+}
+
+// modelAccessMap reports an access of kind k, by the modeled function
+// running, to the map mo.
+func (m *machine) modelAccessMap(k EventKind, mo *mapObj) {
+	if !m.watchMem || mo == nil {
+		return
+	}
+	fr := m.cur.top
+	m.accessMap(fr, k, OpModel, mo, modelPos(fr))
+}
+
+// modelPos is the position of a model's accesses: the call in fr, or in
+// its caller for a frame of a synthetic function (reflect's swapper).
+func modelPos(fr *frame) token.Pos {
+	pos := fr.pos()
+	if !pos.IsValid() && fr.caller != nil {
+		pos = fr.caller.callPos()
+	}
+	return pos
 }
 
 // modelTable holds the models of one package, by the function's full name
@@ -49,11 +192,11 @@ func lookupNative(p *Program, fn *ssa.Function) (nativeFn, controlFn) {
 		return nil, annotationCtl(a, p.bodyOf(fn))
 	}
 	if md, ok := models[name]; ok {
-		return md.native, md.control
+		return md.withMem(runtimeFuncName(&function{ssa: fn, name: name}))
 	}
 	if o := fn.Origin(); o != nil {
 		if md, ok := models[o.String()]; ok {
-			return md.native, md.control
+			return md.withMem(runtimeFuncName(&function{ssa: fn, name: name}))
 		}
 	}
 	if fb := modelFallbacks[fnPackage(fn)]; fb != nil {

@@ -1,8 +1,9 @@
 package interp
 
 // Models of package sync/atomic: every operation is a scheduling point and
-// one EvAtomic event on the addressed cell. The typed atomics (atomic.Int32
-// and the others) run from source over these functions.
+// one atomic access of the addressed cell (EvAtomicLoad, EvAtomicStore or
+// EvAtomicRMW). The typed atomics (atomic.Int32 and the others) run from
+// source over these functions.
 
 const whyAtomicValue = "a scheduling point and one atomic event; its source disables preemption (runtime_procPin)"
 
@@ -55,33 +56,39 @@ var atomicModels = modelTable{
 }
 
 // atomicFunc performs an atomic operation on the cell p holding a value of
-// kind k, with the function's other arguments, and returns its result.
-type atomicFunc func(m *machine, p *value, k kind, args []value) value
+// kind k, with the function's other arguments, and returns its result and
+// how it accessed the cell (EvAtomicLoad, EvAtomicStore or EvAtomicRMW).
+type atomicFunc func(m *machine, p *value, k kind, args []value) (value, EventKind)
 
 // atomicCtl models one sync/atomic function: a scheduling point (op), then
-// f on the addressed cell, reported as EvAtomic.
+// f on the addressed cell, reported as an atomic access of the cell.
 func atomicCtl(op Op, k kind, f atomicFunc) controlFn {
 	return syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
 		m := fr.g.m
-		m.emit(fr, Event{Kind: EvAtomic, Addr: addrOf(p), N: 1, Pos: fr.pos()})
-		return fr.done(dst, f(m, p, k, args[1:]))
+		res, ev := f(m, p, k, args[1:])
+		m.emit(fr, Event{Kind: ev, Op: op, Addr: addrOf(p), N: 1, Pos: fr.pos()})
+		return fr.done(dst, res)
 	})
 }
 
-func atomicLoad(_ *machine, p *value, _ kind, _ []value) value { return *p }
-
-func atomicStore(m *machine, p *value, _ kind, a []value) value {
-	m.set(p, a[0])
-	return value{}
+func atomicLoad(_ *machine, p *value, _ kind, _ []value) (value, EventKind) {
+	return *p, EvAtomicLoad
 }
 
-func atomicSwap(m *machine, p *value, _ kind, a []value) value {
+func atomicStore(m *machine, p *value, _ kind, a []value) (value, EventKind) {
+	m.set(p, a[0])
+	return value{}, EvAtomicStore
+}
+
+func atomicSwap(m *machine, p *value, _ kind, a []value) (value, EventKind) {
 	old := *p
 	m.set(p, a[0])
-	return old
+	return old, EvAtomicRMW
 }
 
-func atomicCAS(m *machine, p *value, k kind, a []value) value {
+// atomicCAS is a read-modify-write if it swaps, else a load (as Go's race
+// detector has it: a failed CompareAndSwap releases nothing).
+func atomicCAS(m *machine, p *value, k kind, a []value) (value, EventKind) {
 	old := *p
 	eq := old.n == a[0].n
 	if k == kUnsafePointer {
@@ -89,35 +96,38 @@ func atomicCAS(m *machine, p *value, k kind, a []value) value {
 	}
 	if eq {
 		m.set(p, a[1])
+		return boolVal(true), EvAtomicRMW
 	}
-	return boolVal(eq)
+	m.cur.idle = true
+	return boolVal(false), EvAtomicLoad
 }
 
-func atomicAdd(m *machine, p *value, k kind, a []value) value {
+func atomicAdd(m *machine, p *value, k kind, a []value) (value, EventKind) {
 	m.set(p, value{n: wrap(k, p.n+a[0].n)})
-	return *p
+	return *p, EvAtomicRMW
 }
 
-func atomicAnd(m *machine, p *value, _ kind, a []value) value {
+func atomicAnd(m *machine, p *value, _ kind, a []value) (value, EventKind) {
 	old := *p
 	m.set(p, value{n: old.n & a[0].n})
-	return old
+	return old, EvAtomicRMW
 }
 
-func atomicOr(m *machine, p *value, _ kind, a []value) value {
+func atomicOr(m *machine, p *value, _ kind, a []value) (value, EventKind) {
 	old := *p
 	m.set(p, value{n: old.n | a[0].n})
-	return old
+	return old, EvAtomicRMW
 }
 
 // atomicValueCtl models a method of atomic.Value: a scheduling point (op),
-// then f on the Value's cell, reported as EvAtomic.
-func atomicValueCtl(op Op, f func(m *machine, cell *value, args []value) value) controlFn {
+// then f on the Value's cell, reported as an atomic access of the cell.
+func atomicValueCtl(op Op, f func(m *machine, cell *value, args []value) (value, EventKind)) controlFn {
 	return syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
 		m := fr.g.m
 		cell := &p.elems()[0]
-		m.emit(fr, Event{Kind: EvAtomic, Addr: addrOf(cell), N: 1, Pos: fr.pos()})
-		return fr.done(dst, f(m, cell, args[1:]))
+		res, ev := f(m, cell, args[1:])
+		m.emit(fr, Event{Kind: ev, Op: op, Addr: addrOf(cell), N: 1, Pos: fr.pos()})
+		return fr.done(dst, res)
 	})
 }
 
@@ -132,27 +142,30 @@ func (m *machine) checkAtomicValue(old, v value) {
 	}
 }
 
-func atomicValueLoad(_ *machine, cell *value, _ []value) value { return *cell }
-
-func atomicValueStore(m *machine, cell *value, a []value) value {
-	m.checkAtomicValue(*cell, a[0])
-	m.set(cell, a[0])
-	return value{}
+func atomicValueLoad(_ *machine, cell *value, _ []value) (value, EventKind) {
+	return *cell, EvAtomicLoad
 }
 
-func atomicValueSwap(m *machine, cell *value, a []value) value {
+func atomicValueStore(m *machine, cell *value, a []value) (value, EventKind) {
+	m.checkAtomicValue(*cell, a[0])
+	m.set(cell, a[0])
+	return value{}, EvAtomicStore
+}
+
+func atomicValueSwap(m *machine, cell *value, a []value) (value, EventKind) {
 	old := *cell
 	m.checkAtomicValue(old, a[0])
 	m.set(cell, a[0])
-	return old
+	return old, EvAtomicRMW
 }
 
-func atomicValueCAS(m *machine, cell *value, a []value) value {
+func atomicValueCAS(m *machine, cell *value, a []value) (value, EventKind) {
 	old := *cell
 	m.checkAtomicValue(old, a[1])
 	if ifaceEqual(old, a[0]) {
 		m.set(cell, a[1])
-		return boolVal(true)
+		return boolVal(true), EvAtomicRMW
 	}
-	return boolVal(false)
+	m.cur.idle = true
+	return boolVal(false), EvAtomicLoad
 }

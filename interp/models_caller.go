@@ -36,7 +36,7 @@ func (m *machine) decodePC(pc uint64) (*function, int) {
 func callerFrames(fr *frame) []*frame {
 	var out []*frame
 	for ; fr != nil; fr = fr.caller {
-		if fr.fn != nil && fr.fn.ssa != nil && fr.fn.ssa.Synthetic == "" && !fr.fn.prog.isHidden(fr.fn) {
+		if fr.fn != nil && fr.fn.ssa != nil && !isWrapper(fr.fn.ssa) && !fr.fn.prog.isHidden(fr.fn) {
 			out = append(out, fr)
 		}
 	}
@@ -85,6 +85,15 @@ func runtimeFuncName(f *function) string {
 		}
 		return runtimeFuncName(pf) + sep + strconv.Itoa(idx)
 	}
+	// An instance of a generic function is named as the runtime names it:
+	// its origin's name with "[...]" ("pkg.F[...]", "pkg.(*T[...]).M").
+	generic := ""
+	if o := sf.Origin(); o != nil {
+		sf = o
+		if sf.TypeParams().Len() > 0 {
+			generic = "[...]"
+		}
+	}
 	pkg := ""
 	if sf.Pkg != nil {
 		pkg = sf.Pkg.Pkg.Path()
@@ -101,8 +110,14 @@ func runtimeFuncName(f *function) string {
 		name := t.String()
 		if n, ok := t.(*types.Named); ok {
 			name = n.Obj().Name()
+			if n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
+				name += "[...]"
+			}
 			if n.Obj().Pkg() != nil {
 				pkg = n.Obj().Pkg().Path()
+				if n.Obj().Pkg().Name() == "main" {
+					pkg = "main"
+				}
 			}
 		}
 		if ptr != "" {
@@ -110,7 +125,7 @@ func runtimeFuncName(f *function) string {
 		}
 		return pkg + "." + name + "." + sf.Name()
 	}
-	return pkg + "." + sf.Name()
+	return pkg + "." + sf.Name() + generic
 }
 
 func (m *machine) pcPosition(pc uint64) (file string, line int, fn *function) {
@@ -147,6 +162,7 @@ func runtimeCallers(cur *frame, args []value, dst int32) *frame {
 		cur.g.m.set(&pcs[n], uintVal(encodePC(frs[i], frs[i] == cur)))
 		n++
 	}
+	cur.g.m.modelAccessElems(EvWrite, pcs[:n], nil)
 	return cur.done(dst, intVal(int64(n)))
 }
 
@@ -271,6 +287,7 @@ func runtimeStack(cur *frame, args []value, dst int32) *frame {
 	}
 	s := sb.String()
 	n := min(len(s), len(buf))
+	m.modelAccessElems(EvWrite, buf[:n], nil)
 	for i := range n {
 		m.set(&buf[i], value{n: uint64(s[i])})
 	}

@@ -23,13 +23,13 @@ var bytealgModels = modelTable{
 			}
 		}
 		return intVal(-1)
-	}),
+	}).reads(0),
 	"internal/bytealg.IndexString": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(strings.Index(a[0].str(), a[1].str())))
 	}),
 	"internal/bytealg.Index": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(bytes.Index(goBytes(a[0]), goBytes(a[1]))))
-	}),
+	}).reads(0, 1),
 	"internal/bytealg.CountString": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(strings.Count(a[0].str(), string(rune(byte(a[1].n))))))
 	}),
@@ -41,10 +41,10 @@ var bytealgModels = modelTable{
 			}
 		}
 		return intVal(int64(n))
-	}),
+	}).reads(0),
 	"internal/bytealg.Compare": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(bytes.Compare(goBytes(a[0]), goBytes(a[1]))))
-	}),
+	}).reads(0, 1),
 	"internal/bytealg.MakeNoZero": native(noBody, func(_ *machine, a []value) value {
 		return value{r: make([]value, int(a[0].int()))}
 	}),
@@ -77,12 +77,11 @@ var godebugModels = modelTable{
 	"(*internal/godebug.Setting).IncNonDefault": native("GODEBUG settings are unset", func(*machine, []value) value { return value{} }),
 }
 
-// The runtime's random numbers, behind automatic seeding, come from the
-// run's seed (nextRand).
+// The runtime's random numbers that the program does not see as such
+// (hash seeds) come from the run's seed (nextRand); those behind math/rand
+// are draws (models_mathrand.go).
 var (
 	internalSyncModels = modelTable{"internal/sync.runtime_rand": native(noBody, runtimeRand)}
-	mathRandModels     = modelTable{"math/rand.runtime_rand": native(noBody, runtimeRand)}
-	mathRandV2Models   = modelTable{"math/rand/v2.runtime_rand": native(noBody, runtimeRand)}
 	maphashModels      = modelTable{"hash/maphash.runtime_rand": native(noBody, runtimeRand)}
 )
 
@@ -108,11 +107,12 @@ var mapsModels = modelTable{
 		if mo == nil {
 			return a[0]
 		}
+		m.modelAccessMap(EvRead, mo)
 		c := mo.cloneMap()
 		c.m = m
 		c.epoch = m.epoch
 		return value{r: &iface{t: i.t, v: value{r: c}}}
-	}),
+	}).ownAccesses(),
 }
 
 func (m *mapObj) cloneMap() *mapObj {
@@ -130,7 +130,7 @@ func (m *mapObj) cloneMap() *mapObj {
 // iter.Pull's coroutines: a coroutine is a goroutine that runs only while
 // another one waits for it.
 var iterModels = modelTable{
-	"iter.newcoro":    native(noBody, iterNewcoro),
+	"iter.newcoro":    control(noBody, iterNewcoro),
 	"iter.coroswitch": control(noBody, iterCoroswitch),
 }
 
@@ -141,7 +141,11 @@ type coroState struct {
 	done   bool
 }
 
-func iterNewcoro(m *machine, a []value) value {
+// iterNewcoro creates the coroutine's goroutine, blocked until the first
+// switch to it; its creator is the caller of iter.Pull (the go statement
+// Go's tracebacks show is newcoro's call in iter.Pull).
+func iterNewcoro(fr *frame, a []value, dst int32) *frame {
+	m := fr.g.m
 	ct := m.prog.iterCoroType()
 	cell := zero(ct)
 	p := &cell
@@ -151,7 +155,7 @@ func iterNewcoro(m *machine, a []value) value {
 	}
 	m.coros[p] = cs
 	cl := a[0].r.(*closure)
-	g := m.newGoroutine(m.cur, 0)
+	g := m.newGoroutine(fr, nil, fr.pos())
 	nf := m.newFrame(cl.fn)
 	nf.regs[0] = value{r: p}
 	copy(nf.regs[1:], cl.env)
@@ -164,10 +168,12 @@ func iterNewcoro(m *machine, a []value) value {
 		cs.done = true
 		if w := cs.waiter; w != nil {
 			cs.waiter = nil
+			// The coroutine returned: it switches back for the last time.
+			m.emit(nil, Event{Kind: EvCoroSwitch, G: g, Other: w})
 			w.pendingDone()
 		}
 	}
-	return value{r: p}
+	return fr.done(dst, value{r: p})
 }
 
 func iterCoroswitch(fr *frame, a []value, dst int32) *frame {
@@ -193,6 +199,7 @@ func iterCoroswitch(fr *frame, a []value, dst int32) *frame {
 		cs.waiter = g
 	}
 	fr.pc++
+	m.emit(fr, Event{Kind: EvCoroSwitch, Other: other, Pos: fr.pos()})
 	other.pendingDone()
 	g.top = fr
 	g.status = gBlocked

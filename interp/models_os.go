@@ -46,17 +46,17 @@ var osModels = modelTable{
 		v, ok := m.vos().getenv(args[0].str())
 		return tuple(strVal(v), boolVal(ok))
 	}),
-	"(*os.File).Write":       control(whyStd, stdOrBody("(*os.File).Write", fileWrite)),
-	"(*os.File).WriteString": control(whyStd, stdOrBody("(*os.File).WriteString", fileWrite)),
+	"(*os.File).Write":       control(whyStd, stdOrBody("(*os.File).Write", fileWrite)).reads(1), // as syscall.Write does for -race
+	"(*os.File).WriteString": control(whyStd, stdOrBody("(*os.File).WriteString", fileWrite)).ownAccesses(),
 	"(*os.File).Read": control(whyStd, stdOrBody("(*os.File).Read", func(m *machine, args []value) value {
 		return tuple(intVal(0), m.ioEOF())
-	})),
-	"(*os.File).Close": control(whyStd, stdOrBody("(*os.File).Close", func(m *machine, args []value) value { return value{} })),
-	"(*os.File).Sync":  control(whyStd, stdOrBody("(*os.File).Sync", func(m *machine, args []value) value { return value{} })),
+	})).ownAccesses(),
+	"(*os.File).Close": control(whyStd, stdOrBody("(*os.File).Close", func(m *machine, args []value) value { return value{} })).ownAccesses(),
+	"(*os.File).Sync":  control(whyStd, stdOrBody("(*os.File).Sync", func(m *machine, args []value) value { return value{} })).ownAccesses(),
 	"(*os.File).Fd": control(whyStd, stdOrBody("(*os.File).Fd", func(m *machine, args []value) value {
 		fd, _ := m.fileFd(args[0])
 		return uintVal(fd)
-	})),
+	})).ownAccesses(),
 	"os.StartProcess": control(whyNoPro, refuseProcess("os.StartProcess")),
 	"os.FindProcess":  control(whyNoPro, refuseProcess("os.FindProcess")),
 }

@@ -79,6 +79,23 @@ func newRval(t *rtype, v value, extra uint64) rval {
 	return rval{t, cell, uint64(t.kind) | extra}
 }
 
+// rread reports the running model's read of x's value when x is
+// addressable: the program's memory (the cell of any other Value is a
+// private copy, which nothing else accesses).
+func (m *machine) rread(x rval) {
+	if x.f&flagAddr != 0 {
+		m.modelAccessValue(EvRead, x.p, x.t)
+	}
+}
+
+// rwrite reports the running model's write of x's value (x is
+// addressable: only such Values can be set).
+func (m *machine) rwrite(x rval) {
+	if x.f&flagAddr != 0 {
+		m.modelAccessValue(EvWrite, x.p, x.t)
+	}
+}
+
 func (x rval) get() value {
 	if x.p == nil {
 		return value{}
@@ -161,7 +178,7 @@ func (p *Program) envFunc(name string, nparams, nenv int, nat nativeFn) *functio
 	}
 	f.nparams = nparams
 	res := c.newReg()
-	tmp := &function{prog: p, name: name, native: nat, recoverPC: -1}
+	tmp := &function{prog: p, name: name, control: model{native: nat}.ownAccesses().withMemCtl(name), recoverPC: -1}
 	c.code = append(c.code, c.nativeCall(tmp, regs, res, token.NoPos), func(fr *frame) *frame {
 		return fr.ret(fr.regs[res])
 	})
@@ -290,6 +307,10 @@ func refuseNative(name string) nativeFn {
 
 const whyReflect = "reflect is modeled over interpreter values"
 
+// whyTypes is the memory declaration of the models of reflect's type
+// descriptors: they are immutable.
+const whyTypes = "type descriptors are immutable"
+
 // reflectModels are the models of package reflect: the methods of Value
 // and of the type descriptor rtype (from valueMethods and typeMethods), and
 // the package's functions.
@@ -303,7 +324,7 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 			m.rpanic("reflect: Zero(nil)")
 		}
 		return newRval(t, zero(t), 0).encode()
-	}),
+	}).noMemory(whyTypes),
 	"reflect.New": native(whyReflect, func(m *machine, args []value) value {
 		t := typeArg(args[0])
 		if t == nil {
@@ -311,19 +332,19 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 		}
 		cell := zero(t)
 		return newRval(m.ptrTo(t), value{r: &cell}, 0).encode()
-	}),
-	"reflect.PointerTo": native(whyReflect, reflectPointerTo),
-	"reflect.PtrTo":     native(whyReflect, reflectPointerTo),
+	}).noMemory(whyTypes),
+	"reflect.PointerTo": native(whyReflect, reflectPointerTo).noMemory(whyTypes),
+	"reflect.PtrTo":     native(whyReflect, reflectPointerTo).noMemory(whyTypes),
 	"reflect.SliceOf": native(whyReflect, func(m *machine, args []value) value {
 		return m.typeVal(pkgReflect, m.prog.typeOf(types.NewSlice(typeArg(args[0]).t)))
-	}),
+	}).noMemory(whyTypes),
 	"reflect.MapOf": native(whyReflect, func(m *machine, args []value) value {
 		k, e := typeArg(args[0]), typeArg(args[1])
 		if !k.comparable {
 			m.rpanic("reflect.MapOf: invalid key type " + k.str)
 		}
 		return m.typeVal(pkgReflect, m.prog.typeOf(types.NewMap(k.t, e.t)))
-	}),
+	}).noMemory(whyTypes),
 	"reflect.MakeSlice": native(whyReflect, func(m *machine, args []value) value {
 		t := typeArg(args[0])
 		if t.kind != kSlice {
@@ -340,9 +361,9 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 			m.rpanic("reflect.MakeSlice: len > cap")
 		}
 		return newRval(t, value{r: makeElems(t.elem, n, c)}, 0).encode()
-	}),
-	"reflect.MakeMap":         native(whyReflect, reflectMakeMap),
-	"reflect.MakeMapWithSize": native(whyReflect, reflectMakeMap),
+	}).noMemory(whyTypes),
+	"reflect.MakeMap":         native(whyReflect, reflectMakeMap).noMemory(whyTypes),
+	"reflect.MakeMapWithSize": native(whyReflect, reflectMakeMap).noMemory(whyTypes),
 	"reflect.DeepEqual": native(whyReflect, func(m *machine, args []value) value {
 		a, b := args[0].iface(), args[1].iface()
 		if a == nil || b == nil {
@@ -351,8 +372,8 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 		if a.t != b.t {
 			return boolVal(false)
 		}
-		return boolVal(deepEqual(a.v, b.v, a.t, map[deepVisit]bool{}))
-	}),
+		return boolVal(m.deepEqual(a.v, b.v, a.t, map[deepVisit]bool{}))
+	}).ownAccesses(),
 	"reflect.Append": native(whyReflect, func(m *machine, args []value) value {
 		s := decodeValue(args[0])
 		m.mustBe(pkgReflect, s, kSlice, "Append")
@@ -360,8 +381,10 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 		for _, xv := range args[1].elems() {
 			add = append(add, m.assignTo(decodeValue(xv), s.t.elem, "reflect.Append"))
 		}
-		return newRval(s.t, value{r: m.appendValues(s.get().elems(), add, s.t.elem)}, 0).encode()
-	}),
+		m.rread(s)
+		fr, pos := m.modelFrame()
+		return newRval(s.t, value{r: m.appendValues(fr, s.get().elems(), add, s.t.elem, false, OpModel, pos)}, 0).encode()
+	}).ownAccesses(),
 	"reflect.AppendSlice": native(whyReflect, func(m *machine, args []value) value {
 		s, t := decodeValue(args[0]), decodeValue(args[1])
 		m.mustBe(pkgReflect, s, kSlice, "AppendSlice")
@@ -369,13 +392,17 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 		if s.t.elem != t.t.elem {
 			m.rpanic("reflect.AppendSlice: " + s.t.str + " != " + t.t.str)
 		}
-		return newRval(s.t, value{r: m.appendValues(s.get().elems(), t.get().elems(), s.t.elem)}, 0).encode()
-	}),
+		m.rread(s)
+		m.rread(t)
+		fr, pos := m.modelFrame()
+		return newRval(s.t, value{r: m.appendValues(fr, s.get().elems(), t.get().elems(), s.t.elem, true, OpModel, pos)}, 0).encode()
+	}).ownAccesses(),
 	"reflect.Copy": native(whyReflect, func(m *machine, args []value) value {
 		d, s := decodeValue(args[0]), decodeValue(args[1])
 		var dst, src []value
 		switch d.kind() {
 		case kSlice:
+			m.rread(d)
 			dst = d.get().elems()
 		case kArray:
 			m.mustBeAssignable(d, "Copy")
@@ -384,16 +411,29 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 			m.valueError(pkgReflect, "reflect.Copy", d.kind())
 		}
 		m.mustBeExported(s, "Copy")
+		fromString := false
 		switch s.kind() {
 		case kSlice, kArray:
+			if s.kind() == kSlice {
+				m.rread(s)
+			}
 			src = s.get().elems()
 		case kString:
+			m.rread(s)
 			src = bytesVal(s.get().str()).elems()
+			fromString = true
 		default:
 			m.valueError(pkgReflect, "reflect.Copy", s.kind())
 		}
+		n := min(len(dst), len(src))
+		if !fromString && (s.kind() == kSlice || s.f&flagAddr != 0) {
+			m.modelAccessElems(EvRead, src[:n], d.t.elem)
+		}
+		if d.kind() == kSlice || d.f&flagAddr != 0 {
+			m.modelAccessElems(EvWrite, dst[:n], d.t.elem)
+		}
 		return intVal(int64(m.copyValues(dst, src, d.t.elem)))
-	}),
+	}).ownAccesses(),
 	"(*reflect.MapIter).Next": native(whyReflect, func(m *machine, args []value) value {
 		st, _ := m.mapIterState(args[0])
 		if st.done {
@@ -403,10 +443,11 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 			mo, _ := st.m.get().r.(*mapObj)
 			st.it = mo.iter(m)
 		}
+		m.modelAccessMap(EvRead, st.it.m)
 		k, v, ok := st.it.next()
 		st.k, st.v, st.ok, st.done = k, v, ok, !ok
 		return boolVal(ok)
-	}),
+	}).ownAccesses(),
 	"(*reflect.MapIter).Key": native(whyReflect, func(m *machine, args []value) value {
 		st, _ := m.mapIterState(args[0])
 		if !st.ok {
@@ -414,7 +455,7 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 		}
 		kt := st.m.t.key
 		return newRval(kt, copyVal(st.k, kt), st.m.f&flagRO).encode()
-	}),
+	}).noMemory(whyIterState),
 	"(*reflect.MapIter).Value": native(whyReflect, func(m *machine, args []value) value {
 		st, _ := m.mapIterState(args[0])
 		if !st.ok {
@@ -422,15 +463,19 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 		}
 		et := st.m.t.elem
 		return newRval(et, copyVal(st.v, et), st.m.f&flagRO).encode()
-	}),
+	}).noMemory(whyIterState),
 	"(*reflect.MapIter).Reset": native(whyReflect, func(m *machine, args []value) value {
 		_, cell := m.mapIterState(args[0])
 		es := args[0].ptr().elems()
 		es[0] = args[1]
 		delete(m.syncObjs, cell)
 		return value{}
-	}),
+	}).noMemory(whyIterState),
 }, nil)
+
+// whyIterState is the memory declaration of MapIter's methods but Next:
+// they use the iterator's own state, which reflect allocated.
+const whyIterState = "the iterator's state, which reflect allocated (Next reads the map)"
 
 // reflectliteModels are the models of package internal/reflectlite, a
 // subset of reflect's.
@@ -454,7 +499,7 @@ func reflectTable(pk string, funcs modelTable, only map[string]bool) modelTable 
 		}
 		funcs["("+pk+".Value)."+name] = native(whyReflect, func(m *machine, args []value) value {
 			return f(m, pk, decodeValue(args[0]), args[1:])
-		})
+		}).ownAccesses()
 	}
 	recv := "(*" + pk + ".rtype)."
 	if pk == pkgLite {
@@ -466,7 +511,7 @@ func reflectTable(pk string, funcs modelTable, only map[string]bool) modelTable 
 		}
 		funcs[recv+name] = native(whyReflect, func(m *machine, args []value) value {
 			return f(m, pk, recvType(args[0]), args[1:])
-		})
+		}).noMemory(whyTypes)
 	}
 	funcs[pk+".TypeOf"] = native(whyReflect, func(m *machine, args []value) value {
 		i := args[0].iface()
@@ -474,17 +519,17 @@ func reflectTable(pk string, funcs modelTable, only map[string]bool) modelTable 
 			return value{}
 		}
 		return m.typeVal(pk, i.t)
-	})
+	}).noMemory(whyTypes)
 	funcs[pk+".ValueOf"] = native(whyReflect, func(m *machine, args []value) value {
 		i := args[0].iface()
 		if i == nil {
 			return rval{}.encode()
 		}
 		return newRval(i.t, i.v, 0).encode()
-	})
+	}).noMemory("boxes its argument, an interface (which holds a copy of its value)")
 	funcs[pk+".Swapper"] = native(whyReflect, func(m *machine, args []value) value {
 		return m.swapper(pk, args[0])
-	})
+	}).noMemory("returns the swap function, which reports its own accesses")
 	return funcs
 }
 
@@ -566,13 +611,17 @@ func (m *machine) swapper(pk string, x value) value {
 		}
 		m.valueError(pk, "Swapper", k)
 	}
-	fn := m.prog.envFunc("reflect.Swapper$swap", 2, 2, func(m *machine, args []value) value {
+	fn := m.prog.envFunc(pk+".Swapper.func1", 2, 2, func(m *machine, args []value) value {
 		s := args[2].elems()
 		et, _ := args[3].r.(*rtype)
 		a, b := int(args[0].n), int(args[1].n)
 		if uint(a) >= uint(len(s)) || uint(b) >= uint(len(s)) {
 			m.rpanic("reflect: slice index out of range")
 		}
+		m.modelAccessValue(EvRead, &s[a], et)
+		m.modelAccessValue(EvRead, &s[b], et)
+		m.modelAccessValue(EvWrite, &s[a], et)
+		m.modelAccessValue(EvWrite, &s[b], et)
 		if et.aggregate {
 			va, vb := copyVal(s[a], et), copyVal(s[b], et)
 			m.store(&s[a], vb, et)
@@ -593,6 +642,7 @@ func (m *machine) swapper(pk string, x value) value {
 // t, panicking like reflect when x is not assignable to t.
 func (m *machine) assignTo(x rval, t *rtype, context string) value {
 	m.mustBeExported(x, "Set")
+	m.rread(x)
 	if x.t != t && !types.AssignableTo(x.t.t, t.t) {
 		m.rpanic(context + ": value of type " + x.t.str + " is not assignable to type " + t.str)
 	}
@@ -681,12 +731,14 @@ type deepVisit struct {
 }
 
 // deepEqual implements reflect.DeepEqual for values a and b of type t.
-func deepEqual(a, b value, t *rtype, seen map[deepVisit]bool) bool {
+// It reports the reads of the program's memory it makes through pointers,
+// slices and maps.
+func (m *machine) deepEqual(a, b value, t *rtype, seen map[deepVisit]bool) bool {
 	switch t.kind {
 	case kArray:
 		ae, be := a.elems(), b.elems()
 		for i := range ae {
-			if !deepEqual(ae[i], be[i], t.elem, seen) {
+			if !m.deepEqual(ae[i], be[i], t.elem, seen) {
 				return false
 			}
 		}
@@ -699,13 +751,15 @@ func deepEqual(a, b value, t *rtype, seen map[deepVisit]bool) bool {
 		if len(ae) == 0 || &ae[0] == &be[0] {
 			return true
 		}
+		m.modelAccessElems(EvRead, ae, t.elem)
+		m.modelAccessElems(EvRead, be, t.elem)
 		k := deepVisit{&ae[0], &be[0], t}
 		if seen[k] {
 			return true
 		}
 		seen[k] = true
 		for i := range ae {
-			if !deepEqual(ae[i], be[i], t.elem, seen) {
+			if !m.deepEqual(ae[i], be[i], t.elem, seen) {
 				return false
 			}
 		}
@@ -718,7 +772,7 @@ func deepEqual(a, b value, t *rtype, seen map[deepVisit]bool) bool {
 		if ai.t != bi.t {
 			return false
 		}
-		return deepEqual(ai.v, bi.v, ai.t, seen)
+		return m.deepEqual(ai.v, bi.v, ai.t, seen)
 	case kPointer:
 		if a.r == b.r {
 			return true
@@ -732,11 +786,13 @@ func deepEqual(a, b value, t *rtype, seen map[deepVisit]bool) bool {
 			return true
 		}
 		seen[k] = true
-		return deepEqual(*pa, *pb, t.elem, seen)
+		m.modelAccessValue(EvRead, pa, t.elem)
+		m.modelAccessValue(EvRead, pb, t.elem)
+		return m.deepEqual(*pa, *pb, t.elem, seen)
 	case kStruct:
 		ae, be := a.elems(), b.elems()
 		for i, f := range t.fields {
-			if !deepEqual(ae[i], be[i], f.typ, seen) {
+			if !m.deepEqual(ae[i], be[i], f.typ, seen) {
 				return false
 			}
 		}
@@ -755,6 +811,8 @@ func deepEqual(a, b value, t *rtype, seen map[deepVisit]bool) bool {
 			return true
 		}
 		seen[k] = true
+		m.modelAccessMap(EvRead, ma)
+		m.modelAccessMap(EvRead, mb)
 		for _, e := range ma.entries {
 			if e.dead {
 				continue
@@ -763,7 +821,7 @@ func deepEqual(a, b value, t *rtype, seen map[deepVisit]bool) bool {
 				continue
 			}
 			v2, ok := mb.get(e.k)
-			if !ok || !deepEqual(e.v, v2, t.elem, seen) {
+			if !ok || !m.deepEqual(e.v, v2, t.elem, seen) {
 				return false
 			}
 		}
@@ -1133,6 +1191,7 @@ var valueMethods = map[string]valueMethod{
 	"IsNil": func(m *machine, pk string, x rval, a []value) value {
 		switch x.kind() {
 		case kPointer, kMap, kSlice, kFunc, kChan, kUnsafePointer, kInterface:
+			m.rread(x)
 			return boolVal(x.get().r == nil)
 		}
 		m.valueError(pk, "reflect.Value.IsNil", x.kind())
@@ -1142,39 +1201,46 @@ var valueMethods = map[string]valueMethod{
 		if x.t == nil {
 			m.valueError(pk, "reflect.Value.IsZero", kInvalid)
 		}
+		m.rread(x)
 		return boolVal(isZero(x.get(), x.t))
 	},
 	"Bool": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBe(pk, x, kBool, "Bool")
+		m.rread(x)
 		return boolVal(x.get().bool())
 	},
 	"Int": func(m *machine, pk string, x rval, a []value) value {
 		if k := x.kind(); k < kInt || k > kInt64 {
 			m.valueError(pk, "reflect.Value.Int", k)
 		}
+		m.rread(x)
 		return x.get()
 	},
 	"Uint": func(m *machine, pk string, x rval, a []value) value {
 		if k := x.kind(); k < kUint || k > kUintptr {
 			m.valueError(pk, "reflect.Value.Uint", k)
 		}
+		m.rread(x)
 		return x.get()
 	},
 	"Float": func(m *machine, pk string, x rval, a []value) value {
 		if !isFloat(x.kind()) {
 			m.valueError(pk, "reflect.Value.Float", x.kind())
 		}
+		m.rread(x)
 		return x.get()
 	},
 	"Complex": func(m *machine, pk string, x rval, a []value) value {
 		if !isCplx(x.kind()) {
 			m.valueError(pk, "reflect.Value.Complex", x.kind())
 		}
+		m.rread(x)
 		return value{r: x.get().complex()}
 	},
 	"String": func(m *machine, pk string, x rval, a []value) value {
 		switch x.kind() {
 		case kString:
+			m.rread(x)
 			return strVal(x.get().str())
 		case kInvalid:
 			return strVal("<invalid Value>")
@@ -1190,6 +1256,10 @@ var valueMethods = map[string]valueMethod{
 	"Len": func(m *machine, pk string, x rval, a []value) value {
 		v := x.get()
 		switch x.kind() {
+		case kSlice, kString, kMap, kChan:
+			m.rread(x)
+		}
+		switch x.kind() {
 		case kSlice:
 			return intVal(int64(len(v.elems())))
 		case kArray:
@@ -1198,6 +1268,7 @@ var valueMethods = map[string]valueMethod{
 			return intVal(int64(len(v.str())))
 		case kMap:
 			mo, _ := v.r.(*mapObj)
+			m.modelAccessMap(EvRead, mo)
 			return intVal(int64(mo.len()))
 		case kChan:
 			if c, _ := v.r.(*chanObj); c != nil {
@@ -1213,6 +1284,9 @@ var valueMethods = map[string]valueMethod{
 		return value{}
 	},
 	"Cap": func(m *machine, pk string, x rval, a []value) value {
+		if k := x.kind(); k == kSlice || k == kChan {
+			m.rread(x)
+		}
 		v := x.get()
 		switch x.kind() {
 		case kSlice:
@@ -1236,6 +1310,7 @@ var valueMethods = map[string]valueMethod{
 		i := int(a[0].n)
 		switch x.kind() {
 		case kSlice:
+			m.rread(x)
 			s := x.get().elems()
 			if i < 0 || i >= len(s) {
 				m.rpanic("reflect: slice index out of range")
@@ -1250,6 +1325,7 @@ var valueMethods = map[string]valueMethod{
 			et := x.t.elem
 			return rval{et, &s[i], uint64(et.kind) | x.f&(flagAddr|flagRO)}.encode()
 		case kString:
+			m.rread(x)
 			s := x.get().str()
 			if i < 0 || i >= len(s) {
 				m.rpanic("reflect: string index out of range")
@@ -1286,6 +1362,9 @@ var valueMethods = map[string]valueMethod{
 		return m.elem(pk, x).encode()
 	},
 	"Interface": func(m *machine, pk string, x rval, a []value) value {
+		if x.t != nil && x.f&flagRO == 0 {
+			m.rread(x)
+		}
 		return m.valueInterface(pk, x)
 	},
 	"CanInterface": func(m *machine, pk string, x rval, a []value) value {
@@ -1307,6 +1386,7 @@ var valueMethods = map[string]valueMethod{
 	"Set": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBeAssignable(x, "Set")
 		v := m.assignTo(decodeValue(a[0]), x.t, "reflect.Set")
+		m.rwrite(x)
 		m.store(x.p, v, x.t)
 		return value{}
 	},
@@ -1315,6 +1395,7 @@ var valueMethods = map[string]valueMethod{
 		if k := x.kind(); k < kInt || k > kInt64 {
 			m.valueError(pk, "reflect.Value.SetInt", k)
 		}
+		m.rwrite(x)
 		m.set(x.p, value{n: wrap(x.kind(), a[0].n)})
 		return value{}
 	},
@@ -1323,6 +1404,7 @@ var valueMethods = map[string]valueMethod{
 		if !isUint(x.kind()) {
 			m.valueError(pk, "reflect.Value.SetUint", x.kind())
 		}
+		m.rwrite(x)
 		m.set(x.p, value{n: wrap(x.kind(), a[0].n)})
 		return value{}
 	},
@@ -1330,8 +1412,10 @@ var valueMethods = map[string]valueMethod{
 		m.mustBeAssignable(x, "SetFloat")
 		switch x.kind() {
 		case kFloat32:
+			m.rwrite(x)
 			m.set(x.p, floatVal(float64(float32(a[0].float()))))
 		case kFloat64:
+			m.rwrite(x)
 			m.set(x.p, a[0])
 		default:
 			m.valueError(pk, "reflect.Value.SetFloat", x.kind())
@@ -1343,8 +1427,10 @@ var valueMethods = map[string]valueMethod{
 		c := a[0].complex()
 		switch x.kind() {
 		case kComplex64:
+			m.rwrite(x)
 			m.set(x.p, value{r: complex(float64(float32(real(c))), float64(float32(imag(c))))})
 		case kComplex128:
+			m.rwrite(x)
 			m.set(x.p, value{r: c})
 		default:
 			m.valueError(pk, "reflect.Value.SetComplex", x.kind())
@@ -1354,12 +1440,14 @@ var valueMethods = map[string]valueMethod{
 	"SetString": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBeAssignable(x, "SetString")
 		m.mustBe(pk, x, kString, "SetString")
+		m.rwrite(x)
 		m.set(x.p, strVal(a[0].str()))
 		return value{}
 	},
 	"SetBool": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBeAssignable(x, "SetBool")
 		m.mustBe(pk, x, kBool, "SetBool")
+		m.rwrite(x)
 		m.set(x.p, boolVal(a[0].bool()))
 		return value{}
 	},
@@ -1369,34 +1457,43 @@ var valueMethods = map[string]valueMethod{
 		if x.t.elem.kind != kUint8 {
 			m.rpanic("reflect.Value.SetBytes of non-byte slice")
 		}
+		m.rwrite(x)
 		m.set(x.p, value{r: a[0].r})
 		return value{}
 	},
 	"SetLen": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBeAssignable(x, "SetLen")
 		m.mustBe(pk, x, kSlice, "SetLen")
+		m.rread(x)
 		s := x.get().elems()
 		n := int(a[0].n)
 		if n < 0 || n > cap(s) {
 			m.rpanic("reflect: slice length out of range in SetLen")
 		}
+		m.rwrite(x)
 		m.set(x.p, value{r: s[:n]})
 		return value{}
 	},
 	"SetZero": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBeAssignable(x, "SetZero")
+		m.rwrite(x)
 		m.store(x.p, zero(x.t), x.t)
 		return value{}
 	},
 	"Pointer": func(m *machine, pk string, x rval, a []value) value {
 		switch x.kind() {
 		case kPointer, kChan, kMap, kUnsafePointer, kFunc, kSlice:
+			m.rread(x)
 			return uintVal(uint64(pointerOf(x.get(), x.kind())))
 		}
 		m.valueError(pk, "reflect.Value.Pointer", x.kind())
 		return value{}
 	},
 	"UnsafePointer": func(m *machine, pk string, x rval, a []value) value {
+		switch x.kind() {
+		case kPointer, kChan, kMap, kUnsafePointer, kFunc, kSlice:
+			m.rread(x)
+		}
 		switch x.kind() {
 		case kPointer, kChan, kMap, kUnsafePointer, kFunc:
 			return value{r: x.get().r}
@@ -1419,6 +1516,7 @@ var valueMethods = map[string]valueMethod{
 			if x.t.elem.kind != kUint8 {
 				m.rpanic("reflect.Value.Bytes of non-byte slice")
 			}
+			m.rread(x)
 			return value{r: x.get().r}
 		case kArray:
 			if x.t.elem.kind != kUint8 {
@@ -1440,7 +1538,9 @@ var valueMethods = map[string]valueMethod{
 	},
 	"MapKeys": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBe(pk, x, kMap, "MapKeys")
+		m.rread(x)
 		mo, _ := x.get().r.(*mapObj)
+		m.modelAccessMap(EvRead, mo)
 		var keys []value
 		kt := x.t.key
 		if mo != nil {
@@ -1461,7 +1561,9 @@ var valueMethods = map[string]valueMethod{
 	"MapIndex": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBe(pk, x, kMap, "MapIndex")
 		k := m.assignTo(decodeValue(a[0]), x.t.key, "reflect.Value.MapIndex")
+		m.rread(x)
 		mo, _ := x.get().r.(*mapObj)
+		m.modelAccessMap(EvRead, mo)
 		if mo == nil {
 			hashKey(k, x.t.key)
 			return rval{}.encode()
@@ -1476,7 +1578,9 @@ var valueMethods = map[string]valueMethod{
 		m.mustBe(pk, x, kMap, "SetMapIndex")
 		m.mustBeExported(x, "SetMapIndex")
 		k := m.assignTo(decodeValue(a[0]), x.t.key, "reflect.Value.SetMapIndex")
+		m.rread(x)
 		mo, _ := x.get().r.(*mapObj)
+		m.modelAccessMap(EvWrite, mo)
 		e := decodeValue(a[1])
 		if e.t == nil {
 			if mo != nil {
@@ -1507,6 +1611,7 @@ var valueMethods = map[string]valueMethod{
 		if x.t == nil {
 			return boolVal(false)
 		}
+		m.rread(x)
 		return boolVal(comparableVal(x.get(), x.t))
 	},
 	"Equal": func(m *machine, pk string, x rval, a []value) value {
@@ -1526,6 +1631,8 @@ var valueMethods = map[string]valueMethod{
 		if !x.t.comparable {
 			m.rpanic("reflect.Value.Equal: values of type " + x.t.str + " are not comparable")
 		}
+		m.rread(x)
+		m.rread(u)
 		return boolVal(equal(x.get(), u.get(), x.t))
 	},
 	"Convert": func(m *machine, pk string, x rval, a []value) value {
@@ -1537,6 +1644,7 @@ var valueMethods = map[string]valueMethod{
 			return boolVal(false)
 		}
 		if x.kind() == kSlice && t.kind == kArray && len(x.get().elems()) < t.len {
+			m.rread(x)
 			return boolVal(false)
 		}
 		return boolVal(true)
@@ -1622,6 +1730,10 @@ func (m *machine) fieldByIndex(pk string, x rval, idx []value) rval {
 // elem implements Value.Elem.
 func (m *machine) elem(pk string, x rval) rval {
 	switch x.kind() {
+	case kInterface, kPointer:
+		m.rread(x)
+	}
+	switch x.kind() {
 	case kInterface:
 		i := x.get().iface()
 		if i == nil {
@@ -1669,6 +1781,7 @@ func (m *machine) sliceVal(pk string, x rval, i, j, k int) rval {
 			s = x.get().elems()
 			st = m.prog.typeOf(types.NewSlice(x.t.elem.t))
 		} else {
+			m.rread(x)
 			s = x.get().elems()
 		}
 		if k < 0 {
@@ -1685,6 +1798,7 @@ func (m *machine) sliceVal(pk string, x rval, i, j, k int) rval {
 		if k >= 0 {
 			m.rpanic("reflect.Value.Slice3: slice of string")
 		}
+		m.rread(x)
 		s := x.get().str()
 		if i < 0 || j < i || j > len(s) {
 			m.rpanic("reflect.Value.Slice: string slice index out of bounds")
@@ -1702,6 +1816,7 @@ func (m *machine) convertVal(x rval, t *rtype) rval {
 	if t == nil || !types.ConvertibleTo(x.t.t, t.t) {
 		m.rpanic("reflect.Value.Convert: value of type " + x.t.str + " cannot be converted to type " + t.str)
 	}
+	m.rread(x)
 	v := x.get()
 	switch {
 	case t.kind == kInterface:

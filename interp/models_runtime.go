@@ -18,23 +18,29 @@ var runtimeModels = modelTable{
 	"runtime.GOMAXPROCS":     native("a fixed, deterministic answer", func(*machine, []value) value { return intVal(2) }),
 	"runtime.NumCPU":         native("a fixed, deterministic answer", func(*machine, []value) value { return intVal(2) }),
 	"runtime.GC":             native("no garbage collector to run", func(*machine, []value) value { return value{} }),
-	"runtime.KeepAlive":      native("no garbage collector", func(*machine, []value) value { return value{} }),
-	"runtime.SetFinalizer":   native("no garbage collector: finalizers never run", func(*machine, []value) value { return value{} }),
+	"runtime.KeepAlive":      native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
+	"runtime.SetFinalizer":   native("no garbage collector: finalizers never run", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
 	"runtime.LockOSThread":   native("no threads", func(*machine, []value) value { return value{} }),
 	"runtime.UnlockOSThread": native("no threads", func(*machine, []value) value { return value{} }),
 	"runtime.GOROOT":         native("the loaded distribution's root", func(*machine, []value) value { return strVal(GOROOT()) }),
 	"runtime.Version":        native(whyRuntime, func(*machine, []value) value { return strVal("go1.26-vt") }),
 
 	"runtime.Caller":           control(whyRuntime, runtimeCaller),
-	"runtime.Callers":          control(whyRuntime, runtimeCallers),
-	"runtime.CallersFrames":    native(whyRuntime, runtimeCallersFrames),
-	"(*runtime.Frames).Next":   native(whyRuntime, framesNext),
+	"runtime.Callers":          control(whyRuntime, runtimeCallers).ownAccesses(),
+	"runtime.CallersFrames":    native(whyRuntime, runtimeCallersFrames).reads(0),
+	"(*runtime.Frames).Next":   native(whyRuntime, framesNext).noMemory("the iterator's state, which CallersFrames allocated"),
 	"runtime.FuncForPC":        native(whyRuntime, runtimeFuncForPC),
-	"(*runtime.Func).Name":     native(whyRuntime, funcName),
-	"(*runtime.Func).Entry":    native(whyRuntime, funcEntry),
-	"(*runtime.Func).FileLine": native(whyRuntime, funcFileLine),
-	"runtime.Stack":            control(whyRuntime, runtimeStack),
+	"(*runtime.Func).Name":     native(whyRuntime, funcName).noMemory(whyFuncInfo),
+	"(*runtime.Func).Entry":    native(whyRuntime, funcEntry).noMemory(whyFuncInfo),
+	"(*runtime.Func).FileLine": native(whyRuntime, funcFileLine).noMemory(whyFuncInfo),
+	"runtime.Stack":            control(whyRuntime, runtimeStack).ownAccesses(),
 }
+
+// Memory declarations of runtime's models.
+const (
+	whyNoAccess = "does not access its argument"
+	whyFuncInfo = "a function's description, which never changes"
+)
 
 var runtimeDebugModels = modelTable{
 	"runtime/debug.Stack": control("the interpreter's traceback of the goroutine", debugStack),

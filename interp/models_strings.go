@@ -55,13 +55,15 @@ var stringsModels = modelTable{
 		}
 		return strVal(strings.Repeat(a[0].str(), int(n))), true
 	})),
-	"(*strings.Builder).String": native("its source converts with unsafe.String, which the interpreter cannot share", func(_ *machine, a []value) value {
+	"(*strings.Builder).String": native("its source converts with unsafe.String, which the interpreter cannot share", func(m *machine, a []value) value {
 		p := a[0].ptr()
 		if p == nil {
 			return strVal("")
 		}
-		return strVal(string(goBytes(p.elems()[1])))
-	}),
+		buf := p.elems()[1:2] // the field buf (the bytes are not read: they are shared)
+		m.modelAccessElems(EvRead, buf, nil)
+		return strVal(string(goBytes(buf[0])))
+	}).ownAccesses(),
 }
 
 var strconvModels = modelTable{

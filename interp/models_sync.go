@@ -223,6 +223,7 @@ func tryLockCtl(op Op, write bool) controlFn {
 	return syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
 		st := fr.g.m.mutex(p)
 		if !st.canLock(write) {
+			fr.g.idle = true
 			return fr.done(dst, boolVal(false))
 		}
 		st.lock(fr, p, write)
@@ -257,24 +258,48 @@ func unlockCtl(op Op, write bool) controlFn {
 
 // --- WaitGroup ---
 
+// waitGroupState is a WaitGroup's counter and its waiters. A Wait blocked
+// while the counter was positive is released when the counter reaches zero
+// (it returns then, even if an Add raised the counter again before it ran,
+// as the runtime's semaphore does); waitGen says which waiters those are.
 type waitGroupState struct {
 	count    int64
 	sleepers []*Goroutine
+	gen      uint64                // incremented when the counter reaches zero with waiters
+	waitGen  map[*Goroutine]uint64 // blocked (or released, not yet returned) waiters: gen when they blocked
 }
 
 func (m *machine) waitGroup(p *value) *waitGroupState {
 	return m.syncState(p, func() any { return &waitGroupState{} }).(*waitGroupState)
 }
 
+// wgSema returns the address of the sema field of the WaitGroup at p: Go's
+// race detector checks it as a memory location, so that an Add from zero
+// unordered with a Wait that blocks is reported as a data race.
+func wgSema(m *machine, p *value) Addr {
+	prog := m.prog
+	prog.wgSemaOnce.Do(func() {
+		sp := prog.SSA.ImportedPackage("sync")
+		prog.wgSema = fieldIndex(sp.Pkg.Scope().Lookup("WaitGroup").Type(), "sema")
+	})
+	return addrOf(&p.elems()[prog.wgSema])
+}
+
 func wgAdd(fr *frame, p *value, delta int64, dst int32) *frame {
 	m := fr.g.m
 	st := m.waitGroup(p)
 	m.emit(fr, Event{Kind: EvWGAdd, Addr: addrOf(p), Seq: delta, Pos: fr.pos()})
+	if delta > 0 && st.count == 0 && m.watchMem {
+		// As -race: the first increment must be synchronized with Wait
+		// (a read of sema, which a blocking Wait writes).
+		m.emit(fr, Event{Kind: EvRead, Op: OpWaitGroupAdd, Addr: wgSema(m, p), N: 1, Pos: fr.userPos(fr.pos())})
+	}
 	st.count += delta
 	if st.count < 0 {
 		panic(&panicValue{m.stringPanic("sync: negative WaitGroup counter")})
 	}
-	if st.count == 0 {
+	if st.count == 0 && len(st.sleepers) > 0 {
+		st.gen++
 		wakeAll(&st.sleepers)
 	}
 	return fr.done(dst, value{})
@@ -283,8 +308,26 @@ func wgAdd(fr *frame, p *value, delta int64, dst int32) *frame {
 func wgWait(fr *frame, p *value, _ []value, dst int32) *frame {
 	m := fr.g.m
 	st := m.waitGroup(p)
+	g := fr.g
+	if gen, ok := st.waitGen[g]; ok && gen != st.gen {
+		// Released by the counter reaching zero.
+		delete(st.waitGen, g)
+		m.emit(fr, Event{Kind: EvWGWait, Addr: addrOf(p), Pos: fr.pos()})
+		if st.count != 0 {
+			panic(&panicValue{m.stringPanic("sync: WaitGroup is reused before previous Wait has returned")})
+		}
+		return fr.done(dst, value{})
+	}
 	if st.count > 0 {
-		st.sleepers = append(st.sleepers, fr.g)
+		if len(st.sleepers) == 0 && m.watchMem {
+			// As -race: the first waiter writes sema.
+			m.emit(fr, Event{Kind: EvWrite, Op: OpWaitGroupWait, Addr: wgSema(m, p), N: 1, Pos: fr.userPos(fr.pos())})
+		}
+		if st.waitGen == nil {
+			st.waitGen = map[*Goroutine]uint64{}
+		}
+		st.waitGen[g] = st.gen
+		st.sleepers = append(st.sleepers, g)
 		return fr.block(OpWaitGroupWait, fr.pos())
 	}
 	m.emit(fr, Event{Kind: EvWGWait, Addr: addrOf(p), Pos: fr.pos()})
@@ -420,6 +463,12 @@ func (st *mutexState) clone() any {
 func (st *waitGroupState) clone() any {
 	c := *st
 	c.sleepers = append([]*Goroutine(nil), st.sleepers...)
+	if st.waitGen != nil {
+		c.waitGen = make(map[*Goroutine]uint64, len(st.waitGen))
+		for g, n := range st.waitGen {
+			c.waitGen[g] = n
+		}
+	}
 	return &c
 }
 

@@ -3,8 +3,9 @@ package interp
 import "fmt"
 
 // Models of package time over the virtual clock (clock.go): time passes
-// only when every goroutine is blocked; Sleep and the runtime timers
-// behind Timer, Ticker and AfterFunc are timers of the run.
+// when every goroutine is blocked, or where the Scheduler lets a timer fire
+// (ChooseTimer); Sleep and the runtime timers behind Timer, Ticker and
+// AfterFunc are timers of the run.
 
 const whyClock = "reads or sets the virtual clock"
 
@@ -15,9 +16,9 @@ var timeModels = modelTable{
 	"time.runtimeIsBubbled": native(noBody, func(*machine, []value) value { return boolVal(false) }),
 	"time.syncTimer":        native("no runtime timer structure to synchronize", func(*machine, []value) value { return value{} }),
 	"time.Sleep":            control(noBody, timeSleep),
-	"time.newTimer":         native(noBody, newTimer),
+	"time.newTimer":         control(noBody, newTimer),
 	"time.stopTimer":        native(noBody, stopTimer),
-	"time.resetTimer":       native(noBody, resetTimer),
+	"time.resetTimer":       control(noBody, resetTimer),
 	"time.initLocal":        native("the local time zone is UTC, named Local, without reading the system's zone files", initLocal),
 }
 
@@ -25,7 +26,7 @@ func timeNow(m *machine, _ []value) value {
 	return tuple(intVal(m.clock/1e9), intVal(m.clock%1e9), intVal(m.monotonic()))
 }
 
-// timeSleep is a scheduling point, then blocks until the clock reaches the
+// timeSleep is a scheduling point, then blocks until the clock passes the
 // deadline.
 func timeSleep(fr *frame, args []value, dst int32) *frame {
 	if fr.point(OpSleep, fr.pos()) {
@@ -37,7 +38,7 @@ func timeSleep(fr *frame, args []value, dst int32) *frame {
 	}
 	m := fr.g.m
 	g := fr.g
-	m.addTimer(&timer{when: m.clock + d, fire: func(m *machine, t *timer) {
+	m.addTimer(&timer{when: m.clock + d, pos: fr.userPos(fr.pos()), wake: func() {
 		fr.pc++
 		g.wake()
 	}})
@@ -45,25 +46,46 @@ func timeSleep(fr *frame, args []value, dst int32) *frame {
 }
 
 // newTimer makes the runtime timer of a time.Timer, Ticker or AfterFunc:
-// when it fires, its function runs in a goroutine of its own.
-func newTimer(m *machine, args []value) value {
+// when it fires, its function runs on the timer's context (clock.go).
+func newTimer(fr *frame, args []value, dst int32) *frame {
+	m := fr.g.m
 	when, period, f, arg := args[0].int(), args[1].int(), args[2], args[3]
 	tt := m.prog.timeType("Timer")
 	cell := zero(tt)
 	cell.elems()[1] = boolVal(true) // initTimer
 	p := &cell
-	t := &timer{when: m.vclock(when), period: period, id: arg, owner: m.cur}
-	t.fire = func(m *machine, t *timer) {
-		// The timer's function runs in a goroutine of its own, created,
-		// for the memory model, by whoever last set the timer.
-		m.spawn(t.owner, f, []value{arg, {}, intVal(0)})
+	t := &timer{when: m.vclock(when), period: period, f: f, arg: arg, cell: p, owner: m.cur, pos: fr.userPos(fr.pos()),
+		internal: fr.setByLibrary()}
+	if cl, _ := f.r.(*closure); cl != nil && cl.fn.name == "time.sendTime" {
+		if i := arg.iface(); i != nil {
+			t.ch, _ = i.v.r.(*chanObj)
+		}
 	}
 	if m.timerObjs == nil {
 		m.timerObjs = map[*value]*timer{}
 	}
 	m.timerObjs[p] = t
+	m.emit(fr, Event{Kind: EvTimerSet, Addr: addrOf(p), Pos: fr.pos()})
 	m.addTimer(t)
-	return value{r: p}
+	return fr.done(dst, value{r: p})
+}
+
+// setByLibrary reports whether the timer that fr (in package time) sets
+// is the standard library's own: the first caller outside packages time
+// and context is in the Go distribution (net's dial timeout, net/http's
+// idle timeouts), not the program's code.
+func (fr *frame) setByLibrary() bool {
+	for f := fr; f != nil; f = f.caller {
+		if f.fn == nil || f.fn.ssa == nil || isWrapper(f.fn.ssa) {
+			continue
+		}
+		switch fnPackage(f.fn.ssa) {
+		case "time", "context":
+			continue
+		}
+		return f.fn.inGoroot()
+	}
+	return false
 }
 
 // stopTimer stops the runtime timer of a time.Timer value and reports
@@ -75,14 +97,16 @@ func stopTimer(m *machine, args []value) value {
 
 // resetTimer stops the runtime timer of a time.Timer value and sets it
 // again; it reports whether the timer was active.
-func resetTimer(m *machine, args []value) value {
+func resetTimer(fr *frame, args []value, dst int32) *frame {
+	m := fr.g.m
 	t, active := m.stopTimerOf(args[0])
 	if t != nil {
 		t.when, t.period = m.vclock(args[1].int()), args[2].int()
-		t.owner = m.cur
+		t.owner, t.pos, t.internal = m.cur, fr.userPos(fr.pos()), fr.setByLibrary()
+		m.emit(fr, Event{Kind: EvTimerSet, Addr: addrOf(t.cell), Pos: fr.pos()})
 		m.addTimer(t)
 	}
-	return boolVal(active)
+	return fr.done(dst, boolVal(active))
 }
 
 // stopTimerOf stops the runtime timer tv points to (and drains its
@@ -106,14 +130,12 @@ func initLocal(m *machine, _ []value) value {
 }
 
 func drainTimerChan(t *timer) {
-	if i := t.id.(value).iface(); i != nil {
-		if ch, ok := i.v.r.(*chanObj); ok {
-			ch.m.touchChan(ch)
-			for ch.count > 0 {
-				ch.buf[ch.head] = value{}
-				ch.head = (ch.head + 1) % ch.capacity
-				ch.count--
-			}
+	if ch := t.ch; ch != nil {
+		ch.m.touchChan(ch)
+		for ch.count > 0 {
+			ch.buf[ch.head] = value{}
+			ch.head = (ch.head + 1) % ch.capacity
+			ch.count--
 		}
 	}
 }

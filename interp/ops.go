@@ -404,9 +404,31 @@ func (c *compiler) rangeOp(i *ssa.Range, dst int) op {
 			return fr
 		}
 	}
+	pos := i.Pos()
+	if c.fn.inGoroot() || c.prog.isHidden(c.fn) {
+		return func(fr *frame) *frame {
+			mo, _ := fr.regs[x].r.(*mapObj)
+			if m := fr.g.m; m.watchMem && mo != nil {
+				m.accessMap(fr, EvRead, OpMapIterStart, mo, pos)
+			}
+			fr.regs[dst] = value{r: mo.iter(fr.g.m)}
+			fr.pc++
+			return fr
+		}
+	}
+	// A range of the program's own code starts where the scheduler says,
+	// as Go starts each iteration of a map at a random entry.
 	return func(fr *frame) *frame {
-		m, _ := fr.regs[x].r.(*mapObj)
-		fr.regs[dst] = value{r: m.iter(fr.g.m)}
+		mo, _ := fr.regs[x].r.(*mapObj)
+		m := fr.g.m
+		if m.watchMem && mo != nil {
+			m.accessMap(fr, EvRead, OpMapIterStart, mo, pos)
+		}
+		if n := mo.len(); n >= 2 {
+			fr.regs[dst] = value{r: mo.iterFrom(m.sched.Choose(fr.g, ChooseMapStart, n))}
+		} else {
+			fr.regs[dst] = value{r: mo.iter(m)}
+		}
 		fr.pc++
 		return fr
 	}
@@ -428,8 +450,12 @@ func (c *compiler) next(i *ssa.Next, dst int) op {
 			return fr
 		}
 	}
+	pos := i.Iter.Pos() // the range statement's (Next has none)
 	return func(fr *frame) *frame {
 		mi := fr.regs[it].r.(*mapIter)
+		if m := fr.g.m; m.watchMem && mi.m != nil {
+			m.accessMap(fr, EvRead, OpMapIterNext, mi.m, pos)
+		}
 		k, v, ok := mi.next()
 		fr.regs[dst] = value{r: []value{boolVal(ok), k, v}}
 		fr.pc++

@@ -14,7 +14,7 @@ const (
 	// Deadlocked: every goroutine was blocked and no timer was pending.
 	Deadlocked
 	// Leaked: main ended (RunOptions.WaitAll) and goroutines remained
-	// blocked forever.
+	// blocked, forever or waiting only for timers.
 	Leaked
 	// Fatal: the program hit an unrecoverable error such as unlocking an
 	// unlocked mutex.
@@ -22,11 +22,14 @@ const (
 	// StepLimited: the run exceeded RunOptions.MaxSteps (RunMain and
 	// RunTest also return a *StepLimitError).
 	StepLimited
+	// Stopped: RunOptions.Stop asked the run to stop (RunMain and RunTest
+	// also return a *StoppedError).
+	Stopped
 )
 
 // String names the kind: "exited", "panicked", ...
 func (k OutcomeKind) String() string {
-	return [...]string{"exited", "panicked", "deadlocked", "leaked", "fatal", "step limit"}[k]
+	return [...]string{"exited", "panicked", "deadlocked", "leaked", "fatal", "step limit", "stopped"}[k]
 }
 
 // Outcome describes how a run ended, for tools that judge runs.
@@ -43,6 +46,9 @@ type Outcome struct {
 	// AfterMain: the run ended after main (or the root) had returned, with
 	// other goroutines still running (WaitAll).
 	AfterMain bool
+	// Timers is the number of timers pending when the run ended (for
+	// leaks: goroutines may be waiting for them).
+	Timers int
 }
 
 // GoroutineInfo is a snapshot of a goroutine for reports.

@@ -180,12 +180,20 @@ func hasStringMethod(t *rtype, name string) bool {
 }
 
 // callSync runs fn(args...) to completion on a fresh goroutine, outside the
-// schedule: for formatting values in reports only. It reports false if the
-// call blocked or failed.
+// schedule and unobserved: for formatting values in reports only. It
+// reports false if the call blocked or failed.
 func (m *machine) callSync(fn *function, args []value) (value, bool) {
-	saveCur := m.cur
-	defer func() { m.cur = saveCur }()
-	g := &Goroutine{id: -1, m: m}
+	return m.runOn(&Goroutine{id: -1, m: m}, &closure{fn: fn}, args, false)
+}
+
+// runOn runs cl(args...) to completion on g, outside the schedule: its
+// scheduling points do not stop it (the runtime's own work, such as a
+// timer's function, and formatting for reports). Its events are reported
+// if observe. It reports false if the call blocked or failed.
+func (m *machine) runOn(g *Goroutine, cl *closure, args []value, observe bool) (value, bool) {
+	saveCur, saveTop, saveStatus := m.cur, g.top, g.status
+	defer func() { m.cur, g.top, g.status = saveCur, saveTop, saveStatus }()
+	g.status = gRunnable
 	var result value
 	done := false
 	base := &frame{g: g, retDst: 0}
@@ -193,12 +201,15 @@ func (m *machine) callSync(fn *function, args []value) (value, bool) {
 		result, done = r, true
 		return nil
 	}
-	f := m.newFrame(fn)
+	f := m.newFrame(cl.fn)
 	f.g, f.caller, f.retDst = g, base, 0
 	copy(f.regs, args)
-	obs := m.obs
-	m.obs = nil
-	defer func() { m.obs = obs }()
+	copy(f.regs[len(args):], cl.env)
+	if !observe {
+		obs := m.obs
+		m.obs = nil
+		defer func() { m.obs = obs }()
+	}
 	g.top = f
 	m.cur = g
 	fr := f

@@ -34,15 +34,24 @@ type RunOptions struct {
 	// EvWrite, EvAlloc), which are most of a run's events: the run does
 	// not report them.
 	IgnoreMemory bool
-	// Seed seeds math/rand and map iteration order.
+	// Seed seeds the runtime's random numbers that the program does not
+	// draw itself (hash seeds) and, under the default Scheduler, the
+	// program's random draws (see ChooseRandom).
 	Seed int64
 	// MaxSteps bounds the number of steps, that is taken branches and
 	// calls (0: unbounded). A run that exceeds it stops with an
 	// *StepLimitError.
 	MaxSteps int64
+	// Stop, if set, is called every few thousand steps (about every
+	// millisecond) and when the run has nothing to do but fire timers; when
+	// it reports true, the run stops with a *StoppedError. Tools use it for
+	// wall-clock budgets: a run that never reaches a scheduling point still
+	// ends.
+	Stop func() bool
 	// WaitAll keeps the run going after main (or the test) returns, until
-	// every other goroutine has ended or is blocked forever; blocked ones
-	// are reported as an Outcome of kind Leaked.
+	// every other goroutine has ended or is blocked; blocked ones are
+	// reported as an Outcome of kind Leaked. Timers do not fire once main
+	// has returned: a goroutine waiting only for a timer is blocked too.
 	WaitAll bool
 	// Hooks replace calls of the named functions (see Program.Hookable).
 	Hooks map[string]Hook
@@ -78,7 +87,7 @@ type root interface {
 // start makes the main goroutine of a run: the initialization of pkg,
 // then r.
 func (m *machine) start(pkg *ssa.Package, r root) {
-	g := m.newGoroutine(nil, token.NoPos)
+	g := m.newGoroutine(nil, nil, token.NoPos)
 	m.main = g
 	g.top = m.initFrames(pkg, g, r.frames(m, g, nil))
 }

@@ -10,7 +10,9 @@ type Scheduler interface {
 	// it is stopped just before its pending operation (Goroutine.Pending).
 	Pick(runnable []*Goroutine) int
 	// Choose returns a number in [0, n) for a nondeterministic choice of
-	// kind c made by g, such as which ready case a select takes (n ≥ 2).
+	// kind c made by g (nil for a choice of the runtime, ChooseTimer), such
+	// as which ready case a select takes. n ≥ 2, except for ChooseRandom,
+	// whose n = 0 asks for any number in [0, 2⁶³).
 	Choose(g *Goroutine, c Choice, n int) int
 }
 
@@ -20,6 +22,28 @@ type Choice uint8
 const (
 	// ChooseSelect picks among the ready cases of a select.
 	ChooseSelect Choice = iota + 1
+	// ChooseTimer decides whether time passes now, while goroutines can
+	// still run (n = 2): 1 advances the virtual clock to the deadline of
+	// the earliest pending timer whose firing a goroutine can observe (a
+	// sleeper wakes, a callback starts, a goroutine waits on or polls the
+	// timer's channel) and fires it, with every timer due before it. It is
+	// asked before Pick wherever such a timer is pending; a scheduler that
+	// always answers 0 gets the rule of testing/synctest (time advances
+	// only when every goroutine is blocked).
+	ChooseTimer
+	// ChooseRandom is a random number the program draws from an unseeded
+	// source: math/rand's and math/rand/v2's top-level functions, a
+	// generator seeded from the clock or from crypto/rand, crypto/rand
+	// itself. The answer is the number: in [0, n), or any in [0, 2⁶³) for
+	// n = 0.
+	ChooseRandom
+	// ChooseMapStart picks the entry (in [0, n) for a map of n entries) at
+	// which a range over a map starts; the range then visits the entries
+	// in their order from there, wrapping around. It is asked for ranges
+	// in the program's own code (outside the Go distribution) over maps of
+	// two entries or more; elsewhere maps are iterated from their first
+	// entry.
+	ChooseMapStart
 	// ChooseDatagram picks which of the datagrams waiting at a socket a
 	// receive takes (UDP delivers in any order).
 	ChooseDatagram
@@ -31,22 +55,26 @@ const (
 // DefaultScheduler runs the current goroutine until it blocks, then the
 // runnable goroutine with the lowest id after it (round robin). To keep spin
 // loops live it switches after Quantum consecutive scheduling points of one
-// goroutine. Select picks the first ready case in source order.
+// goroutine. Select picks the first ready case in source order, maps are
+// iterated from their first entry, time advances when every goroutine is
+// blocked or a goroutine has run a whole quantum (a goroutine that polls a
+// timer's channel sees it fire), and random draws come from a
+// pseudo-random sequence seeded by Seed.
 type DefaultScheduler struct {
 	// Quantum is the number of consecutive scheduling points after which
 	// the running goroutine is switched out (0 means 64).
 	Quantum int
+	// Seed seeds the answers to ChooseRandom.
+	Seed int64
 
 	last  *Goroutine
 	count int
+	draws uint64
 }
 
 // Pick implements Scheduler.
 func (s *DefaultScheduler) Pick(runnable []*Goroutine) int {
-	q := s.Quantum
-	if q == 0 {
-		q = 64
-	}
+	q := s.quantum()
 	for i, g := range runnable {
 		if g == s.last {
 			if s.count < q {
@@ -72,5 +100,35 @@ func (s *DefaultScheduler) Pick(runnable []*Goroutine) int {
 	return idx
 }
 
+func (s *DefaultScheduler) quantum() int {
+	if s.Quantum == 0 {
+		return 64
+	}
+	return s.Quantum
+}
+
 // Choose implements Scheduler.
-func (s *DefaultScheduler) Choose(*Goroutine, Choice, int) int { return 0 }
+func (s *DefaultScheduler) Choose(_ *Goroutine, c Choice, n int) int {
+	if c == ChooseTimer && s.last != nil && s.count >= s.quantum() {
+		return 1
+	}
+	if c != ChooseRandom {
+		return 0
+	}
+	s.draws++
+	v := int(SplitMix64(uint64(s.Seed)+s.draws*0x9e3779b97f4a7c15) >> 1)
+	if n > 0 {
+		v %= n
+	}
+	return v
+}
+
+// SplitMix64 is the output function of the splitmix64 generator: a
+// bijection of uint64 that scatters consecutive inputs. Schedulers use it to
+// derive answers from a seed and a position; the interpreter widens the
+// 63-bit answers of ChooseRandom to 64 bits with it.
+func SplitMix64(z uint64) uint64 {
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}

@@ -27,8 +27,9 @@ const behaveDir = "testdata/behave"
 // (cgo and hooks are loaded on their own: cgo may not load, and hooks
 // declares hookable functions before its first run).
 var behaveNames = []string{
-	"deadlock", "determinism", "events", "interleave", "leak", "netdial",
-	"nobody", "schedops", "selectready", "spin", "timersnap", "virtualtime",
+	"deadlock", "determinism", "endless", "events", "idle", "interleave", "leak", "netdial",
+	"nobody", "schedops", "selectready", "spin", "syncevents", "tickleak", "timersnap", "virtualtime",
+	"timechoice", "inputs", "ticking", "pollclock",
 }
 
 var (
@@ -394,8 +395,8 @@ func TestObserverEvents(t *testing.T) {
 			assert.False(t, a.IsNil())
 		}
 		assert.NotEqual(t, r1.Addr, x.Addr)
-		// The atomic add is reported as EvAtomic, not as a plain access.
-		at := one("atomic", EvAtomic)
+		// The atomic add is reported as EvAtomicRMW, not as a plain access.
+		at := one("atomic", EvAtomicRMW)
 		assert.Empty(t, obs.at(t, prog, name, "atomic", EvWrite))
 		assert.NotEqual(t, at.Addr, r1.Addr)
 	})

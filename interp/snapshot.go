@@ -57,6 +57,7 @@ func (w *world) clone() world {
 	c.timers = make(timerHeap, len(w.timers))
 	for i, t := range w.timers {
 		ct := *t
+		ct.ctx = nil // a context is a goroutine of one run
 		c.timers[i] = &ct
 		copies[t] = &ct
 	}
@@ -65,6 +66,7 @@ func (w *world) clone() world {
 		ct := copies[t]
 		if ct == nil { // a stopped timer
 			x := *t
+			x.ctx = nil
 			ct = &x
 		}
 		c.timerObjs[p] = ct
@@ -77,12 +79,14 @@ func (w *world) clone() world {
 		c.syncObjs[p] = st
 	}
 	c.funcObjs = maps.Clone(w.funcObjs)
+	c.inputSrcs = maps.Clone(w.inputSrcs)
+	c.cryptoWords = maps.Clone(w.cryptoWords)
 	c.coros = make(map[*value]*coroState, len(w.coros))
 	for p, cs := range w.coros {
 		cc := *cs
 		c.coros[p] = &cc
 	}
-	c.tests = maps.Clone(w.tests)
+	c.tests = cloneTests(w.tests)
 	c.uniques = maps.Clone(w.uniques)
 	c.osys = w.osys.clone()
 	return c
@@ -116,14 +120,14 @@ func (s *Snapshot) rollback() {
 // Run runs the snapshot's root once more from the snapshot's state, with
 // opts' scheduler, observer, hooks, step bound and outcome; as for
 // HookAction.Root, the run ends when the root has returned and the
-// goroutines it created have finished or are blocked forever. Runs of one
+// goroutines it created have finished or are blocked. Runs of one
 // snapshot must not overlap.
 func (s *Snapshot) Run(opts RunOptions) error {
 	s.rollback()
 	m := s.m
 	m.world = s.world.clone()
 	m.configure(opts)
-	g := m.newGoroutine(nil, s.pos)
+	g := m.newGoroutine(nil, nil, s.pos)
 	m.main = g
 	bottom := &frame{g: g, retDst: -1, barrier: true}
 	bottom.native = func(*frame, value) *frame {
@@ -151,7 +155,7 @@ func (p *Program) SnapshotMain(pkg *ssa.Package, opts RunOptions) (*Snapshot, er
 // after it, whose runs run r.
 func (p *Program) snapshotAfterInit(pkg *ssa.Package, opts RunOptions, r root) (*Snapshot, error) {
 	m := p.newMachine(opts)
-	g := m.newGoroutine(nil, token.NoPos)
+	g := m.newGoroutine(nil, nil, token.NoPos)
 	m.main = g
 	var snap *Snapshot
 	stop := &frame{g: g, retDst: -1}

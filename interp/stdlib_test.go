@@ -69,6 +69,13 @@ func (s *stdlib) load(paths ...string) {
 // "(pkg.T).M", "(*pkg.T).M", "pkg.init", "pkg.init#1") and reports whether
 // it has a Go body.
 func (s *stdlib) lookup(key string) (found, hasBody bool) {
+	found, hasBody, _ = s.lookupSig(key)
+	return found, hasBody
+}
+
+// lookupSig is lookup that also returns the function's signature (nil for
+// a package's init).
+func (s *stdlib) lookupSig(key string) (found, hasBody bool, sig *types.Signature) {
 	s.t.Helper()
 	recv, name := "", key
 	if strings.HasPrefix(key, "(") {
@@ -88,14 +95,14 @@ func (s *stdlib) lookup(key string) (found, hasBody bool) {
 	}
 	p := s.pkg(pkgPath)
 	if p == nil {
-		return false, false
+		return false, false, nil
 	}
 	var fn *types.Func
 	switch {
 	case recv != "":
 		tn, _ := p.Types.Scope().Lookup(typ).(*types.TypeName)
 		if tn == nil {
-			return false, false
+			return false, false, nil
 		}
 		var t types.Type = tn.Type()
 		if ptr {
@@ -103,24 +110,24 @@ func (s *stdlib) lookup(key string) (found, hasBody bool) {
 		}
 		sel := types.NewMethodSet(t).Lookup(p.Types, name)
 		if sel == nil {
-			return false, false
+			return false, false, nil
 		}
 		fn = sel.Obj().(*types.Func)
 	case name == "init":
-		return true, true // go/ssa makes every package's init
+		return true, true, nil // go/ssa makes every package's init
 	case strings.HasPrefix(name, "init#"):
 		for _, f := range p.Syntax {
 			for _, d := range f.Decls {
 				if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == "init" && fd.Recv == nil {
-					return true, true
+					return true, true, nil
 				}
 			}
 		}
-		return false, false
+		return false, false, nil
 	default:
 		fn, _ = p.Types.Scope().Lookup(name).(*types.Func)
 		if fn == nil {
-			return false, false
+			return false, false, nil
 		}
 	}
 	if fn.Pkg() != nil && fn.Pkg().Path() != pkgPath {
@@ -128,7 +135,82 @@ func (s *stdlib) lookup(key string) (found, hasBody bool) {
 	}
 	fd := s.funcs[s.declKey(fn.Pos(), fn.Name())]
 	require.NotNil(s.t, fd, "no declaration of %s (%s)", key, s.declKey(fn.Pos(), fn.Name()))
-	return true, fd.Body != nil
+	return true, fd.Body != nil, fn.Type().(*types.Signature)
+}
+
+// reachesMemory reports whether a value of type t can refer to memory the
+// model could read or write: a pointer, slice, map, interface or
+// unsafe.Pointer, or an aggregate holding one. (Channels and functions
+// do not count: channel operations and calls are events of their own.)
+func reachesMemory(t types.Type) bool {
+	return reaches(t, map[types.Type]bool{})
+}
+
+func reaches(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Pointer, *types.Slice, *types.Map, *types.Interface:
+		return true
+	case *types.Basic:
+		return u.Kind() == types.UnsafePointer
+	case *types.Array:
+		return reaches(u.Elem(), seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if reaches(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	case *types.TypeParam:
+		return true
+	}
+	return false
+}
+
+// checkMemUse checks the memory declaration u of the model key with
+// signature sig: a model whose parameters (receiver first) can reach the
+// program's memory must declare what it does to it, and the arguments it
+// declares generic accesses of must be of the right kind.
+func checkMemUse(t assert.TestingT, key string, sig *types.Signature, u memUse) {
+	var params []types.Type
+	if r := sig.Recv(); r != nil {
+		params = append(params, r.Type())
+	}
+	for i := range sig.Params().Len() {
+		params = append(params, sig.Params().At(i).Type())
+	}
+	reach := false
+	for _, p := range params {
+		reach = reach || reachesMemory(p)
+	}
+	if reach {
+		assert.True(t, u.declared(), "%s can reach the program's memory through its parameters %v: declare what it reads and writes (memUse), or why it makes no access the race detector checks", key, params)
+	}
+	arg := func(i int, what string, ok func(types.Type) bool) {
+		if assert.Less(t, i, len(params), "%s: %s argument %d out of range", key, what, i) {
+			assert.True(t, ok(params[i]), "%s: %s argument %d is a %v", key, what, i, params[i])
+		}
+	}
+	sliceOfScalars := func(t types.Type) bool {
+		s, ok := t.Underlying().(*types.Slice)
+		if !ok {
+			return false
+		}
+		_, basic := s.Elem().Underlying().(*types.Basic)
+		return basic
+	}
+	for _, i := range u.readsElems {
+		arg(i, "reads-elements", sliceOfScalars)
+	}
+	for _, i := range u.writesElems {
+		arg(i, "writes-elements", sliceOfScalars)
+	}
+	for _, i := range u.readsMap {
+		arg(i, "reads-map", func(t types.Type) bool { _, ok := t.Underlying().(*types.Map); return ok })
+	}
 }
 
 // The model tables against the standard library: every key names a real
@@ -150,9 +232,12 @@ func TestModelTables(t *testing.T) {
 			s.t = t
 			require.NotNil(t, s.pkg(path), "package %s does not load", path)
 			for key, md := range modelTables[path] {
-				found, body := s.lookup(key)
+				found, body, sig := s.lookupSig(key)
 				if !assert.True(t, found, "%s: no such function or method in the standard library", key) {
 					continue
+				}
+				if sig != nil {
+					checkMemUse(t, key, sig, md.mem)
 				}
 				assert.True(t, (md.native == nil) != (md.control == nil), "%s: one of native and control", key)
 				switch {
@@ -199,4 +284,40 @@ func TestModelTables(t *testing.T) {
 			assert.True(t, ok, "%s: no such package or tree", root)
 		}
 	})
+}
+
+// errorCount is an assert.TestingT that counts failures.
+type errorCount int
+
+func (e *errorCount) Errorf(string, ...any) { *e++ }
+
+// TestCheckMemUse checks the check of memory declarations itself: it
+// fails for a model that can reach memory and declares nothing, and for
+// declared arguments of the wrong kind.
+func TestCheckMemUse(t *testing.T) {
+	param := func(typ types.Type) *types.Var { return types.NewParam(token.NoPos, nil, "", typ) }
+	sig := func(ps ...types.Type) *types.Signature {
+		vs := make([]*types.Var, len(ps))
+		for i, p := range ps {
+			vs[i] = param(p)
+		}
+		return types.NewSignatureType(nil, nil, nil, types.NewTuple(vs...), nil, false)
+	}
+	bytesT := types.NewSlice(types.Typ[types.Byte])
+	mapT := types.NewMap(types.Typ[types.Int], types.Typ[types.Int])
+	errors := func(s *types.Signature, u memUse) int {
+		var e errorCount
+		checkMemUse(&e, "f", s, u)
+		return int(e)
+	}
+	assert.Zero(t, errors(sig(types.Typ[types.String], types.Typ[types.Int]), memUse{}), "values only: nothing to declare")
+	assert.NotZero(t, errors(sig(bytesT), memUse{}), "a slice, undeclared")
+	assert.NotZero(t, errors(sig(types.NewPointer(types.Typ[types.Int])), memUse{}), "a pointer, undeclared")
+	assert.NotZero(t, errors(sig(types.NewStruct([]*types.Var{types.NewField(token.NoPos, nil, "p", types.NewPointer(types.Typ[types.Int]), false)}, nil)), memUse{}), "a struct holding a pointer, undeclared")
+	assert.Zero(t, errors(sig(bytesT), memUse{readsElems: []int{0}}))
+	assert.Zero(t, errors(sig(bytesT), memUse{own: true}))
+	assert.Zero(t, errors(sig(bytesT), memUse{none: "why"}))
+	assert.NotZero(t, errors(sig(bytesT), memUse{readsElems: []int{1}}), "argument out of range")
+	assert.NotZero(t, errors(sig(mapT), memUse{writesElems: []int{0}}), "a map is no slice")
+	assert.Zero(t, errors(sig(mapT), memUse{readsMap: []int{0}}))
 }

@@ -2,14 +2,20 @@
 
 package vt
 
-import "testing"
+import (
+	"context"
+	"testing"
+)
 
 // Check, as vt's interpreter runs it: it hands the function to explore,
 // which vt intercepts to make this call the root of its exploration.
 func Check(tb testing.TB, fn func(*T), opts ...Option) {
 	t := &T{tb: tb, name: tb.Name()}
+	// The context is made before the exploration's snapshot: each
+	// execution starts with it as it was, not canceled.
+	t.ctx, t.cancel = context.WithCancel(context.Background())
 	explore(tb.Name(), t, func() {
-		defer t.runCleanups()
+		defer t.finish()
 		fn(t)
 	})
 }

@@ -44,12 +44,14 @@
 //   - [Execs] (-vt.execs int, default 100000): maximum number of executions
 //   - [Steps] (-vt.steps int, default 1000000): maximum steps (taken branches and calls) of one execution
 //   - [Preempt] (-vt.preempt int, default auto): preemption bound of dfs: -1 none, auto raised from 0 until exhausted
-//   - [Seed] (-vt.seed int, default 0): seed of random choices and of the program's math/rand
+//   - [Seed] (-vt.seed int, default 0): seed of random strategies and of the program's sampled random draws
 //   - [Time] (-vt.time duration, default 10s): wall-clock budget of the exploration, e.g. 30s or 5m
 //   - [Replay] (-vt.replay string): replay one execution from a token or a saved file, with its trace
 //   - [Expect] (-vt.expect string): verdict to reach: ok, race, deadlock, leak, panic, assert or steps
 //   - [Race] (-vt.race string, default on): race detection: on (happens-before summary h), lockset or off
 //   - [Trust] (-vt.trust list): comma-separated packages whose own accesses are not race-checked
+//   - [Clock] (-vt.clock string, default any): when time passes: any (timers fire at any point) or synctest (all blocked)
+//   - [Enumerate] (-vt.enumerate int, default 16): largest random range or map that dfs enumerates (larger are sampled)
 //
 // Races on one location can be declared benign with [Benign].
 //

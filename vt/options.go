@@ -34,8 +34,9 @@ func Steps(n int64) Option { return Option{"steps", strconv.FormatInt(n, 10)} }
 // iteratively from 0 until the space is exhausted or the budget is spent.
 func Preempt(n int) Option { return Option{"preempt", strconv.Itoa(n)} }
 
-// Seed seeds the random choices of the random and pct strategies and the
-// interpreted program's math/rand.
+// Seed seeds the random choices of the random and pct strategies, and the
+// program's random draws that are sampled rather than enumerated (see
+// Enumerate) and the first value tried of those that are.
 func Seed(n int64) Option { return Option{"seed", strconv.FormatInt(n, 10)} }
 
 // Time bounds the wall-clock time of the exploration (default 10s).
@@ -69,6 +70,22 @@ func Race(on bool) Option {
 // in one of them. Their synchronization (channels, mutexes, atomics) still
 // orders the program's other accesses.
 func Trust(pkgPaths ...string) Option { return Option{"trust", strings.Join(pkgPaths, ",")} }
+
+// Clock says when virtual time passes: "any" (the default) lets a pending
+// timer fire at any scheduling point where a goroutine can observe it (a
+// sleeper wakes, a goroutine waits on or polls the timer's channel, an
+// AfterFunc starts), as time passes in Go while goroutines run, so that
+// timeouts and deadlines are explored mid-work; "synctest" advances time
+// only when every goroutine is blocked, the rule of testing/synctest, for
+// tests whose timers only guard against hangs.
+func Clock(mode string) Option { return Option{"clock", mode} }
+
+// Enumerate sets the largest number of values of a random draw
+// (rand.Intn(n) and the like, from math/rand, math/rand/v2 or crypto/rand)
+// or of the start of a map iteration that the depth-first search
+// enumerates (default 16); draws from larger ranges and floats are sampled
+// from the seed. Every value is recorded in the replay token.
+func Enumerate(n int) Option { return Option{"enumerate", strconv.Itoa(n)} }
 
 // Udploss makes datagrams lossy: with it on, every UDP or unixgram
 // datagram sent may be lost, a choice the exploration makes (and replays)

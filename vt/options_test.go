@@ -22,16 +22,18 @@ var update = flag.Bool("update", false, "rewrite the generated options list of d
 
 // samples calls each option's constructor, keyed by option name.
 var samples = map[string]func() Option{
-	"strategy": func() Option { return Strategy("pct:4") },
-	"execs":    func() Option { return Execs(7) },
-	"steps":    func() Option { return Steps(1 << 40) },
-	"preempt":  func() Option { return Preempt(-1) },
-	"seed":     func() Option { return Seed(-9) },
-	"time":     func() Option { return Time(90 * time.Second) },
-	"replay":   func() Option { return Replay("vt1:00:0") },
-	"expect":   func() Option { return Expect("race") },
-	"race":     func() Option { return Race(false) },
-	"trust":    func() Option { return Trust("a/b", "c") },
+	"strategy":  func() Option { return Strategy("pct:4") },
+	"execs":     func() Option { return Execs(7) },
+	"steps":     func() Option { return Steps(1 << 40) },
+	"preempt":   func() Option { return Preempt(-1) },
+	"seed":      func() Option { return Seed(-9) },
+	"time":      func() Option { return Time(90 * time.Second) },
+	"replay":    func() Option { return Replay("vt1:00:0") },
+	"expect":    func() Option { return Expect("race") },
+	"race":      func() Option { return Race(false) },
+	"trust":     func() Option { return Trust("a/b", "c") },
+	"clock":     func() Option { return Clock("synctest") },
+	"enumerate": func() Option { return Enumerate(4) },
 }
 
 // Every option of the table has a constructor named after it, and every

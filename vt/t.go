@@ -1,6 +1,7 @@
 package vt
 
 import (
+	"context"
 	"fmt"
 	"runtime"
 	"strings"
@@ -11,11 +12,20 @@ import (
 // the familiar methods of *testing.T and satisfies testify's assert.TestingT
 // and require.TestingT. A failure fails the execution: vt reports it with
 // the schedule that led to it.
+//
+// As with *testing.T, logging or failing through a T after the function
+// (and its cleanups) has completed panics ("Log in goroutine after TestX
+// has completed"), and FailNow, Fatal and Fatalf must be called from the
+// goroutine running the function: vt reports a call from another one.
 type T struct {
 	tb       testing.TB
 	name     string
 	failed   bool
+	done     bool // the function and its cleanups have returned
 	cleanups []func()
+	ctx      context.Context
+	cancel   context.CancelFunc
+	ctxUsed  bool // Context was called: cancel it when the function returns
 }
 
 // Name returns the name of the test that called Check.
@@ -44,11 +54,25 @@ func (t *T) Fatal(args ...any) { t.fail(sprintln(args...), true) }
 func (t *T) Fatalf(format string, args ...any) { t.fail(fmt.Sprintf(format, args...), true) }
 
 // Log records a message, shown with the report of a failing execution.
-func (t *T) Log(args ...any) { logMessage(t, sprintln(args...)) }
+func (t *T) Log(args ...any) { t.log(sprintln(args...)) }
 
 // Logf records a formatted message, shown with the report of a failing
 // execution.
-func (t *T) Logf(format string, args ...any) { logMessage(t, fmt.Sprintf(format, args...)) }
+func (t *T) Logf(format string, args ...any) { t.log(fmt.Sprintf(format, args...)) }
+
+func (t *T) log(msg string) {
+	if t.done {
+		panic("Log in goroutine after " + t.name + " has completed: " + msg + "\n")
+	}
+	logMessage(t, msg)
+}
+
+// Context returns a context canceled just before the cleanups registered
+// with Cleanup run, as testing.T.Context.
+func (t *T) Context() context.Context {
+	t.ctxUsed = true
+	return t.ctx
+}
 
 // Helper marks the calling function as a helper: vt reports failures at its
 // caller. (Frames of package vt and of testify are always skipped.)
@@ -58,15 +82,28 @@ func (t *T) Helper() {}
 // last-in first-out order.
 func (t *T) Cleanup(f func()) { t.cleanups = append(t.cleanups, f) }
 
-func (t *T) runCleanups() {
+// finish ends the execution's function: it cancels the context, runs the
+// cleanups (last registered first, also those a cleanup registers), and
+// marks t done.
+func (t *T) finish() {
+	if t.ctxUsed {
+		t.cancel()
+	}
 	for len(t.cleanups) > 0 {
 		f := t.cleanups[len(t.cleanups)-1]
 		t.cleanups = t.cleanups[:len(t.cleanups)-1]
 		f()
 	}
+	t.done = true
 }
 
 func (t *T) fail(msg string, fatal bool) {
+	if t.done {
+		if msg != "" {
+			panic("Log in goroutine after " + t.name + " has completed: " + msg + "\n")
+		}
+		panic("Fail in goroutine after " + t.name + " has completed")
+	}
 	t.failed = true
 	report(t, msg, fatal)
 	if fatal {

@@ -193,6 +193,9 @@ func (o *output) result(res *explore.Result, name, pkgPath, replay, expect strin
 		fmt.Fprintf(o.stdout, "ok  %s (verdict %s as expected; %s)\n", name, res.Verdict, summary(res))
 	case code == 0:
 		fmt.Fprintf(o.stdout, "ok  %s (%s)\n", name, summary(res))
+		for _, w := range res.Warnings {
+			fmt.Fprintf(o.stdout, "    warning (lockset): %s\n", w)
+		}
 	default:
 		if expect != "" {
 			fmt.Fprintf(o.stdout, "vt: %s: expected verdict %s, got %s (%s)\n", name, expect, res.Verdict, summary(res))

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -98,7 +99,7 @@ func TestCheckLockOrderDeadlock(t *testing.T) {
 	out := r.stdout
 	assert.Contains(t, out, "vt: deadlock found in execution ")
 	assert.NotContains(t, out, "found in execution 1 ", "the deadlock needs a preemption")
-	assert.Contains(t, out, "all goroutines are blocked: deadlock")
+	assert.Contains(t, out, "fatal error: all goroutines are asleep - deadlock!")
 	// Both goroutines, blocked in Lock, with their stacks.
 	assert.Equal(t, 2, strings.Count(out, "[sync.Mutex.Lock]:"), out)
 	assert.Contains(t, out, "main.transfer\n")
@@ -434,4 +435,34 @@ func TestCheckProcessExitCode(t *testing.T) {
 	r = runVT(t, "check", "-execs=-1", "testdata/lockorder")
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, "option execs")
+}
+
+// A budget is a promise: an endless program stops at the time budget, also
+// when one execution never ends and never reaches a scheduling point
+// (the step bound is out of reach here); nothing was found, the exit
+// status says so, and the summary says why the search stopped.
+func TestBudgetStopsEndlessPrograms(t *testing.T) {
+	freshCorpus(t, "endless")
+	for _, args := range [][]string{
+		{"test", "-steps", "1000000000000", "-time", "1s", "testdata/endless"},
+		{"check", "-steps", "1000000000000", "-time", "1s", "testdata/endless"},
+	} {
+		t.Run(args[0], func(t *testing.T) {
+			vt(args[0], "-execs", "1", "-expect", "steps", args[len(args)-1]) // load once, untimed; nothing saved
+			start := time.Now()
+			r := vt(args...)
+			elapsed := time.Since(start)
+			assertNoTraceback(t, r)
+			require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+			assert.Regexp(t, `(?m)^ok  (TestEndless|main) \(1 execution, sampled with dfs, time budget spent in execution 1, not exhaustive, 1(\.\d+)?s\)$`, r.stdout)
+			assert.Less(t, elapsed, 2500*time.Millisecond, "the budget plus well under a second")
+
+			j := vt(append([]string{args[0], "-json"}, args[1:]...)...)
+			require.Equal(t, 0, j.code, "stdout:\n%s\nstderr:\n%s", j.stdout, j.stderr)
+			rs := jsonLines(t, j.stdout)
+			require.NotEmpty(t, rs)
+			assert.Equal(t, "ok", rs[0].Verdict)
+			assert.Contains(t, j.stdout, `"budget":"time"`)
+		})
+	}
 }

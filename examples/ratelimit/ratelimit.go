@@ -1,7 +1,10 @@
 // Package ratelimit is a token-bucket rate limiter refilled by a
-// time.Ticker. Under vt, time is virtual: it advances only when every
-// goroutine is blocked, so a test of a limiter that waits for seconds runs in
-// microseconds and sees exact, repeatable times.
+// time.Ticker. Under vt, time is virtual, so a test of a limiter that waits
+// for seconds runs in microseconds. By default a tick may come at any point
+// while goroutines run, as on a real clock; a test that asserts exact times
+// (which hold only when goroutines are fast compared to the ticker) uses
+// vt.Clock("synctest"), under which time advances only when every
+// goroutine is blocked.
 //
 // [Limiter] is correct: Wait takes a token or blocks until the ticker adds
 // one, Stop stops the ticker and the refill goroutine. vt reports ok, and

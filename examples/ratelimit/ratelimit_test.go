@@ -40,7 +40,11 @@ func TestForgottenStopLeaks(t *testing.T) {
 }
 
 // TestLimiter: the first request goes through at once, the other three wait
-// for a tick each, in every interleaving.
+// for a tick each, in every interleaving. The upper bound holds only when
+// the goroutines take no time compared to the ticker's interval: under the
+// default clock vt finds the schedule where a fourth tick comes before the
+// last request is served (a slow machine); the synctest clock rules that
+// out.
 func TestLimiter(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		l := New(100*time.Millisecond, 1)
@@ -48,10 +52,13 @@ func TestLimiter(t *testing.T) {
 		elapsed := serve(t, l)
 		require.GreaterOrEqual(t, elapsed, 300*time.Millisecond)
 		require.Less(t, elapsed, 400*time.Millisecond)
-	}, vt.Preempt(2), vt.Time(2*time.Second))
+	}, vt.Preempt(2), vt.Time(2*time.Second), vt.Clock("synctest"))
 }
 
-// TestWaitCancelled: a Wait gives up when its context expires.
+// TestWaitCancelled: a Wait gives up when its context expires. Under the
+// default clock vt finds that the ticker's next second can pass before the
+// goroutine that cancels the context (context.WithTimeout's AfterFunc) runs,
+// and the Wait then gets a token; the synctest clock rules that out.
 func TestWaitCancelled(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		l := New(time.Second, 1)
@@ -60,5 +67,5 @@ func TestWaitCancelled(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 		defer cancel()
 		require.ErrorIs(t, l.Wait(ctx), context.DeadlineExceeded)
-	}, vt.Preempt(2), vt.Time(2*time.Second))
+	}, vt.Preempt(2), vt.Time(2*time.Second), vt.Clock("synctest"))
 }

@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"fmt"
+	"os"
 	"testing"
 	"time"
 )
@@ -39,4 +41,36 @@ func benchCounter(b *testing.B, race string) {
 	}
 	b.ReportMetric(float64(execs)/elapsed.Seconds(), "execs/s")
 	b.ReportMetric(float64(execs)/float64(b.N), "execs/op")
+}
+
+// BenchmarkTicking measures the cost of one step of an execution that takes
+// ticks forever (TestTicking in testdata/semantics, race detection on), one
+// execution up to 20,000 and up to 200,000 steps: the cost per step must
+// not grow with the execution's length. Run with:
+//
+//	go test ./internal/explore -run '^$' -bench Ticking -benchtime 3x
+func BenchmarkTicking(b *testing.B) {
+	target := semanticsTarget(&testing.T{}, "TestTicking", 0)
+	for _, steps := range []int64{20000, 200000} {
+		b.Run(fmt.Sprintf("steps=%d", steps), func(b *testing.B) {
+			o := DefaultOptions()
+			o.Steps = steps
+			o.Execs = 1
+			if os.Getenv("VT_BENCH_RACE") == "off" {
+				o.Race = ""
+			}
+			var total int64
+			var elapsed time.Duration
+			b.ResetTimer()
+			for range b.N {
+				res, err := Explore(target, o, nil)
+				if err != nil || res.Verdict != "steps" {
+					b.Fatalf("verdict %v, err %v", res, err)
+				}
+				total += res.Steps
+				elapsed += res.Elapsed
+			}
+			b.ReportMetric(float64(elapsed.Nanoseconds())/float64(total), "ns/step")
+		})
+	}
 }

@@ -53,6 +53,17 @@ type Result struct {
 	Failure    *Failure
 	// Interrupted: the exploration was stopped by Interrupt.
 	Interrupted bool
+	// Warnings are potential data races the lockset detector saw: pairs
+	// of accesses that an execution ordered only by the order in which
+	// goroutines took a lock, with no lock held at both (at most
+	// maxWarnings, one line each). They do not change the verdict.
+	Warnings []string
+	// Budget names the bound that ended an exploration that was not
+	// exhaustive and found nothing: "time" or "execs" ("" otherwise).
+	Budget string
+	// StoppedIn is the execution (from 1) that the time budget or an
+	// interrupt stopped before it ended (0: none was).
+	StoppedIn int
 }
 
 // Failure describes a failing execution.
@@ -99,6 +110,9 @@ type execResult struct {
 	steps      int64
 	rootFound  bool
 	sched      *scheduler
+	// stopped: the time budget ran out (or Interrupt was called) during
+	// the execution, which did not end.
+	stopped bool
 }
 
 type explorer struct {
@@ -162,12 +176,25 @@ func Explore(t Target, o Options, progress io.Writer) (*Result, error) {
 }
 
 func (x *explorer) budgetLeft() bool {
-	if interrupted.Load() {
+	switch {
+	case interrupted.Load():
 		x.res.Interrupted = true
-		return false
+	case x.res.Executions >= x.o.Execs:
+		x.res.Budget = "execs"
+	case x.timeSpent():
+		x.res.Budget = "time"
+	default:
+		return true
 	}
-	return x.res.Executions < x.o.Execs && time.Since(x.start) < x.o.Time
+	return false
 }
+
+// timeSpent reports whether the time budget is spent.
+func (x *explorer) timeSpent() bool { return time.Since(x.start) >= x.o.Time }
+
+// stop is RunOptions.Stop of every run: the budget holds inside an
+// execution too, also one that never reaches a scheduling point.
+func (x *explorer) stop() bool { return interrupted.Load() || x.timeSpent() }
 
 // dfs explores the schedules depth first by re-execution, with the
 // preemption bound raised from 0 (or fixed, or none).
@@ -214,9 +241,9 @@ func (x *explorer) dfs() error {
 			}
 			prefix = make([]int, next+1)
 			for i := range next {
-				prefix[i] = stack[i].chosen
+				prefix[i] = stack[i].val
 			}
-			prefix[next] = stack[next].chosen + 1
+			prefix[next] = stack[next].valueOf(stack[next].chosen + 1)
 		}
 		if !pruned || bound < 0 {
 			x.res.Exhaustive, x.res.Bound = true, -1
@@ -241,6 +268,16 @@ func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
 	x.res.Steps += r.steps
 	x.res.MaxDepth = max(x.res.MaxDepth, len(r.sched.choices))
 	x.maybeProgress()
+	if r.stopped {
+		// The budget ran out inside this execution: nothing found.
+		x.res.StoppedIn = x.res.Executions
+		if interrupted.Load() {
+			x.res.Interrupted = true
+		} else {
+			x.res.Budget = "time"
+		}
+		return true, nil
+	}
 	if r.kind == "" {
 		return false, nil
 	}
@@ -278,7 +315,7 @@ func (x *explorer) maybeProgress() {
 // execute runs the target once.
 func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
-	s := newScheduler(prefix, strat, x.t.Root < 0)
+	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
 	r.sched = s
 	var failures []string
 	hits := 0
@@ -295,6 +332,13 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 				msg = "failed"
 			}
 			failures = append(failures, site+msg)
+			if c.Args[2].Bool() {
+				if method, ok := offCheckGoroutine(c.G.Stack()); ok {
+					failures = append(failures, fmt.Sprintf("%st.%s called from goroutine %d, not from the goroutine running the function: "+
+						"FailNow, Fatal and Fatalf must be called from the goroutine running the function; elsewhere they stop only the calling goroutine and the function goes on",
+						site, method, c.G.ID()))
+				}
+			}
 			return interp.HookAction{}
 		},
 		logHook: func(c *interp.HookCall) interp.HookAction {
@@ -316,7 +360,11 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			}
 			return interp.HookAction{Call: c.Args[2], Root: true, Snapshot: func(sn *interp.Snapshot) { x.snap = sn }}
 		}}
-		_, err := x.t.Prog.RunTest(x.t.Pkg, x.t.Test, interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Hooks: hooks, Seed: x.o.Seed})
+		_, err := x.t.Prog.RunTest(x.t.Pkg, x.t.Test, interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Hooks: hooks, Seed: x.o.Seed, Stop: x.stop})
+		if stoppedErr(err) {
+			r.stopped = true
+			return r, nil
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -340,11 +388,15 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			// Initialize the packages once; every execution starts from
 			// the state after initialization.
 			var err error
-			opts := interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Seed: x.o.Seed}
+			opts := interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Seed: x.o.Seed, Stop: x.stop}
 			if x.t.Test != "" {
 				x.snap, err = x.t.Prog.SnapshotTest(x.t.Pkg, x.t.Test, opts)
 			} else {
 				x.snap, err = x.t.Prog.SnapshotMain(x.t.Pkg, opts)
+			}
+			if stoppedErr(err) {
+				r.stopped = true
+				return r, nil
 			}
 			if err != nil {
 				return nil, err
@@ -353,10 +405,10 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		}
 	}
 	var out interp.Outcome
-	obs := x.observer(hooks)
+	obs := x.observer(hooks, s)
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil, DatagramLoss: x.o.UDPLoss}
+		Observer: obs, IgnoreMemory: det == nil, Stop: x.stop, DatagramLoss: x.o.UDPLoss}
 	var err error
 	switch {
 	case x.snap != nil:
@@ -382,18 +434,25 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		_, err = x.t.Prog.RunMain(x.t.Pkg, opts)
 	}
 	r.steps = out.Steps
+	if det != nil {
+		x.collectWarnings(det)
+	}
 	var sle *interp.StepLimitError
-	if f := obs.perm.fault; f != nil && !obs.raceFirst && (err == nil || errors.As(err, &sle)) {
+	ended := err == nil || errors.As(err, &sle) || stoppedErr(err)
+	if f := obs.perm.fault; f != nil && !obs.raceFirst && ended {
 		// A permission violation: the annotation panics there.
 		permVerdict(r, f)
 		return r, nil
 	}
-	if det != nil && det.Race() != nil && (err == nil || errors.As(err, &sle)) {
+	if det != nil && det.Race() != nil && ended {
 		// A data race comes first: what happened after it is undefined.
 		x.raceVerdict(r, det)
 		return r, nil
 	}
 	switch {
+	case stoppedErr(err):
+		r.stopped = true
+		return r, nil
 	case errors.As(err, &sle) && out.AfterMain:
 		// Goroutines that outlive the function and never stop (a ticker
 		// nobody stops, a loop nobody ends) leak as surely as blocked ones.
@@ -402,8 +461,12 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		r.goroutines = userGoroutines(out.Goroutines)
 		return r, nil
 	case errors.As(err, &sle):
-		r.kind, r.message = "steps", fmt.Sprintf("an execution exceeded %d steps: a livelock or an unbounded loop", x.o.Steps)
-		r.goroutines = out.Goroutines
+		r.kind, r.goroutines = "steps", out.Goroutines
+		if s.fair.livelocked() {
+			r.message = fmt.Sprintf("livelock: the goroutines keep spinning and none makes progress, under a fair schedule (step bound of %d steps reached)", x.o.Steps)
+		} else {
+			r.message = fmt.Sprintf("step bound reached: the execution did not end within %d steps (an unbounded loop, or a long execution: raise -steps)", x.o.Steps)
+		}
 		return r, nil
 	case err != nil:
 		return nil, err
@@ -413,17 +476,45 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	}
 	switch {
 	case out.Kind == interp.Panicked:
-		r.kind, r.message, r.goroutines = "panic", "panic: "+out.Message, out.Goroutines
+		r.kind, r.message, r.goroutines = "panic", "panic: "+strings.TrimRight(out.Message, "\n"), out.Goroutines
 	case out.Kind == interp.Fatal:
 		r.kind, r.message, r.goroutines = "panic", "fatal error: "+out.Message, out.Goroutines
 	case len(failures) > 0:
 		r.kind, r.message = "assert", strings.Join(failures, "\n")
 	case out.Kind == interp.Deadlocked:
-		r.kind, r.message, r.goroutines = "deadlock", "all goroutines are blocked: deadlock", userGoroutines(out.Goroutines)
+		r.kind, r.message, r.goroutines = "deadlock", "fatal error: all goroutines are asleep - deadlock!", userGoroutines(out.Goroutines)
 	case out.Kind == interp.Leaked:
-		r.kind, r.message, r.goroutines = "leak", "the function returned while goroutines remain blocked forever", userGoroutines(out.Goroutines)
+		r.kind, r.goroutines = "leak", userGoroutines(out.Goroutines)
+		r.message = "the function returned while goroutines remain blocked forever"
+		if out.Timers > 0 {
+			r.message = "the function returned while goroutines remain blocked, forever or waiting only for timers"
+		}
 	}
 	return r, nil
+}
+
+// offCheckGoroutine reports whether a stack that called vt.T's FailNow,
+// Fatal or Fatalf (method, as the program called it) belongs to a
+// goroutine other than the one running the function of vt.Check: that
+// goroutine's stack goes through Check's body.
+func offCheckGoroutine(stack []interp.StackFrame) (method string, off bool) {
+	method = "FailNow"
+	for _, f := range stack {
+		if strings.HasPrefix(f.Func, vtPkg+".Check.") {
+			return method, false
+		}
+		if m, ok := strings.CutPrefix(f.Func, vtPkg+".(*T)."); ok && m != "fail" {
+			method = m
+		}
+	}
+	return method, true
+}
+
+// stoppedErr reports whether err says that the run was stopped by
+// RunOptions.Stop (the budget ran out inside it).
+func stoppedErr(err error) bool {
+	var se *interp.StoppedError
+	return errors.As(err, &se)
 }
 
 // testFailure returns the log lines of a failed test's go test -v output,
@@ -507,7 +598,7 @@ func (x *explorer) failure(r *execResult) *Failure {
 	}
 	tok := Token{Hash: p.SourceHash()}
 	for _, c := range r.sched.choices {
-		tok.Choices = append(tok.Choices, c.chosen)
+		tok.Choices = append(tok.Choices, c.val)
 	}
 	f.Replay = tok.String()
 	return f

@@ -27,7 +27,15 @@ type Options struct {
 	Expect   string        // expected verdict ("" none)
 	Race     string        // race detector: "h", "lockset" or "" (off)
 	Trust    []string      // packages whose accesses are not checked for races
-	UDPLoss  bool          // datagrams may be lost (a choice per datagram)
+	// Clock is how virtual time passes: "any" (a pending timer may fire
+	// at any scheduling point where that is observable) or "synctest"
+	// (only when every goroutine is blocked).
+	Clock string
+	// Enumerate is the largest number of values of a random draw or a map
+	// iteration start that dfs enumerates; larger ones are sampled.
+	Enumerate int
+	// UDPLoss: datagrams may be lost (a choice per datagram).
+	UDPLoss bool
 }
 
 // An OptionSpec declares one option of an exploration, once. Everything
@@ -159,7 +167,7 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "seed", Type: "int", Default: "0", OneRun: true,
-		Doc: "seed of random choices and of the program's math/rand",
+		Doc: "seed of random strategies and of the program's sampled random draws",
 		set: func(o *Options, v string) error {
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil {
@@ -240,6 +248,31 @@ var OptionTable = []*OptionSpec{
 			return nil
 		},
 		get: func(o *Options) string { return strings.Join(o.Trust, ",") },
+	},
+	{
+		Name: "clock", Type: "string", Default: "any", OneRun: true,
+		Doc: "when time passes: any (timers fire at any point) or synctest (all blocked)",
+		set: func(o *Options, v string) error {
+			if v != "any" && v != "synctest" {
+				return want("any or synctest")
+			}
+			o.Clock = v
+			return nil
+		},
+		get: func(o *Options) string { return o.Clock },
+	},
+	{
+		Name: "enumerate", Type: "int", Default: "16",
+		Doc: "largest random range or map that dfs enumerates (larger are sampled)",
+		set: func(o *Options, v string) error {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 {
+				return want("an integer ≥ 0")
+			}
+			o.Enumerate = n
+			return nil
+		},
+		get: func(o *Options) string { return strconv.Itoa(o.Enumerate) },
 	},
 	{
 		Name: "udploss", Type: "string", Default: "off", OneRun: true,

@@ -36,23 +36,25 @@ func TestOptionTable(t *testing.T) {
 
 // The defaults are those vt always had.
 func TestDefaultOptions(t *testing.T) {
-	assert.Equal(t, Options{Strategy: "dfs", PCTDepth: 3, Execs: 100000, Steps: 1000000, Preempt: -2, Time: 10 * time.Second, Race: "h"}, DefaultOptions())
+	assert.Equal(t, Options{Strategy: "dfs", PCTDepth: 3, Execs: 100000, Steps: 1000000, Preempt: -2, Time: 10 * time.Second, Race: "h", Clock: "any", Enumerate: 16}, DefaultOptions())
 }
 
 // Every option's value survives a round trip through its text form.
 func TestOptionRoundTrip(t *testing.T) {
 	cases := map[string]map[string]string{
-		"strategy": {"dfs": "dfs", "random": "random", "pct": "pct", "pct:3": "pct", "pct:5": "pct:5"},
-		"execs":    {"1": "1", "250": "250"},
-		"steps":    {"7": "7"},
-		"preempt":  {"auto": "auto", "-1": "-1", "0": "0", "4": "4"},
-		"seed":     {"-3": "-3", "42": "42"},
-		"time":     {"1m30s": "1m30s", "90s": "1m30s", "250ms": "250ms"},
-		"replay":   {"vt1:00:0": "vt1:00:0", "": ""},
-		"expect":   {"race": "race", "ok": "ok", "": ""},
-		"race":     {"on": "on", "h": "on", "true": "on", "off": "off", "false": "off", "lockset": "lockset"},
-		"trust":    {"a, b/c ,": "a,b/c", "": ""},
-		"udploss":  {"on": "on", "true": "on", "off": "off", "false": "off"},
+		"strategy":  {"dfs": "dfs", "random": "random", "pct": "pct", "pct:3": "pct", "pct:5": "pct:5"},
+		"execs":     {"1": "1", "250": "250"},
+		"steps":     {"7": "7"},
+		"preempt":   {"auto": "auto", "-1": "-1", "0": "0", "4": "4"},
+		"seed":      {"-3": "-3", "42": "42"},
+		"time":      {"1m30s": "1m30s", "90s": "1m30s", "250ms": "250ms"},
+		"replay":    {"vt1:00:0": "vt1:00:0", "": ""},
+		"expect":    {"race": "race", "ok": "ok", "": ""},
+		"race":      {"on": "on", "h": "on", "true": "on", "off": "off", "false": "off", "lockset": "lockset"},
+		"trust":     {"a, b/c ,": "a,b/c", "": ""},
+		"clock":     {"any": "any", "synctest": "synctest"},
+		"enumerate": {"0": "0", "16": "16", "100": "100"},
+		"udploss":   {"on": "on", "true": "on", "off": "off", "false": "off"},
 	}
 	for _, s := range OptionTable {
 		assert.Contains(t, cases, s.Name, "option %s: add its round trip cases", s.Name)
@@ -84,8 +86,10 @@ func TestOptionErrors(t *testing.T) {
 		{"time", "-1s", `option time: want a positive duration`},
 		{"expect", "error", `option expect: want ok, race, deadlock`},
 		{"race", "maybe", `option race: want on, off, h or lockset`},
+		{"clock", "real", `vt: bad value "real" for option clock: want any or synctest`},
+		{"enumerate", "-1", `option enumerate: want an integer ≥ 0`},
 		{"udploss", "sometimes", `option udploss: want on or off`},
-		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, expect, race, trust, udploss)`},
+		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, expect, race, trust, clock, enumerate, udploss)`},
 	} {
 		_, err := ParseOptions(map[string]string{tc.name: tc.value})
 		require.Error(t, err, "%s=%q", tc.name, tc.value)

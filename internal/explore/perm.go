@@ -114,8 +114,9 @@ func annotationCall(ev *interp.Event) string {
 // detector (nil when race detection is off) and the permission checker,
 // which only annotations concern.
 type observer struct {
-	race race.Checker
-	perm *permChecker
+	race  race.Checker
+	perm  *permChecker
+	sched *scheduler // notes time passing in the schedule
 	// raceFirst: the detector had found a race when the checker found its
 	// first fault (the verdict is the earlier of the two).
 	raceFirst bool
@@ -123,6 +124,9 @@ type observer struct {
 
 // Event implements interp.Observer.
 func (o *observer) Event(ev *interp.Event) {
+	if ev.Kind == interp.EvTimer && o.sched != nil {
+		o.sched.timerFired(ev.Pos)
+	}
 	if ev.Kind == interp.EvAnnotation && o.perm.fault == nil {
 		o.perm.Event(ev)
 		o.raceFirst = o.perm.fault != nil && o.race != nil && o.race.Race() != nil
@@ -134,8 +138,8 @@ func (o *observer) Event(ev *interp.Event) {
 
 // observer returns the observer of one execution and hooks vt.Benign to
 // its race detector.
-func (x *explorer) observer(hooks map[string]interp.Hook) *observer {
-	return &observer{race: x.detector(hooks), perm: &permChecker{}}
+func (x *explorer) observer(hooks map[string]interp.Hook, s *scheduler) *observer {
+	return &observer{race: x.detector(hooks), perm: &permChecker{}, sched: s}
 }
 
 // permVerdict classifies an execution in which a permission region was

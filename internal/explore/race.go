@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"slices"
+
 	"github.com/vtcheck/vt/internal/race"
 	"github.com/vtcheck/vt/interp"
 )
@@ -62,6 +64,27 @@ func (x *explorer) detector(hooks map[string]interp.Hook) race.Checker {
 	return d
 }
 
+// maxWarnings bounds Result.Warnings.
+const maxWarnings = 10
+
+// collectWarnings adds the potential races an execution's detector saw
+// (the lockset detector's) to the result, once each.
+func (x *explorer) collectWarnings(d race.Checker) {
+	w, ok := d.(interface{ Warnings() []*race.Race })
+	if !ok {
+		return
+	}
+	for _, r := range w.Warnings() {
+		if len(x.res.Warnings) >= maxWarnings {
+			return
+		}
+		line := "potential " + r.Summary(x.t.Prog) + ": ordered only by the order in which they took a lock; no lock is held at both"
+		if !slices.Contains(x.res.Warnings, line) {
+			x.res.Warnings = append(x.res.Warnings, line)
+		}
+	}
+}
+
 // raceVerdict classifies an execution in which d found a race. To show the
 // stacks of both accesses, it runs the same schedule again, recording the
 // stacks at those two accesses (executions are deterministic).
@@ -74,7 +97,7 @@ func (x *explorer) raceVerdict(r *execResult, d race.Checker) {
 	}
 	choices := make([]int, len(r.sched.choices))
 	for i, c := range r.sched.choices {
-		choices[i] = c.chosen
+		choices[i] = c.val
 	}
 	x.race.capture = []int64{rc.Cur.Ord, rc.Prev.Ord}
 	_, err := x.execute(choices, firstChoice{})

@@ -19,6 +19,7 @@ func FormatReport(r *Result, name, runCmd string) string {
 	f := r.Failure
 	if f == nil || f.Kind == "ok" {
 		fmt.Fprintf(&sb, "vt: %s: no failure in %d executions (%s)", name, r.Executions, Coverage(r))
+		writeWarnings(&sb, r.Warnings)
 		if f != nil {
 			writeSchedule(&sb, f.Schedule, f.Points)
 		}
@@ -43,6 +44,7 @@ func FormatReport(r *Result, name, runCmd string) string {
 			sb.WriteString("    " + l + "\n")
 		}
 	}
+	writeWarnings(&sb, r.Warnings)
 	writeSchedule(&sb, f.Schedule, f.Points)
 	fmt.Fprintf(&sb, "\nreplay: %s -vt.replay=%s\n", runCmd, f.Replay)
 	if f.SavedTo != "" {
@@ -51,13 +53,29 @@ func FormatReport(r *Result, name, runCmd string) string {
 	return sb.String()
 }
 
+// writeWarnings writes the warnings of a result, one per line.
+func writeWarnings(sb *strings.Builder, ws []string) {
+	if len(ws) == 0 {
+		return
+	}
+	sb.WriteString("\nwarning (lockset):\n")
+	for _, w := range ws {
+		sb.WriteString("    " + w + "\n")
+	}
+}
+
 // Coverage says how much of the space of schedules r explored:
 // "exhaustive", "exhaustive up to 2 preemptions", "sampled with random, not
-// exhaustive" or "interrupted, not exhaustive".
+// exhaustive", "sampled with dfs, time budget spent, not exhaustive" or
+// "interrupted, not exhaustive".
 func Coverage(r *Result) string {
 	switch {
 	case r.Interrupted:
 		return "interrupted, not exhaustive"
+	case r.Budget == "time" && r.StoppedIn > 0:
+		return fmt.Sprintf("sampled with %s, time budget spent in execution %d, not exhaustive", r.Strategy, r.StoppedIn)
+	case r.Budget == "time":
+		return fmt.Sprintf("sampled with %s, time budget spent, not exhaustive", r.Strategy)
 	case r.Exhaustive && r.Bound < 0:
 		return "exhaustive"
 	case r.Exhaustive:
@@ -113,7 +131,9 @@ type jsonResult struct {
 	Executions int          `json:"executions"`
 	Steps      int64        `json:"steps"`
 	ElapsedMS  int64        `json:"elapsed_ms"`
+	Budget     string       `json:"budget,omitempty"`
 	Failure    *jsonFailure `json:"failure,omitempty"`
+	Warnings   []string     `json:"warnings,omitempty"`
 	Error      string       `json:"error,omitempty"`
 }
 
@@ -128,7 +148,7 @@ type jsonFailure struct {
 // JSON returns the -json form of a result (one object, one line).
 func JSON(r *Result, name string) []byte {
 	j := jsonResult{Name: name, Verdict: r.Verdict, Exhaustive: r.Exhaustive, Executions: r.Executions,
-		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds()}
+		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget}
 	if f := r.Failure; f != nil && f.Kind != "ok" {
 		j.Failure = &jsonFailure{Kind: f.Kind, Message: f.Message, Goroutines: f.Goroutines, Schedule: f.Schedule, Replay: f.Replay}
 	}

@@ -9,9 +9,25 @@ import (
 
 // choice is one nondeterministic decision of an execution.
 type choice struct {
-	n          int  // number of alternatives
+	n          int  // number of alternatives dfs may take (1: a sampled value)
 	chosen     int  // index taken
-	preemptive bool // alternatives other than 0 preempt a runnable goroutine
+	preemptive bool // alternatives other than 0 preempt a runnable goroutine (or let time pass)
+	// Alternative i answers (off+i) mod n: for a value the program
+	// receives (a random draw, where a map iteration starts), so that
+	// alternative 0 differs from draw to draw; for time, so that letting
+	// time pass comes first where a goroutine spins.
+	off int
+	// val is the choice in the replay token: the answer (the index of the
+	// goroutine, whether time passed, the value).
+	val int
+}
+
+// valueOf returns the answer of alternative i.
+func (c *choice) valueOf(i int) int {
+	if c.n > 1 {
+		return (c.off + i) % c.n
+	}
+	return i
 }
 
 // step is one scheduling point of an execution, for traces.
@@ -21,10 +37,17 @@ type step struct {
 	pos token.Pos
 }
 
-// chooser decides a choice beyond the replayed prefix. runnable is nil for
-// select choices.
+// chooser decides a choice beyond the replayed prefix. ordered is nil for
+// choices other than the next goroutine.
 type chooser interface {
 	choose(n int, preemptive bool, ordered []*interp.Goroutine) int
+}
+
+// sampler is a chooser that draws the values of sampled choices (random
+// numbers of ranges too large to enumerate) itself; others get them from
+// the seed and the position of the draw, the same in every execution.
+type sampler interface {
+	sample() uint64
 }
 
 // scheduler drives one execution: it replays a prefix of choices, asks the
@@ -43,24 +66,40 @@ type scheduler struct {
 	maxTrace int
 	points   int // scheduling points seen after start (the trace may be shorter)
 
-	// Fairness: a goroutine that yields (runtime.Gosched) or spins (stops
-	// at the same operation and position spinLimit times in a row) is not
-	// preferred over the others, and switching away from it is no
-	// preemption, so spin-waits make progress as they do under Go's
-	// scheduler.
-	spinOp  interp.Op
-	spinPos token.Pos
-	spins   int
+	// fair is the fair scheduler (fair.go): it decides which runnable
+	// goroutines may run; the strategy chooses among them. lastOp is the
+	// operation last was stopped at when it was picked: the one its
+	// transition performed.
+	fair     *fairness
+	lastOp   interp.Op
+	yielding bool // the last goroutine picked yields
+	run      int  // consecutive scheduling points of the last goroutine picked
+
+	// Time and data (see Options.Clock and Options.Enumerate).
+	synctest  bool   // time passes only when every goroutine is blocked
+	enumerate int    // data choices of at most this many values are alternatives
+	seed      uint64 // of data choices' offsets and sampled values
+	draws     uint64 // data choices so far
 }
 
-const spinLimit = 16
+// timeQuantum is the number of consecutive scheduling points of one
+// goroutine after which letting time pass is no preemption: a goroutine
+// that runs that long (a loop polling a deadline, a context, a timer's
+// channel) sees time pass in the first schedule already, as on a real
+// clock, and not only when every goroutine is blocked.
+const timeQuantum = 64
 
-func newScheduler(prefix []int, strategy chooser, started bool) *scheduler {
-	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000}
+func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
+	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000, fair: newFairness(),
+		synctest: o.Clock == "synctest", enumerate: o.Enumerate, seed: uint64(o.Seed)}
 }
 
-// Pick implements interp.Scheduler. Alternatives are ordered with the last
-// goroutine first (continuing it is not a preemption), then by id.
+// Pick implements interp.Scheduler. Only the goroutines that the fair
+// scheduler allows are alternatives. They are ordered with the last
+// goroutine first (continuing it is not a preemption), then by id; a
+// goroutine that yields (it just yielded, or is about to call
+// runtime.Gosched) comes last, and switching away from it is no
+// preemption.
 func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	lastIdx := -1
 	for i, g := range runnable {
@@ -76,40 +115,52 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		s.last = runnable[lastIdx]
 		return lastIdx
 	}
+	f := s.fair
+	f.enabled(runnable)
 	yielding := false
-	if lastIdx >= 0 {
-		op, pos := runnable[lastIdx].Pending()
-		if op == s.spinOp && pos == s.spinPos {
-			s.spins++
-		} else {
-			s.spinOp, s.spinPos, s.spins = op, pos, 0
-		}
-		yielding = op == interp.OpGosched || s.spins >= spinLimit
+	if s.last != nil && f.transition(s.last, s.lastOp) {
+		f.yielded(s.last)
+		yielding = true
 	}
+	lastOK := lastIdx >= 0 && f.schedulable(runnable[lastIdx])
+	if lastOK {
+		if op, _ := runnable[lastIdx].Pending(); op == interp.OpGosched {
+			yielding = true
+		}
+	}
+	s.yielding = yielding
 	s.ordered = s.ordered[:0]
-	if lastIdx >= 0 && !yielding {
+	if lastOK && !yielding {
 		s.ordered = append(s.ordered, runnable[lastIdx])
 	}
 	for i, g := range runnable {
-		if i != lastIdx {
+		if i != lastIdx && f.schedulable(g) {
 			s.ordered = append(s.ordered, g)
 		}
 	}
-	if lastIdx >= 0 && yielding {
+	if lastOK && yielding {
 		s.ordered = append(s.ordered, runnable[lastIdx])
+	}
+	if len(s.ordered) == 0 {
+		// Cannot happen (priority edges form no cycle); stay live anyway.
+		s.ordered = append(s.ordered, runnable...)
 	}
 	c := 0
 	if len(s.ordered) > 1 {
-		c = s.next(len(s.ordered), lastIdx >= 0 && !yielding, s.ordered)
+		c = s.next(len(s.ordered), lastOK && !yielding, s.ordered)
 	}
 	g := s.ordered[c]
+	f.scheduled(g)
 	if g != s.last {
-		s.spins = 0
+		s.run = 0
+	} else {
+		s.run++
 	}
 	s.last = g
+	op, pos := g.Pending()
+	s.lastOp = op
 	s.points++
 	if len(s.trace) < s.maxTrace {
-		op, pos := g.Pending()
 		s.trace = append(s.trace, step{g: g.ID(), op: op, pos: pos})
 	}
 	for i, r := range runnable {
@@ -120,12 +171,79 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	return 0
 }
 
-// Choose implements interp.Scheduler.
+// Choose implements interp.Scheduler. Letting time pass counts as a
+// preemption (it is not what happens when nobody chooses it); random draws
+// and map iteration starts are data choices.
 func (s *scheduler) Choose(g *interp.Goroutine, c interp.Choice, n int) int {
+	switch c {
+	case interp.ChooseRandom, interp.ChooseMapStart:
+		return s.data(n)
+	case interp.ChooseTimer:
+		if !s.started || s.synctest {
+			return 0
+		}
+		if s.yielding || s.run >= timeQuantum {
+			// A goroutine spins or runs long (polls a channel, a
+			// context, the clock): time passing is what it waits for,
+			// as on a real clock, and is no preemption.
+			return s.nextMapped(n, 1, true)
+		}
+		return s.next(n, true, nil)
+	}
 	if !s.started {
 		return 0
 	}
 	return s.next(n, false, nil)
+}
+
+// data makes a data choice of a value in [0, n) (n = 0: in [0, 2⁶³)): an
+// alternative of the search when 2 ≤ n ≤ enumerate, else a sampled value
+// (one alternative). Before the exploration's root, values come from the
+// seed and are not recorded.
+func (s *scheduler) data(n int) int {
+	s.draws++
+	h := interp.SplitMix64(s.seed + s.draws*0x9e3779b97f4a7c15)
+	if !s.started {
+		v := int(h >> 1)
+		if n > 0 {
+			v %= n
+		}
+		return v
+	}
+	i := len(s.choices)
+	if n >= 2 && n <= s.enumerate {
+		return s.nextMapped(n, int(h%uint64(n)), false)
+	}
+	var v int
+	if i < len(s.prefix) {
+		v = s.prefix[i]
+		if v < 0 || n > 0 && v >= n {
+			s.diverged = true
+			v = 0
+		}
+	} else {
+		r := h
+		if sp, ok := s.strategy.(sampler); ok {
+			r = sp.sample()
+		}
+		v = int(r >> 1)
+		if n > 0 {
+			v %= n
+		}
+	}
+	s.choices = append(s.choices, choice{n: 1, val: v})
+	return v
+}
+
+// timerFired records that time passed (a timer fired) in the trace.
+func (s *scheduler) timerFired(pos token.Pos) {
+	if !s.started {
+		return
+	}
+	s.points++
+	if len(s.trace) < s.maxTrace {
+		s.trace = append(s.trace, step{op: interp.OpTimer, pos: pos})
+	}
 }
 
 func (s *scheduler) next(n int, preemptive bool, ordered []*interp.Goroutine) int {
@@ -139,8 +257,27 @@ func (s *scheduler) next(n int, preemptive bool, ordered []*interp.Goroutine) in
 	} else {
 		c = s.strategy.choose(n, preemptive, ordered)
 	}
-	s.choices = append(s.choices, choice{n: n, chosen: c, preemptive: preemptive})
+	s.choices = append(s.choices, choice{n: n, chosen: c, preemptive: preemptive, val: c})
 	return c
+}
+
+// nextMapped is next for a choice whose alternative i answers
+// (off+i) mod n.
+func (s *scheduler) nextMapped(n, off int, preemptive bool) int {
+	c := choice{n: n, off: off, preemptive: preemptive}
+	if i := len(s.choices); i < len(s.prefix) {
+		v := s.prefix[i]
+		if v < 0 || v >= n {
+			s.diverged = true
+			v = off
+		}
+		c.chosen = (v - off + n) % n
+	} else {
+		c.chosen = s.strategy.choose(n, preemptive, nil)
+	}
+	c.val = c.valueOf(c.chosen)
+	s.choices = append(s.choices, c)
+	return c.val
 }
 
 // firstChoice always takes alternative 0: no preemption, first ready case.
@@ -152,6 +289,8 @@ func (firstChoice) choose(int, bool, []*interp.Goroutine) int { return 0 }
 type randomChoice struct{ rng *rand.Rand }
 
 func (r randomChoice) choose(n int, _ bool, _ []*interp.Goroutine) int { return r.rng.Intn(n) }
+
+func (r randomChoice) sample() uint64 { return r.rng.Uint64() }
 
 // pctChoice is probabilistic concurrency testing (Burckhardt et al.): every
 // goroutine gets a random priority when first seen, the highest-priority
@@ -172,6 +311,8 @@ func newPCT(rng *rand.Rand, depth, estSteps int) *pctChoice {
 	}
 	return p
 }
+
+func (p *pctChoice) sample() uint64 { return p.rng.Uint64() }
 
 func (p *pctChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
 	if ordered == nil {

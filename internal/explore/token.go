@@ -17,9 +17,11 @@ import (
 //
 //	vt1:3f2a9c1b0e7d5a44:0.1.0.2
 //
-// Choices are base-36 indexes into the alternatives of each scheduling
-// point that had several (see scheduler.Pick for their order); c*n stands
-// for n (base 36) times c.
+// Choices are base 36: for each scheduling point that had several
+// alternatives, the index of the one taken (see scheduler.Pick for their
+// order), and whether time passed there (1) or not (0); for each value the
+// program received (a random draw, where a map iteration started), the
+// value itself. c*n stands for n (base 36) times c.
 const tokenVersion = "vt1"
 
 // corpusHeader starts every schedule file under testdata/vt.
@@ -71,7 +73,7 @@ func ParseToken(s string) (Token, error) {
 	if parts[2] != "-" {
 		for _, p := range strings.Split(parts[2], ".") {
 			cs, ns, run := strings.Cut(p, "*")
-			c, err := strconv.ParseInt(cs, 36, 32)
+			c, err := strconv.ParseInt(cs, 36, 64)
 			n := int64(1)
 			if run {
 				n, err = strconv.ParseInt(ns, 36, 32)

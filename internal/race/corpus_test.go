@@ -2,6 +2,7 @@ package race_test
 
 import (
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -76,7 +77,7 @@ func TestCorpus(t *testing.T) {
 			if strings.HasPrefix(name, "TestRace") {
 				require.Equal(t, "race", res.Verdict, "%s", report)
 				assert.Contains(t, res.Failure.Message, "WARNING: DATA RACE")
-				assert.Contains(t, res.Failure.Message, "race_test.go:", "attributed to the user's code")
+				assert.Contains(t, res.Failure.Message, "_test.go:", "attributed to the user's code")
 				return
 			}
 			require.Equal(t, "ok", res.Verdict, "%s", report)
@@ -118,4 +119,33 @@ func TestRaceReport(t *testing.T) {
 	}
 	assert.NotContains(t, msg, "vtcheck/vt/vt.", "harness frames are hidden")
 	t.Log(explore.FormatReport(res, "TestRaceUntrustedPackage", "go test"))
+}
+
+// TestBuiltinRaceReport checks that a race in a builtin or a modeled
+// function names it as Go's race detector does, and points at the user's
+// line.
+func TestBuiltinRaceReport(t *testing.T) {
+	prog, _ := corpus(t)
+	for _, tc := range []struct {
+		test, what, frame string
+	}{
+		{"TestRaceCopyReadsSource", "copy", "runtime.slicecopy()"},
+		{"TestRaceAppendGrowReadsElements", "append", "runtime.growslice()"},
+		{"TestRaceMapRange", "range", "runtime.mapIterStart()"},
+		{"TestRaceMapDelete", "delete", "runtime.mapdelete()"},
+		{"TestRaceStringOfBytes", "string", "runtime.slicebytetostring()"},
+		{"TestRaceReflectSet", "reflect.Value.SetInt", "reflect.Value.SetInt()"},
+		{"TestRaceStringsBuilder", "strings.(*Builder).String", "strings.(*Builder).String()"},
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			res := exploreCorpus(t, prog, tc.test, "h")
+			require.Equal(t, "race", res.Verdict)
+			msg := res.Failure.Message
+			first, _, _ := strings.Cut(msg, "\n")
+			assert.Regexp(t, `^data race \(\S+\): .*\(`+regexp.QuoteMeta(tc.what)+`\) at builtins_race_test.go:\d+:\d+ by goroutine \d+`, first)
+			// The frame, at its declaration in GOROOT, then the user's
+			// function.
+			assert.Regexp(t, regexp.QuoteMeta(tc.frame)+`\n\s+`+regexp.QuoteMeta(interp.GOROOT())+`/src/\S+\.go:\d+:\d+\n\s+\S+`+tc.test+`\.func`, msg)
+		})
+	}
 }

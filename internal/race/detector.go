@@ -9,11 +9,17 @@ import (
 // Event implements interp.Observer: it updates h for synchronization and
 // checks non-atomic accesses.
 func (d *Detector) Event(ev *interp.Event) {
-	e := event{Kind: ev.Kind, G: ev.G.ID(), Addr: ev.Addr, Seq: ev.Seq, Cap: ev.Cap, Pos: ev.Pos, g: ev.G, other: ev.Other}
+	d.event(fromInterp(ev))
+}
+
+// fromInterp returns the part of ev the detectors use.
+func fromInterp(ev *interp.Event) *event {
+	e := &event{Kind: ev.Kind, G: ev.G.ID(), Addr: ev.Addr, N: ev.N, Seq: ev.Seq, Cap: ev.Cap, Pos: ev.Pos,
+		Op: ev.Op, Func: ev.Func, g: ev.G, other: ev.Other}
 	if ev.Other != nil {
 		e.Other = ev.Other.ID()
 	}
-	d.event(&e)
+	return e
 }
 
 // event is the part of an interp.Event the detectors use; G and Other are
@@ -22,10 +28,16 @@ type event struct {
 	Kind     interp.EventKind
 	G, Other int
 	Addr     interp.Addr
+	N        int // memory events: the number of cells from Addr
 	Seq, Cap int64
 	Pos      token.Pos
+	Op       interp.Op // memory events: the operation that made the access (a builtin, a model, sync/atomic)
+	Func     string    // memory events of modeled functions: the function
 	g, other *interp.Goroutine
 }
+
+// cells returns the number of cells of a memory event (at least one).
+func (ev *event) cells() int { return max(ev.N, 1) }
 
 func (d *Detector) event(ev *event) {
 	switch ev.Kind {
@@ -35,18 +47,12 @@ func (d *Detector) event(ev *event) {
 		}
 		d.access(ev)
 	case interp.EvAlloc:
-		// A reused cell is a new location: forget its history.
-		if i, ok := d.cols[ev.Addr]; ok {
-			delete(d.cols, ev.Addr)
-			if d.opts.History {
-				a := ev.Addr
-				d.hist = append(d.hist, func() { d.cols[a] = i })
-			}
-		}
+		// Reused cells are new locations: forget their history.
+		d.forget(cellKey(ev.Addr), ev.cells())
 	case interp.EvGoStart:
 		id := ev.G
 		c := Creation{Parent: ev.Other, Pos: ev.Pos}
-		if d.capture != nil && ev.other != nil {
+		if d.capture != nil && ev.other != nil && ev.Pos.IsValid() {
 			c.Stack = ev.other.Stack()
 		}
 		d.creation[id] = c
@@ -123,13 +129,39 @@ func (d *Detector) event(ev *event) {
 		d.release(ev.G, objKey{ev.Addr, objCond, 0})
 	case interp.EvCondWait:
 		d.acquire(ev.G, objKey{ev.Addr, objCond, 0})
-	case interp.EvAtomic:
-		// Go's atomics are sequentially consistent: every operation both
-		// acquires and releases the location.
-		g := ev.G
+	case interp.EvAtomicLoad:
+		// A load is synchronized after the store it observes (the last
+		// one, in the total order of the execution).
+		d.acquire(ev.G, objKey{ev.Addr, objAtomic, 0})
+		d.atomicAccess(ev, false)
+	case interp.EvAtomicStore:
+		// A store releases what its goroutine knows; a load that observes
+		// it acquires that, and no longer what earlier stores released
+		// (as Go's race detector: a store is not a read).
+		d.atomicAccess(ev, true)
+		d.releaseStore(ev.G, objKey{ev.Addr, objAtomic, 0})
+	case interp.EvAtomicRMW:
+		// A read-modify-write observes the last store and is observed by
+		// the next load: it acquires, then releases (merging).
 		k := objKey{ev.Addr, objAtomic, 0}
-		d.acquire(g, k)
-		d.release(g, k)
+		d.acquire(ev.G, k)
+		d.atomicAccess(ev, true)
+		d.release(ev.G, k)
+	case interp.EvAtomic:
+		// A sync.Map method: synchronized after every earlier one on the
+		// map (a Load after the Store it observes, whatever the key).
+		k := objKey{ev.Addr, objAtomic, 0}
+		d.acquire(ev.G, k)
+		d.release(ev.G, k)
+	case interp.EvCoroSwitch:
+		// iter.Pull: the goroutine that switches stops until switched
+		// back to; the other one goes on from what it did.
+		d.union(d.goRow(ev.Other), d.goRow(ev.G))
+		d.released(ev.G)
+	case interp.EvTimerSet:
+		d.release(ev.G, objKey{ev.Addr, objTimer, 0})
+	case interp.EvTimerFire:
+		d.acquire(ev.G, objKey{ev.Addr, objTimer, 0})
 	case interp.EvIOWrite:
 		// What a goroutine wrote to a socket, pipe or file carries its h
 		// to the goroutine that reads it (Go's race detector orders every
@@ -154,53 +186,199 @@ func annotationLock(ev *event, handle func(*event)) {
 	handle(&lock)
 }
 
-// access checks a non-atomic read or write and updates h.
-func (d *Detector) access(ev *event) {
-	write := ev.Kind == interp.EvWrite
-	gid := ev.G
-	g := d.goRow(gid)
+// newAccess numbers an access and records its stack if the report needs it.
+func (d *Detector) newAccess(ev *event, write, atomic bool) Access {
 	d.ord++
 	if d.opts.History {
 		d.hist = append(d.hist, func() { d.ord-- })
 	}
-	i, ok := d.cols[ev.Addr]
-	if !ok {
-		// A location first seen: allocated by some goroutine whose
-		// pointer was then passed along (an edge, or a race on the
-		// pointer): no goroutine's access to its initial value races.
-		i = int32(len(d.locs))
-		l := loc{col: d.newCol(), benign: d.benign[ev.Addr]}
-		if int(i) < cap(d.locs) {
-			// Reuse the reader list of a location of an earlier execution.
-			l.readers = d.locs[:i+1][i].readers[:0]
+	acc := Access{Write: write, Atomic: atomic, Op: ev.Op, Func: ev.Func, G: ev.G, Pos: ev.Pos, Ord: d.ord}
+	if d.capture[d.ord] && ev.g != nil {
+		acc.Stack = ev.g.Stack()
+	}
+	return acc
+}
+
+// access checks a non-atomic read or write of a range of cells and updates
+// h: each location the range covers is checked and updated (one, unless
+// earlier accesses split the range).
+func (d *Detector) access(ev *event) {
+	acc := d.newAccess(ev, ev.Kind == interp.EvWrite, false)
+	n := ev.cells()
+	if n == 1 || len(d.benign) > 0 {
+		// One cell, or cells that may be benign one by one.
+		for j := range n {
+			a := ev.Addr.Add(j)
+			d.check(d.cellLoc(cellKey(a), a), acc, a)
 		}
-		d.locs = append(d.locs, l)
-		d.cols[ev.Addr] = i
-		if d.opts.History {
-			a := ev.Addr
-			d.hist = append(d.hist, func() { delete(d.cols, a); d.locs = d.locs[:len(d.locs)-1] })
+		return
+	}
+	key := cellKey(ev.Addr)
+	r := &d.scr
+	r.scan(&d.sh, key, n, len(d.locs))
+	fresh := int32(-1)
+	if r.fresh > 0 {
+		// Cells not seen before: one new location.
+		fresh = d.newLoc(loc{col: d.newCol(), n: r.fresh, keep: ev.Addr.Add(int(r.fFirst))})
+	}
+	moved := false
+	for _, i := range r.locs {
+		if r.count[i] < d.locs[i].n {
+			// The range covers part of location i: split that part off.
+			r.moveTo[i] = d.split(i, r.count[i], ev.Addr.Add(int(r.first[i]))) + 1
+			moved = true
 		}
 	}
+	if moved || fresh >= 0 {
+		r.reassign(&d.sh, key, n, fresh, d.logShadow())
+	}
+	if fresh >= 0 {
+		d.check(fresh, acc, ev.Addr.Add(int(r.fFirst)))
+	}
+	for _, i := range r.locs {
+		j := i
+		if m := r.moveTo[i]; m != 0 {
+			j = m - 1
+		}
+		d.check(j, acc, ev.Addr.Add(int(r.first[i])))
+	}
+}
+
+// cellLoc returns the location of the one cell number key at a: its own,
+// split off a larger location, or a new one.
+func (d *Detector) cellLoc(key uintptr, a interp.Addr) int32 {
+	p := d.sh.at(key)
+	v := *p
+	if v == 0 {
+		i := d.newLoc(loc{col: d.newCol(), benign: d.benign[a], n: 1, keep: a})
+		d.setShadow(key, p, i+1)
+		return i
+	}
+	i := v - 1
+	if d.locs[i].n > 1 {
+		j := d.split(i, 1, a)
+		d.setShadow(key, p, j+1)
+		return j
+	}
+	return i
+}
+
+// newLoc adds a location and returns its index.
+func (d *Detector) newLoc(l loc) int32 {
+	i := int32(len(d.locs))
+	if int(i) < cap(d.locs) {
+		// Reuse the reader list of a location of an earlier execution.
+		l.readers = d.locs[:i+1][i].readers[:0]
+	}
+	d.locs = append(d.locs, l)
+	if d.opts.History {
+		d.hist = append(d.hist, func() { d.locs = d.locs[:len(d.locs)-1] })
+	}
+	return i
+}
+
+// split moves cells of the cells of location i (the first at keep) to a
+// new location with the same history, and returns it. Its column and
+// reader markers are copies of i's: every row that holds one of i's holds
+// the copy.
+func (d *Detector) split(i, cells int32, keep interp.Addr) int32 {
+	old := &d.locs[i]
+	nl := loc{col: d.newCol(), written: old.written, benign: old.benign, wOwner: old.wOwner,
+		wEpoch: old.wEpoch, atomicW: old.atomicW, lastW: old.lastW, n: cells, keep: keep}
+	d.copyCol(old.col, nl.col)
+	readers := old.readers
+	j := d.newLoc(nl)
+	for _, r := range readers {
+		nr := r
+		nr.mark = d.newCol()
+		d.copyCol(r.mark, nr.mark)
+		d.locs[j].readers = append(d.locs[j].readers, nr)
+	}
+	d.setLoc(i, func(l *loc) { l.n -= cells })
+	return j
+}
+
+// copyCol sets column to in every row that has column from.
+func (d *Detector) copyCol(from, to int32) {
+	for r := range d.rows {
+		if d.has(int32(r), from) {
+			d.set(int32(r), to)
+		}
+	}
+}
+
+// forget makes the n cells from number key unseen (they are reused for new
+// variables).
+func (d *Detector) forget(key uintptr, n int) {
+	if n == 1 {
+		p := d.sh.at(key)
+		if v := *p; v != 0 {
+			d.setLoc(v-1, func(l *loc) { l.n-- })
+			d.setShadow(key, p, 0)
+		}
+		return
+	}
+	r := &d.scr
+	r.scan(&d.sh, key, n, len(d.locs))
+	for _, i := range r.locs {
+		c := r.count[i]
+		d.setLoc(i, func(l *loc) { l.n -= c })
+	}
+	if len(r.locs) > 0 {
+		log := d.logShadow()
+		d.sh.each(key, n, func(off int, seg []int32) {
+			for j, v := range seg {
+				if v != 0 && log != nil {
+					log(key+uintptr(off+j), v)
+				}
+				seg[j] = 0
+			}
+		})
+	}
+}
+
+// setShadow sets the shadow entry p of cell number key to v.
+func (d *Detector) setShadow(key uintptr, p *int32, v int32) {
+	if log := d.logShadow(); log != nil {
+		log(key, *p)
+	}
+	*p = v
+}
+
+// logShadow returns the function that logs the old shadow entry of a
+// cell for Undo, or nil without history.
+func (d *Detector) logShadow() func(key uintptr, old int32) {
+	if !d.opts.History {
+		return nil
+	}
+	return func(key uintptr, old int32) {
+		d.hist = append(d.hist, func() { *d.sh.at(key) = old })
+	}
+}
+
+// check checks an access acc of location i (whose first cell in the
+// access is at a) and updates h.
+func (d *Detector) check(i int32, acc Access, a interp.Addr) {
 	l := &d.locs[i]
 	if l.benign {
 		return
 	}
-	acc := Access{Write: write, G: gid, Pos: ev.Pos, Ord: d.ord}
-	if d.capture[d.ord] && ev.g != nil {
-		acc.Stack = ev.g.Stack()
-	}
 	if d.opts.History {
 		d.setLoc(i, func(*loc) {})
 	}
+	gid := acc.G
+	g := d.goRow(gid)
+	l = &d.locs[i]
 	epoch := d.gEpoch[gid]
-	if write {
+	if acc.Write {
 		if l.written && !d.has(g, l.col) {
-			d.found(ev.Addr, acc, l.lastW)
+			d.found(a, acc, l.lastW)
 		}
+		// Every earlier access, plain or atomic, conflicts with a write.
 		for j := range l.readers {
 			r := &l.readers[j]
 			if r.active && int(r.g) != gid && !d.has(g, r.mark) {
-				d.found(ev.Addr, acc, r.acc)
+				d.found(a, acc, r.acc)
 			}
 			r.active = false
 		}
@@ -217,21 +395,70 @@ func (d *Detector) access(ev *event) {
 		return
 	}
 	if l.written && !d.has(g, l.col) {
+		d.found(a, acc, l.lastW)
+	}
+	if l.atomicW {
+		// A read conflicts with the atomic writes since the last write.
+		d.conflicts(l, g, gid, rkAtomicWrite, a, acc)
+	}
+	d.touch(l, g, gid, rkRead, epoch, acc)
+}
+
+// atomicAccess checks an atomic access (a sync/atomic operation) of a word:
+// it conflicts with the plain write before it and, if it writes, with the
+// plain reads since; never with another atomic access.
+func (d *Detector) atomicAccess(ev *event, write bool) {
+	gid := ev.G
+	g := d.goRow(gid)
+	i := d.cellLoc(cellKey(ev.Addr), ev.Addr)
+	l := &d.locs[i]
+	acc := d.newAccess(ev, write, true)
+	if l.benign {
+		return
+	}
+	if d.opts.History {
+		d.setLoc(i, func(*loc) {})
+	}
+	if l.written && !d.has(g, l.col) {
 		d.found(ev.Addr, acc, l.lastW)
 	}
+	kind := rkAtomicRead
+	if write {
+		d.conflicts(l, g, gid, rkRead, ev.Addr, acc)
+		kind = rkAtomicWrite
+		l.atomicW = true
+	}
+	d.touch(l, g, gid, kind, d.gEpoch[gid], acc)
+}
+
+// conflicts reports a race between acc by goroutine gid (row g) and the
+// last access of kind k of every other goroutine since the location's last
+// write that is not ordered before it.
+func (d *Detector) conflicts(l *loc, g int32, gid int, k readKind, a interp.Addr, acc Access) {
+	for j := range l.readers {
+		r := &l.readers[j]
+		if r.kind == k && r.active && int(r.g) != gid && !d.has(g, r.mark) {
+			d.found(a, acc, r.acc)
+		}
+	}
+}
+
+// touch records acc as goroutine gid's last access of kind k to l: its
+// marker column rd(x, g, k) is then in h(g) only.
+func (d *Detector) touch(l *loc, g int32, gid int, k readKind, epoch uint32, acc Access) {
 	var r *reader
 	for j := range l.readers {
-		if int(l.readers[j].g) == gid {
+		if int(l.readers[j].g) == gid && l.readers[j].kind == k {
 			r = &l.readers[j]
 			break
 		}
 	}
 	if r == nil {
-		l.readers = append(l.readers, reader{g: int32(gid), mark: d.newCol()})
+		l.readers = append(l.readers, reader{g: int32(gid), kind: k, mark: d.newCol()})
 		r = &l.readers[len(l.readers)-1]
 		d.set(g, r.mark)
 	} else if !r.active || r.epoch != epoch {
-		// rd(x, g) is written: only g holds it now.
+		// rd(x, g, k) is written: only g holds it now.
 		d.invalidate(g, r.mark)
 	}
 	r.active, r.epoch, r.acc = true, epoch, acc

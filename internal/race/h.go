@@ -42,6 +42,7 @@ const (
 	objWaitGroup                    // WaitGroup: Done calls
 	objCond                         // Cond (its notify list): Signal, Broadcast
 	objAtomic                       // a location used by sync/atomic
+	objTimer                        // a runtime timer: what its setters released for its firings
 	objIO                           // a kernel object of the virtual OS (a socket, pipe or file)
 )
 
@@ -53,32 +54,56 @@ type objKey struct {
 
 // Access is one memory access, as a race report shows it.
 type Access struct {
-	Write bool
-	G     int       // goroutine id
-	Pos   token.Pos // the accessing instruction (innermost frame)
-	Ord   int64     // ordinal of the access in its execution, from 1
+	Write  bool
+	Atomic bool      // a sync/atomic operation
+	G      int       // goroutine id
+	Pos    token.Pos // the accessing instruction (innermost frame)
+	Ord    int64     // ordinal of the access in its execution, from 1
+	// Op is the operation that made the access: a builtin (copy, append,
+	// delete, ...), a conversion, a sync/atomic or WaitGroup operation, or
+	// a call of a modeled function (Func); interp.OpNone for a load or
+	// store.
+	Op   interp.Op
+	Func string
 	// Stack is the goroutine's stack at the access, innermost first; only
 	// set for the accesses named in Options.Capture.
 	Stack []interp.StackFrame
 }
 
-// loc is what the detector knows of one memory location.
+// loc is what the detector knows of one memory location: a set of cells
+// (see shadow) accessed as one so far.
 type loc struct {
-	col     int32 // its column in h
-	written bool  // a write was seen; until then every goroutine may read it
+	n       int32       // its cells
+	keep    interp.Addr // one of its cells: keeps their memory (and numbers) alive
+	col     int32       // its column in h
+	written bool        // a write was seen; until then every goroutine may read it
 	benign  bool
 	wOwner  int32  // goroutine id of the last write
 	wEpoch  uint32 // the writer's release epoch at that write
+	atomicW bool   // an atomic write was seen (readers may hold rkAtomicWrite)
 	lastW   Access
 	readers []reader
 }
 
-// reader is the last read of a location by one goroutine.
+// readKind is the kind of access a reader entry stands for.
+type readKind uint8
+
+const (
+	rkRead        readKind = iota // a plain read
+	rkAtomicRead                  // an atomic load
+	rkAtomicWrite                 // an atomic store or read-modify-write
+)
+
+// reader is the last access of one kind of a location by one goroutine
+// since the location's last plain write: a plain read, or an atomic access
+// (atomic writes do not conflict with each other, so they are kept like
+// reads).
 type reader struct {
 	g      int32
-	mark   int32 // its marker column rd(x, g)
+	kind   readKind
+	mark   int32 // its marker column rd(x, g, kind)
 	epoch  uint32
-	active bool // read since the location's last write
+	active bool // accessed since the location's last write
 	acc    Access
 }
 
@@ -112,7 +137,8 @@ type Detector struct {
 	gRow   []int32    // goroutine id → row + 1 (0: none yet)
 	gEpoch []uint32   // goroutine id → number of releases so far
 	objs   map[objKey]int32
-	cols   map[interp.Addr]int32 // location → index in locs
+	sh     shadow // cell → index in locs
+	scr    rangeScratch
 	locs   []loc
 	ncols  int32
 	chans  map[interp.Addr]*chanState
@@ -138,7 +164,6 @@ func New(o Options) *Detector {
 	d := &Detector{
 		opts:     o,
 		objs:     map[objKey]int32{},
-		cols:     map[interp.Addr]int32{},
 		chans:    map[interp.Addr]*chanState{},
 		benign:   map[interp.Addr]bool{},
 		creation: map[int]Creation{},
@@ -167,8 +192,11 @@ func (d *Detector) Reset() {
 		d.free = append(d.free, int32(i))
 	}
 	d.gRow, d.gEpoch = d.gRow[:0], d.gEpoch[:0]
+	for i := range d.locs {
+		d.locs[i].keep = interp.Addr{} // let the execution's memory go
+	}
 	clear(d.objs)
-	clear(d.cols)
+	d.sh.reset()
 	clear(d.chans)
 	clear(d.benign)
 	clear(d.creation)
@@ -191,7 +219,14 @@ func (d *Detector) Benign(a interp.Addr) {
 	if d.opts.History {
 		d.hist = append(d.hist, func() { delete(d.benign, a) })
 	}
-	if i, ok := d.cols[a]; ok {
+	key := cellKey(a)
+	p := d.sh.at(key)
+	if v := *p; v != 0 {
+		i := v - 1
+		if d.locs[i].n > 1 {
+			i = d.split(i, 1, a)
+			d.setShadow(key, p, i+1)
+		}
 		d.setLoc(i, func(l *loc) { l.benign = true })
 	}
 }
@@ -396,6 +431,16 @@ func (d *Detector) consume(g int, k objKey) {
 func (d *Detector) release(g int, k objKey) {
 	r, _ := d.obj(k, true)
 	d.union(r, d.goRow(g))
+	d.released(g)
+}
+
+// releaseStore: h(o) = h(g) (an atomic store: what earlier stores released
+// is no longer acquired through o).
+func (d *Detector) releaseStore(g int, k objKey) {
+	r, _ := d.obj(k, true)
+	src := d.rows[d.goRow(g)]
+	d.saveRow(r)
+	d.rows[r] = append(d.rows[r][:0], src...)
 	d.released(g)
 }
 

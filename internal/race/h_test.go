@@ -13,18 +13,25 @@ import (
 	"github.com/vtcheck/vt/interp"
 )
 
-var cells [64]int
+// cells are fake memory cells for tests, as large as the interpreter's
+// (so that addr(i).Add(j) is addr(i+j)).
+var cells [256][3]uint64
 
 // addr returns a distinct fake location or object for tests.
-func addr(i int) interp.Addr {
-	p := unsafe.Pointer(&cells[i])
-	return *(*interp.Addr)(unsafe.Pointer(&p))
+func addr(i int) interp.Addr { return addrOf(unsafe.Pointer(&cells[i])) }
+
+// addrOf converts p to an Addr.
+func addrOf(p unsafe.Pointer) interp.Addr { return *(*interp.Addr)(unsafe.Pointer(&p)) }
+
+func TestFakeCellsAreCells(t *testing.T) {
+	require.Equal(t, addr(5), addr(2).Add(3))
 }
 
 // script drives a detector with synthetic events.
 type script struct {
 	t *testing.T
 	d *Detector
+	l *Lockset // if set, the events go to it instead
 }
 
 func newScript(t *testing.T, o Options) *script {
@@ -38,6 +45,10 @@ func (s *script) ev(k interp.EventKind, g, other, a int, seq, c int64) {
 	if a > 0 {
 		e.Addr = addr(a)
 	}
+	if s.l != nil {
+		s.l.event(&e)
+		return
+	}
 	s.d.event(&e)
 }
 
@@ -50,10 +61,24 @@ func (s *script) send(g, ch, k, c int)      { s.ev(interp.EvChanSend, g, 0, ch, 
 func (s *script) recv(g, ch, k, c int)      { s.ev(interp.EvChanRecv, g, 0, ch, int64(k), int64(c)) }
 
 func (s *script) race() string {
-	if r := s.d.Race(); r != nil {
+	if r := s.detected(); r != nil {
 		return r.Kind()
 	}
 	return ""
+}
+
+func (s *script) detected() *Race {
+	if s.l != nil {
+		return s.l.Race()
+	}
+	return s.d.Race()
+}
+
+// newLocksetScript is a script for the lockset detector.
+func newLocksetScript(t *testing.T) *script {
+	s := &script{t: t, l: NewLockset(Options{})}
+	s.ev(interp.EvGoStart, 1, 0, 0, 0, 0) // main
+	return s
 }
 
 const (
@@ -235,17 +260,165 @@ func TestCondEdge(t *testing.T) {
 	assert.Empty(t, s.race())
 }
 
+func (s *script) aload(g, a int)  { s.ev(interp.EvAtomicLoad, g, 0, a, 0, 0) }
+func (s *script) astore(g, a int) { s.ev(interp.EvAtomicStore, g, 0, a, 0, 0) }
+func (s *script) armw(g, a int)   { s.ev(interp.EvAtomicRMW, g, 0, a, 0, 0) }
+
 func TestAtomicEdge(t *testing.T) {
 	s := newScript(t, Options{})
 	s.goStart(1, 2)
 	s.write(1, x)
-	s.ev(interp.EvAtomic, 1, 0, at, 0, 0) // store
-	s.ev(interp.EvAtomic, 2, 0, at, 0, 0) // load
+	s.astore(1, at)
+	s.aload(2, at) // observes the store
 	s.read(2, x)
 	s.write(2, x)
 	assert.Empty(t, s.race())
 	s.read(1, x)
 	assert.Equal(t, "write-read", s.race())
+}
+
+// Only observation synchronizes: a load releases nothing, a store
+// acquires nothing and replaces what earlier stores released; a
+// read-modify-write does both. Both detectors.
+func TestAtomicEdgesAreObservations(t *testing.T) {
+	for _, det := range []string{"h", "lockset"} {
+		t.Run(det, func(t *testing.T) { testAtomicEdgesAreObservations(t, det) })
+	}
+}
+
+func testAtomicEdgesAreObservations(t *testing.T, det string) {
+	newScript := func(t *testing.T, o Options) *script {
+		if det == "lockset" {
+			return newLocksetScript(t)
+		}
+		return newScript(t, o)
+	}
+	t.Run("a load releases nothing", func(t *testing.T) {
+		s := newScript(t, Options{})
+		s.goStart(1, 2)
+		s.write(1, x)
+		s.aload(1, at)
+		s.aload(2, at)
+		s.read(2, x)
+		assert.Equal(t, "write-read", s.race())
+	})
+	t.Run("a store acquires nothing", func(t *testing.T) {
+		s := newScript(t, Options{})
+		s.goStart(1, 2)
+		s.write(1, x)
+		s.astore(1, at)
+		s.astore(2, at)
+		s.read(2, x)
+		assert.Equal(t, "write-read", s.race())
+	})
+	t.Run("a store replaces earlier stores", func(t *testing.T) {
+		s := newScript(t, Options{})
+		s.goStart(1, 2)
+		s.goStart(1, 3)
+		s.write(1, x)
+		s.astore(1, at)
+		s.astore(2, at)
+		s.aload(3, at) // observes goroutine 2's store only
+		s.read(3, x)
+		assert.Equal(t, "write-read", s.race())
+	})
+	t.Run("read-modify-writes chain", func(t *testing.T) {
+		s := newScript(t, Options{})
+		s.goStart(1, 2)
+		s.goStart(1, 3)
+		s.write(1, x)
+		s.armw(1, at)
+		s.armw(2, at) // observes goroutine 1's
+		s.astore(2, at)
+		s.aload(3, at)
+		s.read(3, x)
+		assert.Empty(t, s.race())
+	})
+}
+
+// An atomic access of a word races with a plain access of it unless
+// ordered; two atomic accesses never race. Both detectors.
+func TestAtomicAccesses(t *testing.T) {
+	for _, det := range []string{"h", "lockset"} {
+		t.Run(det, func(t *testing.T) { testAtomicAccesses(t, det) })
+	}
+}
+
+func testAtomicAccesses(t *testing.T, det string) {
+	newScript := func(t *testing.T, o Options) *script {
+		if det == "lockset" {
+			return newLocksetScript(t)
+		}
+		return newScript(t, o)
+	}
+	type step func(s *script)
+	cases := []struct {
+		name  string
+		first step
+		then  step
+		want  string
+	}{
+		{"atomic store, plain read", func(s *script) { s.astore(2, x) }, func(s *script) { s.read(1, x) }, "write-read"},
+		{"atomic add, plain write", func(s *script) { s.armw(2, x) }, func(s *script) { s.write(1, x) }, "write-write"},
+		{"plain write, atomic load", func(s *script) { s.write(2, x) }, func(s *script) { s.aload(1, x) }, "write-read"},
+		{"plain write, atomic store", func(s *script) { s.write(2, x) }, func(s *script) { s.astore(1, x) }, "write-write"},
+		{"plain read, atomic store", func(s *script) { s.read(2, x) }, func(s *script) { s.astore(1, x) }, "read-write"},
+		{"atomic load, plain write", func(s *script) { s.aload(2, x) }, func(s *script) { s.write(1, x) }, "read-write"},
+		{"atomic load, plain read", func(s *script) { s.aload(2, x) }, func(s *script) { s.read(1, x) }, ""},
+		{"atomic store, atomic store", func(s *script) { s.astore(2, x) }, func(s *script) { s.astore(1, x) }, ""},
+		{"atomic add, atomic load", func(s *script) { s.armw(2, x) }, func(s *script) { s.aload(1, x) }, ""},
+		{"atomic store, atomic add", func(s *script) { s.astore(2, x) }, func(s *script) { s.armw(1, x) }, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newScript(t, Options{})
+			s.goStart(1, 2)
+			c.first(s)
+			c.then(s)
+			assert.Equal(t, c.want, s.race())
+			if c.want == "" {
+				return
+			}
+			r := s.detected()
+			assert.NotEqual(t, r.Cur.Atomic, r.Prev.Atomic, "one access is atomic")
+		})
+	}
+	// Ordered, they do not race: a write published by a store, then an
+	// atomic access of the written word itself.
+	s := newScript(t, Options{})
+	s.goStart(1, 2)
+	s.write(2, x)
+	s.astore(2, at)
+	s.aload(1, at)
+	s.astore(1, x)
+	s.read(1, x)
+	assert.Empty(t, s.race())
+	// A plain read after atomic stores of two goroutines must be ordered
+	// after both.
+	s = newScript(t, Options{})
+	s.goStart(1, 2)
+	s.goStart(1, 3)
+	s.astore(2, x)
+	s.astore(3, x)
+	s.aload(1, x) // observes goroutine 3's store, not goroutine 2's
+	s.read(1, x)
+	assert.Equal(t, "write-read", s.race())
+	assert.Equal(t, 2, s.detected().Prev.G)
+}
+
+// A coroutine switch of iter.Pull orders what came before it.
+func TestCoroSwitchEdge(t *testing.T) {
+	s := newScript(t, Options{})
+	s.goStart(1, 2) // the coroutine
+	s.write(1, x)
+	s.ev(interp.EvCoroSwitch, 1, 2, 0, 0, 0)
+	s.read(2, x)
+	s.write(2, y)
+	s.ev(interp.EvCoroSwitch, 2, 1, 0, 0, 0)
+	s.read(1, y)
+	assert.Empty(t, s.race())
+	s.write(2, y) // without a switch
+	assert.Equal(t, "read-write", s.race())
 }
 
 func TestBenign(t *testing.T) {
@@ -273,6 +446,9 @@ func TestUndoRestoresH(t *testing.T) {
 	s.unlock(1, mu)
 	s.send(1, ch, 0, 0)
 	s.recv(2, ch, 0, 0)
+	s.astore(2, at)
+	s.armw(1, at)
+	s.aload(2, y)
 	s.goStart(2, 3)
 	s.write(3, x)
 	s.read(1, x)
@@ -306,8 +482,15 @@ func fmtState(d *Detector) string {
 	for k, v := range d.objs {
 		keys = append(keys, fmt.Sprintf("obj %v/%d/%d=%d", k.addr, k.kind, k.seq, v))
 	}
-	for k, v := range d.cols {
-		keys = append(keys, fmt.Sprintf("col %v=%d %+v", k, v, d.locs[v]))
+	for pk, pg := range d.sh.pages {
+		if pg.gen != d.sh.gen {
+			continue
+		}
+		for j, v := range pg.locs {
+			if v != 0 {
+				keys = append(keys, fmt.Sprintf("cell %x=%d %+v", pk<<pageBits+uintptr(j), v-1, d.locs[v-1]))
+			}
+		}
 	}
 	for k, v := range d.chans {
 		keys = append(keys, fmt.Sprintf("chan %v=%+v", k, *v))

@@ -3,10 +3,13 @@ package race
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/vtcheck/vt/interp"
 )
@@ -30,39 +33,77 @@ func (r *Race) Kind() string {
 	return "read-write"
 }
 
+// Summary is the first line of a report: "data race (read-write): write
+// at a.go:10:3 by goroutine 2, previous read at a.go:14:5 by goroutine 1",
+// naming the innermost user frames (outside GOROOT) of both accesses when
+// their stacks were recorded, else the accessing instructions.
+func (r *Race) Summary(prog *interp.Program) string {
+	site := func(a Access) string {
+		if f, ok := userFrame(prog, a.Stack); ok {
+			return shortPos(posString(prog, f.Pos))
+		}
+		return shortPos(posString(prog, a.Pos))
+	}
+	return fmt.Sprintf("data race (%s): %s at %s by goroutine %d, previous %s at %s by goroutine %d",
+		r.Kind(), accessKind(r.Cur), site(r.Cur), r.Cur.G, accessKind(r.Prev), site(r.Prev), r.Prev.G)
+}
+
+// accessKind names an access: "read", "write", "atomic read", "atomic
+// write", with what made it when not a load or store: "read (copy)",
+// "write (reflect.Value.SetInt)".
+func accessKind(a Access) string {
+	k := "read"
+	if a.Write {
+		k = "write"
+	}
+	if a.Atomic {
+		return "atomic " + k
+	}
+	if w := a.what(); w != "" {
+		k += " (" + w + ")"
+	}
+	return k
+}
+
+// what names what made a plain access, for the first line of a report:
+// the builtin ("copy", "append", "range", ...) or the modeled function; ""
+// for a load or store and for sync's models (whose frame the report shows).
+func (a Access) what() string {
+	if a.Op == interp.OpModel {
+		return a.Func
+	}
+	return a.Op.Source()
+}
+
+func posString(prog *interp.Program, p token.Pos) string {
+	if prog == nil || !p.IsValid() {
+		return "?"
+	}
+	return prog.Position(p).String()
+}
+
 // Report formats the race as Go's race detector does: the access and the
 // previous conflicting one with their stacks, then where their goroutines
 // were created. Frames of harness packages (hidden reports true) are left
-// out. The first line names the innermost user frames (outside GOROOT) of
-// both accesses, so that a race inside the standard library is attributed
-// to the user code that called it.
+// out. The first line is the Summary, so that a race inside the standard
+// library is attributed to the user code that called it.
 func (r *Race) Report(prog *interp.Program, creations map[int]Creation, hidden func(fn string) bool) string {
 	var sb strings.Builder
-	pos := func(p token.Pos) string {
-		if prog == nil || !p.IsValid() {
-			return "?"
-		}
-		return prog.Position(p).String()
-	}
-	site := func(a Access) string {
-		if f, ok := userFrame(prog, a.Stack); ok {
-			return shortPos(pos(f.Pos))
-		}
-		return shortPos(pos(a.Pos))
-	}
-	kind := func(a Access) string {
-		if a.Write {
-			return "write"
-		}
-		return "read"
-	}
-	fmt.Fprintf(&sb, "data race (%s): %s at %s by goroutine %d, previous %s at %s by goroutine %d\n",
-		r.Kind(), kind(r.Cur), site(r.Cur), r.Cur.G, kind(r.Prev), site(r.Prev), r.Prev.G)
+	pos := func(p token.Pos) string { return posString(prog, p) }
+	kind := accessKind
+	sb.WriteString(r.Summary(prog) + "\n")
 	sb.WriteString("==================\nWARNING: DATA RACE\n")
 	stack := func(a Access) {
 		frames := 0
-		for _, f := range a.Stack {
-			if hidden != nil && hidden(f.Func) {
+		fn, ok := accessFrame(prog, a)
+		if ok {
+			// The builtin's runtime function or the modeled function,
+			// which has no frame in the interpreter.
+			fmt.Fprintf(&sb, "  %s()\n      %s\n", fn.Func, pos(fn.Pos))
+			frames++
+		}
+		for i, f := range a.Stack {
+			if hidden != nil && hidden(f.Func) || i == 0 && ok && f.Func == fn.Func {
 				continue
 			}
 			fmt.Fprintf(&sb, "  %s()\n      %s\n", f.Func, pos(f.Pos))
@@ -72,16 +113,20 @@ func (r *Race) Report(prog *interp.Program, creations map[int]Creation, hidden f
 			fmt.Fprintf(&sb, "  ??()\n      %s\n", pos(a.Pos))
 		}
 	}
-	title := func(a Access) string {
-		w := "Read"
-		if a.Write {
-			w = "Write"
+	// As Go's race detector: "Write at", "Atomic read at", then
+	// "Previous write at", "Previous atomic read at".
+	title := func(a Access, previous bool) string {
+		k := kind(a)
+		if previous {
+			k = "Previous " + k
+		} else {
+			k = strings.ToUpper(k[:1]) + k[1:]
 		}
-		return fmt.Sprintf("%s at %v by goroutine %d:\n", w, r.Addr, a.G)
+		return fmt.Sprintf("%s at %v by goroutine %d:\n", k, r.Addr, a.G)
 	}
-	sb.WriteString(title(r.Cur))
+	sb.WriteString(title(r.Cur, false))
 	stack(r.Cur)
-	sb.WriteString("\nPrevious " + strings.ToLower(title(r.Prev)[:1]) + title(r.Prev)[1:])
+	sb.WriteString("\n" + title(r.Prev, true))
 	stack(r.Prev)
 	gs := []int{r.Cur.G}
 	if r.Prev.G != r.Cur.G {
@@ -116,6 +161,78 @@ func (r *Race) Report(prog *interp.Program, creations map[int]Creation, hidden f
 	}
 	sb.WriteString("==================")
 	return sb.String()
+}
+
+// accessFrame returns the frame Go's race detector shows innermost for an
+// access made by a builtin or a modeled function, which has no frame in
+// the interpreter: the runtime function of a builtin (runtime.slicecopy),
+// the modeled function (reflect.Value.SetInt, strings.(*Builder).String),
+// or the sync/atomic or WaitGroup function ("sync/atomic.AddInt32",
+// "sync.(*WaitGroup).Add"), at its declaration. ok is false for loads and
+// stores and for functions the program does not declare.
+func accessFrame(prog *interp.Program, a Access) (interp.StackFrame, bool) {
+	if prog == nil || a.Op == interp.OpNone {
+		return interp.StackFrame{}, false
+	}
+	name := a.Op.String()
+	switch {
+	case a.Op == interp.OpModel:
+		name = a.Func
+	case strings.HasPrefix(name, "runtime."):
+	case strings.HasPrefix(name, "atomic.") || strings.HasPrefix(name, "sync."):
+		// The table's names: atomic.AddInt32, atomic.Value.Load,
+		// sync.WaitGroup.Add (methods have pointer receivers).
+		parts := strings.Split(name, ".")
+		path := map[string]string{"sync": "sync", "atomic": "sync/atomic"}[parts[0]]
+		name = path + "." + parts[1]
+		if len(parts) == 3 {
+			name = path + ".(*" + parts[1] + ")." + parts[2]
+		}
+	default:
+		return interp.StackFrame{}, false
+	}
+	fn := declaredFunc(prog, name)
+	if fn == nil {
+		return interp.StackFrame{}, false
+	}
+	return interp.StackFrame{Func: name, Pos: fn.Pos()}, true
+}
+
+// declaredFunc returns the function or method the program declares under
+// the name Go's tracebacks give it ("runtime.slicecopy",
+// "reflect.Value.SetInt", "strings.(*Builder).String"), or nil.
+func declaredFunc(prog *interp.Program, name string) *ssa.Function {
+	slash := strings.LastIndex(name, "/")
+	dot := strings.Index(name[slash+1:], ".")
+	if dot < 0 {
+		return nil
+	}
+	path, rest := name[:slash+1+dot], name[slash+1+dot+1:]
+	pkg := prog.SSA.ImportedPackage(path)
+	if pkg == nil {
+		return nil
+	}
+	recv, method, isMethod := strings.Cut(rest, ".")
+	if !isMethod {
+		return pkg.Func(rest)
+	}
+	ptr := strings.HasPrefix(recv, "(*") && strings.HasSuffix(recv, ")")
+	if ptr {
+		recv = recv[2 : len(recv)-1]
+	}
+	t := pkg.Type(recv)
+	if t == nil {
+		return nil
+	}
+	var rt types.Type = t.Type()
+	if ptr {
+		rt = types.NewPointer(rt)
+	}
+	sel := prog.SSA.MethodSets.MethodSet(rt).Lookup(pkg.Pkg, method)
+	if sel == nil {
+		return nil
+	}
+	return prog.SSA.MethodValue(sel)
 }
 
 // userFrame returns the innermost frame of stack outside GOROOT.

@@ -401,7 +401,8 @@ func TestNoRaceRangeClosedChannel(t *testing.T) {
 	})
 }
 
-// A race vt.Benign declares intended is not reported.
+// A race vt.Benign declares intended is not reported. (Natively -race
+// reports it: the race is intended.)
 func TestNoRaceBenign(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		hits := 0
@@ -428,7 +429,8 @@ func TestNoRaceLibraryUnderLock(t *testing.T) {
 	})
 }
 
-// A race inside a trusted package is not checked (vt.Trust).
+// A race inside a trusted package is not checked (vt.Trust). (Natively
+// -race reports it: the race is there, vt is told not to check it.)
 func TestNoRaceTrustedPackage(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		n := 0

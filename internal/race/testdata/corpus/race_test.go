@@ -94,7 +94,9 @@ func TestRaceAppend(t *testing.T) {
 	})
 }
 
-// WaitGroup.Add inside the goroutine: Wait may return before it.
+// WaitGroup.Add inside the goroutine: Wait may return before it. (Natively
+// -race misses it when the goroutine runs to its end before Wait, in about
+// one run of five.)
 func TestRaceWaitGroupAddInGoroutine(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		var wg sync.WaitGroup
@@ -156,7 +158,10 @@ func TestRaceUnlockedRead(t *testing.T) {
 	})
 }
 
-// A semaphore of capacity 2 does not exclude two goroutines.
+// A semaphore of capacity 2 does not exclude two goroutines. (Natively the
+// first goroutine is usually done before the second starts, and the
+// buffered channel then orders them: -race sees the race only when they
+// overlap.)
 func TestRaceSemaphoreCapacity2(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		sem := make(chan struct{}, 2)
@@ -212,7 +217,9 @@ func TestRaceWriteUnderRLock(t *testing.T) {
 	})
 }
 
-// The data is written after the atomic flag is set.
+// The data is written after the atomic flag is set. (Natively the function
+// usually returns before the goroutine runs, so the load sees false: -race
+// sees the race only when the goroutine stores the flag first.)
 func TestRaceAtomicFlagTooEarly(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		var ready atomic.Bool

@@ -1,0 +1,245 @@
+package explore
+
+import (
+	"go/token"
+
+	"github.com/vtcheck/vt/interp"
+)
+
+// Fair scheduling, after CHESS (Musuvathi and Qadeer, "Fair stateless model
+// checking", PLDI 2008). A goroutine that yields — it waits for another one
+// and says so, or is seen to spin — gives way to the goroutines that have
+// been runnable all along since its previous yield and have not run since:
+// it gets a lower priority than each of them (a priority edge), and a
+// goroutine with an edge to a runnable goroutine is not scheduled, whatever
+// the strategy. An edge goes away when its target runs. So a spin-wait never
+// starves the goroutine it waits for, in any strategy, and an execution
+// that still does not end under this fair scheduler is a real livelock.
+//
+// What a yield is, in Go (the interpreter says which operations are idle,
+// interp.Goroutine.Idle):
+//
+//   - runtime.Gosched, as in CHESS;
+//   - an idle cycle: the goroutine comes back to a scheduling point (same
+//     operation, same position) having done only idle operations since it
+//     was there last (loads, failed TryLock or CompareAndSwap, receives
+//     from a closed channel, selects that took their default case):
+//     polling;
+//   - a cycle repeated spinLimit times since its last yield, idle or not
+//     (a TryAcquire built on a mutex, a lock-check-unlock loop): Go's own
+//     scheduler preempts a goroutine that runs that long, so a schedule
+//     in which others wait longer still is not one vt needs to explore.
+//
+// Goroutines only stop running by themselves in vt (blocking in their own
+// operation), so the paper's set of threads a thread disabled is always
+// empty here.
+
+// fairness is the state of the fair scheduler for one execution.
+type fairness struct {
+	n          int // transitions so far: the index of the current state
+	gs         map[int]*fairG
+	into       map[int][]int // edges by target: into[u] lists the t with t waiting for u
+	runnable   []*interp.Goroutine
+	lastChange int // state at which the set of runnable goroutines last changed
+	lastEffect int // state after the last transition that was not idle
+}
+
+// fairG is the fair scheduler's view of one goroutine.
+type fairG struct {
+	g            *interp.Goroutine
+	enabled      bool // runnable in the current state
+	enabledSince int  // first state of its current run of states in which it is runnable
+	lastSched    int  // last transition it took (-1: none)
+	winStart     int  // state after its last yield (or its creation)
+	waitsFor     map[int]bool
+
+	// Cycles: the transitions it took since its last yield (k counts
+	// them), the last one at each scheduling point, the last one that had
+	// an effect, and how many times it came back to each point.
+	k          int
+	lastEffect int
+	seen       map[pointKey]int
+	visits     map[pointKey]int
+}
+
+// pointKey is a scheduling point of a goroutine: an operation at a
+// position.
+type pointKey struct {
+	op  interp.Op
+	pos token.Pos
+}
+
+func newFairness() *fairness {
+	return &fairness{gs: map[int]*fairG{}, into: map[int][]int{}}
+}
+
+// spinLimit is how many times a goroutine may come back to the start of a
+// cycle without yielding while another goroutine waits to run.
+const spinLimit = 16
+
+// transition records that t took a transition: it performed op (the
+// operation it was stopped at when picked) and ran to its next scheduling
+// point, blocked or exited. It reports whether the transition was a
+// yield. A cycle is recognized when t arrives at a scheduling point it
+// already stopped at since its last yield: at the head of its loop, where
+// a spinning goroutine holds nothing the others need.
+func (f *fairness) transition(t *interp.Goroutine, op interp.Op) bool {
+	idle := t.Idle()
+	if !idle {
+		f.lastEffect = f.n
+	}
+	ft := f.gs[t.ID()]
+	if ft == nil {
+		return false
+	}
+	ft.k++
+	if !idle {
+		ft.lastEffect = ft.k
+	}
+	yield := op == interp.OpGosched
+	next, pos := t.Pending()
+	if t.Blocked() || !next.IsPoint() {
+		return yield
+	}
+	key := pointKey{next, pos}
+	if ft.seen == nil {
+		ft.seen, ft.visits = map[pointKey]int{}, map[pointKey]int{}
+	}
+	if at, ok := ft.seen[key]; ok {
+		// Back at a point: the transitions since the last visit form a
+		// cycle. An idle one is polling; a cycle repeated spinLimit times
+		// is spinning.
+		ft.visits[key]++
+		if ft.lastEffect <= at || ft.visits[key] >= spinLimit {
+			yield = true
+		}
+	}
+	ft.seen[key] = ft.k
+	return yield
+}
+
+// yielded gives t, which yielded, a lower priority than every goroutine
+// that has been runnable since t's previous yield without running; then t
+// starts a new window. Call it in the state after the yield, once enabled
+// has been updated.
+func (f *fairness) yielded(t *interp.Goroutine) {
+	ft := f.gs[t.ID()]
+	if ft == nil {
+		return
+	}
+	for _, g := range f.runnable {
+		id := g.ID()
+		fu := f.gs[id]
+		if g == t || fu == nil || fu.enabledSince > ft.winStart || fu.lastSched >= ft.winStart {
+			continue
+		}
+		if ft.waitsFor == nil {
+			ft.waitsFor = map[int]bool{}
+		}
+		if !ft.waitsFor[id] {
+			ft.waitsFor[id] = true
+			f.into[id] = append(f.into[id], t.ID())
+		}
+	}
+	ft.winStart = f.n
+	clear(ft.seen)
+	clear(ft.visits)
+	// The new window starts where t stands: the head of its loop, which
+	// its next cycles come back to first.
+	if op, pos := t.Pending(); ft.seen != nil && op.IsPoint() {
+		ft.seen[pointKey{op, pos}] = ft.k
+	}
+}
+
+// scheduled records that g takes the next transition: nobody waits for it
+// any more.
+func (f *fairness) scheduled(g *interp.Goroutine) {
+	id := g.ID()
+	if fg := f.gs[id]; fg != nil {
+		fg.lastSched = f.n
+	}
+	for _, w := range f.into[id] {
+		if fw := f.gs[w]; fw != nil {
+			delete(fw.waitsFor, id)
+		}
+	}
+	delete(f.into, id)
+	f.n++
+}
+
+// enabled updates the runnable set of the current state: goroutines seen
+// for the first time start their window here, goroutines that left the set
+// stop their run of enabled states, and goroutines that ended are
+// forgotten.
+func (f *fairness) enabled(runnable []*interp.Goroutine) {
+	changed := len(runnable) != len(f.runnable)
+	for i, g := range runnable {
+		if !changed && f.runnable[i] != g {
+			changed = true
+		}
+		fg := f.gs[g.ID()]
+		if fg == nil {
+			fg = &fairG{g: g, lastSched: -1, winStart: f.n}
+			f.gs[g.ID()] = fg
+		}
+		if !fg.enabled {
+			fg.enabled, fg.enabledSince = true, f.n
+		}
+	}
+	if !changed {
+		return
+	}
+	f.lastChange = f.n
+	in := make(map[int]bool, len(runnable))
+	for _, g := range runnable {
+		in[g.ID()] = true
+	}
+	for _, g := range f.runnable {
+		id := g.ID()
+		if in[id] {
+			continue
+		}
+		if fg := f.gs[id]; fg != nil {
+			fg.enabled = false
+			if !g.Blocked() {
+				f.forget(id)
+			}
+		}
+	}
+	f.runnable = append(f.runnable[:0], runnable...)
+}
+
+// forget drops a goroutine that ended, and the edges to and from it.
+func (f *fairness) forget(id int) {
+	for _, w := range f.into[id] {
+		if fw := f.gs[w]; fw != nil {
+			delete(fw.waitsFor, id)
+		}
+	}
+	delete(f.into, id)
+	delete(f.gs, id)
+}
+
+// schedulable reports whether g may run in the current state: it waits for
+// no runnable goroutine.
+func (f *fairness) schedulable(g *interp.Goroutine) bool {
+	fg := f.gs[g.ID()]
+	if fg == nil {
+		return true
+	}
+	for id := range fg.waitsFor {
+		if fu := f.gs[id]; fu != nil && fu.enabled {
+			return false
+		}
+	}
+	return true
+}
+
+// livelocked reports whether the execution, stopped at its step bound,
+// was spinning: for the last window of states, no transition had an effect
+// and no goroutine started, ended, blocked or woke, while the goroutines
+// took turns (the fair scheduler saw to that).
+func (f *fairness) livelocked() bool {
+	quiet := f.n - max(f.lastChange, f.lastEffect)
+	return quiet >= 4*spinLimit*max(len(f.runnable), 1)
+}

@@ -1,0 +1,177 @@
+package explore
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vtcheck/vt/interp"
+)
+
+// The programs of issue 11 (testdata/semantics): budgets that hold, leaks
+// once the test returned, fair schedules, and testing's rules. Each was
+// judged wrongly before (a hang, a false livelock or race, a silent
+// misuse, a crash of the model).
+
+// semanticsTarget returns test (a test or benchmark of testdata/semantics,
+// "TestX/sub" for a subtest) explored as vt test does (root -1) or its
+// vt.Check call root.
+func semanticsTarget(t *testing.T, test string, root int) Target {
+	t.Helper()
+	dir, err := filepath.Abs("testdata/semantics")
+	require.NoError(t, err)
+	prog, err := LoadTests(dir)
+	require.NoError(t, err)
+	top, _, _ := strings.Cut(test, "/")
+	pkg, err := TestPackage(prog, top, "")
+	require.NoError(t, err)
+	return Target{Prog: prog, Pkg: pkg, Test: test, Root: root, Name: test}
+}
+
+type semanticsCase struct {
+	test    string
+	root    int // -1: the whole test, as vt test explores it
+	verdict string
+	message string // a regular expression the failure's message matches
+	opts    func(*Options)
+}
+
+func exploreCase(t *testing.T, tc semanticsCase) *Result {
+	t.Helper()
+	o := DefaultOptions()
+	o.Time = 20 * time.Second
+	if tc.opts != nil {
+		tc.opts(&o)
+	}
+	res, err := Explore(semanticsTarget(t, tc.test, tc.root), o, nil)
+	require.NoError(t, err)
+	require.Equal(t, tc.verdict, res.Verdict, "%s", FormatReport(res, tc.test, "go test"))
+	if tc.message != "" {
+		require.NotNil(t, res.Failure)
+		assert.Regexp(t, tc.message, res.Failure.Message)
+	}
+	return res
+}
+
+// When the test has returned, the execution ends: goroutines left blocked,
+// or waiting only for timers, leak at once, with their stacks and where
+// they were created; running ones get the step bound.
+func TestLeaksWhenTheTestReturns(t *testing.T) {
+	for _, tc := range []semanticsCase{
+		{test: "TestLeakBlocked", root: -1, verdict: "leak", message: "remain blocked, forever or waiting only for timers$"},
+		{test: "TestLeakTicker", root: -1, verdict: "leak", message: "waiting only for timers$"},
+		{test: "TestLeakSleepLoop", root: -1, verdict: "leak", message: "waiting only for timers$"},
+		{test: "TestLeakRunning", root: -1, verdict: "leak", message: "kept running", opts: func(o *Options) { o.Steps = 20000 }},
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			semanticsTarget(t, tc.test, tc.root) // loaded once, not timed
+			start := time.Now()
+			res := exploreCase(t, tc)
+			assert.Less(t, time.Since(start), 3*time.Second, "a leak ends the first execution")
+			f := res.Failure
+			assert.Equal(t, 1, f.Execution)
+			require.Len(t, f.Goroutines, 1, "the leaked goroutine, not the test's")
+			g := f.Goroutines[0]
+			assert.NotEmpty(t, g.Stack)
+			assert.Contains(t, g.Stack[0].Pos, "budget_test.go:")
+			assert.Contains(t, g.CreatedAt, "budget_test.go:", "where the goroutine was created")
+			assert.Equal(t, 1, g.CreatedBy)
+		})
+	}
+}
+
+// A program that never ends stops at the time budget, also inside one
+// execution that never reaches a scheduling point: nothing found, and the
+// summary says the budget was spent.
+func TestBudgetHoldsInsideAnExecution(t *testing.T) {
+	for _, test := range []string{"TestEndless", "TestEndlessCompute"} {
+		t.Run(test, func(t *testing.T) {
+			semanticsTarget(t, test, -1) // loaded once, not timed
+			start := time.Now()
+			res := exploreCase(t, semanticsCase{test: test, root: -1, verdict: "ok", opts: func(o *Options) {
+				o.Steps = 1 << 40
+				o.Time = time.Second
+			}})
+			assert.Less(t, time.Since(start), 2500*time.Millisecond)
+			assert.Equal(t, "time", res.Budget)
+			assert.Equal(t, 1, res.StoppedIn)
+			assert.False(t, res.Exhaustive)
+			assert.Equal(t, "sampled with dfs, time budget spent in execution 1, not exhaustive", Coverage(res))
+			assert.Contains(t, string(JSON(res, test)), `"budget":"time"`)
+		})
+	}
+}
+
+// Spinning goroutines (Gosched, polling, TryLock, CompareAndSwap, closed
+// channels, a TryAcquire behind a mutex) never starve the goroutine they
+// wait for, under any strategy: no false livelock.
+func TestFairSchedules(t *testing.T) {
+	for _, test := range []string{"TestSpinGosched", "TestSpinPoll", "TestSpinTryLock", "TestSpinCAS", "TestSpinClosedChannel", "TestSpinTryAcquire"} {
+		for _, strategy := range []string{"dfs", "random", "pct"} {
+			t.Run(test+"/"+strategy, func(t *testing.T) {
+				res := exploreCase(t, semanticsCase{test: test, root: -1, verdict: "ok", opts: func(o *Options) {
+					o.Strategy, o.Execs, o.Steps = strategy, 300, 200000
+				}})
+				assert.Equal(t, 300, res.Executions)
+			})
+		}
+	}
+}
+
+// A real livelock is still one; a long execution that progresses is not.
+func TestLivelockAndStepBound(t *testing.T) {
+	for _, strategy := range []string{"dfs", "random", "pct"} {
+		t.Run("TestLivelock/"+strategy, func(t *testing.T) {
+			exploreCase(t, semanticsCase{test: "TestLivelock", root: -1, verdict: "steps", message: "^livelock: ", opts: func(o *Options) {
+				o.Strategy, o.Steps, o.Seed = strategy, 20000, 1
+			}})
+		})
+	}
+	exploreCase(t, semanticsCase{test: "TestStepBound", root: -1, verdict: "steps", message: "^step bound reached: ", opts: func(o *Options) { o.Steps = 20000 }})
+}
+
+// testing's rules, as vt test explores the tests.
+func TestTestingRules(t *testing.T) {
+	for _, tc := range []semanticsCase{
+		{test: "TestRunEdges", root: -1, verdict: "ok"},
+		{test: "TestParallelWaitsForParent", root: -1, verdict: "ok"},
+		{test: "TestParallelInterleavings", root: -1, verdict: "assert", message: `order "ba"`},
+		{test: "TestParallelRace", root: -1, verdict: "race"},
+		{test: "TestLateLog", root: -1, verdict: "panic", message: `^panic: Log in goroutine after TestLateLog has completed: late$`},
+		{test: "TestLateFail", root: -1, verdict: "panic", message: `^panic: Fail in goroutine after TestLateFail has completed$`},
+		{test: "TestLateLogSubtest", root: -1, verdict: "ok"},
+		{test: "TestFatalFromGoroutine", root: -1, verdict: "assert", message: `testing_test.go:\d+: from a goroutine\n.*testing_test.go:\d+: t.Fatal called from goroutine \d+, not from the test's goroutine 1: `},
+		{test: "TestSkipFromGoroutine", root: -1, verdict: "assert", message: `t.Skip called from goroutine \d+, not from the test's goroutine 1`},
+		{test: "TestCleanupOrder", root: -1, verdict: "ok"},
+		{test: "TestContext", root: -1, verdict: "ok"},
+		{test: "TestDeadline", root: -1, verdict: "ok"},
+		{test: "TestSetenv", root: -1, verdict: "ok"},
+		{test: "TestSetenvParallel", root: -1, verdict: "panic", message: `^panic: testing: test using t.Setenv or t.Chdir can not use t.Parallel$`},
+		{test: "TestParallelTwice", root: -1, verdict: "panic", message: `^panic: testing: t.Parallel called multiple times$`},
+		{test: "BenchmarkLoop", root: -1, verdict: "ok"},
+		{test: "TestCheckLateLog", root: 0, verdict: "panic", message: `^panic: Log in goroutine after TestCheckLateLog has completed: late$`},
+		{test: "TestCheckFatalFromGoroutine", root: 0, verdict: "assert", message: `check_test.go:\d+: t.Fatal called from goroutine \d+, not from the goroutine running the function`},
+		{test: "TestCheckContext", root: 0, verdict: "ok"},
+		{test: "TestCheckTable/case", root: 0, verdict: "ok"},
+		{test: "TestCheckTable/case#01", root: 0, verdict: "ok"},
+	} {
+		t.Run(strings.ReplaceAll(tc.test, "/", "_"), func(t *testing.T) {
+			res := exploreCase(t, tc)
+			switch {
+			case tc.verdict == "ok" && tc.test != "TestParallelInterleavings":
+				assert.True(t, res.Exhaustive, "%d executions", res.Executions)
+			case tc.verdict == "panic" && strings.Contains(tc.test, "Late"):
+				// The report shows the late call's goroutine.
+				require.NotEmpty(t, res.Failure.Goroutines)
+				g := res.Failure.Goroutines[0]
+				assert.Equal(t, interp.OpRunning.String(), g.Op)
+				require.NotEmpty(t, g.Stack)
+				assert.Regexp(t, `(testing|check)_test\.go:\d+`, g.Stack[0].Pos)
+			}
+		})
+	}
+}

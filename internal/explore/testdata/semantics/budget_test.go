@@ -1,0 +1,61 @@
+package semantics
+
+import (
+	"testing"
+	"time"
+)
+
+// TestLeakBlocked returns while a goroutine waits on a channel nobody will
+// use, and a ticker nobody reads is left running: a leak, reported at once
+// (the run used to fire the ticker forever, not even counting steps).
+func TestLeakBlocked(t *testing.T) {
+	time.NewTicker(time.Second)
+	ch := make(chan int)
+	go func() { <-ch }()
+}
+
+// TestLeakTicker returns while a goroutine ranges over a ticker nobody
+// stops: it waits only for timers, a leak reported at once (it used to
+// tick until the step bound, for seconds).
+func TestLeakTicker(t *testing.T) {
+	tk := time.NewTicker(time.Millisecond)
+	go func() {
+		for range tk.C {
+		}
+	}()
+}
+
+// TestLeakSleepLoop returns while a goroutine sleeps in a loop forever.
+func TestLeakSleepLoop(t *testing.T) {
+	go func() {
+		for {
+			time.Sleep(time.Millisecond)
+		}
+	}()
+}
+
+// TestLeakRunning returns while a goroutine computes forever: it runs
+// until the step bound.
+func TestLeakRunning(t *testing.T) {
+	go func() {
+		for i := 0; i >= 0; i = (i + 1) & 0xffff {
+		}
+	}()
+}
+
+// TestEndless never returns and never reaches a scheduling point.
+func TestEndless(t *testing.T) {
+	for {
+	}
+}
+
+// TestEndlessCompute computes forever between scheduling points.
+func TestEndlessCompute(t *testing.T) {
+	ch := make(chan int, 1)
+	for i := 0; ; i++ {
+		ch <- i
+		for j := 0; j >= 0; j = (j + 1) & 0xffff {
+		}
+		<-ch
+	}
+}

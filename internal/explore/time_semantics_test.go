@@ -1,0 +1,143 @@
+package explore
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Time passes while goroutines run, and randomness and map order are
+// inputs: bugs that need a timer to fire mid-work, a particular random
+// draw (with an interleaving) or a map order are found in one exploration
+// and replayed exactly; correct programs stay ok.
+func TestTimeAndInputs(t *testing.T) {
+	for _, tc := range []struct {
+		test, verdict, message string
+		op                     string // an operation the failing schedule shows
+	}{
+		{"TestDeadlineMidLoop", "deadlock", "all goroutines are asleep - deadlock!", "timer fires"},
+		{"TestJitterRetry", "assert", "attempt after stop", ""},
+		{"TestMapOrder", "assert", "commit before prepare", ""},
+		{"TestSeededFromClock", "assert", "Should not be: 3", ""},
+		{"TestSeededFromCrypto", "assert", "Should not be: 2", ""},
+		{"TestPermV2", "assert", "Should not be: []int{2, 1, 0}", ""},
+		{"TestSleepStrictlyAfter", "ok", "", ""},
+		{"TestTimeMonotonic", "ok", "", ""},
+		{"TestSeededConstant", "ok", "", ""},
+		{"TestPollDeadline", "ok", "", ""}, // sampled: time can pass at any of its steps
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			target := semanticsTarget(t, tc.test, 0)
+			o := DefaultOptions()
+			sampled := tc.test == "TestPollDeadline"
+			if sampled {
+				o.Time = time.Second
+			}
+			res, err := Explore(target, o, nil)
+			require.NoError(t, err)
+			require.Equal(t, tc.verdict, res.Verdict, "%s", FormatReport(res, tc.test, "go test"))
+			if tc.verdict == "ok" {
+				assert.True(t, sampled || res.Exhaustive, "%d executions", res.Executions)
+				return
+			}
+			f := res.Failure
+			assert.Contains(t, f.Message, tc.message)
+			if tc.op != "" {
+				var ops []string
+				for _, st := range f.Schedule {
+					ops = append(ops, st.Op)
+				}
+				assert.Contains(t, ops, tc.op)
+			}
+
+			// The token replays the same failure, whatever the seed: every
+			// value the program received is in it.
+			o.Replay = f.Replay
+			o.Seed = 99
+			rep, err := Explore(target, o, nil)
+			require.NoError(t, err)
+			assert.Equal(t, tc.verdict, rep.Verdict)
+			require.NotNil(t, rep.Failure)
+			assert.Equal(t, f.Message, rep.Failure.Message)
+			assert.Equal(t, f.Schedule, rep.Failure.Schedule)
+		})
+	}
+}
+
+// The bug of TestDeadlineMidLoop needs a timer to fire while the worker
+// runs: with the synctest clock, time passes only when every goroutine is
+// blocked, and the search finds nothing.
+func TestSynctestClock(t *testing.T) {
+	o := DefaultOptions()
+	o.Clock = "synctest"
+	res, err := Explore(semanticsTarget(t, "TestDeadlineMidLoop", 0), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict)
+	assert.True(t, res.Exhaustive)
+
+	// Under the default clock the worker polls the timer's channel in an
+	// idle loop (a select that takes its default case): it yields, and
+	// time passing is what it waits for, so the bug is found without a
+	// preemption.
+	o = DefaultOptions()
+	o.Preempt = 0
+	res, err = Explore(semanticsTarget(t, "TestDeadlineMidLoop", 0), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "deadlock", res.Verdict)
+
+	// A loop that polls a deadline ends in the first schedule: time
+	// passes after a goroutine ran a while, without a preemption. With the
+	// synctest clock it never does.
+	o = DefaultOptions()
+	o.Preempt, o.Steps = 0, 20000
+	res, err = Explore(semanticsTarget(t, "TestPollDeadline", 0), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict)
+	assert.True(t, res.Exhaustive)
+	o.Clock = "synctest"
+	res, err = Explore(semanticsTarget(t, "TestPollDeadline", 0), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "steps", res.Verdict)
+}
+
+// Draws with more values than Enumerate are sampled, not enumerated: the
+// bug of TestSeededFromClock needs the draw 3 of 5, which dfs finds by
+// enumerating.
+func TestEnumerateBound(t *testing.T) {
+	o := DefaultOptions()
+	o.Enumerate = 3
+	res, err := Explore(semanticsTarget(t, "TestSeededFromClock", 0), o, nil)
+	require.NoError(t, err)
+	assert.True(t, res.Exhaustive)
+	assert.Equal(t, 1, res.Executions, "one sampled value, no alternatives")
+
+	o.Enumerate = 5
+	res, err = Explore(semanticsTarget(t, "TestSeededFromClock", 0), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "assert", res.Verdict)
+}
+
+// Data choices are values in the token: the value, not its index among
+// the alternatives, so that a token replays under any seed; a value
+// outside its range is a token that does not fit.
+func TestDataChoiceTokens(t *testing.T) {
+	target := semanticsTarget(t, "TestSeededFromClock", 0)
+	for v := range 5 {
+		o := DefaultOptions()
+		o.Replay = Token{Hash: target.Prog.SourceHash(), Choices: []int{v}}.String()
+		res, err := Explore(target, o, nil)
+		require.NoError(t, err)
+		want := "ok"
+		if v == 3 {
+			want = "assert"
+		}
+		assert.Equal(t, want, res.Verdict, "draw %d", v)
+	}
+	o := DefaultOptions()
+	o.Replay = Token{Hash: target.Prog.SourceHash(), Choices: []int{5}}.String()
+	_, err := Explore(target, o, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "does not fit")
+}

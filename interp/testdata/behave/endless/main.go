@@ -1,0 +1,7 @@
+// Command endless never returns and never reaches a scheduling point.
+package main
+
+func main() {
+	for {
+	}
+}
