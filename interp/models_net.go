@@ -16,17 +16,17 @@ const whyResolve = "name resolution of the virtual OS: only localhost and IP lit
 
 var netModels = modelTable{
 	"net.runtime_rand":                native(noBody, runtimeRand),
-	"(*net.Resolver).lookupIPAddr":    control(whyResolve, lookupIPAddr),
-	"(*net.Resolver).lookupHost":      control(whyResolve, lookupHost),
-	"(*net.Resolver).lookupCNAME":     control(whyResolve, refuseLookup("lookup CNAME of ", 2)),
-	"(*net.Resolver).lookupSRV":       control(whyResolve, refuseLookup("lookup SRV of ", 4)),
-	"(*net.Resolver).lookupMX":        control(whyResolve, refuseLookup("lookup MX of ", 2)),
-	"(*net.Resolver).lookupNS":        control(whyResolve, refuseLookup("lookup NS of ", 2)),
-	"(*net.Resolver).lookupTXT":       control(whyResolve, refuseLookup("lookup TXT of ", 2)),
-	"(*net.Resolver).lookupAddr":      control(whyResolve, refuseLookup("lookup address of ", 2)),
+	"(*net.Resolver).lookupIPAddr":    control(whyResolve, lookupIPAddr).noMemory("reads only the name, a string value"),
+	"(*net.Resolver).lookupHost":      control(whyResolve, lookupHost).noMemory("reads only the name, a string value"),
+	"(*net.Resolver).lookupCNAME":     control(whyResolve, refuseLookup("lookup CNAME of ", 2)).noMemory(whyRefused),
+	"(*net.Resolver).lookupSRV":       control(whyResolve, refuseLookup("lookup SRV of ", 4)).noMemory(whyRefused),
+	"(*net.Resolver).lookupMX":        control(whyResolve, refuseLookup("lookup MX of ", 2)).noMemory(whyRefused),
+	"(*net.Resolver).lookupNS":        control(whyResolve, refuseLookup("lookup NS of ", 2)).noMemory(whyRefused),
+	"(*net.Resolver).lookupTXT":       control(whyResolve, refuseLookup("lookup TXT of ", 2)).noMemory(whyRefused),
+	"(*net.Resolver).lookupAddr":      control(whyResolve, refuseLookup("lookup address of ", 2)).noMemory(whyRefused),
 	"net.interfaceTable":              control("network interfaces of the virtual OS: none but the run's loopback", refuseInterfaces),
-	"net.interfaceAddrTable":          control("network interfaces of the virtual OS: none but the run's loopback", refuseInterfaces),
-	"net.interfaceMulticastAddrTable": control("network interfaces of the virtual OS: none but the run's loopback", refuseInterfaces),
+	"net.interfaceAddrTable":          control("network interfaces of the virtual OS: none but the run's loopback", refuseInterfaces).noMemory(whyRefused),
+	"net.interfaceMulticastAddrTable": control("network interfaces of the virtual OS: none but the run's loopback", refuseInterfaces).noMemory(whyRefused),
 }
 
 // resolveLoopback returns the addresses of host under the virtual OS, for

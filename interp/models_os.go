@@ -57,7 +57,7 @@ var osModels = modelTable{
 		fd, _ := m.fileFd(args[0])
 		return uintVal(fd)
 	})).ownAccesses(),
-	"os.StartProcess": control(whyNoPro, refuseProcess("os.StartProcess")),
+	"os.StartProcess": control(whyNoPro, refuseProcess("os.StartProcess")).noMemory(whyRefused),
 	"os.FindProcess":  control(whyNoPro, refuseProcess("os.FindProcess")),
 }
 

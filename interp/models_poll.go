@@ -68,16 +68,16 @@ var pollModels = modelTable{
 		}
 		return value{}
 	}),
-	"internal/poll.runtime_Semacquire": control(noBody, semacquire),
-	"internal/poll.runtime_Semrelease": control(noBody, semrelease),
+	"internal/poll.runtime_Semacquire": control(noBody, semacquire).noMemory("a runtime semaphore: the runtime's own synchronization, which the race detector does not check as an access"),
+	"internal/poll.runtime_Semrelease": control(noBody, semrelease).noMemory("a runtime semaphore: the runtime's own synchronization, which the race detector does not check as an access"),
 
-	"(*internal/poll.fdMutex).incref":         control(whyPoller, fdMutexOp(fdIncref)),
-	"(*internal/poll.fdMutex).increfAndClose": control(whyPoller, fdMutexClose),
-	"(*internal/poll.fdMutex).decref":         control(whyPoller, fdMutexOp(fdDecref)),
-	"(*internal/poll.fdMutex).rwlock":         control(whyPoller, fdRWLock),
-	"(*internal/poll.fdMutex).rwunlock":       control(whyPoller, fdMutexOp(fdRWUnlock)),
+	"(*internal/poll.fdMutex).incref":         control(whyPoller, fdMutexOp(fdIncref)).ownAccesses(),
+	"(*internal/poll.fdMutex).increfAndClose": control(whyPoller, fdMutexClose).ownAccesses(),
+	"(*internal/poll.fdMutex).decref":         control(whyPoller, fdMutexOp(fdDecref)).ownAccesses(),
+	"(*internal/poll.fdMutex).rwlock":         control(whyPoller, fdRWLock).ownAccesses(),
+	"(*internal/poll.fdMutex).rwunlock":       control(whyPoller, fdMutexOp(fdRWUnlock)).ownAccesses(),
 
-	"internal/poll.writev": control("the writev system call on the virtual OS", ioCall(false, 2, sysWritev)),
+	"internal/poll.writev": control("the writev system call on the virtual OS", ioCall(false, 2, sysWritev)).ownAccesses(),
 }
 
 // pollWait is runtime_pollWait: it returns at once if the descriptor is
@@ -261,8 +261,11 @@ func (m *machine) goPanicString(s string) *panicValue {
 }
 
 // sysWritev is writev(2): the chunks the iovecs a[1] point to, in order.
+// The bytes written are reported as reads chunk by chunk (each chunk is
+// its own range of cells), not as one range of the gathered copy.
 func sysWritev(fr *frame, m *machine, f *vfile, a []value) value {
 	var data []value
+	var chunks [][]value
 	for _, iov := range a[1].elems() {
 		fs := iov.elems()
 		base, n := fs[0].ptr(), int(fs[1].n)
@@ -271,9 +274,23 @@ func sysWritev(fr *frame, m *machine, f *vfile, a []value) value {
 		}
 		// The base points at the first byte of a chunk: the chunk's
 		// bytes are the cells that follow it in its backing array.
-		data = append(data, unsafe.Slice(base, n)...)
+		c := unsafe.Slice(base, n)
+		chunks = append(chunks, c)
+		data = append(data, c...)
 	}
-	res := sysWrite(fr, m, f, []value{a[0], {r: data}})
+	watch := m.watchMem
+	m.watchMem = false
+	res := func() value {
+		defer func() { m.watchMem = watch }()
+		return sysWrite(fr, m, f, []value{a[0], {r: data}})
+	}()
 	vs := res.elems()
+	if watch {
+		for n, i := int(vs[0].n), 0; n > 0 && i < len(chunks); i++ {
+			k := min(n, len(chunks[i]))
+			m.emit(fr, Event{Kind: EvRead, Op: OpModel, Addr: addrOf(&chunks[i][0]), N: k, Pos: fr.pos(), Func: m.callee})
+			n -= k
+		}
+	}
 	return tuple(uintVal(vs[0].n), vs[1])
 }

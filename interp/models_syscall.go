@@ -22,6 +22,18 @@ const (
 	whyEnv   = "the environment is the virtual OS's, a snapshot of the real one changed per execution"
 	whyPure  = "a pure function of package syscall, which is loaded without bodies"
 	whyNoSpl = "no zero-copy transfers: the caller falls back to reading and writing"
+
+	// The memory declarations (memUse) of the models that take the
+	// program's memory but make no access the race detector checks. Go's
+	// race detector instruments syscall.Read, Write, Pread and Pwrite on
+	// the bytes they transfer; the models of those (and of the other
+	// calls that move bytes through a buffer) report the bytes they
+	// transfer themselves (readUser, writeUser: ownAccesses).
+	whyRawOut      = "fills a struct the caller passes, as a raw system call does, which Go's race detector does not instrument"
+	whyRawIn       = "reads an address or times the caller passes, as a raw system call does, which Go's race detector does not instrument"
+	whyIgnored     = "accepted and ignored: reads nothing"
+	whyUnsupported = "fails at once as unsupported: reads and writes nothing"
+	whyRefused     = "refused: runs nothing"
 )
 
 var syscallModels = modelTable{
@@ -94,8 +106,8 @@ var syscallModels = modelTable{
 		}
 		m.storeHost(a[1].ptr(), reflect.ValueOf(lim))
 		return value{}
-	}),
-	"syscall.Setrlimit": native(whyProc, func(*machine, []value) value { return value{} }),
+	}).noMemory(whyRawOut),
+	"syscall.Setrlimit": native(whyProc, func(*machine, []value) value { return value{} }).noMemory(whyIgnored),
 	"syscall.Umask": native(whyProc, func(m *machine, a []value) value {
 		v := m.vos()
 		old := v.umask
@@ -104,14 +116,14 @@ var syscallModels = modelTable{
 	}),
 
 	// Descriptors.
-	"syscall.Read":  control(whyVOS, ioCall(true, 2, sysRead)),
-	"syscall.Write": control(whyVOS, ioCall(false, 2, sysWrite)),
+	"syscall.Read":  control(whyVOS, ioCall(true, 2, sysRead)).ownAccesses(),
+	"syscall.Write": control(whyVOS, ioCall(false, 2, sysWrite)).ownAccesses(),
 	"syscall.Pread": control(whyVOS, ioCall(true, 2, func(fr *frame, m *machine, f *vfile, a []value) value {
 		return m.fileIO(fr, f, a[1], a[2].int(), true, true)
-	})),
+	})).ownAccesses(),
 	"syscall.Pwrite": control(whyVOS, ioCall(false, 2, func(fr *frame, m *machine, f *vfile, a []value) value {
 		return m.fileIO(fr, f, a[1], a[2].int(), true, false)
-	})),
+	})).ownAccesses(),
 	"syscall.Close": native(whyVOS, func(m *machine, a []value) value {
 		return m.errnoVal(m.closeFD(nil, int(a[0].int())))
 	}),
@@ -148,12 +160,12 @@ var syscallModels = modelTable{
 		return value{}
 	}),
 	"syscall.CloseOnExec": native("no processes are started: nothing to do", func(*machine, []value) value { return value{} }),
-	"syscall.Pipe2":       native(whyVOS, sysPipe),
-	"syscall.Pipe":        native(whyVOS, sysPipe),
+	"syscall.Pipe2":       native(whyVOS, sysPipe).writes(0),
+	"syscall.Pipe":        native(whyVOS, sysPipe).writes(0),
 	"syscall.Fsync":       native(whyVOS, fdCheck),
 	"syscall.Fdatasync":   native(whyVOS, fdCheck),
-	"syscall.Sendfile":    native(whyNoSpl, func(m *machine, _ []value) value { return tuple(intVal(0), m.errnoVal(syscall.EINVAL)) }),
-	"syscall.Splice":      native(whyNoSpl, func(m *machine, _ []value) value { return tuple(intVal(0), m.errnoVal(syscall.EINVAL)) }),
+	"syscall.Sendfile":    native(whyNoSpl, func(m *machine, _ []value) value { return tuple(intVal(0), m.errnoVal(syscall.EINVAL)) }).noMemory(whyUnsupported),
+	"syscall.Splice":      native(whyNoSpl, func(m *machine, _ []value) value { return tuple(intVal(0), m.errnoVal(syscall.EINVAL)) }).noMemory(whyUnsupported),
 
 	// Files.
 	"syscall.Open": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
@@ -166,15 +178,15 @@ var syscallModels = modelTable{
 		}
 		m.storeHost(a[1].ptr(), reflect.ValueOf(f.fstat()))
 		return value{}
-	})),
+	})).noMemory(whyRawOut),
 	"syscall.Stat": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
 		return m.statAt(-100, a[0].str(), a[1].ptr(), true)
-	})),
+	})).noMemory(whyRawOut),
 	"syscall.Lstat": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
 		return m.statAt(-100, a[0].str(), a[1].ptr(), false)
-	})),
-	"syscall.ReadDirent": control(whyVOS, fileCall(sysGetdents)),
-	"syscall.Getdents":   control(whyVOS, fileCall(sysGetdents)),
+	})).noMemory(whyRawOut),
+	"syscall.ReadDirent": control(whyVOS, fileCall(sysGetdents)).ownAccesses(),
+	"syscall.Getdents":   control(whyVOS, fileCall(sysGetdents)).ownAccesses(),
 	"syscall.Mkdir": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
 		return m.errnoVal(m.vos().mkdir(m.vos().cwd, a[0].str(), uint32(a[1].int()), m.clock))
 	})),
@@ -231,13 +243,13 @@ var syscallModels = modelTable{
 	})),
 	"syscall.Readlink": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
 		return m.readlinkAt(fr, -100, a[0].str(), a[1])
-	})),
+	})).ownAccesses(),
 	"syscall.Link": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
 		return m.errnoVal(m.vos().link(m.vos().cwd, a[0].str(), m.vos().cwd, a[1].str(), m.clock))
 	})),
 	"syscall.UtimesNano": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
 		return m.utimesAt(-100, a[0].str(), a[1], true)
-	})),
+	})).noMemory(whyRawIn),
 	"syscall.Access": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
 		v := m.vos()
 		r, e := v.resolve(v.cwd, a[0].str(), true)
@@ -255,11 +267,11 @@ var syscallModels = modelTable{
 	// Sockets.
 	"syscall.Socket":     native(whyVOS, sysSocket),
 	"syscall.Socketpair": native(whyVOS, sysSocketpair),
-	"syscall.Bind":       control(whyVOS, sockCall(OpListen, 1, sysBind)),
+	"syscall.Bind":       control(whyVOS, sockCall(OpListen, 1, sysBind)).noMemory(whyRawIn),
 	"syscall.Listen":     control(whyVOS, sockCall(OpListen, 1, sysListen)),
 	"syscall.Accept4":    control(whyVOS, sockCall(OpAccept, 3, sysAccept)),
 	"syscall.Accept":     control(whyVOS, sockCall(OpAccept, 3, sysAccept)),
-	"syscall.Connect":    control(whyVOS, sockCall(OpDial, 1, sysConnect)),
+	"syscall.Connect":    control(whyVOS, sockCall(OpDial, 1, sysConnect)).noMemory(whyRawIn),
 	"syscall.Shutdown": control(whyVOS, sockCall(OpShutdown, 1, func(fr *frame, m *machine, s *vsock, a []value) value {
 		return m.errnoVal(s.shutdown(int(a[1].int())))
 	})),
@@ -307,39 +319,39 @@ var syscallModels = modelTable{
 		s.opts[[2]int{level, opt}] = v
 		return value{}
 	})),
-	"syscall.SetsockoptLinger":    control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)),
-	"syscall.SetsockoptTimeval":   control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)),
+	"syscall.SetsockoptLinger":    control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)).noMemory(whyIgnored),
+	"syscall.SetsockoptTimeval":   control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)).noMemory(whyIgnored),
 	"syscall.SetsockoptByte":      control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)),
 	"syscall.SetsockoptInet4Addr": control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)),
-	"syscall.SetsockoptIPMreq":    control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)),
-	"syscall.SetsockoptIPMreqn":   control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)),
-	"syscall.SetsockoptIPv6Mreq":  control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)),
+	"syscall.SetsockoptIPMreq":    control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)).noMemory(whyIgnored),
+	"syscall.SetsockoptIPMreqn":   control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)).noMemory(whyIgnored),
+	"syscall.SetsockoptIPv6Mreq":  control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)).noMemory(whyIgnored),
 	"syscall.Recvfrom": control(whyVOS, ioCall(true, 3, func(fr *frame, m *machine, f *vfile, a []value) value {
 		n, from, e := m.recvFrom(fr, f, a[1])
 		if e != 0 {
 			return tuple(intVal(0), value{}, m.errnoVal(e))
 		}
 		return tuple(intVal(int64(n)), m.sockaddrValOrNil(from), value{})
-	})),
+	})).ownAccesses(),
 	"syscall.Recvmsg": control(whyVOS, ioCall(true, 5, func(fr *frame, m *machine, f *vfile, a []value) value {
 		n, from, e := m.recvFrom(fr, f, a[1])
 		if e != 0 {
 			return tuple(intVal(0), intVal(0), intVal(0), value{}, m.errnoVal(e))
 		}
 		return tuple(intVal(int64(n)), intVal(0), intVal(0), m.sockaddrValOrNil(from), value{})
-	})),
+	})).ownAccesses(),
 	"syscall.Sendto": control(whyVOS, ioCall(false, 1, func(fr *frame, m *machine, f *vfile, a []value) value {
 		_, e := m.sendTo(fr, f, a[1], a[3])
 		return m.errnoVal(e)
-	})),
+	})).ownAccesses(),
 	"syscall.SendmsgN": control(whyVOS, ioCall(false, 2, func(fr *frame, m *machine, f *vfile, a []value) value {
 		n, e := m.sendTo(fr, f, a[1], a[3])
 		return tuple(intVal(int64(n)), m.errnoVal(e))
-	})),
+	})).ownAccesses(),
 	"syscall.Sendmsg": control(whyVOS, ioCall(false, 1, func(fr *frame, m *machine, f *vfile, a []value) value {
 		_, e := m.sendTo(fr, f, a[1], a[3])
 		return m.errnoVal(e)
-	})),
+	})).ownAccesses(),
 
 	// Errors.
 	"(syscall.Errno).Error": native(whyPure, func(_ *machine, a []value) value {
@@ -351,7 +363,7 @@ var syscallModels = modelTable{
 	"(syscall.Errno).Temporary": native(whyPure, func(_ *machine, a []value) value {
 		return boolVal(syscall.Errno(a[0].n).Temporary())
 	}),
-	"(syscall.Errno).Is": native(whyPure, errnoIs),
+	"(syscall.Errno).Is": native(whyPure, errnoIs).noMemory("compares the target error with the errors of package os by identity: reads nothing behind it"),
 	"(syscall.Signal).String": native(whyPure, func(_ *machine, a []value) value {
 		return strVal(syscall.Signal(a[0].n).String())
 	}),
@@ -370,19 +382,22 @@ var syscallModels = modelTable{
 		es := a[0].elems()
 		return intVal(es[0].int()*1e9 + es[1].int())
 	}),
-	"(*syscall.Timespec).Unix": native(whyPure, func(_ *machine, a []value) value {
+	"(*syscall.Timespec).Unix": native(whyPure, func(m *machine, a []value) value {
 		es := derefElems(a[0])
+		m.modelAccessElems(EvRead, es, nil)
 		return tuple(es[0], es[1])
-	}),
-	"(*syscall.Timespec).Nano": native(whyPure, func(_ *machine, a []value) value {
+	}).ownAccesses(),
+	"(*syscall.Timespec).Nano": native(whyPure, func(m *machine, a []value) value {
 		es := derefElems(a[0])
+		m.modelAccessElems(EvRead, es, nil)
 		return intVal(es[0].int()*1e9 + es[1].int())
-	}),
+	}).ownAccesses(),
 	"(*syscall.Iovec).SetLen": native(whyPure, func(m *machine, a []value) value {
 		es := derefElems(a[0])
+		m.modelAccessElems(EvWrite, es[1:2], nil)
 		m.set(&es[1], uintVal(uint64(a[1].int())))
 		return value{}
-	}),
+	}).ownAccesses(),
 	"syscall.ByteSliceFromString": native(whyPure, func(m *machine, a []value) value {
 		s := a[0].str()
 		if strings.IndexByte(s, 0) >= 0 {
@@ -466,7 +481,7 @@ func (m *machine) readUser(fr *frame, b value, n int) []byte {
 		n = len(es)
 	}
 	if n > 0 && m.watchMem {
-		m.emit(fr, Event{Kind: EvRead, Addr: addrOf(&es[0]), N: n, Pos: fr.pos()})
+		m.emit(fr, Event{Kind: EvRead, Op: OpModel, Addr: addrOf(&es[0]), N: n, Pos: fr.pos(), Func: m.callee})
 	}
 	out := make([]byte, n)
 	for i := range out {
@@ -483,7 +498,7 @@ func (m *machine) writeUser(fr *frame, b value, data []byte) {
 	}
 	es := b.elems()
 	if m.watchMem {
-		m.emit(fr, Event{Kind: EvWrite, Addr: addrOf(&es[0]), N: len(data), Pos: fr.pos()})
+		m.emit(fr, Event{Kind: EvWrite, Op: OpModel, Addr: addrOf(&es[0]), N: len(data), Pos: fr.pos(), Func: m.callee})
 	}
 	for i, c := range data {
 		if m.logging {

@@ -65,14 +65,14 @@ var unixModels = modelTable{
 	}),
 	"internal/syscall/unix.CopyFileRange": native(whyNoSpl, func(m *machine, _ []value) value {
 		return tuple(intVal(0), m.errnoVal(syscall.ENOSYS))
-	}),
+	}).noMemory(whyUnsupported),
 
 	"internal/syscall/unix.Openat": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
 		return m.openAt(int(a[0].int()), a[1].str(), int(a[2].int()), uint32(a[3].int()))
 	})),
 	"internal/syscall/unix.Fstatat": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
 		return m.statAt(int(a[0].int()), a[1].str(), a[2].ptr(), a[3].int()&atSymlinkNoFollow == 0)
-	})),
+	})).noMemory(whyRawOut),
 	"internal/syscall/unix.Unlinkat": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
 		v := m.vos()
 		dir, e := v.dirOf(int(a[0].int()))
@@ -103,7 +103,7 @@ var unixModels = modelTable{
 	})),
 	"internal/syscall/unix.Readlinkat": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
 		return m.readlinkAt(fr, int(a[0].int()), a[1].str(), a[2])
-	})),
+	})).ownAccesses(),
 	"internal/syscall/unix.Symlinkat": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
 		v := m.vos()
 		dir, e := v.dirOf(int(a[1].int()))
@@ -139,28 +139,28 @@ var unixModels = modelTable{
 			return m.errnoVal(syscall.EINVAL)
 		}
 		return m.utimesAt(int(a[0].int()), a[1].str(), *p, a[3].int()&atSymlinkNoFollow == 0)
-	})),
+	})).noMemory(whyRawIn),
 
-	"internal/syscall/unix.RecvfromInet4": control(whyVOS, ioCall(true, 2, recvfromInet)),
-	"internal/syscall/unix.RecvfromInet6": control(whyVOS, ioCall(true, 2, recvfromInet)),
+	"internal/syscall/unix.RecvfromInet4": control(whyVOS, ioCall(true, 2, recvfromInet)).ownAccesses(),
+	"internal/syscall/unix.RecvfromInet6": control(whyVOS, ioCall(true, 2, recvfromInet)).ownAccesses(),
 	"internal/syscall/unix.SendtoInet4": control(whyVOS, ioCall(false, 1, func(fr *frame, m *machine, f *vfile, a []value) value {
 		_, e := m.sendTo(fr, f, a[1], m.sockaddrPtr(a[3]))
 		return m.errnoVal(e)
-	})),
+	})).ownAccesses(),
 	"internal/syscall/unix.SendtoInet6": control(whyVOS, ioCall(false, 1, func(fr *frame, m *machine, f *vfile, a []value) value {
 		_, e := m.sendTo(fr, f, a[1], m.sockaddrPtr(a[3]))
 		return m.errnoVal(e)
-	})),
-	"internal/syscall/unix.RecvmsgInet4": control(whyVOS, ioCall(true, 4, recvmsgInet)),
-	"internal/syscall/unix.RecvmsgInet6": control(whyVOS, ioCall(true, 4, recvmsgInet)),
+	})).ownAccesses(),
+	"internal/syscall/unix.RecvmsgInet4": control(whyVOS, ioCall(true, 4, recvmsgInet)).ownAccesses(),
+	"internal/syscall/unix.RecvmsgInet6": control(whyVOS, ioCall(true, 4, recvmsgInet)).ownAccesses(),
 	"internal/syscall/unix.SendmsgNInet4": control(whyVOS, ioCall(false, 2, func(fr *frame, m *machine, f *vfile, a []value) value {
 		n, e := m.sendTo(fr, f, a[1], m.sockaddrPtr(a[3]))
 		return tuple(intVal(int64(n)), m.errnoVal(e))
-	})),
+	})).ownAccesses(),
 	"internal/syscall/unix.SendmsgNInet6": control(whyVOS, ioCall(false, 2, func(fr *frame, m *machine, f *vfile, a []value) value {
 		n, e := m.sendTo(fr, f, a[1], m.sockaddrPtr(a[3]))
 		return tuple(intVal(int64(n)), m.errnoVal(e))
-	})),
+	})).ownAccesses(),
 }
 
 // joinDir returns p relative to the directory dir.

@@ -52,6 +52,7 @@
 //   - [Trust] (-vt.trust list): comma-separated packages whose own accesses are not race-checked
 //   - [Clock] (-vt.clock string, default any): when time passes: any (timers fire at any point) or synctest (all blocked)
 //   - [Enumerate] (-vt.enumerate int, default 16): largest random range or map that dfs enumerates (larger are sampled)
+//   - [Udploss] (-vt.udploss string, default off): on: every UDP or unixgram datagram sent may be lost (explored)
 //
 // Races on one location can be declared benign with [Benign].
 //
