@@ -327,29 +327,29 @@ var syscallModels = modelTable{
 	"syscall.SetsockoptIPMreqn":   control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)).noMemory(whyIgnored),
 	"syscall.SetsockoptIPv6Mreq":  control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)).noMemory(whyIgnored),
 	"syscall.Recvfrom": control(whyVOS, ioCall(true, 3, func(fr *frame, m *machine, f *vfile, a []value) value {
-		n, from, e := m.recvFrom(fr, f, a[1])
+		n, from, e := m.recvFrom(fr, f, a[1], false)
 		if e != 0 {
 			return tuple(intVal(0), value{}, m.errnoVal(e))
 		}
 		return tuple(intVal(int64(n)), m.sockaddrValOrNil(from), value{})
 	})).ownAccesses(),
 	"syscall.Recvmsg": control(whyVOS, ioCall(true, 5, func(fr *frame, m *machine, f *vfile, a []value) value {
-		n, from, e := m.recvFrom(fr, f, a[1])
+		n, from, e := m.recvFrom(fr, f, a[1], false)
 		if e != 0 {
 			return tuple(intVal(0), intVal(0), intVal(0), value{}, m.errnoVal(e))
 		}
 		return tuple(intVal(int64(n)), intVal(0), intVal(0), m.sockaddrValOrNil(from), value{})
 	})).ownAccesses(),
 	"syscall.Sendto": control(whyVOS, ioCall(false, 1, func(fr *frame, m *machine, f *vfile, a []value) value {
-		_, e := m.sendTo(fr, f, a[1], a[3])
+		_, e := m.sendTo(fr, f, a[1], a[3], false)
 		return m.errnoVal(e)
 	})).ownAccesses(),
 	"syscall.SendmsgN": control(whyVOS, ioCall(false, 2, func(fr *frame, m *machine, f *vfile, a []value) value {
-		n, e := m.sendTo(fr, f, a[1], a[3])
+		n, e := m.sendTo(fr, f, a[1], a[3], false)
 		return tuple(intVal(int64(n)), m.errnoVal(e))
 	})).ownAccesses(),
 	"syscall.Sendmsg": control(whyVOS, ioCall(false, 1, func(fr *frame, m *machine, f *vfile, a []value) value {
-		_, e := m.sendTo(fr, f, a[1], a[3])
+		_, e := m.sendTo(fr, f, a[1], a[3], false)
 		return m.errnoVal(e)
 	})).ownAccesses(),
 
@@ -704,7 +704,7 @@ func sysRead(fr *frame, m *machine, f *vfile, a []value) value {
 	}
 	s := f.sock
 	if !s.stream() {
-		n, _, e := m.recvFrom(fr, f, a[1])
+		n, _, e := m.recvFrom(fr, f, a[1], true)
 		return tuple(intVal(int64(n)), m.errnoVal(e))
 	}
 	buf := make([]byte, len(a[1].elems()))
@@ -753,7 +753,7 @@ func sysWrite(fr *frame, m *machine, f *vfile, a []value) value {
 	}
 	s := f.sock
 	if !s.stream() {
-		n, e := m.sendTo(fr, f, a[1], value{})
+		n, e := m.sendTo(fr, f, a[1], value{}, true)
 		return tuple(intVal(int64(n)), m.errnoVal(e))
 	}
 	room := len(a[1].elems())
@@ -1208,8 +1208,11 @@ func sysConnect(fr *frame, m *machine, s *vsock, a []value) value {
 	return m.errnoVal(e)
 }
 
-// recvFrom receives from the socket f into b.
-func (m *machine) recvFrom(fr *frame, f *vfile, b value) (int, sockAddr, syscall.Errno) {
+// recvFrom receives from the socket f into b. With edge (read(2)), a
+// successful receive acquires from the socket (EvIORead); recvfrom(2) and
+// recvmsg(2) do not, as Go's race detector instruments syscall.Read but
+// not syscall.Recvfrom and Recvmsg.
+func (m *machine) recvFrom(fr *frame, f *vfile, b value, edge bool) (int, sockAddr, syscall.Errno) {
 	if f.kind != vfSocket {
 		return 0, sockAddr{}, syscall.ENOTSOCK
 	}
@@ -1221,7 +1224,9 @@ func (m *machine) recvFrom(fr *frame, f *vfile, b value) (int, sockAddr, syscall
 			return 0, sockAddr{}, e
 		}
 		m.writeUser(fr, b, buf[:n])
-		m.emit(fr, Event{Kind: EvIORead, Addr: kernelAddr(s), Pos: fr.pos()})
+		if edge {
+			m.emit(fr, Event{Kind: EvIORead, Addr: kernelAddr(s), Pos: fr.pos()})
+		}
 		return n, s.raddr, 0
 	}
 	buf := make([]byte, len(b.elems()))
@@ -1230,13 +1235,18 @@ func (m *machine) recvFrom(fr *frame, f *vfile, b value) (int, sockAddr, syscall
 		return 0, sockAddr{}, e
 	}
 	m.writeUser(fr, b, buf[:n])
-	m.emit(fr, Event{Kind: EvIORead, Addr: kernelAddr(s), Pos: fr.pos()})
+	if edge {
+		m.emit(fr, Event{Kind: EvIORead, Addr: kernelAddr(s), Pos: fr.pos()})
+	}
 	return n, from, 0
 }
 
 // sendTo sends b from the socket f to the address to (a syscall.Sockaddr;
-// nil: the connected peer).
-func (m *machine) sendTo(fr *frame, f *vfile, b value, to value) (int, syscall.Errno) {
+// nil: the connected peer). With edge (write(2)), the send releases into
+// the receiving socket (EvIOWrite); sendto(2) and sendmsg(2) do not, as
+// Go's race detector instruments syscall.Write but not syscall.Sendto and
+// Sendmsg.
+func (m *machine) sendTo(fr *frame, f *vfile, b value, to value, edge bool) (int, syscall.Errno) {
 	if f.kind != vfSocket {
 		return 0, syscall.ENOTSOCK
 	}
@@ -1255,7 +1265,7 @@ func (m *machine) sendTo(fr *frame, f *vfile, b value, to value) (int, syscall.E
 			room = min(room, max(sockBufSize-len(s.peer.rbuf), 0))
 		}
 		data := m.readUser(fr, b, room)
-		if s.peer != nil {
+		if s.peer != nil && edge {
 			m.emit(fr, Event{Kind: EvIOWrite, Addr: kernelAddr(s.peer), Pos: fr.pos()})
 		}
 		return s.writeStream(data)
@@ -1268,7 +1278,7 @@ func (m *machine) sendTo(fr *frame, f *vfile, b value, to value) (int, syscall.E
 	if e != 0 {
 		return 0, e
 	}
-	if d != nil {
+	if d != nil && edge {
 		m.emit(fr, Event{Kind: EvIOWrite, Addr: kernelAddr(d), Pos: fr.pos()})
 	}
 	return len(data), 0

@@ -144,21 +144,21 @@ var unixModels = modelTable{
 	"internal/syscall/unix.RecvfromInet4": control(whyVOS, ioCall(true, 2, recvfromInet)).ownAccesses(),
 	"internal/syscall/unix.RecvfromInet6": control(whyVOS, ioCall(true, 2, recvfromInet)).ownAccesses(),
 	"internal/syscall/unix.SendtoInet4": control(whyVOS, ioCall(false, 1, func(fr *frame, m *machine, f *vfile, a []value) value {
-		_, e := m.sendTo(fr, f, a[1], m.sockaddrPtr(a[3]))
+		_, e := m.sendTo(fr, f, a[1], m.sockaddrPtr(a[3]), false)
 		return m.errnoVal(e)
 	})).ownAccesses(),
 	"internal/syscall/unix.SendtoInet6": control(whyVOS, ioCall(false, 1, func(fr *frame, m *machine, f *vfile, a []value) value {
-		_, e := m.sendTo(fr, f, a[1], m.sockaddrPtr(a[3]))
+		_, e := m.sendTo(fr, f, a[1], m.sockaddrPtr(a[3]), false)
 		return m.errnoVal(e)
 	})).ownAccesses(),
 	"internal/syscall/unix.RecvmsgInet4": control(whyVOS, ioCall(true, 4, recvmsgInet)).ownAccesses(),
 	"internal/syscall/unix.RecvmsgInet6": control(whyVOS, ioCall(true, 4, recvmsgInet)).ownAccesses(),
 	"internal/syscall/unix.SendmsgNInet4": control(whyVOS, ioCall(false, 2, func(fr *frame, m *machine, f *vfile, a []value) value {
-		n, e := m.sendTo(fr, f, a[1], m.sockaddrPtr(a[3]))
+		n, e := m.sendTo(fr, f, a[1], m.sockaddrPtr(a[3]), false)
 		return tuple(intVal(int64(n)), m.errnoVal(e))
 	})).ownAccesses(),
 	"internal/syscall/unix.SendmsgNInet6": control(whyVOS, ioCall(false, 2, func(fr *frame, m *machine, f *vfile, a []value) value {
-		n, e := m.sendTo(fr, f, a[1], m.sockaddrPtr(a[3]))
+		n, e := m.sendTo(fr, f, a[1], m.sockaddrPtr(a[3]), false)
 		return tuple(intVal(int64(n)), m.errnoVal(e))
 	})).ownAccesses(),
 }
@@ -223,7 +223,7 @@ func (m *machine) sockaddrPtrType(p value) *rtype {
 // recvfromInet is unix.RecvfromInet4/6: the sender's address goes to the
 // struct a[3] points to.
 func recvfromInet(fr *frame, m *machine, f *vfile, a []value) value {
-	n, from, e := m.recvFrom(fr, f, a[1])
+	n, from, e := m.recvFrom(fr, f, a[1], false)
 	if e != 0 {
 		return tuple(intVal(0), m.errnoVal(e))
 	}
@@ -233,7 +233,7 @@ func recvfromInet(fr *frame, m *machine, f *vfile, a []value) value {
 
 // recvmsgInet is unix.RecvmsgInet4/6.
 func recvmsgInet(fr *frame, m *machine, f *vfile, a []value) value {
-	n, from, e := m.recvFrom(fr, f, a[1])
+	n, from, e := m.recvFrom(fr, f, a[1], false)
 	if e != 0 {
 		return tuple(intVal(0), intVal(0), intVal(0), m.errnoVal(e))
 	}

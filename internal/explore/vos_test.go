@@ -34,6 +34,7 @@ func vosTarget(t *testing.T, name string) Target {
 func TestVirtualOSCorrect(t *testing.T) {
 	for _, name := range []string{
 		"TestHTTPRoundTrip", "TestTempFiles", "TestPipes", "TestHalfClose", "TestReadDeadline", "TestEnvPerExecution",
+		"TestTCPWriteOrders",
 	} {
 		t.Run(name, func(t *testing.T) {
 			o := DefaultOptions()
@@ -128,6 +129,16 @@ func TestVirtualOSDatagrams(t *testing.T) {
 	res, err = Explore(vosTarget(t, "TestUDPLoss"), o, nil)
 	require.NoError(t, err)
 	assert.Equal(t, "deadlock", res.Verdict, "%s", FormatReport(res, "TestUDPLoss", "go test"))
+}
+
+// Datagrams sent with sendto and received with recvfrom carry no
+// happens-before edge, as for Go's race detector: the race it reports
+// between the sender's write and the receiver's read is found.
+func TestVirtualOSDatagramNoEdge(t *testing.T) {
+	res, err := Explore(vosTarget(t, "TestUDPSendToNoOrder"), DefaultOptions(), nil)
+	require.NoError(t, err)
+	require.Equal(t, "race", res.Verdict, "%s", FormatReport(res, "TestUDPSendToNoOrder", "go test"))
+	assert.Contains(t, res.Failure.Message, "vos_test.go:")
 }
 
 // What the virtual OS does not offer is refused at the program's own call,

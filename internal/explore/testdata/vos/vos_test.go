@@ -261,3 +261,54 @@ func TestDialRefused(t *testing.T) {
 		net.Dial("tcp", "10.0.0.1:80")
 	})
 }
+
+// TestUDPSendToNoOrder: a datagram sent with WriteTo does not order the
+// sender's writes before the receiver's ReadFrom: Go's race detector
+// instruments syscall.Read and Write, not sendto and recvfrom, and
+// reports this race.
+func TestUDPSendToNoOrder(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		srv, err := net.ListenPacket("udp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer srv.Close()
+		c, err := net.ListenPacket("udp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer c.Close()
+		x := 0
+		go func() {
+			x = 1
+			c.WriteTo([]byte("a"), srv.LocalAddr())
+		}()
+		buf := make([]byte, 4)
+		srv.ReadFrom(buf)
+		_ = x
+	})
+}
+
+// TestTCPWriteOrders: bytes written to a TCP connection order the
+// writer's earlier writes before the reader's later reads (syscall.Write
+// releases, syscall.Read acquires, for Go's race detector as for vt).
+func TestTCPWriteOrders(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		defer ln.Close()
+		x := 0
+		go func() {
+			c, err := net.Dial("tcp", ln.Addr().String())
+			if err != nil {
+				return
+			}
+			defer c.Close()
+			x = 1
+			c.Write([]byte("a"))
+		}()
+		c, err := ln.Accept()
+		require.NoError(t, err)
+		defer c.Close()
+		buf := make([]byte, 1)
+		_, err = io.ReadFull(c, buf)
+		require.NoError(t, err)
+		require.Equal(t, 1, x)
+	})
+}
