@@ -164,3 +164,39 @@ func lastPart(fn string) string {
 	}
 	return fn
 }
+
+// TestRefuseVirtualOS: what the virtual OS does not offer (processes,
+// other hosts, DNS, interfaces, unmodeled system calls, signals, user
+// databases, plugins) is refused at the program's own call, naming the
+// operation and the reason, after the output before it.
+func TestRefuseVirtualOS(t *testing.T) {
+	for _, tc := range []struct{ arg, call, what string }{
+		{"startprocess", "os.StartProcess", "starting processes is refused under vt"},
+		{"findprocess", "os.FindProcess", "starting processes is refused under vt"},
+		{"listen", "listen on 192.0.2.1:80", "only loopback addresses exist under vt"},
+		{"sendto", "send to 192.0.2.1:53", "only loopback addresses exist under vt"},
+		{"lookup", "lookup example.com", "only localhost and IP literals resolve under vt"},
+		{"mx", "lookup MX of example.com", "the virtual OS has no DNS"},
+		{"interfaces", "reading the network interfaces", "no interface table"},
+		{"mmap", "syscall.Mmap", "a system call the virtual OS does not model"},
+		{"signal", "signal.Notify", "signals are refused under vt"},
+		{"user", "user.Current", "user databases are refused under vt"},
+		{"plugin", "plugin.Open", "loading shared objects is refused under vt"},
+	} {
+		t.Run(tc.arg, func(t *testing.T) {
+			r := runBehave(t, "refusals", RunOptions{Args: []string{"refusals", tc.arg}})
+			require.Error(t, r.err)
+			var ue *UnsupportedError
+			require.True(t, errors.As(r.err, &ue), "want *UnsupportedError, got %T: %v", r.err, r.err)
+			line := markerLine(t, "refusals", tc.arg)
+			assert.Equal(t, tc.call, ue.Call)
+			assert.Contains(t, ue.What, tc.what)
+			assert.Equal(t, "main.go", filepath.Base(ue.Pos.Filename))
+			assert.Equal(t, line, ue.Pos.Line, "the program's call: %v", ue.Pos)
+			assert.True(t, strings.HasPrefix(ue.Error(), fmt.Sprintf("%s at main.go:%d: ", tc.call, line)), ue.Error())
+			assert.NotContains(t, ue.Error(), "internal error")
+			assert.NotContains(t, ue.Error(), "goroutine ")
+			assert.Equal(t, "before\n", r.stdout, "output before the refusal is kept, nothing after")
+		})
+	}
+}
