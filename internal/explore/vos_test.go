@@ -44,8 +44,36 @@ func TestVirtualOSCorrect(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, name, "go test"))
 			assert.True(t, res.Exhaustive || res.Executions > 1, "explored: %s", Coverage(res))
+			_, set := os.LookupEnv("VT_VOS_TEST")
+			assert.False(t, set, "os.Setenv under vt changes the virtual OS's environment, not the real one")
 		})
 	}
+}
+
+// The overlay over a real directory: every execution sees the real files,
+// changes them in memory only, and the disk is unchanged afterwards.
+func TestVirtualOSOverlay(t *testing.T) {
+	real := func() map[string]string {
+		ents, err := os.ReadDir("testdata/vos/real")
+		require.NoError(t, err)
+		out := map[string]string{}
+		for _, e := range ents {
+			b, err := os.ReadFile(filepath.Join("testdata/vos/real", e.Name()))
+			require.NoError(t, err)
+			out[e.Name()] = string(b)
+		}
+		return out
+	}
+	want := map[string]string{"greeting.txt": "hello\n", "other.txt": "other\n"}
+	require.Equal(t, want, real())
+	o := DefaultOptions()
+	o.Execs = 50
+	o.Time = 5 * time.Minute
+	res, err := Explore(vosTarget(t, "TestOverlay"), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, "TestOverlay", "go test"))
+	assert.Greater(t, res.Executions, 1, "several executions, each from the real files")
+	assert.Equal(t, want, real(), "the real directory is unchanged")
 }
 
 // Nothing a test does to files reaches the disk: TestTempFiles makes a

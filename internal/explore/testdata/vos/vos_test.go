@@ -4,12 +4,15 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -310,5 +313,67 @@ func TestTCPWriteOrders(t *testing.T) {
 		_, err = io.ReadFull(c, buf)
 		require.NoError(t, err)
 		require.Equal(t, 1, x)
+	})
+}
+
+// TestOverlay: the real directory real/ (next to this file) seen through
+// the copy-on-write overlay: reads fall through, a write, a new file and
+// a removal change the in-memory layer only, and listings merge both
+// layers. Every execution starts from the real files (a goroutine writes
+// concurrently, so that there are several executions).
+func TestOverlay(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		_, file, _, _ := runtime.Caller(0)
+		dir := filepath.Join(filepath.Dir(file), "real")
+		names := func() []string {
+			ents, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			var out []string
+			for _, e := range ents {
+				out = append(out, e.Name())
+			}
+			return out
+		}
+		require.Equal(t, []string{"greeting.txt", "other.txt"}, names(), "the real files, unchanged by earlier executions")
+		data, err := os.ReadFile(filepath.Join(dir, "greeting.txt"))
+		require.NoError(t, err)
+		require.Equal(t, "hello\n", string(data))
+
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			assert.NoError(t, os.WriteFile(filepath.Join(dir, "new.txt"), []byte("new\n"), 0o644))
+		}()
+		f, err := os.OpenFile(filepath.Join(dir, "greeting.txt"), os.O_APPEND|os.O_WRONLY, 0)
+		require.NoError(t, err)
+		_, err = f.WriteString("again\n")
+		require.NoError(t, err)
+		require.NoError(t, f.Close())
+		require.NoError(t, os.Remove(filepath.Join(dir, "other.txt")))
+		wg.Wait()
+
+		data, err = os.ReadFile(filepath.Join(dir, "greeting.txt"))
+		require.NoError(t, err)
+		require.Equal(t, "hello\nagain\n", string(data))
+		_, err = os.Stat(filepath.Join(dir, "other.txt"))
+		require.ErrorIs(t, err, fs.ErrNotExist)
+		require.Equal(t, []string{"greeting.txt", "new.txt"}, names())
+
+		fsys := os.DirFS(dir)
+		matches, err := fs.Glob(fsys, "*.txt")
+		require.NoError(t, err)
+		require.Equal(t, []string{"greeting.txt", "new.txt"}, matches)
+		var walked []string
+		require.NoError(t, filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				walked = append(walked, filepath.Base(p))
+			}
+			return err
+		}))
+		require.True(t, slices.Equal([]string{"greeting.txt", "new.txt"}, walked), "%v", walked)
+		b, err := fs.ReadFile(fsys, "new.txt")
+		require.NoError(t, err)
+		require.Equal(t, "new\n", string(b))
 	})
 }
