@@ -34,7 +34,7 @@ func vosTarget(t *testing.T, name string) Target {
 func TestVirtualOSCorrect(t *testing.T) {
 	for _, name := range []string{
 		"TestHTTPRoundTrip", "TestTempFiles", "TestPipes", "TestHalfClose", "TestReadDeadline", "TestEnvPerExecution",
-		"TestTCPWriteOrders",
+		"TestTCPWriteOrders", "TestHTTPLifecycle",
 	} {
 		t.Run(name, func(t *testing.T) {
 			o := DefaultOptions()

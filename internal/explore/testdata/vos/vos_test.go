@@ -2,12 +2,15 @@ package vos
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/http/httptrace"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -375,5 +378,82 @@ func TestOverlay(t *testing.T) {
 		b, err := fs.ReadFile(fsys, "new.txt")
 		require.NoError(t, err)
 		require.Equal(t, "new\n", string(b))
+	})
+}
+
+// TestHTTPLifecycle: a server of our own on a listener; three GETs on one
+// kept-alive connection; a POST; a handler whose request context is
+// canceled when the client gives up; a recorder; a graceful Shutdown.
+// Correct in every schedule.
+func TestHTTPLifecycle(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		started := make(chan bool, 1)
+		canceled := make(chan error, 1)
+		mux := http.NewServeMux()
+		mux.HandleFunc("GET /hello/{name}", func(w http.ResponseWriter, r *http.Request) {
+			fmt.Fprintf(w, "hello, %s", r.PathValue("name"))
+		})
+		mux.HandleFunc("POST /echo", func(w http.ResponseWriter, r *http.Request) {
+			b, _ := io.ReadAll(r.Body)
+			w.WriteHeader(http.StatusCreated)
+			w.Write([]byte(strings.ToUpper(string(b))))
+		})
+		mux.HandleFunc("GET /wait", func(w http.ResponseWriter, r *http.Request) {
+			started <- true
+			<-r.Context().Done()
+			canceled <- r.Context().Err()
+		})
+
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest("GET", "/hello/recorder", nil))
+		require.Equal(t, "hello, recorder", rec.Body.String())
+
+		ln, err := net.Listen("tcp", "localhost:0")
+		require.NoError(t, err)
+		srv := &http.Server{Handler: mux}
+		served := make(chan error, 1)
+		go func() { served <- srv.Serve(ln) }()
+		base := "http://" + ln.Addr().String()
+		client := &http.Client{Transport: &http.Transport{}}
+
+		reused := 0
+		trace := &httptrace.ClientTrace{GotConn: func(info httptrace.GotConnInfo) {
+			if info.Reused {
+				reused++
+			}
+		}}
+		for i := range 3 {
+			req, err := http.NewRequestWithContext(httptrace.WithClientTrace(context.Background(), trace), "GET", fmt.Sprintf("%s/hello/n%d", base, i), nil)
+			require.NoError(t, err)
+			resp, err := client.Do(req)
+			require.NoError(t, err)
+			body, err := io.ReadAll(resp.Body)
+			require.NoError(t, err)
+			resp.Body.Close()
+			require.Equal(t, fmt.Sprintf("hello, n%d", i), string(body))
+		}
+		require.Equal(t, 2, reused, "the kept-alive connection is reused")
+
+		resp, err := client.Post(base+"/echo", "text/plain", strings.NewReader("posted"))
+		require.NoError(t, err)
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.Equal(t, http.StatusCreated, resp.StatusCode)
+		require.Equal(t, "POSTED", string(body))
+
+		ctx, cancel := context.WithCancel(context.Background())
+		go func() {
+			<-started
+			cancel()
+		}()
+		req, err := http.NewRequestWithContext(ctx, "GET", base+"/wait", nil)
+		require.NoError(t, err)
+		_, err = client.Do(req)
+		require.ErrorIs(t, err, context.Canceled)
+		require.ErrorIs(t, <-canceled, context.Canceled, "the handler's context is canceled when the client goes away")
+
+		require.NoError(t, srv.Shutdown(context.Background()))
+		require.True(t, errors.Is(<-served, http.ErrServerClosed))
+		client.CloseIdleConnections()
 	})
 }
