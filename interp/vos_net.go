@@ -111,6 +111,7 @@ type vsock struct {
 	rshut       bool    // shut down for reading
 	wshut       bool    // shut down for writing
 	reset       bool    // stream: the peer reset the connection
+	peerGone    bool    // stream: a write reached the closed peer, which answered with a reset
 	closed      bool    // the last descriptor was closed
 	dgrams      []dgram // datagram: received, not read yet
 	soError     syscall.Errno
@@ -474,8 +475,13 @@ func (s *vsock) writeStream(p []byte) (int, syscall.Errno) {
 		return 0, syscall.ENOTCONN
 	case s.reset:
 		return 0, syscall.ECONNRESET
-	case s.wshut || s.peer == nil || s.peer.closed:
+	case s.wshut || s.peerGone:
 		return 0, syscall.EPIPE
+	case s.peer == nil || s.peer.closed:
+		// As Linux does: the first write after the peer closed succeeds
+		// (the peer, gone, answers with a reset); later ones fail.
+		s.peerGone = true
+		return len(p), 0
 	case s.peer.rshut:
 		return len(p), 0 // discarded
 	}
