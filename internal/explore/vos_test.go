@@ -34,7 +34,7 @@ func vosTarget(t *testing.T, name string) Target {
 func TestVirtualOSCorrect(t *testing.T) {
 	for _, name := range []string{
 		"TestHTTPRoundTrip", "TestTempFiles", "TestPipes", "TestHalfClose", "TestReadDeadline", "TestEnvPerExecution",
-		"TestTCPWriteOrders", "TestHTTPLifecycle",
+		"TestTCPWriteOrders", "TestHTTPLifecycle", "TestTempDirSetenv",
 	} {
 		t.Run(name, func(t *testing.T) {
 			o := DefaultOptions()
@@ -44,8 +44,10 @@ func TestVirtualOSCorrect(t *testing.T) {
 			require.NoError(t, err)
 			assert.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, name, "go test"))
 			assert.True(t, res.Exhaustive || res.Executions > 1, "explored: %s", Coverage(res))
-			_, set := os.LookupEnv("VT_VOS_TEST")
-			assert.False(t, set, "os.Setenv under vt changes the virtual OS's environment, not the real one")
+			for _, k := range []string{"VT_VOS_TEST", "VT_VOS_TEMPDIR"} {
+				_, set := os.LookupEnv(k)
+				assert.False(t, set, "%s: os.Setenv under vt changes the virtual OS's environment, not the real one", k)
+			}
 		})
 	}
 }
@@ -110,7 +112,7 @@ func TestVirtualOSHandlersRace(t *testing.T) {
 	f := res.Failure
 	assert.Equal(t, 1, f.Execution, "found at once: on two connections, the two handlers' increments are unordered")
 	msg := f.Message
-	assert.Contains(t, msg, "vos_test.go:46")
+	assert.Contains(t, msg, fmt.Sprintf("vos_test.go:%d", lineOf(t, "testdata/vos/vos_test.go", "hits++")))
 	assert.Equal(t, 2, strings.Count(msg, "vos.TestHandlersRace.func1.1()"), "both handlers' frames:\n%s", msg)
 	assert.Equal(t, 2, strings.Count(msg, "net/http.(*conn).serve()"), "both handlers' stacks down to the server:\n%s", msg)
 	assert.Equal(t, 2, strings.Count(msg, "net/http.(*Server).Serve()"), "both created by the server:\n%s", msg)
@@ -184,6 +186,21 @@ func TestVirtualOSRefusals(t *testing.T) {
 			assert.Contains(t, err.Error(), fmt.Sprintf(tc.msg, line))
 		})
 	}
+}
+
+// lineOf returns the line of the first line of file that contains text,
+// trimmed.
+func lineOf(t *testing.T, file, text string) int {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	for i, l := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(l) == text {
+			return i + 1
+		}
+	}
+	t.Fatalf("no line %q in %s", text, file)
+	return 0
 }
 
 // funcLine returns the line of "func name(" in file.

@@ -457,3 +457,31 @@ func TestHTTPLifecycle(t *testing.T) {
 		client.CloseIdleConnections()
 	})
 }
+
+// TestTempDirSetenv: vt.T's TempDir and Setenv, per execution: a file
+// written in the directory by one goroutine is read by another, and the
+// variable is set for the function only.
+func TestTempDirSetenv(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		_, set := os.LookupEnv("VT_VOS_TEMPDIR")
+		require.False(t, set, "set by an earlier execution")
+		t.Setenv("VT_VOS_TEMPDIR", "1")
+		dir := t.TempDir()
+		ents, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		require.Empty(t, ents, "a new directory in every execution")
+		done := make(chan bool)
+		go func() {
+			assert.NoError(t, os.WriteFile(filepath.Join(dir, "f"), []byte(os.Getenv("VT_VOS_TEMPDIR")), 0o644))
+			done <- true
+		}()
+		<-done
+		b, err := os.ReadFile(filepath.Join(dir, "f"))
+		require.NoError(t, err)
+		require.Equal(t, "1", string(b))
+		t.Cleanup(func() {
+			_, err := os.Stat(dir)
+			assert.NoError(t, err, "the directory lives until the function's cleanups")
+		})
+	})
+}
