@@ -63,6 +63,9 @@ type Result struct {
 	// StoppedIn is the execution (from 1) that the time budget or an
 	// interrupt stopped before it ended (0: none was).
 	StoppedIn int
+	// Expect is the verdict a vt.Check call of a whole test expects in
+	// code (vt.Expect), when no expectation was given explicitly.
+	Expect string
 }
 
 // Failure describes a failing execution.
@@ -282,7 +285,7 @@ func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
 	}
 	x.res.Verdict = r.kind
 	x.res.Failure = x.failure(r)
-	if dir := x.t.Dir; dir != "" {
+	if dir := x.t.Dir; dir != "" && x.res.Expect != r.kind {
 		tok, _ := ParseToken(x.res.Failure.Replay)
 		name, err := saveSchedule(corpusDir(dir, x.t.Name), tok)
 		if err != nil {
@@ -378,6 +381,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		// A whole test or main: the functions of its vt.Check calls run
 		// inline, once per execution.
 		hooks[exploreHook] = func(c *interp.HookCall) interp.HookAction {
+			x.codeOptions(c.Args[3].String(), s)
 			return interp.HookAction{Call: c.Args[2]}
 		}
 		if x.snap == nil {
@@ -628,4 +632,38 @@ func (x *explorer) replay(s string) (*Result, error) {
 		x.res.Failure.Kind = "ok"
 	}
 	return x.res, nil
+}
+
+// codeOptions applies, in a whole-test exploration, the options a vt.Check
+// call of the test gives in code (settings: NAME=VALUE lines) that shape
+// its executions from the call on — clock and enumerate — and records its
+// expected verdict, unless the same option was given explicitly (flag or
+// environment), which wins. The other options (budgets, strategy, race
+// detection) are the exploration's, set for the whole test.
+func (x *explorer) codeOptions(settings string, s *scheduler) {
+	if settings == "" {
+		return
+	}
+	given := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSuffix(settings, "\n"), "\n") {
+		name, v, _ := strings.Cut(line, "=")
+		if !x.o.Given[name] {
+			given[name] = v
+		}
+	}
+	co, err := ParseOptions(given)
+	if err != nil {
+		// vt.Check reports a bad option when the test runs natively;
+		// here the exploration's own options stand.
+		return
+	}
+	if _, ok := given["clock"]; ok {
+		s.synctest = co.Clock == "synctest"
+	}
+	if _, ok := given["enumerate"]; ok {
+		s.enumerate = co.Enumerate
+	}
+	if _, ok := given["expect"]; ok && x.o.Expect == "" {
+		x.res.Expect = co.Expect
+	}
 }
