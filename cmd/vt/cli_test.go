@@ -466,3 +466,24 @@ func TestBudgetStopsEndlessPrograms(t *testing.T) {
 		})
 	}
 }
+
+// Options a vt.Check call gives in code shape its function's executions
+// under vt test too (the clock, an expected verdict), unless a flag gives
+// them: then the flag wins.
+func TestTestCodeOptions(t *testing.T) {
+	freshCorpus(t, "codeoptions")
+	r := vt("test", "-execs", "200", "testdata/codeoptions")
+	assertNoTraceback(t, r)
+	require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	assert.Regexp(t, `(?m)^ok  TestDeadlineUnderSynctest \(\d+ executions, exhaustive`, r.stdout)
+	assert.Regexp(t, `(?m)^ok  TestExpectedLeak \(verdict leak as expected;`, r.stdout)
+
+	r = vt("test", "-execs", "200", "-clock", "any", "-run", "TestDeadlineUnderSynctest", "testdata/codeoptions")
+	assertNoTraceback(t, r)
+	require.Equal(t, 1, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	assert.Contains(t, r.stdout, "deadlock")
+
+	r = vt("test", "-execs", "200", "-expect", "ok", "-run", "TestExpectedLeak", "testdata/codeoptions")
+	require.Equal(t, 1, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	assert.Contains(t, r.stdout, "expected verdict ok, got leak")
+}

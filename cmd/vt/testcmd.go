@@ -110,7 +110,11 @@ Flags:
 			}
 			continue
 		}
-		if out.result(res, tc.name, pkgPath, replayLine(tc.name, relDir(tc.dir), o), o.Expect) != 0 {
+		expect := o.Expect
+		if expect == "" {
+			expect = res.Expect // vt.Expect in the test's vt.Check call
+		}
+		if out.result(res, tc.name, pkgPath, replayLine(tc.name, relDir(tc.dir), o), expect) != 0 {
 			failures++
 			v := res.Verdict
 			if v == "ok" { // -expect another verdict

@@ -64,6 +64,9 @@ type Result struct {
 	// StoppedIn is the execution (from 1) that the time budget or an
 	// interrupt stopped before it ended (0: none was).
 	StoppedIn int
+	// Expect is the verdict a vt.Check call of a whole test expects in
+	// code (vt.Expect), when no expectation was given explicitly.
+	Expect string
 }
 
 // Failure describes a failing execution.
@@ -283,7 +286,7 @@ func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
 	}
 	x.res.Verdict = r.kind
 	x.res.Failure = x.failure(r)
-	if dir := x.t.Dir; dir != "" {
+	if dir := x.t.Dir; dir != "" && x.res.Expect != r.kind {
 		tok, _ := ParseToken(x.res.Failure.Replay)
 		name, err := saveSchedule(corpusDir(dir, x.t.Name), tok)
 		if err != nil {
@@ -382,6 +385,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		// A whole test or main: the functions of its vt.Check calls run
 		// inline, once per execution.
 		hooks[exploreHook] = func(c *interp.HookCall) interp.HookAction {
+			x.codeOptions(c.Args[3].String(), s)
 			return interp.HookAction{Call: c.Args[2]}
 		}
 		if x.snap == nil {
@@ -667,4 +671,38 @@ func droppedError(t Target, gs []interp.GoroutineInfo) error {
 		fmt.Fprintf(&sb, "goroutine %d (%s, created at %s:%d)", g.ID, fn, filepath.Base(pos.Filename), pos.Line)
 	}
 	return fmt.Errorf("vt: %s: goroutines started before vt.Check do not run in its executions: %s; start them (servers included) in the function given to vt.Check", t.Test, sb.String())
+}
+
+// codeOptions applies, in a whole-test exploration, the options a vt.Check
+// call of the test gives in code (settings: NAME=VALUE lines) that shape
+// its executions from the call on — clock and enumerate — and records its
+// expected verdict, unless the same option was given explicitly (flag or
+// environment), which wins. The other options (budgets, strategy, race
+// detection) are the exploration's, set for the whole test.
+func (x *explorer) codeOptions(settings string, s *scheduler) {
+	if settings == "" {
+		return
+	}
+	given := map[string]string{}
+	for _, line := range strings.Split(strings.TrimSuffix(settings, "\n"), "\n") {
+		name, v, _ := strings.Cut(line, "=")
+		if !x.o.Given[name] {
+			given[name] = v
+		}
+	}
+	co, err := ParseOptions(given)
+	if err != nil {
+		// vt.Check reports a bad option when the test runs natively;
+		// here the exploration's own options stand.
+		return
+	}
+	if _, ok := given["clock"]; ok {
+		s.synctest = co.Clock == "synctest"
+	}
+	if _, ok := given["enumerate"]; ok {
+		s.enumerate = co.Enumerate
+	}
+	if _, ok := given["expect"]; ok && x.o.Expect == "" {
+		x.res.Expect = co.Expect
+	}
 }

@@ -36,9 +36,11 @@ import (
 
 // fairness is the state of the fair scheduler for one execution.
 type fairness struct {
-	n          int // transitions so far: the index of the current state
-	gs         map[int]*fairG
-	into       map[int][]int // edges by target: into[u] lists the t with t waiting for u
+	n          int      // transitions so far: the index of the current state
+	gs         []*fairG // by goroutine id (ids are small and dense)
+	into       [][]int  // edges by target: into[u] lists the t with t waiting for u
+	mark       []int    // by goroutine id: the stamp of enabled's last pass that saw it runnable
+	stamp      int
 	runnable   []*interp.Goroutine
 	lastChange int // state at which the set of runnable goroutines last changed
 	lastEffect int // state after the last transition that was not idle
@@ -70,7 +72,43 @@ type pointKey struct {
 }
 
 func newFairness() *fairness {
-	return &fairness{gs: map[int]*fairG{}, into: map[int][]int{}}
+	return &fairness{}
+}
+
+// get returns the fair scheduler's view of goroutine id, or nil.
+func (f *fairness) get(id int) *fairG {
+	if id < len(f.gs) {
+		return f.gs[id]
+	}
+	return nil
+}
+
+// set records fg as the view of goroutine id.
+func (f *fairness) set(id int, fg *fairG) {
+	if id >= len(f.gs) {
+		f.gs = append(f.gs, make([]*fairG, id+1-len(f.gs))...)
+	}
+	f.gs[id] = fg
+}
+
+// waiters returns the goroutines that wait for u.
+func (f *fairness) waiters(u int) []int {
+	if u < len(f.into) {
+		return f.into[u]
+	}
+	return nil
+}
+
+// dropWaiters removes the edges into u: nobody waits for it any more.
+func (f *fairness) dropWaiters(u int) {
+	for _, w := range f.waiters(u) {
+		if fw := f.get(w); fw != nil {
+			delete(fw.waitsFor, u)
+		}
+	}
+	if u < len(f.into) {
+		f.into[u] = f.into[u][:0]
+	}
 }
 
 // spinLimit is how many times a goroutine may come back to the start of a
@@ -88,7 +126,7 @@ func (f *fairness) transition(t *interp.Goroutine, op interp.Op) bool {
 	if !idle {
 		f.lastEffect = f.n
 	}
-	ft := f.gs[t.ID()]
+	ft := f.get(t.ID())
 	if ft == nil {
 		return false
 	}
@@ -123,13 +161,13 @@ func (f *fairness) transition(t *interp.Goroutine, op interp.Op) bool {
 // starts a new window. Call it in the state after the yield, once enabled
 // has been updated.
 func (f *fairness) yielded(t *interp.Goroutine) {
-	ft := f.gs[t.ID()]
+	ft := f.get(t.ID())
 	if ft == nil {
 		return
 	}
 	for _, g := range f.runnable {
 		id := g.ID()
-		fu := f.gs[id]
+		fu := f.get(id)
 		if g == t || fu == nil || fu.enabledSince > ft.winStart || fu.lastSched >= ft.winStart {
 			continue
 		}
@@ -138,6 +176,9 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 		}
 		if !ft.waitsFor[id] {
 			ft.waitsFor[id] = true
+			if id >= len(f.into) {
+				f.into = append(f.into, make([][]int, id+1-len(f.into))...)
+			}
 			f.into[id] = append(f.into[id], t.ID())
 		}
 	}
@@ -155,15 +196,10 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 // any more.
 func (f *fairness) scheduled(g *interp.Goroutine) {
 	id := g.ID()
-	if fg := f.gs[id]; fg != nil {
+	if fg := f.get(id); fg != nil {
 		fg.lastSched = f.n
 	}
-	for _, w := range f.into[id] {
-		if fw := f.gs[w]; fw != nil {
-			delete(fw.waitsFor, id)
-		}
-	}
-	delete(f.into, id)
+	f.dropWaiters(id)
 	f.n++
 }
 
@@ -177,10 +213,10 @@ func (f *fairness) enabled(runnable []*interp.Goroutine) {
 		if !changed && f.runnable[i] != g {
 			changed = true
 		}
-		fg := f.gs[g.ID()]
+		fg := f.get(g.ID())
 		if fg == nil {
 			fg = &fairG{g: g, lastSched: -1, winStart: f.n}
-			f.gs[g.ID()] = fg
+			f.set(g.ID(), fg)
 		}
 		if !fg.enabled {
 			fg.enabled, fg.enabledSince = true, f.n
@@ -190,16 +226,20 @@ func (f *fairness) enabled(runnable []*interp.Goroutine) {
 		return
 	}
 	f.lastChange = f.n
-	in := make(map[int]bool, len(runnable))
+	f.stamp++
 	for _, g := range runnable {
-		in[g.ID()] = true
+		id := g.ID()
+		if id >= len(f.mark) {
+			f.mark = append(f.mark, make([]int, id+1-len(f.mark))...)
+		}
+		f.mark[id] = f.stamp
 	}
 	for _, g := range f.runnable {
 		id := g.ID()
-		if in[id] {
+		if id < len(f.mark) && f.mark[id] == f.stamp {
 			continue
 		}
-		if fg := f.gs[id]; fg != nil {
+		if fg := f.get(id); fg != nil {
 			fg.enabled = false
 			if !g.Blocked() {
 				f.forget(id)
@@ -211,24 +251,19 @@ func (f *fairness) enabled(runnable []*interp.Goroutine) {
 
 // forget drops a goroutine that ended, and the edges to and from it.
 func (f *fairness) forget(id int) {
-	for _, w := range f.into[id] {
-		if fw := f.gs[w]; fw != nil {
-			delete(fw.waitsFor, id)
-		}
-	}
-	delete(f.into, id)
-	delete(f.gs, id)
+	f.dropWaiters(id)
+	f.set(id, nil)
 }
 
 // schedulable reports whether g may run in the current state: it waits for
 // no runnable goroutine.
 func (f *fairness) schedulable(g *interp.Goroutine) bool {
-	fg := f.gs[g.ID()]
-	if fg == nil {
+	fg := f.get(g.ID())
+	if fg == nil || len(fg.waitsFor) == 0 {
 		return true
 	}
 	for id := range fg.waitsFor {
-		if fu := f.gs[id]; fu != nil && fu.enabled {
+		if fu := f.get(id); fu != nil && fu.enabled {
 			return false
 		}
 	}

@@ -36,6 +36,10 @@ type Options struct {
 	Enumerate int
 	// UDPLoss: datagrams may be lost (a choice per datagram).
 	UDPLoss bool
+	// Given holds the options set explicitly (ParseOptions' settings):
+	// in a whole-test exploration, they beat those a vt.Check call gives
+	// in code (see codeOptions).
+	Given map[string]bool
 }
 
 // An OptionSpec declares one option of an exploration, once. Everything
@@ -338,11 +342,13 @@ func ParseOptions(settings map[string]string) (Options, error) {
 		}
 	}
 	o := DefaultOptions()
+	o.Given = map[string]bool{}
 	for _, s := range OptionTable {
 		v, ok := settings[s.Name]
 		if !ok {
 			continue
 		}
+		o.Given[s.Name] = true
 		if err := s.set(&o, v); err != nil {
 			return o, fmt.Errorf("vt: bad value %q for option %s: want %v", v, s.Name, err)
 		}

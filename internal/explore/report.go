@@ -104,7 +104,11 @@ func writeSchedule(sb *strings.Builder, steps []Step, total int) {
 	}
 	for i := start; i < len(steps); i++ {
 		s := steps[i]
-		fmt.Fprintf(sb, "    %4d  goroutine %-3d %-24s %s\n", i+1, s.G, s.Op, shortPos(s.Pos))
+		who := fmt.Sprintf("goroutine %-3d", s.G)
+		if s.G == 0 {
+			who = fmt.Sprintf("%-13s", "the clock") // time passes: no goroutine's step
+		}
+		fmt.Fprintf(sb, "    %4d  %s %-24s %s\n", i+1, who, s.Op, shortPos(s.Pos))
 	}
 }
 

@@ -71,7 +71,7 @@ func TestLeaksWhenTheTestReturns(t *testing.T) {
 			semanticsTarget(t, tc.test, tc.root) // loaded once, not timed
 			start := time.Now()
 			res := exploreCase(t, tc)
-			assert.Less(t, time.Since(start), 3*time.Second, "a leak ends the first execution")
+			assert.Less(t, time.Since(start), 10*time.Second, "a leak ends the first execution (it used to run forever); generous for a loaded machine")
 			f := res.Failure
 			assert.Equal(t, 1, f.Execution)
 			require.Len(t, f.Goroutines, 1, "the leaked goroutine, not the test's")
