@@ -39,8 +39,9 @@
 // (VT_EXECS=1000); a flag beats the environment, which beats code. Check
 // validates a value the same way wherever it came from. The vt command takes
 // the same options as flags -NAME; vt test, which explores whole tests,
-// applies the Clock, Enumerate and Expect given to a Check call in code
-// (unless a flag or variable gives them) and its own budgets and strategy.
+// applies the Clock, Enumerate, Udploss and Expect given to a Check call
+// in code (unless a flag or variable gives them) and its own budgets and
+// strategy.
 //
 //   - [Strategy] (-vt.strategy string, default dfs): search strategy: dfs (exhaustive), random, pct or pct:DEPTH
 //   - [Execs] (-vt.execs int, default 100000): maximum number of executions

@@ -412,7 +412,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	obs := x.observer(hooks, s)
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil, Stop: x.stop, DatagramLoss: x.o.UDPLoss}
+		Observer: obs, IgnoreMemory: det == nil, Stop: x.stop, DatagramLoss: true}
 	var err error
 	switch {
 	case x.snap != nil:
@@ -675,9 +675,9 @@ func droppedError(t Target, gs []interp.GoroutineInfo) error {
 
 // codeOptions applies, in a whole-test exploration, the options a vt.Check
 // call of the test gives in code (settings: NAME=VALUE lines) that shape
-// its executions from the call on — clock and enumerate — and records its
-// expected verdict, unless the same option was given explicitly (flag or
-// environment), which wins. The other options (budgets, strategy, race
+// its executions from the call on — clock, enumerate and udploss — and
+// records its expected verdict, unless the same option was given
+// explicitly (flag or environment), which wins. The other options (budgets, strategy, race
 // detection) are the exploration's, set for the whole test.
 func (x *explorer) codeOptions(settings string, s *scheduler) {
 	if settings == "" {
@@ -701,6 +701,9 @@ func (x *explorer) codeOptions(settings string, s *scheduler) {
 	}
 	if _, ok := given["enumerate"]; ok {
 		s.enumerate = co.Enumerate
+	}
+	if _, ok := given["udploss"]; ok {
+		s.udpLoss = co.UDPLoss
 	}
 	if _, ok := given["expect"]; ok && x.o.Expect == "" {
 		x.res.Expect = co.Expect

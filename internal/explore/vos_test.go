@@ -159,6 +159,14 @@ func TestVirtualOSDatagrams(t *testing.T) {
 	res, err = Explore(vosTarget(t, "TestUDPLoss"), o, nil)
 	require.NoError(t, err)
 	assert.Equal(t, "deadlock", res.Verdict, "%s", FormatReport(res, "TestUDPLoss", "go test"))
+
+	// The whole test, as vt test explores it: the vt.Udploss(true) its
+	// vt.Check call gives in code applies to that call.
+	whole := vosTarget(t, "TestUDPLoss")
+	whole.Root = -1
+	res, err = Explore(whole, DefaultOptions(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, "deadlock", res.Verdict, "%s", FormatReport(res, "TestUDPLoss", "vt test"))
 }
 
 // Datagrams sent with sendto and received with recvfrom carry no
