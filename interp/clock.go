@@ -44,6 +44,13 @@ type timer struct {
 	// the first firing of the run.
 	ctx   *Goroutine
 	owner *Goroutine // the goroutine that set the timer last
+	// fire, if set, is what a timer of the virtual OS does (a deadline
+	// passes), in place of the above; id identifies it (vos.go).
+	fire func(m *machine, t *timer)
+	id   any
+	// internal: the standard library set the timer for itself, not the
+	// program (frame.setByLibrary); see observable.
+	internal bool
 }
 
 type timerHeap []*timer
@@ -82,8 +89,17 @@ func (m *machine) delTimer(t *timer) bool {
 // goroutine can see before the timer would fire anyway: it wakes a sleeper,
 // starts a callback, or puts a value into a channel that has room for it
 // and on which a goroutine waits or that a goroutine has polled (a select
-// with a default case, or a receive that would have blocked).
+// with a default case, or a receive that would have blocked). I/O
+// deadlines are not (see below).
 func (t *timer) observable() bool {
+	if t.fire != nil || t.internal {
+		// A deadline of the virtual OS, or a timer the standard library
+		// sets for itself (a dial timeout, an idle connection's timeout):
+		// the peer of a loopback socket is the program itself, never slow
+		// while it can run, so such a timer fires only when time passes
+		// for another one or every goroutine is blocked.
+		return false
+	}
 	ch := t.ch
 	if ch == nil {
 		return true
@@ -166,6 +182,10 @@ func (m *machine) fireThrough(target *timer) {
 
 // fire runs what a timer does when it fires.
 func (m *machine) fire(t *timer) {
+	if t.fire != nil {
+		t.fire(m, t)
+		return
+	}
 	if t.wake != nil {
 		t.wake()
 		return

@@ -132,7 +132,7 @@ func (c *compiler) compile() {
 			c.compileThunk()
 			return
 		}
-		c.compileRefused(fmt.Sprintf("call of %s: package %s needs the operating system or assembly, which the interpreter does not model", f.name, pkg))
+		c.compileRefusedCall(shortFuncName(f.name), policyWhy(notRun, pkg))
 		return
 	}
 	if sf.Blocks == nil && sf.Pkg != nil {
@@ -295,12 +295,87 @@ func fnPackage(fn *ssa.Function) string {
 // compileMissing compiles a function with no body and no model into an op
 // that refuses to run it.
 func (c *compiler) compileMissing() {
-	c.compileRefused(fmt.Sprintf("call of %s: it has no Go body (assembly, cgo or linkname) and the interpreter has no model of it", c.fn.name))
+	name := c.fn.name
+	switch pkg := fnPackage(c.fn.ssa); {
+	case strings.HasPrefix(c.fn.ssa.Name(), "_Cfunc_") || strings.HasPrefix(c.fn.ssa.Name(), "_cgo"):
+		c.refusal(cgoRefusal)
+		return
+	case pkg == "syscall" || strings.HasPrefix(pkg, "internal/syscall/"):
+		c.compileRefusedCall(shortFuncName(name), "a system call the virtual OS does not model")
+		return
+	}
+	c.compileRefused(fmt.Sprintf("call of %s: it has no Go body (assembly, cgo or linkname) and the interpreter has no model of it", name))
+}
+
+// shortFuncName drops the directories of a function's package path:
+// "os/exec.Command" is "exec.Command", "(*os/exec.Cmd).Run" is
+// "(*exec.Cmd).Run".
+func shortFuncName(name string) string {
+	prefix := ""
+	if strings.HasPrefix(name, "(") {
+		i := strings.IndexFunc(name, func(r rune) bool { return r != '(' && r != '*' })
+		prefix, name = name[:i], name[i:]
+	}
+	dot := strings.IndexByte(name, '.')
+	if dot < 0 {
+		return prefix + name
+	}
+	if slash := strings.LastIndexByte(name[:dot], '/'); slash >= 0 {
+		name = name[slash+1:]
+	}
+	return prefix + name
+}
+
+// cgoRefusal refuses a call into C: cgo's generated wrappers
+// (_Cfunc_NAME calling _cgo_runtime_cgocall) end in the runtime, which
+// has no model. The error names C.NAME and the program's call of it.
+func cgoRefusal(fr *frame) *UnsupportedError {
+	call := "a cgo call"
+	pos := token.NoPos
+	for f := fr; f != nil; f = f.caller {
+		if f.fn == nil || f.fn.ssa == nil {
+			continue
+		}
+		if name := f.fn.ssa.Name(); strings.HasPrefix(name, "_Cfunc_") || strings.HasPrefix(name, "_cgo") {
+			if c, ok := strings.CutPrefix(name, "_Cfunc_"); ok {
+				call = "C." + c
+			}
+			continue
+		}
+		pos = f.callPos()
+		break
+	}
+	return &UnsupportedError{Call: call, What: "cgo is refused under vt (C code cannot run in the interpreter)", Pos: fr.g.m.prog.position(pos)}
+}
+
+// compileRefusedCall compiles f into an op that stops the run with an
+// *UnsupportedError: call is refused because why, at the program's own
+// call site.
+func (c *compiler) compileRefusedCall(call, why string) {
+	c.refusal(func(fr *frame) *UnsupportedError {
+		pos := token.NoPos
+		if cl := fr.caller; cl != nil {
+			pos = cl.userPos(cl.callPos())
+		}
+		return &UnsupportedError{Call: call, What: why, Pos: fr.g.m.prog.position(pos)}
+	})
 }
 
 // compileRefused compiles f into an op that stops the run with an
 // *UnsupportedError saying what.
 func (c *compiler) compileRefused(what string) {
+	c.refusal(func(fr *frame) *UnsupportedError {
+		pos := token.NoPos
+		if fr.caller != nil {
+			pos = fr.caller.callPos()
+		}
+		return &UnsupportedError{Pos: fr.g.m.prog.position(pos), What: what}
+	})
+}
+
+// refusal compiles f into an op that stops the run with the error mk
+// makes.
+func (c *compiler) refusal(mk func(fr *frame) *UnsupportedError) {
 	f := c.fn
 	sig := f.ssa.Signature
 	n := sig.Params().Len()
@@ -312,12 +387,8 @@ func (c *compiler) compileRefused(what string) {
 	}
 	f.nparams = n
 	c.code = append(c.code, func(fr *frame) *frame {
-		pos := token.NoPos
-		if fr.caller != nil {
-			pos = fr.caller.pos()
-		}
-		e := &UnsupportedError{Pos: fr.g.m.prog.position(pos), What: what}
-		e.Stack = fr.g.m.stackStrings(fr.caller)
+		e := mk(fr)
+		e.Stack = fr.g.m.stackStrings(fr)[1:]
 		panic(e)
 	})
 	c.pos = append(c.pos, f.ssa.Pos())

@@ -5,13 +5,20 @@ package interp
 import (
 	"fmt"
 	"go/token"
+	"path/filepath"
 )
 
 // UnsupportedError reports a construct the interpreter cannot run: cgo, a
-// function with no body and no model, unsafe pointer arithmetic.
+// function with no body and no model, unsafe pointer arithmetic, or what
+// the virtual OS refuses (a process, an address other than loopback).
 type UnsupportedError struct {
 	Pos  token.Position // where the construct is used (call site or instruction)
 	What string         // what is unsupported, e.g. "call to syscall.Syscall (no model)"
+	// Call, when set, names the refused operation ("dial 10.0.0.1:80",
+	// "exec.Command"), What says why, and Pos is the program's own call
+	// site: the error reads "dial 10.0.0.1:80 at client.go:31: only
+	// loopback addresses exist under vt".
+	Call string
 	// Stack lists the interpreted callers, innermost first, as
 	// "function (file:line)".
 	Stack []string
@@ -20,7 +27,12 @@ type UnsupportedError struct {
 // Error says what is unsupported, where, and from which calls.
 func (e *UnsupportedError) Error() string {
 	msg := "unsupported: " + e.What
-	if e.Pos.IsValid() {
+	switch {
+	case e.Call != "" && e.Pos.IsValid():
+		msg = fmt.Sprintf("%s at %s:%d: %s", e.Call, filepath.Base(e.Pos.Filename), e.Pos.Line, e.What)
+	case e.Call != "":
+		msg = e.Call + ": " + e.What
+	case e.Pos.IsValid():
 		msg = fmt.Sprintf("%s: unsupported: %s", e.Pos, e.What)
 	}
 	for i, s := range e.Stack {

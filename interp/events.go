@@ -90,6 +90,25 @@ import (
 //	a test's function returns        no     -                      with parallel subtests: waits (OpTestRun) for each one's EvChanSend, its EvChanRecv
 //	a call of an annotation          yes    OpAnnotation           EvAnnotation (Program.Annotate)
 //	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
+//
+// The virtual OS (vos.go): system calls on sockets, pipes and files. An
+// operation that would block returns EAGAIN to internal/poll, whose
+// runtime_pollWait blocks the goroutine in the operation's Op until the
+// descriptor is ready, closed or past its deadline. The standard files
+// are no scheduling points and report nothing (as fmt.Println never did).
+//
+//	net.Listen (bind, listen)        yes    OpListen               none
+//	net.Dial (connect)               yes    OpDial                 none (the connection waits in the listener's queue)
+//	Listener.Accept (accept)         yes    OpAccept               blocks in OpAccept while no connection waits
+//	Conn.Read, ReadFrom (read, recv) yes    OpNetRead              EvWrite of the bytes read into the buffer, EvIORead of the socket; blocks in OpNetRead
+//	Conn.Write, WriteTo (write, send) yes   OpNetWrite             EvRead of the bytes written, EvIOWrite of the receiving socket; blocks in OpNetWrite when its buffer is full
+//	CloseRead, CloseWrite (shutdown) yes    OpShutdown             none
+//	Close of a descriptor            yes    OpClose                EvAtomic on its fdMutex; a close waiting for a blocked user blocks in OpSemacquire
+//	each operation on a descriptor   no     -                      EvAtomic on its fdMutex (as Go's atomics there), blocking in OpSemacquire while another goroutine holds its read or write lock
+//	read, write of an os.Pipe        yes    OpPipeRead, OpPipeWrite as a socket's
+//	read, write of a file            yes    OpFileRead, OpFileWrite EvWrite/EvRead of the buffer, EvIORead/EvIOWrite of the file
+//	open, stat, rename, remove, ...  yes    OpFileOp               none
+//	a datagram is received           -      -                      which one of those waiting is a Choice (ChooseDatagram); with DatagramLoss, whether one is lost too (ChooseDatagramLoss)
 
 // Some operations change nothing other goroutines can observe: the loads
 // (atomic, atomic.Value, sync.Map Load and Range), runtime.Gosched, and,
@@ -245,6 +264,20 @@ const (
 	OpChanCloseWrite // close(ch): a write of the channel
 	OpModel          // a modeled function (Event.Func) reading or writing the program's memory
 
+	OpListen     // bind or listen of a socket (net.Listen, net.ListenUDP)
+	OpDial       // connect of a socket (net.Dial)
+	OpAccept     // accept on a listening socket (Listener.Accept)
+	OpNetRead    // read or receive on a socket
+	OpNetWrite   // write or send on a socket
+	OpShutdown   // shutdown of a socket (CloseRead, CloseWrite)
+	OpPipeRead   // read from a pipe (os.Pipe)
+	OpPipeWrite  // write to a pipe
+	OpClose      // close of a descriptor (a socket, pipe or file)
+	OpFileRead   // read of a file
+	OpFileWrite  // write of a file
+	OpFileOp     // an operation on the file system: open, create, stat, read a directory, rename, remove, chmod, ...
+	OpSemacquire // blocked in the runtime's semaphore: a descriptor's lock held by another goroutine, a close waiting for its last user
+
 	numOps
 )
 
@@ -351,6 +384,20 @@ var ops = [numOps]opInfo{
 	OpAnnotation:   {"annotation", true, ""},
 	OpTimer:        {"timer fires", false, ""},
 
+	OpListen:     {"net listen", true, ""},
+	OpDial:       {"net dial", true, ""},
+	OpAccept:     {"net accept", true, ""},
+	OpNetRead:    {"net read", true, ""},
+	OpNetWrite:   {"net write", true, ""},
+	OpShutdown:   {"net shutdown", true, ""},
+	OpPipeRead:   {"pipe read", true, ""},
+	OpPipeWrite:  {"pipe write", true, ""},
+	OpClose:      {"close", true, ""},
+	OpFileRead:   {"file read", true, ""},
+	OpFileWrite:  {"file write", true, ""},
+	OpFileOp:     {"file system", true, ""},
+	OpSemacquire: {"semacquire", false, ""},
+
 	OpMapAccess:      {"runtime.mapaccess1", false, "m[k]"},
 	OpMapAssign:      {"runtime.mapassign", false, "m[k] = v"},
 	OpMapDelete:      {"runtime.mapdelete", false, "delete"},
@@ -435,6 +482,8 @@ const (
 	EvCoroSwitch                          // G switched to the coroutine or caller Other (iter.Pull): what G did happens before what Other does next
 	EvTimerSet                            // G set (created or reset) the runtime timer Addr: a release into it
 	EvTimerFire                           // the timer Addr fired: G, its context, acquires what its setters released
+	EvIOWrite                             // bytes (or a datagram) written to the kernel object Addr (a socket, pipe or file) reached it: a release of Addr
+	EvIORead                              // a read from the kernel object Addr returned what was written to it: an acquire of Addr
 )
 
 // Addr identifies a memory location or synchronization object for the

@@ -115,7 +115,7 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 		Mode:       packages.LoadAllSyntax,
 		Dir:        dir,
 		Env:        cfg.Env,
-		BuildFlags: cfg.BuildFlags,
+		BuildFlags: withNetgo(cfg.BuildFlags),
 		Tests:      cfg.Tests,
 		ParseFile: func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
 			if !strippedFile(goroot, filename) {
@@ -176,6 +176,31 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 		globals:  map[*ssa.Global]int{},
 	}
 	return p, nil
+}
+
+// withNetgo adds the build tag netgo to flags: package net then resolves
+// names in Go (over the virtual OS's models) rather than through cgo.
+func withNetgo(flags []string) []string {
+	out := make([]string, 0, len(flags)+1)
+	found := false
+	for i := 0; i < len(flags); i++ {
+		f := flags[i]
+		switch {
+		case strings.HasPrefix(f, "-tags=") || strings.HasPrefix(f, "--tags="):
+			found = true
+			f += ",netgo"
+		case (f == "-tags" || f == "--tags") && i+1 < len(flags):
+			found = true
+			out = append(out, f)
+			i++
+			f = flags[i] + ",netgo"
+		}
+		out = append(out, f)
+	}
+	if !found {
+		out = append(out, "-tags=netgo")
+	}
+	return out
 }
 
 // SourceHash returns a hash of the source of every loaded package outside

@@ -56,9 +56,9 @@ type runState struct {
 }
 
 // world is the program's state besides its memory: the virtual clock, the
-// random seed, goroutine numbering, and the side tables in which models
-// keep the state of sync objects, timers, coroutines and tests. A
-// snapshot keeps a copy and restores it whole (clone).
+// random seed, goroutine numbering, the side tables in which models keep
+// the state of sync objects, timers, coroutines and tests, and the virtual
+// OS. A snapshot keeps a copy and restores it whole (clone).
 type world struct {
 	nextGID   int
 	clock     int64 // virtual time in nanoseconds since the epoch
@@ -76,7 +76,8 @@ type world struct {
 	cryptoWords map[uint64]bool
 	coros       map[*value]*coroState // coroutines of iter.Pull
 	tests       map[*value]*testState // testing.common state, by address
-	env         map[string]envVar     // environment variables set by the run (t.Setenv)
+	uniques     map[uniqueKey]*value  // canonical values of unique.Make
+	osys        vos                   // the virtual OS: descriptors, sockets, files, environment (made on first use)
 }
 
 // memory is the program's memory outside frames: the cells of the

@@ -286,3 +286,32 @@ func (p *Program) bodyByName(name string) *function {
 	}
 	return p.bodyOf(fn)
 }
+
+// bodyByMethod returns the own body of the method with the full name
+// "(*pkgpath.T).M" or "(pkgpath.T).M", or nil.
+func (p *Program) bodyByMethod(name string) *function {
+	recv, meth, ok := strings.Cut(strings.TrimPrefix(name, "("), ").")
+	if !ok {
+		return nil
+	}
+	ptr := strings.HasPrefix(recv, "*")
+	recv = strings.TrimPrefix(recv, "*")
+	dot := strings.LastIndexByte(recv, '.')
+	pkg := p.SSA.ImportedPackage(recv[:dot])
+	if pkg == nil {
+		return nil
+	}
+	obj := pkg.Pkg.Scope().Lookup(recv[dot+1:])
+	if obj == nil {
+		return nil
+	}
+	t := obj.Type()
+	if ptr {
+		t = types.NewPointer(t)
+	}
+	sel := p.SSA.MethodSets.MethodSet(t).Lookup(pkg.Pkg, meth)
+	if sel == nil {
+		return nil
+	}
+	return p.bodyOf(p.SSA.MethodValue(sel))
+}

@@ -3,14 +3,20 @@ package interp
 import (
 	"go/types"
 	"io"
-	"strings"
 )
 
-// Models of package os: the standard files write to the run's stdout and
-// stderr; stdin is empty. Everything that would reach the operating system
-// beyond that is refused (no model).
+// Models of package os. Files, pipes, directories and the environment
+// are the virtual OS's (vos.go): os runs from source over its system
+// calls. The standard files keep a fast path (no scheduling point, no
+// event), as before the virtual OS: writing to os.Stdout or os.Stderr
+// writes to the run's output; os.Stdin is empty. Starting processes is
+// refused.
 
-const whyOS = "the operating system is modeled: the run's own arguments, environment and standard files"
+const (
+	whyOS    = "the operating system is modeled: the run's own arguments, environment and standard files"
+	whyStd   = "the standard files are the run's output and an empty input (no scheduling point); other files run from source"
+	whyNoPro = "starting, finding and signaling processes is refused: the virtual OS has one process"
+)
 
 var osModels = modelTable{
 	"os.runtime_args": native(noBody, func(m *machine, _ []value) value {
@@ -24,65 +30,58 @@ var osModels = modelTable{
 		}
 		return value{r: es}
 	}),
+	"os.runtime_rand":       native(noBody, runtimeRand),
+	"os.runtime_beforeExit": native(noBody, func(*machine, []value) value { return value{} }),
+	"os.sigpipe":            native(noBody, func(*machine, []value) value { return value{} }),
 	"os.Exit": native("ends the run with the code", func(m *machine, args []value) value {
 		panic(exitError{code: int(args[0].int())})
 	}),
-	"os.Getenv": native(whyOS, func(m *machine, args []value) value {
-		v, _ := m.lookupEnv(args[0].str())
+	// Getenv and LookupEnv skip internal/testlog's hook (an atomic load,
+	// which would be a scheduling point).
+	"os.Getenv": native(whyEnv, func(m *machine, args []value) value {
+		v, _ := m.vos().getenv(args[0].str())
 		return strVal(v)
 	}),
-	"os.LookupEnv": native(whyOS, func(m *machine, args []value) value {
-		v, ok := m.lookupEnv(args[0].str())
+	"os.LookupEnv": native(whyEnv, func(m *machine, args []value) value {
+		v, ok := m.vos().getenv(args[0].str())
 		return tuple(strVal(v), boolVal(ok))
 	}),
-	"os.NewFile": native(whyOS, func(m *machine, args []value) value {
-		return m.newFile(args[0].n, args[1].str())
-	}),
-	"(*os.File).Write":       native(whyOS, fileWrite).reads(1), // as syscall.Write does for -race
-	"(*os.File).WriteString": native(whyOS, fileWrite).noMemory(whyFileFields),
-	"(*os.File).Read": native("standard input is empty", func(m *machine, args []value) value {
+	"(*os.File).Write":       control(whyStd, stdOrBody("(*os.File).Write", fileWrite)).reads(1), // as syscall.Write does for -race
+	"(*os.File).WriteString": control(whyStd, stdOrBody("(*os.File).WriteString", fileWrite)).ownAccesses(),
+	"(*os.File).Read": control(whyStd, stdOrBody("(*os.File).Read", func(m *machine, args []value) value {
 		return tuple(intVal(0), m.ioEOF())
-	}).noMemory("standard input is empty: nothing is written"),
-	"(*os.File).Close": native(whyOS, func(m *machine, args []value) value { return value{} }).noMemory(whyFileFields),
-	"(*os.File).Sync":  native(whyOS, func(m *machine, args []value) value { return value{} }).noMemory(whyFileFields),
-	"(*os.File).Fd": native(whyOS, func(m *machine, args []value) value {
+	})).ownAccesses(),
+	"(*os.File).Close": control(whyStd, stdOrBody("(*os.File).Close", func(m *machine, args []value) value { return value{} })).ownAccesses(),
+	"(*os.File).Sync":  control(whyStd, stdOrBody("(*os.File).Sync", func(m *machine, args []value) value { return value{} })).ownAccesses(),
+	"(*os.File).Fd": control(whyStd, stdOrBody("(*os.File).Fd", func(m *machine, args []value) value {
 		fd, _ := m.fileFd(args[0])
 		return uintVal(fd)
-	}).noMemory(whyFileFields),
-	"(*os.File).Name": native(whyOS, func(m *machine, args []value) value {
-		p := args[0].ptr()
-		if p == nil {
-			panic(nilDeref)
-		}
-		inner := p.elems()[0].ptr()
-		return inner.elems()[m.prog.osFileField("name")]
-	}).noMemory(whyFileFields),
+	})).ownAccesses(),
+	"os.StartProcess": control(whyNoPro, refuseProcess("os.StartProcess")).noMemory(whyRefused),
+	"os.FindProcess":  control(whyNoPro, refuseProcess("os.FindProcess")),
 }
 
-// whyFileFields is the memory declaration of the models of *os.File's
-// methods: they read the file's descriptor and name, set when it was
-// created.
-const whyFileFields = "reads the file's descriptor and name, which never change after it is created"
-
-var syscallModels = modelTable{
-	// syscall's init would set Stdin, Stdout and Stderr, which os's init
-	// reads; the rest of it talks to the operating system.
-	"syscall.init": native("sets the standard descriptors only", func(m *machine, _ []value) value {
-		sp := m.prog.SSA.ImportedPackage("syscall")
-		for fd, name := range []string{"Stdin", "Stdout", "Stderr"} {
-			if g := sp.Var(name); g != nil {
-				*m.global(m.prog.globalIndex(g)) = intVal(int64(fd))
+// stdOrBody models a method of *os.File: std on the standard files, the
+// method's own body on every other file.
+func stdOrBody(name string, std nativeFn) controlFn {
+	return func(fr *frame, args []value, dst int32) *frame {
+		m := fr.g.m
+		if fd, ok := m.fileFd(args[0]); ok {
+			if f := m.vos().fds[int(fd)]; f != nil && f.kind == vfStd {
+				return fr.done(dst, std(m, args))
 			}
 		}
-		return value{}
-	}),
-	"syscall.runtime_envs": native(noBody, func(m *machine, _ []value) value {
-		es := make([]value, len(m.opts.Env))
-		for i, kv := range m.opts.Env {
-			es[i] = strVal(kv)
-		}
-		return value{r: es}
-	}),
+		body := m.prog.bodyByMethod(name)
+		return fr.callBody(body, args, dst)
+	}
+}
+
+// refuseProcess refuses a call that would start or reach a process.
+func refuseProcess(name string) controlFn {
+	return func(fr *frame, _ []value, _ int32) *frame {
+		fr.g.m.refuse(fr, name, "starting processes is refused under vt (the virtual OS has one process)")
+		return nil
+	}
 }
 
 // fileWrite writes to the run's standard output or error; other files are
@@ -111,48 +110,6 @@ func fileWrite(m *machine, args []value) value {
 	}
 	w.Write(data)
 	return tuple(intVal(int64(len(data))), value{})
-}
-
-// envVar is an environment variable as a run set it: a value, or unset.
-type envVar struct {
-	v   string
-	set bool
-}
-
-// setEnv sets (or, with !set, unsets) the run's environment variable k.
-func (m *machine) setEnv(k, v string, set bool) {
-	if m.env == nil {
-		m.env = map[string]envVar{}
-	}
-	m.env[k] = envVar{v, set}
-}
-
-func (m *machine) lookupEnv(k string) (string, bool) {
-	if e, ok := m.env[k]; ok {
-		return e.v, e.set
-	}
-	for _, kv := range m.opts.Env {
-		if key, v, ok := strings.Cut(kv, "="); ok && key == k {
-			return v, true
-		}
-	}
-	return "", false
-}
-
-// newFile builds an *os.File for descriptor fd.
-func (m *machine) newFile(fd uint64, name string) value {
-	p := m.prog
-	osPkg := p.SSA.ImportedPackage("os")
-	fileT := p.typeOf(osPkg.Pkg.Scope().Lookup("File").Type())
-	innerT := fileT.fields[0].typ.elem // *file
-	inner := zero(innerT)
-	inner.elems()[p.osFileField("name")] = strVal(name)
-	pfd := inner.elems()[p.osFileField("pfd")]
-	pfdT := innerT.fields[p.osFileField("pfd")].typ
-	pfd.elems()[fieldIndex(pfdT.t, "Sysfd")] = intVal(int64(fd))
-	outer := zero(fileT)
-	outer.elems()[0] = value{r: &inner}
-	return value{r: &outer}
 }
 
 func (p *Program) osFileField(name string) int {

@@ -303,9 +303,15 @@ func (m *machine) stopTest(fr *frame, st *testState, what string) {
 // testSetenv is t.Setenv: it sets the run's environment variable key to v
 // and registers a cleanup that restores it.
 func (m *machine) testSetenv(st *testState, key, v string) {
-	prev, had := m.lookupEnv(key)
-	m.setEnv(key, v, true)
-	st.cleanups = append(st.cleanups, cleanup{native: func(m *machine) { m.setEnv(key, prev, had) }})
+	prev, had := m.vos().getenv(key)
+	m.vos().setenv(key, v)
+	st.cleanups = append(st.cleanups, cleanup{native: func(m *machine) {
+		if had {
+			m.vos().setenv(key, prev)
+		} else {
+			m.vos().unsetenv(key)
+		}
+	}})
 }
 
 // callThen calls fn(args...) on fr's goroutine, then k with its result;

@@ -54,7 +54,8 @@ func newTimer(fr *frame, args []value, dst int32) *frame {
 	cell := zero(tt)
 	cell.elems()[1] = boolVal(true) // initTimer
 	p := &cell
-	t := &timer{when: m.vclock(when), period: period, f: f, arg: arg, cell: p, owner: m.cur, pos: fr.userPos(fr.pos())}
+	t := &timer{when: m.vclock(when), period: period, f: f, arg: arg, cell: p, owner: m.cur, pos: fr.userPos(fr.pos()),
+		internal: fr.setByLibrary()}
 	if cl, _ := f.r.(*closure); cl != nil && cl.fn.name == "time.sendTime" {
 		if i := arg.iface(); i != nil {
 			t.ch, _ = i.v.r.(*chanObj)
@@ -67,6 +68,24 @@ func newTimer(fr *frame, args []value, dst int32) *frame {
 	m.emit(fr, Event{Kind: EvTimerSet, Addr: addrOf(p), Pos: fr.pos()})
 	m.addTimer(t)
 	return fr.done(dst, value{r: p})
+}
+
+// setByLibrary reports whether the timer that fr (in package time) sets
+// is the standard library's own: the first caller outside packages time
+// and context is in the Go distribution (net's dial timeout, net/http's
+// idle timeouts), not the program's code.
+func (fr *frame) setByLibrary() bool {
+	for f := fr; f != nil; f = f.caller {
+		if f.fn == nil || f.fn.ssa == nil || isWrapper(f.fn.ssa) {
+			continue
+		}
+		switch fnPackage(f.fn.ssa) {
+		case "time", "context":
+			continue
+		}
+		return f.fn.inGoroot()
+	}
+	return false
 }
 
 // stopTimer stops the runtime timer of a time.Timer value and reports
@@ -83,7 +102,7 @@ func resetTimer(fr *frame, args []value, dst int32) *frame {
 	t, active := m.stopTimerOf(args[0])
 	if t != nil {
 		t.when, t.period = m.vclock(args[1].int()), args[2].int()
-		t.owner, t.pos = m.cur, fr.userPos(fr.pos())
+		t.owner, t.pos, t.internal = m.cur, fr.userPos(fr.pos()), fr.setByLibrary()
 		m.emit(fr, Event{Kind: EvTimerSet, Addr: addrOf(t.cell), Pos: fr.pos()})
 		m.addTimer(t)
 	}

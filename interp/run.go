@@ -17,8 +17,13 @@ type RunOptions struct {
 	Stdout, Stderr io.Writer
 	// Args are os.Args; Args[0] is the program name.
 	Args []string
-	// Env is the program's environment as seen by os.Getenv (nil: empty).
+	// Env is the program's environment as seen by os.Getenv (nil: a
+	// snapshot of the real process's environment when the run starts;
+	// an empty non-nil slice: none).
 	Env []string
+	// DatagramLoss lets the scheduler lose datagrams (UDP and unixgram):
+	// each one sent is a Choice (ChooseDatagramLoss).
+	DatagramLoss bool
 	// Scheduler chooses the goroutine to run at each scheduling point and
 	// resolves nondeterministic choices. Nil means the deterministic default
 	// (run the current goroutine until it blocks, then the lowest id).

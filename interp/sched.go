@@ -44,6 +44,12 @@ const (
 	// two entries or more; elsewhere maps are iterated from their first
 	// entry.
 	ChooseMapStart
+	// ChooseDatagram picks which of the datagrams waiting at a socket a
+	// receive takes (UDP delivers in any order).
+	ChooseDatagram
+	// ChooseDatagramLoss decides whether a datagram sent is lost (1) or
+	// delivered (0); only with RunOptions.DatagramLoss.
+	ChooseDatagramLoss
 )
 
 // DefaultScheduler runs the current goroutine until it blocks, then the

@@ -22,12 +22,26 @@ type Snapshot struct {
 	root  root      // what each run runs
 	pos   token.Pos // where the root's goroutine was created
 	world world     // the world at the snapshot (memory: the undo log)
+	// dropped are the goroutines alive at the snapshot that its runs do
+	// not have (Dropped).
+	dropped []GoroutineInfo
 }
+
+// Dropped returns the goroutines that were alive when the snapshot was
+// taken, other than the one that took it and tests blocked in t.Run
+// around it: a snapshot's runs start with its root alone, so these do not
+// run in them (a server started before the snapshot does not serve).
+func (s *Snapshot) Dropped() []GoroutineInfo { return s.dropped }
 
 // takeSnapshot takes a snapshot of m's current state, with root to run,
 // and starts logging writes.
 func (m *machine) takeSnapshot(r root, pos token.Pos) *Snapshot {
 	s := &Snapshot{m: m, root: r, pos: pos, world: m.world.clone()}
+	for _, g := range m.gs {
+		if g != m.cur && g.pending != OpTestRun && g.status != gDone {
+			s.dropped = append(s.dropped, g.info(g.pending))
+		}
+	}
 	m.logging = true
 	m.epoch++
 	m.undo = m.undo[:0]
@@ -73,7 +87,8 @@ func (w *world) clone() world {
 		c.coros[p] = &cc
 	}
 	c.tests = cloneTests(w.tests)
-	c.env = maps.Clone(w.env)
+	c.uniques = maps.Clone(w.uniques)
+	c.osys = w.osys.clone()
 	return c
 }
 

@@ -33,31 +33,34 @@ var modelFallbacks map[string]func(fn *ssa.Function) nativeFn
 
 func init() {
 	modelTables = map[string]modelTable{
-		"sync":                 syncModels,
-		"sync/atomic":          atomicModels,
-		"runtime":              runtimeModels,
-		"runtime/debug":        runtimeDebugModels,
-		"time":                 timeModels,
-		"os":                   osModels,
-		"syscall":              syscallModels,
-		"testing":              testingModels,
-		"reflect":              reflectModels,
-		"internal/reflectlite": reflectliteModels,
-		"math":                 mathModels,
-		"strings":              stringsModels,
-		"strconv":              strconvModels,
-		"internal/strconv":     internalStrconvModels,
-		"internal/bytealg":     bytealgModels,
-		"internal/abi":         abiModels,
-		"internal/godebug":     godebugModels,
-		"internal/sync":        internalSyncModels,
-		"math/rand":            mathRandModels,
-		"math/rand/v2":         mathRandV2Models,
-		"crypto/rand":          cryptoRandModels,
-		"crypto/internal/rand": cryptoInternalRandModels,
-		"hash/maphash":         maphashModels,
-		"maps":                 mapsModels,
-		"iter":                 iterModels,
+		"sync":                  syncModels,
+		"sync/atomic":           atomicModels,
+		"runtime":               runtimeModels,
+		"runtime/debug":         runtimeDebugModels,
+		"time":                  timeModels,
+		"os":                    osModels,
+		"syscall":               syscallModels,
+		"internal/syscall/unix": unixModels,
+		"internal/poll":         pollModels,
+		"net":                   netModels,
+		"testing":               testingModels,
+		"reflect":               reflectModels,
+		"internal/reflectlite":  reflectliteModels,
+		"math":                  mathModels,
+		"strings":               stringsModels,
+		"strconv":               strconvModels,
+		"internal/strconv":      internalStrconvModels,
+		"internal/bytealg":      bytealgModels,
+		"internal/abi":          abiModels,
+		"internal/godebug":      godebugModels,
+		"internal/sync":         internalSyncModels,
+		"math/rand":             mathRandModels,
+		"math/rand/v2":          mathRandV2Models,
+		"crypto/rand":           cryptoRandModels,
+		"crypto/internal/rand":  cryptoInternalRandModels,
+		"hash/maphash":          maphashModels,
+		"maps":                  mapsModels,
+		"iter":                  iterModels,
 		"github.com/stretchr/testify/internal/spew": spewModels("github.com/stretchr/testify/internal/spew"),
 		"github.com/davecgh/go-spew/spew":           spewModels("github.com/davecgh/go-spew/spew"),
 	}
@@ -84,6 +87,7 @@ func init() {
 		"reflect":              reflectFallback,
 		"internal/reflectlite": reflectFallback,
 		"internal/abi":         abiFallback,
+		"unique":               uniqueFallback,
 	}
 }
 
@@ -115,13 +119,12 @@ type pkgPolicy struct{ path, why string }
 // is skipped and any other call into them stops the run with an
 // *UnsupportedError naming the function.
 var notRun = []pkgPolicy{
-	{"net", "sockets and name resolution need the operating system (no virtual network yet)"},
 	{"crypto", "assembly, and randomness from the operating system (crypto/rand's Read, Reader and Text are modeled)"},
-	{"vendor/", "the x/net and x/crypto code vendored into the standard library, for net and crypto"},
-	{"os/exec", "starting processes is refused"},
-	{"os/signal", "signals need the operating system"},
-	{"os/user", "user databases need the operating system (cgo)"},
-	{"plugin", "loading shared objects needs the operating system"},
+	{"vendor/golang.org/x/crypto", "the x/crypto code vendored into the standard library, for crypto"},
+	{"os/exec", "starting processes is refused under vt (the virtual OS has one process)"},
+	{"os/signal", "signals are refused under vt (the virtual OS sends none)"},
+	{"os/user", "user databases are refused under vt (they need cgo or the real machine's files)"},
+	{"plugin", "loading shared objects is refused under vt"},
 	{"mime/multipart", "imports crypto/rand and net/textproto (through testify's HTTP helpers)"},
 }
 
@@ -132,8 +135,7 @@ var uninitialized = []pkgPolicy{
 	{"internal/cpu", "CPU feature detection needs assembly; nothing modeled reads it"},
 	{"internal/bytealg", "its init reads internal/cpu; its functions are modeled"},
 	{"internal/godebug", "GODEBUG settings are modeled as unset"},
-	{"internal/poll", "file descriptors are modeled by os"},
-	{"internal/syscall/unix", "system calls are not run"},
+	{"internal/syscall/unix", "system calls are modeled (the virtual OS); its variables are unused"},
 	{"internal/testlog", "test logging hooks of the go command are unused"},
 	{"reflect", "reflect is modeled over interpreter values"},
 	{"internal/reflectlite", "reflectlite is modeled over interpreter values"},
@@ -144,13 +146,10 @@ var uninitialized = []pkgPolicy{
 var stripped = []pkgPolicy{
 	{"runtime", "modeled"},
 	{"internal/runtime", "the runtime's internals: modeled with it"},
-	{"syscall", "system calls are not run (its few modeled functions need no body)"},
-	{"internal/syscall", "system calls are not run"},
-	{"internal/poll", "file descriptors are modeled by os"},
-	{"net", "not run (notRun)"},
+	{"syscall", "system calls are the virtual OS's models; no body of it runs"},
+	{"internal/syscall", "system calls are the virtual OS's models; no body of it runs"},
 	{"crypto", "not run (notRun)"},
 	{"vendor/golang.org/x/crypto", "not run (notRun)"},
-	{"vendor/golang.org/x/net", "not run (notRun)"},
 	{"internal/cpu", "needs assembly; not initialized"},
 }
 
@@ -170,17 +169,20 @@ var interpretable = map[string]string{
 	"(*internal/reflectlite.ValueError).Error": "formats its fields",
 }
 
+// policyWhy returns the reason of the entry of ps that lists package path.
+func policyWhy(ps []pkgPolicy, path string) string {
+	for _, p := range ps {
+		if path == p.path || strings.HasPrefix(path, p.path+"/") || (strings.HasSuffix(p.path, "/") && strings.HasPrefix(path, p.path)) {
+			return p.why
+		}
+	}
+	return ""
+}
+
 // inPolicy reports whether package path is listed in ps (a path ending in
 // "/" lists the packages below it; any other lists the package and the
 // ones below it).
-func inPolicy(ps []pkgPolicy, path string) bool {
-	for _, p := range ps {
-		if path == p.path || strings.HasPrefix(path, p.path+"/") || (strings.HasSuffix(p.path, "/") && strings.HasPrefix(path, p.path)) {
-			return true
-		}
-	}
-	return false
-}
+func inPolicy(ps []pkgPolicy, path string) bool { return policyWhy(ps, path) != "" }
 
 // strippedFile reports whether filename belongs to a stripped package of
 // the Go distribution at goroot.

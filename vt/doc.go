@@ -39,8 +39,9 @@
 // (VT_EXECS=1000); a flag beats the environment, which beats code. Check
 // validates a value the same way wherever it came from. The vt command takes
 // the same options as flags -NAME; vt test, which explores whole tests,
-// applies the Clock, Enumerate and Expect given to a Check call in code
-// (unless a flag or variable gives them) and its own budgets and strategy.
+// applies the Clock, Enumerate, Udploss and Expect given to a Check call
+// in code (unless a flag or variable gives them) and its own budgets and
+// strategy.
 //
 //   - [Strategy] (-vt.strategy string, default dfs): search strategy: dfs (exhaustive), random, pct or pct:DEPTH
 //   - [Execs] (-vt.execs int, default 100000): maximum number of executions
@@ -54,6 +55,7 @@
 //   - [Trust] (-vt.trust list): comma-separated packages whose own accesses are not race-checked
 //   - [Clock] (-vt.clock string, default any): when time passes: any (timers fire at any point) or synctest (all blocked)
 //   - [Enumerate] (-vt.enumerate int, default 16): largest random range or map that dfs enumerates (larger are sampled)
+//   - [Udploss] (-vt.udploss string, default off): on: every UDP or unixgram datagram sent may be lost (explored)
 //
 // Races on one location can be declared benign with [Benign].
 //

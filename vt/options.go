@@ -86,3 +86,14 @@ func Clock(mode string) Option { return Option{"clock", mode} }
 // enumerates (default 16); draws from larger ranges and floats are sampled
 // from the seed. Every value is recorded in the replay token.
 func Enumerate(n int) Option { return Option{"enumerate", strconv.Itoa(n)} }
+
+// Udploss makes datagrams lossy: with it on, every UDP or unixgram
+// datagram sent may be lost, a choice the exploration makes (and replays)
+// like a schedule. Off (the default), datagrams to a bound socket arrive,
+// in an order the exploration chooses.
+func Udploss(on bool) Option {
+	if on {
+		return Option{"udploss", "on"}
+	}
+	return Option{"udploss", "off"}
+}

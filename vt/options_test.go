@@ -34,6 +34,7 @@ var samples = map[string]func() Option{
 	"trust":     func() Option { return Trust("a/b", "c") },
 	"clock":     func() Option { return Clock("synctest") },
 	"enumerate": func() Option { return Enumerate(4) },
+	"udploss":   func() Option { return Udploss(true) },
 }
 
 // Every option of the table has a constructor named after it, and every

@@ -3,6 +3,7 @@ package vt
 import (
 	"context"
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
 	"testing"
@@ -81,6 +82,43 @@ func (t *T) Helper() {}
 // Cleanup registers f to run when the execution's function returns, in
 // last-in first-out order.
 func (t *T) Cleanup(f func()) { t.cleanups = append(t.cleanups, f) }
+
+// TempDir returns a new directory for the execution, removed when the
+// function returns (its cleanups run), as testing.T.TempDir does. Under vt
+// it is a directory of the virtual OS's in-memory file system: every
+// execution starts without it, and the real disk is never changed.
+func (t *T) TempDir() string {
+	pattern := strings.Map(func(r rune) rune {
+		if r == '/' || r == os.PathSeparator || r == '*' {
+			return '_'
+		}
+		return r
+	}, t.name)
+	dir, err := os.MkdirTemp("", pattern+"-*")
+	if err != nil {
+		t.Fatalf("TempDir: %v", err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
+}
+
+// Setenv sets the environment variable key to value and restores it when
+// the function returns (its cleanups run), as testing.T.Setenv does.
+// Under vt the environment is the virtual OS's: every execution starts
+// from the same one, and the real process's is never changed.
+func (t *T) Setenv(key, value string) {
+	prev, had := os.LookupEnv(key)
+	if err := os.Setenv(key, value); err != nil {
+		t.Fatalf("Setenv: %v", err)
+	}
+	t.Cleanup(func() {
+		if had {
+			os.Setenv(key, prev)
+		} else {
+			os.Unsetenv(key)
+		}
+	})
+}
 
 // finish ends the execution's function: it cancels the context, runs the
 // cleanups (last registered first, also those a cleanup registers), and

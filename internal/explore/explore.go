@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -362,7 +363,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			}
 			return interp.HookAction{Call: c.Args[2], Root: true, Snapshot: func(sn *interp.Snapshot) { x.snap = sn }}
 		}}
-		_, err := x.t.Prog.RunTest(x.t.Pkg, x.t.Test, interp.RunOptions{MaxSteps: x.o.Steps, Hooks: hooks, Seed: x.o.Seed, Stop: x.stop})
+		_, err := x.t.Prog.RunTest(x.t.Pkg, x.t.Test, interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Hooks: hooks, Seed: x.o.Seed, Stop: x.stop})
 		if stoppedErr(err) {
 			r.stopped = true
 			return r, nil
@@ -372,6 +373,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		}
 		if x.snap == nil {
 			return nil, fmt.Errorf("vt: the interpreted %s did not reach its vt.Check call #%d (does the test reach it deterministically?)", x.t.Test, x.t.Root+1)
+		}
+		if d := x.snap.Dropped(); len(d) > 0 {
+			return nil, droppedError(x.t, d)
 		}
 		// Loading, initialization and the test's code before the call are
 		// done once; the budget is for exploring.
@@ -388,7 +392,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			// Initialize the packages once; every execution starts from
 			// the state after initialization.
 			var err error
-			opts := interp.RunOptions{MaxSteps: x.o.Steps, Seed: x.o.Seed, Stop: x.stop}
+			opts := interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Seed: x.o.Seed, Stop: x.stop}
 			if x.t.Test != "" {
 				x.snap, err = x.t.Prog.SnapshotTest(x.t.Pkg, x.t.Test, opts)
 			} else {
@@ -408,7 +412,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	obs := x.observer(hooks, s)
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil, Stop: x.stop}
+		Observer: obs, IgnoreMemory: det == nil, Stop: x.stop, DatagramLoss: true}
 	var err error
 	switch {
 	case x.snap != nil:
@@ -634,11 +638,46 @@ func (x *explorer) replay(s string) (*Result, error) {
 	return x.res, nil
 }
 
+// setupSteps bounds the run that initializes the packages and reaches the
+// root of the exploration: it is no execution, and package initialization
+// (net/http's, imported by testify, is some 14,000 steps) must not count
+// against the step bound of one (steps).
+func setupSteps(steps int64) int64 {
+	if steps <= 0 {
+		return 0
+	}
+	return max(steps, 1<<24)
+}
+
+// droppedError says that goroutines started before the vt.Check call
+// would not run in its executions (each starts with the function alone):
+// exploring without them would report what cannot happen, such as a
+// client waiting forever for a server that is not there.
+func droppedError(t Target, gs []interp.GoroutineInfo) error {
+	var sb strings.Builder
+	for i, g := range gs {
+		if i == 3 {
+			fmt.Fprintf(&sb, "; and %d more", len(gs)-i)
+			break
+		}
+		if i > 0 {
+			sb.WriteString("; ")
+		}
+		fn := "?"
+		if len(g.Stack) > 0 {
+			fn = g.Stack[len(g.Stack)-1].Func
+		}
+		pos := t.Prog.Position(g.CreatedAt)
+		fmt.Fprintf(&sb, "goroutine %d (%s, created at %s:%d)", g.ID, fn, filepath.Base(pos.Filename), pos.Line)
+	}
+	return fmt.Errorf("vt: %s: goroutines started before vt.Check do not run in its executions: %s; start them (servers included) in the function given to vt.Check", t.Test, sb.String())
+}
+
 // codeOptions applies, in a whole-test exploration, the options a vt.Check
 // call of the test gives in code (settings: NAME=VALUE lines) that shape
-// its executions from the call on — clock and enumerate — and records its
-// expected verdict, unless the same option was given explicitly (flag or
-// environment), which wins. The other options (budgets, strategy, race
+// its executions from the call on — clock, enumerate and udploss — and
+// records its expected verdict, unless the same option was given
+// explicitly (flag or environment), which wins. The other options (budgets, strategy, race
 // detection) are the exploration's, set for the whole test.
 func (x *explorer) codeOptions(settings string, s *scheduler) {
 	if settings == "" {
@@ -662,6 +701,9 @@ func (x *explorer) codeOptions(settings string, s *scheduler) {
 	}
 	if _, ok := given["enumerate"]; ok {
 		s.enumerate = co.Enumerate
+	}
+	if _, ok := given["udploss"]; ok {
+		s.udpLoss = co.UDPLoss
 	}
 	if _, ok := given["expect"]; ok && x.o.Expect == "" {
 		x.res.Expect = co.Expect

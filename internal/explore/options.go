@@ -34,6 +34,8 @@ type Options struct {
 	// Enumerate is the largest number of values of a random draw or a map
 	// iteration start that dfs enumerates; larger ones are sampled.
 	Enumerate int
+	// UDPLoss: datagrams may be lost (a choice per datagram).
+	UDPLoss bool
 	// Given holds the options set explicitly (ParseOptions' settings):
 	// in a whole-test exploration, they beat those a vt.Check call gives
 	// in code (see codeOptions).
@@ -275,6 +277,27 @@ var OptionTable = []*OptionSpec{
 			return nil
 		},
 		get: func(o *Options) string { return strconv.Itoa(o.Enumerate) },
+	},
+	{
+		Name: "udploss", Type: "string", Default: "off", OneRun: true,
+		Doc: "on: every UDP or unixgram datagram sent may be lost (explored)",
+		set: func(o *Options, v string) error {
+			switch v {
+			case "on", "true":
+				o.UDPLoss = true
+			case "off", "false":
+				o.UDPLoss = false
+			default:
+				return want("on or off")
+			}
+			return nil
+		},
+		get: func(o *Options) string {
+			if o.UDPLoss {
+				return "on"
+			}
+			return "off"
+		},
 	},
 }
 

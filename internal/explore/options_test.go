@@ -54,6 +54,7 @@ func TestOptionRoundTrip(t *testing.T) {
 		"trust":     {"a, b/c ,": "a,b/c", "": ""},
 		"clock":     {"any": "any", "synctest": "synctest"},
 		"enumerate": {"0": "0", "16": "16", "100": "100"},
+		"udploss":   {"on": "on", "true": "on", "off": "off", "false": "off"},
 	}
 	for _, s := range OptionTable {
 		assert.Contains(t, cases, s.Name, "option %s: add its round trip cases", s.Name)
@@ -87,7 +88,8 @@ func TestOptionErrors(t *testing.T) {
 		{"race", "maybe", `option race: want on, off, h or lockset`},
 		{"clock", "real", `vt: bad value "real" for option clock: want any or synctest`},
 		{"enumerate", "-1", `option enumerate: want an integer ≥ 0`},
-		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, expect, race, trust, clock, enumerate)`},
+		{"udploss", "sometimes", `option udploss: want on or off`},
+		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, expect, race, trust, clock, enumerate, udploss)`},
 	} {
 		_, err := ParseOptions(map[string]string{tc.name: tc.value})
 		require.Error(t, err, "%s=%q", tc.name, tc.value)

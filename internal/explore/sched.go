@@ -75,9 +75,10 @@ type scheduler struct {
 	yielding bool // the last goroutine picked yields
 	run      int  // consecutive scheduling points of the last goroutine picked
 
-	// Time and data (see Options.Clock and Options.Enumerate).
+	// Time, data and datagrams (see Options.Clock, Enumerate and UDPLoss).
 	synctest  bool   // time passes only when every goroutine is blocked
 	enumerate int    // data choices of at most this many values are alternatives
+	udpLoss   bool   // a datagram sent may be lost (an alternative)
 	seed      uint64 // of data choices' offsets and sampled values
 	draws     uint64 // data choices so far
 }
@@ -91,7 +92,7 @@ const timeQuantum = 64
 
 func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
 	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000, fair: newFairness(),
-		synctest: o.Clock == "synctest", enumerate: o.Enumerate, seed: uint64(o.Seed)}
+		synctest: o.Clock == "synctest", enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed)}
 }
 
 // Pick implements interp.Scheduler. Only the goroutines that the fair
@@ -178,6 +179,14 @@ func (s *scheduler) Choose(g *interp.Goroutine, c interp.Choice, n int) int {
 	switch c {
 	case interp.ChooseRandom, interp.ChooseMapStart:
 		return s.data(n)
+	case interp.ChooseDatagramLoss:
+		// The interpreter asks about every datagram (RunOptions.
+		// DatagramLoss is always on): a loss is an alternative only with
+		// udploss, which a vt.Check call may set in code (codeOptions).
+		if !s.started || !s.udpLoss {
+			return 0
+		}
+		return s.next(n, false, nil)
 	case interp.ChooseTimer:
 		if !s.started || s.synctest {
 			return 0

@@ -162,6 +162,13 @@ func (d *Detector) event(ev *event) {
 		d.release(ev.G, objKey{ev.Addr, objTimer, 0})
 	case interp.EvTimerFire:
 		d.acquire(ev.G, objKey{ev.Addr, objTimer, 0})
+	case interp.EvIOWrite:
+		// What a goroutine wrote to a socket, pipe or file carries its h
+		// to the goroutine that reads it (Go's race detector orders every
+		// write before every later read, through one object).
+		d.release(ev.G, objKey{ev.Addr, objIO, 0})
+	case interp.EvIORead:
+		d.acquire(ev.G, objKey{ev.Addr, objIO, 0})
 	case interp.EvAnnotation:
 		annotationLock(ev, d.event)
 	}

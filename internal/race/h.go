@@ -43,6 +43,7 @@ const (
 	objCond                         // Cond (its notify list): Signal, Broadcast
 	objAtomic                       // a location used by sync/atomic
 	objTimer                        // a runtime timer: what its setters released for its firings
+	objIO                           // a kernel object of the virtual OS (a socket, pipe or file)
 )
 
 type objKey struct {

@@ -1,4 +1,5 @@
-// Command netdial tries to open a network connection.
+// Command netdial dials an address that does not exist under the virtual
+// OS: only loopback addresses do.
 package main
 
 import (
@@ -7,6 +8,6 @@ import (
 )
 
 func main() {
-	conn, err := net.Dial("tcp", "127.0.0.1:1") // @dial
+	conn, err := net.Dial("tcp", "10.0.0.1:80") // @dial
 	fmt.Println(conn, err)
 }

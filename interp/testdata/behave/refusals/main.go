@@ -1,0 +1,45 @@
+// Command refusals does, by its argument, one thing the virtual OS does
+// not offer; each is refused at the marked line, naming the operation
+// and the reason.
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+	"os/user"
+	"plugin"
+	"syscall"
+)
+
+func main() {
+	fmt.Println("before")
+	switch os.Args[1] {
+	case "startprocess":
+		os.StartProcess("/bin/true", []string{"true"}, &os.ProcAttr{}) // @startprocess
+	case "findprocess":
+		os.FindProcess(1) // @findprocess
+	case "listen":
+		net.Listen("tcp", "192.0.2.1:80") // @listen
+	case "sendto":
+		c, _ := net.ListenPacket("udp", "127.0.0.1:0")
+		c.WriteTo([]byte("x"), &net.UDPAddr{IP: net.IPv4(192, 0, 2, 1), Port: 53}) // @sendto
+	case "lookup":
+		net.LookupHost("example.com") // @lookup
+	case "mx":
+		net.DefaultResolver.LookupMX(context.Background(), "example.com") // @mx
+	case "interfaces":
+		net.Interfaces() // @interfaces
+	case "mmap":
+		syscall.Mmap(-1, 0, 4096, syscall.PROT_READ, syscall.MAP_ANON|syscall.MAP_PRIVATE) // @mmap
+	case "signal":
+		signal.Notify(make(chan os.Signal, 1), os.Interrupt) // @signal
+	case "user":
+		user.Current() // @user
+	case "plugin":
+		plugin.Open("x.so") // @plugin
+	}
+	fmt.Println("after")
+}
