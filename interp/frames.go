@@ -177,7 +177,10 @@ const stopInterval = 1 << 14
 // to check again.
 func (m *machine) checkLimits() error {
 	if m.maxSteps > 0 && m.steps > m.maxSteps {
-		return &StepLimitError{Steps: m.steps}
+		if m.opts.MoreSteps == nil || !m.opts.MoreSteps(m.mainDone) {
+			return &StepLimitError{Steps: m.steps}
+		}
+		m.maxSteps += m.opts.MaxSteps
 	}
 	if m.opts.Stop != nil && m.opts.Stop() {
 		return &StoppedError{Steps: m.steps}

@@ -42,6 +42,11 @@ type RunOptions struct {
 	// calls (0: unbounded). A run that exceeds it stops with an
 	// *StepLimitError.
 	MaxSteps int64
+	// MoreSteps, if set, is asked when the run reaches MaxSteps steps
+	// (afterMain: main, or the test, has returned): true lets the run go
+	// on for another MaxSteps steps. Tools use it to bound only runs that
+	// make no progress (a livelock), not long ones.
+	MoreSteps func(afterMain bool) bool
 	// Stop, if set, is called every few thousand steps (about every
 	// millisecond) and when the run has nothing to do but fire timers; when
 	// it reports true, the run stops with a *StoppedError. Tools use it for

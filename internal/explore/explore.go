@@ -411,7 +411,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	var out interp.Outcome
 	obs := x.observer(hooks, s)
 	det := obs.race
-	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
+	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
 		Observer: obs, IgnoreMemory: det == nil, Stop: x.stop, DatagramLoss: true}
 	var err error
 	switch {
@@ -461,13 +461,13 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		// Goroutines that outlive the function and never stop (a ticker
 		// nobody stops, a loop nobody ends) leak as surely as blocked ones.
 		r.kind = "leak"
-		r.message = fmt.Sprintf("the function returned while goroutines kept running: still running %d steps later", x.o.Steps)
+		r.message = fmt.Sprintf("the function returned while goroutines kept running: still running %d steps later", x.stepBound())
 		r.goroutines = userGoroutines(out.Goroutines)
 		return r, nil
 	case errors.As(err, &sle):
 		r.kind, r.goroutines = "steps", out.Goroutines
 		if s.fair.livelocked() {
-			r.message = fmt.Sprintf("livelock: the goroutines keep spinning and none makes progress, under a fair schedule (step bound of %d steps reached)", x.o.Steps)
+			r.message = fmt.Sprintf("livelock: the goroutines keep spinning and none makes progress, under a fair schedule (%s)", x.boundWords())
 		} else {
 			r.message = fmt.Sprintf("step bound reached: the execution did not end within %d steps (an unbounded loop, or a long execution: raise -steps)", x.o.Steps)
 		}
@@ -512,6 +512,39 @@ func offCheckGoroutine(stack []interp.StackFrame) (method string, off bool) {
 		}
 	}
 	return method, true
+}
+
+// autoSteps is the interval at which an execution is checked for progress
+// when no step bound is set (Options.Steps 0): one that is spinning
+// without effect (see fairness.livelocked) is a livelock; one that still
+// makes progress goes on, bounded only by the time budget. Goroutines that
+// keep running after the function returned get autoSteps steps.
+const autoSteps = 1_000_000
+
+// stepBound is the MaxSteps of an execution.
+func (x *explorer) stepBound() int64 {
+	if x.o.Steps > 0 {
+		return x.o.Steps
+	}
+	return autoSteps
+}
+
+// moreSteps is the MoreSteps of an execution under scheduler s: without
+// a step bound set, an execution that reached autoSteps steps goes on while
+// it makes progress and the function has not returned.
+func (x *explorer) moreSteps(s *scheduler) func(bool) bool {
+	if x.o.Steps > 0 {
+		return nil
+	}
+	return func(afterMain bool) bool { return !afterMain && !s.fair.stillSpinning() }
+}
+
+// boundWords says which bound a livelock verdict reached.
+func (x *explorer) boundWords() string {
+	if x.o.Steps > 0 {
+		return fmt.Sprintf("step bound of %d steps reached", x.o.Steps)
+	}
+	return fmt.Sprintf("no progress in the last %d steps", autoSteps)
 }
 
 // stoppedErr reports whether err says that the run was stopped by

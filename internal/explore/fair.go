@@ -44,6 +44,7 @@ type fairness struct {
 	runnable   []*interp.Goroutine
 	lastChange int // state at which the set of runnable goroutines last changed
 	lastEffect int // state after the last transition that was not idle
+	checkedAt  int // state at the previous progress check (stillSpinning; -1: none yet)
 }
 
 // fairG is the fair scheduler's view of one goroutine.
@@ -72,7 +73,7 @@ type pointKey struct {
 }
 
 func newFairness() *fairness {
-	return &fairness{}
+	return &fairness{checkedAt: -1}
 }
 
 // get returns the fair scheduler's view of goroutine id, or nil.
@@ -277,4 +278,14 @@ func (f *fairness) schedulable(g *interp.Goroutine) bool {
 func (f *fairness) livelocked() bool {
 	quiet := f.n - max(f.lastChange, f.lastEffect)
 	return quiet >= 4*spinLimit*max(len(f.runnable), 1)
+}
+
+// stillSpinning is the progress check of an execution without a step bound,
+// made every autoSteps steps: it reports whether the execution is
+// livelocked now and has had no effect and no change since the previous
+// check (so a livelock is a whole interval of steps without progress).
+func (f *fairness) stillSpinning() bool {
+	prev := f.checkedAt
+	f.checkedAt = f.n
+	return prev >= 0 && max(f.lastChange, f.lastEffect) <= prev && f.livelocked()
 }

@@ -19,7 +19,7 @@ type Options struct {
 	Strategy string        // "dfs", "random" or "pct"
 	PCTDepth int           // depth of pct
 	Execs    int           // maximum executions
-	Steps    int64         // maximum steps per execution
+	Steps    int64         // maximum steps per execution; 0 (auto): only executions that stop making progress are bounded (see autoSteps)
 	Preempt  int           // preemption bound of dfs; -1 none; -2 iterative
 	Seed     int64         // seed of random choices
 	Time     time.Duration // time budget
@@ -135,17 +135,26 @@ var OptionTable = []*OptionSpec{
 		get: func(o *Options) string { return strconv.Itoa(o.Execs) },
 	},
 	{
-		Name: "steps", Type: "int", Default: "1000000", OneRun: true,
-		Doc: "maximum steps (taken branches and calls) of one execution",
+		Name: "steps", Type: "int", Default: "auto", OneRun: true,
+		Doc: "maximum steps (taken branches and calls) of one execution; auto bounds only executions that stop making progress (livelock)",
 		set: func(o *Options, v string) error {
+			if v == "auto" {
+				o.Steps = 0
+				return nil
+			}
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n < 1 {
-				return want("a positive integer")
+				return want("a positive integer or auto")
 			}
 			o.Steps = n
 			return nil
 		},
-		get: func(o *Options) string { return strconv.FormatInt(o.Steps, 10) },
+		get: func(o *Options) string {
+			if o.Steps == 0 {
+				return "auto"
+			}
+			return strconv.FormatInt(o.Steps, 10)
+		},
 	},
 	{
 		Name: "preempt", Type: "int", Default: "auto",

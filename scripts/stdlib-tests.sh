@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# stdlib-tests.sh runs the standard library's own tests under vt, one
+# execution each, and prints a table: package, tests, passed, failed,
+# unsupported (refused by the interpreter), seconds; then totals.
+#
+# Usage: scripts/stdlib-tests.sh [-v] [VTBIN] [PKG...]
+#   VTBIN  a vt binary (default: build ./cmd/vt into a temporary directory)
+#   PKG    packages to run (default: the 34 packages of issue 13)
+#   -v     also print every failing or unsupported test with its message
+# Environment: VT_TESTS_OUT=DIR keeps the -json output of each package there;
+# VT_TESTS_FLAGS adds flags to vt test (default "-time 300s").
+# Needs jq. Slow (minutes); not part of go test ./...
+set -euo pipefail
+
+verbose=0
+if [[ "${1:-}" == "-v" ]]; then verbose=1; shift; fi
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+vt="${1:-}"
+if [[ -n "$vt" && -x "$vt" && ! -d "$vt" ]]; then
+	shift
+else
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	vt="$tmp/vt"
+	(cd "$root" && go build -o "$vt" ./cmd/vt)
+fi
+
+pkgs=("$@")
+if [[ ${#pkgs[@]} -eq 0 ]]; then
+	pkgs=(bufio bytes container/heap container/list container/ring context
+		encoding/base64 encoding/binary encoding/csv encoding/hex encoding/json
+		errors fmt hash/crc32 html iter maps math math/big math/bits path regexp
+		slices sort strconv strings sync sync/atomic text/tabwriter text/template
+		time unicode unicode/utf16 unicode/utf8)
+fi
+
+out="${VT_TESTS_OUT:-$(mktemp -d)}"
+mkdir -p "$out"
+flags=${VT_TESTS_FLAGS:--time 300s}
+
+printf '%-18s %6s %6s %6s %6s %8s\n' package tests passed failed unsup seconds
+T=0 P=0 F=0 U=0 W=0
+for p in "${pkgs[@]}"; do
+	f="$out/$(echo "$p" | tr / _).json"
+	start=$(date +%s.%N)
+	# shellcheck disable=SC2086
+	(cd /tmp && "$vt" test -execs 1 -json $flags "$p" >"$f" 2>"$f.stderr") || true
+	secs=$(echo "$(date +%s.%N) - $start" | bc)
+	read -r t ok unsup < <(jq -rs '
+		[.[] | select(.name != "summary" and .name != null and (.name | contains("/") | not))] |
+		[length,
+		 ([.[] | select(.verdict == "ok")] | length),
+		 ([.[] | select(.verdict == "error" and ((.error // "") | test("unsupported|refus|not modeled|no model")))] | length)]
+		| @tsv' "$f" 2>/dev/null || echo "0 0 0")
+	if [[ "$t" == 0 ]]; then
+		# nothing ran: the package failed to load; count it as one unsupported test
+		t=1 ok=0 unsup=1
+	fi
+	fail=$((t - ok - unsup))
+	printf '%-18s %6d %6d %6d %6d %8.1f\n' "$p" "$t" "$ok" "$fail" "$unsup" "$secs"
+	T=$((T + t)) P=$((P + ok)) F=$((F + fail)) U=$((U + unsup))
+	if [[ "$ok" == "$t" ]]; then W=$((W + 1)); fi
+	if [[ $verbose == 1 ]]; then
+		jq -r 'select(.name != "summary" and .verdict != "ok") |
+			"    \(.name): \(.verdict): \((.error // .failure.message // "") | split("\n")[0] | .[0:200])"' "$f" 2>/dev/null || true
+	fi
+done
+printf '%-18s %6d %6d %6d %6d\n' total "$T" "$P" "$F" "$U"
+printf 'packages passing whole: %d of %d; tests passed: %d of %d\n' "$W" "${#pkgs[@]}" "$P" "$T"
