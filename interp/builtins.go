@@ -288,6 +288,12 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			}
 			return value{r: es}
 		})
+	case "Sizeof", "Alignof": // in generic code: not constants in the source
+		n := gcSizes.Sizeof(ts[0])
+		if name == "Alignof" {
+			n = gcSizes.Alignof(ts[0])
+		}
+		return simple(func(*frame) value { return uintVal(uint64(n)) })
 	case "ssa:wrapnilchk":
 		p, tn, mn := args[0], args[1], args[2]
 		return simple(func(fr *frame) value {

@@ -117,9 +117,12 @@ func (m *machine) global(i int) *value {
 	}
 	if m.globals[i] == nil {
 		m.prog.globalsMu.Lock()
-		t := m.prog.globalTy[i]
+		t, init := m.prog.globalTy[i], m.prog.globalInit[i]
 		m.prog.globalsMu.Unlock()
 		c := zero(t)
+		if init != "" {
+			c = m.runtimeErrorValue(init)
+		}
 		m.globals[i] = &c
 	}
 	return m.globals[i]

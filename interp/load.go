@@ -38,9 +38,10 @@ type Program struct {
 	funcs    map[*ssa.Function]*function
 	funcList []*function
 
-	globalsMu sync.Mutex
-	globals   map[*ssa.Global]int // index into machine.globals
-	globalTy  []*rtype
+	globalsMu  sync.Mutex
+	globals    map[*ssa.Global]int // index into machine.globals
+	globalTy   []*rtype
+	globalInit []runtimeError // initial values of linkname variables (see linknameVars); "": zero
 
 	compileMu sync.Mutex
 
@@ -241,7 +242,17 @@ func (p *Program) globalIndex(g *ssa.Global) int {
 	i := len(p.globalTy)
 	p.globals[g] = i
 	p.globalTy = append(p.globalTy, p.typeOf(deref(g.Type())))
+	p.globalInit = append(p.globalInit, linknameVars[g.String()])
 	return i
+}
+
+// linknameVars are the initial values of package variables that the
+// runtime provides through linkname (they have no initializer in Go).
+// Each is a runtime error (see runtimeErrorValue).
+var linknameVars = map[string]runtimeError{
+	// math/bits panics with the runtime's errors (Div, Rem).
+	"math/bits.overflowError": "integer overflow",
+	"math/bits.divideError":   "integer divide by zero",
 }
 
 var (

@@ -13,13 +13,22 @@ var runtimeModels = modelTable{
 		}
 		return fr.done(dst, value{})
 	}),
-	"runtime.Goexit":         control(whyRuntime, func(fr *frame, _ []value, _ int32) *frame { return fr.goexit() }),
-	"runtime.NumGoroutine":   native(whyRuntime, func(m *machine, _ []value) value { return intVal(int64(len(m.gs))) }),
-	"runtime.GOMAXPROCS":     native("a fixed, deterministic answer", func(*machine, []value) value { return intVal(2) }),
-	"runtime.NumCPU":         native("a fixed, deterministic answer", func(*machine, []value) value { return intVal(2) }),
-	"runtime.GC":             native("no garbage collector to run", func(*machine, []value) value { return value{} }),
-	"runtime.KeepAlive":      native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
-	"runtime.SetFinalizer":   native("no garbage collector: finalizers never run", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
+	"runtime.Goexit":       control(whyRuntime, func(fr *frame, _ []value, _ int32) *frame { return fr.goexit() }),
+	"runtime.NumGoroutine": native(whyRuntime, func(m *machine, _ []value) value { return intVal(int64(len(m.gs))) }),
+	"runtime.GOMAXPROCS":   native("a fixed, deterministic answer", func(*machine, []value) value { return intVal(2) }),
+	"runtime.NumCPU":       native("a fixed, deterministic answer", func(*machine, []value) value { return intVal(2) }),
+	"runtime.GC":           native("no garbage collector to run", func(*machine, []value) value { return value{} }),
+	"runtime.KeepAlive":    native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
+	"runtime.SetFinalizer": native("no garbage collector: finalizers never run", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
+	// The runtime's package has no bodies under the interpreter: the
+	// methods of its error a panic(nil) raises.
+	"(*runtime.PanicNilError).Error": native(whyRuntime, func(*machine, []value) value {
+		return strVal("panic called with nil argument")
+	}).noMemory(whyNoAccess),
+	"(*runtime.PanicNilError).RuntimeError": native(whyRuntime, func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
+	// No allocator to count: the statistics stay as the caller had them
+	// (testing.AllocsPerRun sees no allocations).
+	"runtime.ReadMemStats":   native("no allocator: no statistics", func(*machine, []value) value { return value{} }).noMemory("writes nothing: the statistics stay as they were"),
 	"runtime.LockOSThread":   native("no threads", func(*machine, []value) value { return value{} }),
 	"runtime.UnlockOSThread": native("no threads", func(*machine, []value) value { return value{} }),
 	"runtime.GOROOT":         native("the loaded distribution's root", func(*machine, []value) value { return strVal(GOROOT()) }),

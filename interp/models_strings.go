@@ -50,7 +50,7 @@ var stringsModels = modelTable{
 	// Repeat panics on a negative count: the body raises that panic.
 	"strings.Repeat": control(whyHost, orBody("strings.Repeat", func(a []value) (value, bool) {
 		n := a[1].int()
-		if n < 0 || int64(len(a[0].str()))*n > 1<<30 {
+		if n < 0 || n > 0 && int64(len(a[0].str())) > (1<<30)/n {
 			return value{}, false
 		}
 		return strVal(strings.Repeat(a[0].str(), int(n))), true

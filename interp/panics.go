@@ -259,6 +259,15 @@ func (m *machine) runtimeErrorValue(e runtimeError) value {
 }
 
 func (m *machine) panicNilError() value {
+	if rp := m.prog.SSA.ImportedPackage("runtime"); rp != nil {
+		// The program's own runtime.PanicNilError, so that it can
+		// recognize the value (errors.As, a type switch).
+		if obj, _ := rp.Pkg.Scope().Lookup("PanicNilError").(*types.TypeName); obj != nil {
+			t := m.prog.typeOf(types.NewPointer(obj.Type()))
+			c := zero(t.elem)
+			return value{r: &iface{t: t, v: value{r: &c}}}
+		}
+	}
 	t := m.prog.runtimeType("PanicNilError")
 	if t == nil {
 		return value{r: &iface{t: m.prog.typeOf(types.Typ[types.String]), v: strVal("panic called with nil argument")}}
