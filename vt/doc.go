@@ -45,7 +45,7 @@
 //
 //   - [Strategy] (-vt.strategy string, default dfs): search strategy: dfs (exhaustive), random, pct or pct:DEPTH
 //   - [Execs] (-vt.execs int, default 100000): maximum number of executions
-//   - [Steps] (-vt.steps int, default 1000000): maximum steps (taken branches and calls) of one execution
+//   - [Steps] (-vt.steps int, default auto): maximum steps of one execution; auto: only a livelock (no progress) is bounded
 //   - [Preempt] (-vt.preempt int, default auto): preemption bound of dfs: -1 none, auto raised from 0 until exhausted
 //   - [Seed] (-vt.seed int, default 0): seed of random strategies and of the program's sampled random draws
 //   - [Time] (-vt.time duration, default 10s): wall-clock budget of the exploration, e.g. 30s or 5m

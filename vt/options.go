@@ -24,9 +24,11 @@ func Strategy(name string) Option { return Option{"strategy", name} }
 // Execs bounds the number of executions (default 100000).
 func Execs(n int) Option { return Option{"execs", strconv.Itoa(n)} }
 
-// Steps bounds the steps of one execution (taken branches and calls;
-// default 1000000). An execution that exceeds it is reported as a livelock
-// or unbounded loop.
+// Steps bounds the steps of one execution (taken branches and calls): an
+// execution that exceeds it is reported with verdict steps ("step bound
+// reached", or a livelock). By default no step bound is set: an execution
+// runs as long as it makes progress (within the time budget), and one whose
+// goroutines spin without effect for a million steps is a livelock.
 func Steps(n int64) Option { return Option{"steps", strconv.FormatInt(n, 10)} }
 
 // Preempt bounds the preemptions of dfs: switches away from a goroutine that

@@ -136,7 +136,7 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "steps", Type: "int", Default: "auto", OneRun: true,
-		Doc: "maximum steps (taken branches and calls) of one execution; auto bounds only executions that stop making progress (livelock)",
+		Doc: "maximum steps of one execution; auto: only a livelock (no progress) is bounded",
 		set: func(o *Options, v string) error {
 			if v == "auto" {
 				o.Steps = 0

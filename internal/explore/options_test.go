@@ -36,7 +36,7 @@ func TestOptionTable(t *testing.T) {
 
 // The defaults are those vt always had.
 func TestDefaultOptions(t *testing.T) {
-	assert.Equal(t, Options{Strategy: "dfs", PCTDepth: 3, Execs: 100000, Steps: 1000000, Preempt: -2, Time: 10 * time.Second, Race: "h", Clock: "any", Enumerate: 16}, DefaultOptions())
+	assert.Equal(t, Options{Strategy: "dfs", PCTDepth: 3, Execs: 100000, Steps: 0, Preempt: -2, Time: 10 * time.Second, Race: "h", Clock: "any", Enumerate: 16}, DefaultOptions())
 }
 
 // Every option's value survives a round trip through its text form.
