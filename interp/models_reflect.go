@@ -315,6 +315,12 @@ const whyTypes = "type descriptors are immutable"
 // and of the type descriptor rtype (from valueMethods and typeMethods), and
 // the package's functions.
 var reflectModels = reflectTable(pkgReflect, modelTable{
+	"(reflect.Value).Call": control(whyReflect, func(fr *frame, args []value, dst int32) *frame {
+		return reflectCall(fr, args, dst, false)
+	}).ownAccesses(),
+	"(reflect.Value).CallSlice": control(whyReflect, func(fr *frame, args []value, dst int32) *frame {
+		return reflectCall(fr, args, dst, true)
+	}).ownAccesses(),
 	"(reflect.Kind).String": native(whyReflect, func(m *machine, args []value) value {
 		return strVal(kindString(kind(args[0].n)))
 	}),
@@ -1679,16 +1685,20 @@ var valueMethods = map[string]valueMethod{
 		m.valueError(pk, "reflect.Value.OverflowFloat", x.kind())
 		return value{}
 	},
-	"Method":       unmodeledValueMethod("Method"),
-	"MethodByName": unmodeledValueMethod("MethodByName"),
-	"Call":         unmodeledValueMethod("Call"),
-	"CallSlice":    unmodeledValueMethod("CallSlice"),
-}
-
-func unmodeledValueMethod(name string) valueMethod {
-	return func(m *machine, pk string, x rval, a []value) value {
-		panic(&UnsupportedError{What: "reflect.Value." + name + ": method values and calls through reflect are not modeled"})
-	}
+	"Method": func(m *machine, pk string, x rval, a []value) value {
+		return m.methodValue(x, int(a[0].int()))
+	},
+	"MethodByName": func(m *machine, pk string, x rval, a []value) value {
+		if x.t == nil {
+			m.valueError(pk, "reflect.Value.MethodByName", kInvalid)
+		}
+		for i, mi := range methodsOf(x.t) {
+			if mi.name == a[0].str() {
+				return m.methodValue(x, i)
+			}
+		}
+		return rval{}.encode()
+	},
 }
 
 // field returns field i of the struct Value x.
