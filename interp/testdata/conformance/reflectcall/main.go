@@ -14,7 +14,7 @@ import (
 type T struct{ A int }
 
 func (t T) Hello(s string) string { return fmt.Sprint("hello ", s, t.A) }
-func (t *T) Inc(n int)             { t.A += n }
+func (t *T) Inc(n int)            { t.A += n }
 func (t T) Sum(xs ...int) (int, error) {
 	s := t.A
 	for _, x := range xs {
