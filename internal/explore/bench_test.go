@@ -74,3 +74,33 @@ func BenchmarkTicking(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkGoroutines measures one execution (dfs's first schedule, race
+// detection on) of a test that starts 1,000, 10,000 and 100,000 goroutines
+// which each do a little work (TestGoroutines* in testdata/semantics): the
+// time per goroutine must not grow with their number. Run with:
+//
+//	go test ./internal/explore -run '^$' -bench Goroutines -benchtime 1x
+func BenchmarkGoroutines(b *testing.B) {
+	for _, n := range []string{"1k", "10k", "100k"} {
+		b.Run(n, func(b *testing.B) {
+			target := semanticsTarget(&testing.T{}, "TestGoroutines"+n, -1)
+			o := DefaultOptions()
+			o.Execs = 1
+			o.Time = 10 * time.Minute
+			if os.Getenv("VT_BENCH_RACE") == "off" {
+				o.Race = ""
+			}
+			var elapsed time.Duration
+			b.ResetTimer()
+			for range b.N {
+				res, err := Explore(target, o, nil)
+				if err != nil || res.Verdict != "ok" {
+					b.Fatalf("verdict %v, err %v", res, err)
+				}
+				elapsed += res.Elapsed
+			}
+			b.ReportMetric(elapsed.Seconds()/float64(b.N), "s/exec")
+		})
+	}
+}
