@@ -284,6 +284,12 @@ func reflectFallback(fn *ssa.Function) nativeFn {
 			return m.typeVal(pkgReflect, m.prog.typeOf(targ))
 		}
 	}
+	if o := fn.Origin(); o != nil && o.String() == "reflect.TypeAssert" && len(fn.TypeArgs()) == 1 {
+		targ := fn.TypeArgs()[0]
+		return func(m *machine, args []value) value {
+			return m.typeAssert(decodeValue(args[0]), m.prog.typeOf(targ))
+		}
+	}
 	if fn.Pkg == nil || fn.Synthetic != "" {
 		return nil
 	}
@@ -1467,6 +1473,30 @@ var valueMethods = map[string]valueMethod{
 		m.set(x.p, value{r: a[0].r})
 		return value{}
 	},
+	"Grow": func(m *machine, pk string, x rval, a []value) value {
+		m.mustBe(pk, x, kSlice, "Grow")
+		m.mustBeAssignable(x, "Grow")
+		n := int(a[0].int())
+		if n < 0 {
+			m.rpanic("reflect.Value.Grow: negative len")
+		}
+		m.rread(x)
+		s := x.get().elems()
+		if len(s)+n <= cap(s) {
+			return value{}
+		}
+		et := x.t.elem
+		out := make([]value, len(s), growCap(len(s)+n, cap(s), et))
+		copy(out, s)
+		if et.aggregate {
+			for i, full := len(s), out[:cap(out)]; i < len(full); i++ {
+				full[i] = zero(et)
+			}
+		}
+		m.rwrite(x)
+		m.set(x.p, value{r: out})
+		return value{}
+	},
 	"SetLen": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBeAssignable(x, "SetLen")
 		m.mustBe(pk, x, kSlice, "SetLen")
@@ -1763,6 +1793,27 @@ func (m *machine) elem(pk string, x rval) rval {
 	}
 	m.valueError(pk, "reflect.Value.Elem", x.kind())
 	return rval{}
+}
+
+// typeAssert is reflect.TypeAssert[T](x): x.Interface().(T), without
+// reflect's allocations.
+func (m *machine) typeAssert(x rval, t *rtype) value {
+	if x.t == nil {
+		m.valueError(pkgReflect, "reflect.TypeAssert", kInvalid)
+	}
+	if x.f&flagRO != 0 {
+		m.rpanic("reflect.TypeAssert: cannot return value obtained from unexported field or method")
+	}
+	m.rread(x)
+	i := m.valueInterface(pkgReflect, x).iface()
+	switch {
+	case i == nil:
+	case t.kind == kInterface && i.t.implements(t):
+		return tuple(value{r: i}, boolVal(true))
+	case i.t == t:
+		return tuple(copyVal(i.v, t), boolVal(true))
+	}
+	return tuple(zero(t), boolVal(false))
 }
 
 func (m *machine) valueInterface(pk string, x rval) value {
