@@ -66,3 +66,16 @@ type StoppedError struct {
 func (e *StoppedError) Error() string {
 	return fmt.Sprintf("run stopped after %d steps", e.Steps)
 }
+
+// MemoryLimitError reports a run stopped because the interpreter's heap
+// grew beyond RunOptions.MaxMemory (the process would otherwise be killed
+// by the operating system).
+type MemoryLimitError struct {
+	Limit uint64 // bytes
+	Pos   token.Position
+}
+
+// Error says where the run was and what the limit is.
+func (e *MemoryLimitError) Error() string {
+	return fmt.Sprintf("%v: the interpreter's memory exceeded %d MiB: the run is stopped (an interpreted value costs more than a compiled one)", e.Pos, e.Limit>>20)
+}

@@ -188,8 +188,18 @@ func (m *machine) checkLimits() error {
 	if m.opts.Stop != nil && m.opts.Stop() {
 		return &StoppedError{Steps: m.steps}
 	}
+	if lim := m.maxMemory(); heapBytes() > lim {
+		return &MemoryLimitError{Limit: lim}
+	}
 	m.setCheckAt()
 	return nil
+}
+
+func (m *machine) maxMemory() uint64 {
+	if m.opts.MaxMemory > 0 {
+		return m.opts.MaxMemory
+	}
+	return DefaultMaxMemory
 }
 
 // setCheckAt sets the step count at which step calls checkLimits next.
@@ -198,9 +208,8 @@ func (m *machine) setCheckAt() {
 	if m.maxSteps > 0 {
 		m.checkAt = m.maxSteps + 1
 	}
-	if m.opts.Stop != nil {
-		m.checkAt = min(m.checkAt, m.steps+stopInterval)
-	}
+	// The memory limit is checked as often as the tool's Stop.
+	m.checkAt = min(m.checkAt, m.steps+stopInterval)
 }
 
 // ret returns from fr with result res.

@@ -209,6 +209,12 @@ func (m *machine) hostPanic(fr *frame, r any) *frame {
 		}
 		m.fail(e)
 		return nil
+	case *MemoryLimitError:
+		if !e.Pos.IsValid() {
+			e.Pos = m.prog.position(fr.pos())
+		}
+		m.fail(e)
+		return nil
 	case *StepLimitError, *StoppedError:
 		fr.g.top = fr
 		m.limitReached(e.(error), fr.g)

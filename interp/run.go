@@ -42,6 +42,10 @@ type RunOptions struct {
 	// calls (0: unbounded). A run that exceeds it stops with an
 	// *StepLimitError.
 	MaxSteps int64
+	// MaxMemory bounds the Go heap of the process while the run goes on,
+	// in bytes (0: DefaultMaxMemory); a run that exceeds it stops with a
+	// *MemoryLimitError.
+	MaxMemory uint64
 	// MoreSteps, if set, is asked when the run reaches MaxSteps steps
 	// (afterMain: main, or the test, has returned): true lets the run go
 	// on for another MaxSteps steps. Tools use it to bound only runs that
@@ -63,6 +67,10 @@ type RunOptions struct {
 	// Outcome, if non-nil, receives how the run ended.
 	Outcome *Outcome
 }
+
+// DefaultMaxMemory is the default of RunOptions.MaxMemory: three quarters
+// of the machine's memory (8 GiB where it is unknown).
+var DefaultMaxMemory = defaultMaxMemory()
 
 // RunMain runs the main package pkg of p: its initialization, then main.
 // It returns the exit code the compiled program would have (0 after main
