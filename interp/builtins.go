@@ -26,7 +26,94 @@ func (c *compiler) builtin(name string, args []ssa.Value, dst int, pos token.Pos
 			return fr
 		}
 	}
+	if name == "Slice" || name == "String" {
+		if arrayToElem(args[0]) {
+			// unsafe.Slice((*T)(unsafe.Pointer(&arr)), n): the pointer
+			// is to the array's cell; the elements are in it.
+			p, n := c.reg(args[0]), c.reg(args[1])
+			isString := name == "String"
+			what := "unsafe." + name + " beyond the end of the array its pointer points to"
+			return func(fr *frame) *frame {
+				es := fr.regs[p].ptr().elems()
+				l := int(fr.regs[n].int())
+				if l > len(es) || l < 0 {
+					panic(&UnsupportedError{Pos: c.prog.position(pos), What: what})
+				}
+				if isString {
+					b := make([]byte, l)
+					for i, e := range es[:l] {
+						b[i] = byte(e.n)
+					}
+					fr.regs[dst] = strVal(string(b))
+				} else {
+					fr.regs[dst] = value{r: es[:l:l]}
+				}
+				fr.pc++
+				return fr
+			}
+		}
+		if from, to, ok := punned(args[0]); ok {
+			what := fmt.Sprintf("unsafe.%s over memory of another type (a %s viewed as %s): the interpreter's memory is made of values, not bytes", name, from, to)
+			return func(fr *frame) *frame {
+				panic(&UnsupportedError{Pos: c.prog.position(pos), What: what})
+			}
+		}
+	}
 	return c.builtinRegs(name, ts, c.regList(args), dst, pos, name == "append" && isVarargs(args[1]))
+}
+
+// punned reports whether the pointer p is a conversion through
+// unsafe.Pointer of a pointer to another type (type punning, as in
+// (*byte)(unsafe.Pointer(&u32))), which the interpreter cannot run: a
+// value's cells are not its bytes. A pointer to an array of the same
+// element type is not punning.
+func punned(p ssa.Value) (from, to types.Type, ok bool) {
+	conv, isConv := p.(*ssa.Convert)
+	if !isConv || !isUnsafePointer(conv.X.Type()) {
+		return nil, nil, false
+	}
+	src, isSrc := conv.X.(*ssa.Convert)
+	if !isSrc {
+		return nil, nil, false
+	}
+	fp, ok1 := src.X.Type().Underlying().(*types.Pointer)
+	tp, ok2 := conv.Type().Underlying().(*types.Pointer)
+	if !ok1 || !ok2 {
+		return nil, nil, false
+	}
+	fe, te := fp.Elem(), tp.Elem()
+	if a, isArr := fe.Underlying().(*types.Array); isArr {
+		fe = a.Elem()
+	}
+	if types.Identical(fe.Underlying(), te.Underlying()) {
+		return nil, nil, false
+	}
+	return fp.Elem(), te, true
+}
+
+// arrayToElem reports whether the pointer p is a conversion through
+// unsafe.Pointer of a pointer to an array of the type p points to.
+func arrayToElem(p ssa.Value) bool {
+	conv, isConv := p.(*ssa.Convert)
+	if !isConv || !isUnsafePointer(conv.X.Type()) {
+		return false
+	}
+	src, isSrc := conv.X.(*ssa.Convert)
+	if !isSrc {
+		return false
+	}
+	fp, ok1 := src.X.Type().Underlying().(*types.Pointer)
+	tp, ok2 := conv.Type().Underlying().(*types.Pointer)
+	if !ok1 || !ok2 {
+		return false
+	}
+	a, isArr := fp.Elem().Underlying().(*types.Array)
+	return isArr && types.Identical(a.Elem().Underlying(), tp.Elem().Underlying())
+}
+
+func isUnsafePointer(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
 }
 
 // isVarargs reports whether v is the slice of the arguments of a variadic

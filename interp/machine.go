@@ -15,7 +15,10 @@ import (
 // what a snapshot restores is decided per part, never per field (see
 // snapshot.go; TestMachineStateClassified keeps it so).
 type machine struct {
-	prog *Program
+	// runtime/debug's settings, stored as differences from their defaults
+	// (GC percent 100, no memory limit) so that the zero machine has them.
+	gcPercent, memoryLimit int64
+	prog                   *Program
 	runConfig
 	runState
 	world

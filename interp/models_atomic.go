@@ -160,12 +160,25 @@ func atomicValueSwap(m *machine, cell *value, a []value) (value, EventKind) {
 }
 
 func atomicValueCAS(m *machine, cell *value, a []value) (value, EventKind) {
-	old := *cell
-	m.checkAtomicValue(old, a[1])
-	if ifaceEqual(old, a[0]) {
-		m.set(cell, a[1])
-		return boolVal(true), EvAtomicRMW
+	cur, oldV, newV := *cell, a[0], a[1]
+	fail := func(msg string) { panic(&panicValue{m.stringPanic("sync/atomic: " + msg)}) }
+	if newV.r == nil {
+		fail("compare and swap of nil value into Value")
 	}
-	m.cur.idle = true
-	return boolVal(false), EvAtomicLoad
+	if o := oldV.iface(); o != nil && o.t != newV.iface().t {
+		fail("compare and swap of inconsistently typed values")
+	}
+	c := cur.iface()
+	switch {
+	case c == nil && oldV.r != nil:
+		m.cur.idle = true
+		return boolVal(false), EvAtomicLoad
+	case c != nil && c.t != newV.iface().t:
+		fail("compare and swap of inconsistently typed value into Value")
+	case c != nil && !ifaceEqual(cur, oldV):
+		m.cur.idle = true
+		return boolVal(false), EvAtomicLoad
+	}
+	m.set(cell, newV)
+	return boolVal(true), EvAtomicRMW
 }

@@ -4,6 +4,8 @@ package interp
 // interpreter itself: goroutines, scheduling points, stacks and program
 // counters are the interpreter's own (models_caller.go).
 
+import "math"
+
 const whyRuntime = "the runtime is modeled: the interpreter is the program's runtime"
 
 var runtimeModels = modelTable{
@@ -53,4 +55,19 @@ const (
 
 var runtimeDebugModels = modelTable{
 	"runtime/debug.Stack": control("the interpreter's traceback of the goroutine", debugStack),
+	// No garbage collector: its settings are kept and returned, and change
+	// nothing.
+	"runtime/debug.SetGCPercent": native("no garbage collector", func(m *machine, a []value) value {
+		old := m.gcPercent
+		m.gcPercent = a[0].int() - 100
+		return intVal(old + 100)
+	}).noMemory(whyNoAccess),
+	"runtime/debug.SetMemoryLimit": native("no garbage collector", func(m *machine, a []value) value {
+		old := m.memoryLimit
+		if a[0].int() >= 0 {
+			m.memoryLimit = math.MaxInt64 - a[0].int()
+		}
+		return intVal(math.MaxInt64 - old)
+	}).noMemory(whyNoAccess),
+	"runtime/debug.FreeOSMemory": native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
 }

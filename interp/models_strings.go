@@ -68,12 +68,19 @@ var stringsModels = modelTable{
 
 var strconvModels = modelTable{
 	"strconv.Itoa": native(whyHost, func(_ *machine, a []value) value { return strVal(strconv.Itoa(int(a[0].int()))) }),
-	"strconv.FormatInt": native(whyHost, func(_ *machine, a []value) value {
-		return strVal(strconv.FormatInt(a[0].int(), int(a[1].int())))
-	}),
-	"strconv.FormatUint": native(whyHost, func(_ *machine, a []value) value {
-		return strVal(strconv.FormatUint(a[0].n, int(a[1].int())))
-	}),
+	// An illegal base panics: the body raises that panic, in the program.
+	"strconv.FormatInt": control(whyHost, orBody("strconv.FormatInt", func(a []value) (value, bool) {
+		if b := a[1].int(); b < 2 || b > 36 {
+			return value{}, false
+		}
+		return strVal(strconv.FormatInt(a[0].int(), int(a[1].int()))), true
+	})),
+	"strconv.FormatUint": control(whyHost, orBody("strconv.FormatUint", func(a []value) (value, bool) {
+		if b := a[1].int(); b < 2 || b > 36 {
+			return value{}, false
+		}
+		return strVal(strconv.FormatUint(a[0].n, int(a[1].int()))), true
+	})),
 	"strconv.FormatBool":   native(whyHost, func(_ *machine, a []value) value { return strVal(strconv.FormatBool(a[0].bool())) }),
 	"strconv.Quote":        native(whyHost, func(_ *machine, a []value) value { return strVal(strconv.Quote(a[0].str())) }),
 	"strconv.QuoteToASCII": native(whyHost, func(_ *machine, a []value) value { return strVal(strconv.QuoteToASCII(a[0].str())) }),

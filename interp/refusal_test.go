@@ -200,3 +200,16 @@ func TestRefuseVirtualOS(t *testing.T) {
 		})
 	}
 }
+
+// TestRefuseTypePunning: unsafe.Slice over a value of another type (a
+// uint32 viewed as bytes) is refused at its position; over an array of the
+// same element type it is the array's elements.
+func TestRefuseTypePunning(t *testing.T) {
+	r := runBehave(t, "punning", RunOptions{})
+	require.Error(t, r.err)
+	var ue *UnsupportedError
+	require.True(t, errors.As(r.err, &ue), "want *UnsupportedError, got %T: %v", r.err, r.err)
+	assert.Contains(t, ue.What, "unsafe.Slice over memory of another type (a uint32 viewed as byte)")
+	assert.Equal(t, markerLine(t, "punning", "pun"), ue.Pos.Line, "the call site: %v", ue.Pos)
+	assert.Equal(t, "[1 2 3 4]\n", r.stdout)
+}

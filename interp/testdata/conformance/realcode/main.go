@@ -1,7 +1,9 @@
 // Small programs from the standard library's tests and popular libraries
 // that the interpreter once got wrong or refused (issue 13): math/bits's
 // division panics, panic(nil), unsafe in generic code, binary.NativeEndian,
-// defer in a range-over-func loop, strings.Repeat's overflow panic.
+// defer in a range-over-func loop, strings.Repeat's overflow panic,
+// strconv.FormatInt's illegal base, atomic.Value.CompareAndSwap's panics,
+// runtime/debug's settings.
 package main
 
 import (
@@ -10,6 +12,9 @@ import (
 	"fmt"
 	"math/bits"
 	"runtime"
+	"runtime/debug"
+	"strconv"
+	"sync/atomic"
 	"slices"
 	"strings"
 	"unsafe"
@@ -92,5 +97,20 @@ func main() {
 		fmt.Println(string(unsafe.Slice(unsafe.StringData("abc"), 3)))
 	})
 	try("repeat", func() { fmt.Println(len(strings.Repeat("ab", 1<<62))) })
+	try("base", func() { fmt.Println(strconv.FormatInt(5, 1)) })
+	try("ubase", func() { fmt.Println(strconv.FormatUint(5, 37)) })
+	fmt.Println(strconv.FormatInt(-255, 16), strconv.FormatUint(255, 2))
+	for i, c := range []struct{ init, old, new any }{
+		{nil, nil, 1}, {nil, 1, 2}, {1, 1, 2}, {1, 2, 3}, {1, "a", 2}, {1, 1, "b"}, {1, nil, nil}, {"x", nil, "y"},
+	} {
+		try("cas"+strconv.Itoa(i), func() {
+			var v atomic.Value
+			if c.init != nil {
+				v.Store(c.init)
+			}
+			fmt.Println(v.CompareAndSwap(c.old, c.new), v.Load())
+		})
+	}
+	fmt.Println(debug.SetGCPercent(50), debug.SetGCPercent(100))
 	rangeDefer()
 }
