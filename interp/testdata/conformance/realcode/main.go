@@ -13,10 +13,10 @@ import (
 	"math/bits"
 	"runtime"
 	"runtime/debug"
-	"strconv"
-	"sync/atomic"
 	"slices"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"unsafe"
 )
 
