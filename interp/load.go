@@ -45,6 +45,11 @@ type Program struct {
 
 	compileMu sync.Mutex
 
+	// linknames maps the functions of packages outside the Go
+	// distribution declared with //go:linkname to the function they
+	// name ("example.com/m.fastrand" → "runtime.fastrand"): their models.
+	linknames map[string]string
+
 	hashOnce sync.Once
 	hash     string
 
@@ -158,9 +163,13 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 	// the standard library's code is never run.
 	var sprog *ssa.Program
 	created := map[*packages.Package]*ssa.Package{}
+	linknames := map[string]string{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if sprog == nil {
 			sprog = ssa.NewProgram(p.Fset, ssa.InstantiateGenerics)
+		}
+		if len(p.GoFiles) > 0 && !strings.HasPrefix(p.GoFiles[0], goroot) {
+			collectLinknames(p, linknames)
 		}
 		if p.Types != nil {
 			created[p] = sprog.CreatePackage(p.Types, p.Syntax, p.TypesInfo, true)
@@ -175,6 +184,8 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 		Packages: spkgs,
 		funcs:    map[*ssa.Function]*function{},
 		globals:  map[*ssa.Global]int{},
+
+		linknames: linknames,
 	}
 	return p, nil
 }
@@ -202,6 +213,26 @@ func withNetgo(flags []string) []string {
 		out = append(out, "-tags=netgo")
 	}
 	return out
+}
+
+// collectLinknames adds the //go:linkname directives of p's files that
+// name a function elsewhere (pull linknames: "//go:linkname local
+// pkg.name") to names, as "p.local" → "pkg.name".
+func collectLinknames(p *packages.Package, names map[string]string) {
+	for _, f := range p.Syntax {
+		for _, cg := range f.Comments {
+			for _, c := range cg.List {
+				rest, ok := strings.CutPrefix(c.Text, "//go:linkname ")
+				if !ok {
+					continue
+				}
+				fields := strings.Fields(rest)
+				if len(fields) == 2 {
+					names[p.PkgPath+"."+fields[0]] = fields[1]
+				}
+			}
+		}
+	}
 }
 
 // SourceHash returns a hash of the source of every loaded package outside

@@ -202,6 +202,16 @@ func lookupNative(p *Program, fn *ssa.Function) (nativeFn, controlFn) {
 	if fb := modelFallbacks[fnPackage(fn)]; fb != nil {
 		return fb(fn), nil
 	}
+	if target, ok := p.linknames[name]; ok && fn.Blocks == nil {
+		// A function of the program's own packages that the runtime
+		// provides through linkname (runtime.fastrand, runtime.memhash).
+		if md, ok := runtimeLinknameModels[target]; ok {
+			return md.withMem(target)
+		}
+		if md, ok := models[target]; ok {
+			return md.withMem(target)
+		}
+	}
 	return nil, nil
 }
 

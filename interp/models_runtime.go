@@ -4,7 +4,10 @@ package interp
 // interpreter itself: goroutines, scheduling points, stacks and program
 // counters are the interpreter's own (models_caller.go).
 
-import "math"
+import (
+	"math"
+	"unsafe"
+)
 
 const whyRuntime = "the runtime is modeled: the interpreter is the program's runtime"
 
@@ -70,4 +73,85 @@ var runtimeDebugModels = modelTable{
 		return intVal(math.MaxInt64 - old)
 	}).noMemory(whyNoAccess),
 	"runtime/debug.FreeOSMemory": native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
+}
+
+// runtimeLinknameModels are functions of the runtime that libraries reach
+// through //go:linkname (see Program.linknames): its random numbers (the
+// runtime's own, from the run's seed, as behind math/rand's automatic
+// seeding) and its hash functions (deterministic, over interpreter values).
+// Some no longer exist in the runtime (fastrand): libraries written for
+// older Go name them, and the linker still resolves them.
+var runtimeLinknameModels = modelTable{
+	"runtime.fastrand":    native(whyLinkname, func(m *machine, _ []value) value { return uintVal(uint64(uint32(m.nextRand()))) }).noMemory(whyNoAccess),
+	"runtime.cheaprand":   native(whyLinkname, func(m *machine, _ []value) value { return uintVal(uint64(uint32(m.nextRand()))) }).noMemory(whyNoAccess),
+	"runtime.fastrand64":  native(whyLinkname, runtimeRand).noMemory(whyNoAccess),
+	"runtime.cheaprand64": native(whyLinkname, func(m *machine, _ []value) value { return intVal(int64(m.nextRand() >> 1)) }).noMemory(whyNoAccess),
+	"runtime.rand":        native(whyLinkname, runtimeRand).noMemory(whyNoAccess),
+	"runtime.fastrandn":   native(whyLinkname, randn).noMemory(whyNoAccess),
+	"runtime.cheaprandn":  native(whyLinkname, randn).noMemory(whyNoAccess),
+	"runtime.strhash": native(whyLinkname, func(m *machine, a []value) value {
+		p := a[0].ptr()
+		if p == nil {
+			panic(nilDeref)
+		}
+		return uintVal(hashString(p.str(), a[1].n))
+	}).reads(0),
+	"runtime.memhash": native(whyLinkname, func(m *machine, a []value) value {
+		return uintVal(memHash(a[0].ptr(), a[1].n, a[2].n))
+	}).noMemory("reads the key it hashes, which its caller owns"),
+	"runtime.procPin":   native(whyLinkname, func(*machine, []value) value { return intVal(0) }).noMemory(whyNoAccess),
+	"runtime.procUnpin": native(whyLinkname, func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
+}
+
+const whyLinkname = "the runtime's, reached through linkname"
+
+func randn(m *machine, a []value) value {
+	return uintVal(uint64(uint32((uint64(uint32(m.nextRand())) * uint64(uint32(a[0].n))) >> 32)))
+}
+
+// hashString is a deterministic hash of s with seed (FNV-1a, mixed).
+func hashString(s string, seed uint64) uint64 {
+	h := seed ^ 0xcbf29ce484222325
+	for i := range len(s) {
+		h ^= uint64(s[i])
+		h *= 0x100000001b3
+	}
+	return mix64(h)
+}
+
+func mix64(z uint64) uint64 {
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// memHash hashes the size bytes at p as runtime.memhash does, over the
+// interpreter's cells: a scalar cell of at most 8 bytes is its value, a
+// byte cell of a longer run (unsafe.StringData) the bytes from it, an
+// aggregate its elements. Equal memory hashes equally.
+func memHash(p *value, seed, size uint64) uint64 {
+	if p == nil || size == 0 {
+		return mix64(seed)
+	}
+	switch r := p.r.(type) {
+	case nil:
+		if size <= 8 {
+			return mix64(seed ^ p.n ^ size<<56)
+		}
+		// A run of bytes: the cells of a byte array (p is its element).
+		b := make([]byte, size)
+		for i, c := range unsafe.Slice(p, size) {
+			b[i] = byte(c.n)
+		}
+		return hashString(string(b), seed)
+	case string:
+		return hashString(r, seed)
+	case []value:
+		h := seed
+		for i := range r {
+			h = memHash(&r[i], h, 8)
+		}
+		return h
+	}
+	return mix64(seed ^ p.n)
 }

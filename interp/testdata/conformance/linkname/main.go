@@ -1,0 +1,33 @@
+// Program linkname reaches the runtime's random numbers and hash functions
+// through //go:linkname, as concurrent-map libraries do.
+package main
+
+import (
+	"fmt"
+	"unsafe"
+)
+
+//go:linkname fastrand runtime.fastrand
+func fastrand() uint32
+
+//go:linkname cheaprand runtime.cheaprand
+func cheaprand() uint32
+
+//go:linkname memhash runtime.memhash
+func memhash(p unsafe.Pointer, h, s uintptr) uintptr
+
+//go:linkname strhash runtime.strhash
+func strhash(p unsafe.Pointer, h uintptr) uintptr
+
+func hs(s string) uintptr {
+	return memhash(unsafe.Pointer(unsafe.StringData(s)), 7, uintptr(len(s)))
+}
+
+func main() {
+	_, _ = fastrand(), cheaprand()
+	a, b := "hello, world", "hello, "+"world"
+	fmt.Println(hs(a) == hs(b), hs(a) == hs("other string"))
+	x, y := 42, 42
+	fmt.Println(memhash(unsafe.Pointer(&x), 1, 8) == memhash(unsafe.Pointer(&y), 1, 8))
+	fmt.Println(strhash(unsafe.Pointer(&a), 3) == strhash(unsafe.Pointer(&b), 3))
+}
