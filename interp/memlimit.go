@@ -21,7 +21,7 @@ func heapBytes() uint64 {
 	return s[0].Value.Uint64()
 }
 
-// defaultMaxMemory is three quarters of the machine's memory as
+// defaultMaxMemory is half of the machine's memory as
 // /proc/meminfo reports it, or 8 GiB.
 func defaultMaxMemory() uint64 {
 	const fallback = 8 << 30
@@ -34,7 +34,7 @@ func defaultMaxMemory() uint64 {
 			f := strings.Fields(rest)
 			if len(f) >= 1 {
 				if kb, err := strconv.ParseUint(f[0], 10, 64); err == nil && kb > 0 {
-					return kb << 10 / 4 * 3
+					return kb << 10 / 2
 				}
 			}
 		}

@@ -68,7 +68,7 @@ type RunOptions struct {
 	Outcome *Outcome
 }
 
-// DefaultMaxMemory is the default of RunOptions.MaxMemory: three quarters
+// DefaultMaxMemory is the default of RunOptions.MaxMemory: half
 // of the machine's memory (8 GiB where it is unknown).
 var DefaultMaxMemory = defaultMaxMemory()
 

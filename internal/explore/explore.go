@@ -521,6 +521,11 @@ func offCheckGoroutine(stack []interp.StackFrame) (method string, off bool) {
 // keep running after the function returned get autoSteps steps.
 const autoSteps = 1_000_000
 
+// spinStepsPerPoint is the most steps per scheduling point, on average over
+// an interval of autoSteps steps, of goroutines that spin (see
+// fairness.stillSpinning): a spin loop takes a few steps per iteration.
+const spinStepsPerPoint = 16
+
 // stepBound is the MaxSteps of an execution.
 func (x *explorer) stepBound() int64 {
 	if x.o.Steps > 0 {
@@ -536,7 +541,7 @@ func (x *explorer) moreSteps(s *scheduler) func(bool) bool {
 	if x.o.Steps > 0 {
 		return nil
 	}
-	return func(afterMain bool) bool { return !afterMain && !s.fair.stillSpinning() }
+	return func(afterMain bool) bool { return !afterMain && !s.fair.stillSpinning(autoSteps/spinStepsPerPoint) }
 }
 
 // boundWords says which bound a livelock verdict reached.

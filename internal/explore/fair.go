@@ -45,6 +45,7 @@ type fairness struct {
 	lastChange int // state at which the set of runnable goroutines last changed
 	lastEffect int // state after the last transition that was not idle
 	checkedAt  int // state at the previous progress check (stillSpinning; -1: none yet)
+	lastWrite  int // state in which the last plain write was seen (when memory events are observed)
 }
 
 // fairG is the fair scheduler's view of one goroutine.
@@ -282,10 +283,17 @@ func (f *fairness) livelocked() bool {
 
 // stillSpinning is the progress check of an execution without a step bound,
 // made every autoSteps steps: it reports whether the execution is
-// livelocked now and has had no effect and no change since the previous
-// check (so a livelock is a whole interval of steps without progress).
-func (f *fairness) stillSpinning() bool {
+// livelocked now, has had no effect and no change since the previous check
+// (so a livelock is a whole interval of steps without progress), and went
+// through at least minPoints scheduling points in that interval: its
+// goroutines spin through scheduling points (a tight loop of loads, failed
+// CompareAndSwaps, Gosched), they do not compute. A goroutine that computes
+// between idle operations (a loop that consults a sync.Map or a sync.Once
+// while it writes plain memory) takes many steps per point and is not a
+// livelock; nor is one that writes plain memory, when the observer sees
+// memory events (race detection on).
+func (f *fairness) stillSpinning(minPoints int) bool {
 	prev := f.checkedAt
 	f.checkedAt = f.n
-	return prev >= 0 && max(f.lastChange, f.lastEffect) <= prev && f.livelocked()
+	return prev >= 0 && f.n-prev >= minPoints && max(f.lastChange, f.lastEffect, f.lastWrite) < prev && f.livelocked()
 }

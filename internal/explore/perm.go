@@ -127,6 +127,10 @@ func (o *observer) Event(ev *interp.Event) {
 	if ev.Kind == interp.EvTimer && o.sched != nil {
 		o.sched.timerFired(ev.Pos)
 	}
+	if ev.Kind == interp.EvWrite && o.sched != nil {
+		// A plain write is progress (see fairness.stillSpinning).
+		o.sched.fair.lastWrite = o.sched.fair.n
+	}
 	if ev.Kind == interp.EvAnnotation && o.perm.fault == nil {
 		o.perm.Event(ev)
 		o.raceFirst = o.perm.fault != nil && o.race != nil && o.race.Race() != nil
