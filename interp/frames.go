@@ -188,7 +188,7 @@ func (m *machine) checkLimits() error {
 	if m.opts.Stop != nil && m.opts.Stop() {
 		return &StoppedError{Steps: m.steps}
 	}
-	if lim := m.maxMemory(); heapBytes() > lim {
+	if lim := m.maxMemory(); overLimit(0, lim) {
 		return &MemoryLimitError{Limit: lim}
 	}
 	m.setCheckAt()

@@ -15,10 +15,7 @@ import (
 // what a snapshot restores is decided per part, never per field (see
 // snapshot.go; TestMachineStateClassified keeps it so).
 type machine struct {
-	// runtime/debug's settings, stored as differences from their defaults
-	// (GC percent 100, no memory limit) so that the zero machine has them.
-	gcPercent, memoryLimit int64
-	prog                   *Program
+	prog *Program
 	runConfig
 	runState
 	world
@@ -63,6 +60,10 @@ type runState struct {
 // the state of sync objects, timers, coroutines and tests, and the virtual
 // OS. A snapshot keeps a copy and restores it whole (clone).
 type world struct {
+	// runtime/debug's settings, stored as differences from their defaults
+	// (GC percent 100, no memory limit) so that the zero world has them.
+	gcPercent, memoryLimit int64
+
 	nextGID   int
 	clock     int64 // virtual time in nanoseconds since the epoch
 	timers    timerHeap

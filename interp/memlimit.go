@@ -2,14 +2,40 @@ package interp
 
 import (
 	"os"
+	"runtime"
 	"runtime/metrics"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 // heapMetric is the runtime metric of the live heap (and what the garbage
 // collector has not freed yet).
 const heapMetric = "/memory/classes/heap/objects:bytes"
+
+// bigAlloc is the number of elements from which make checks the memory
+// limit before it allocates (one check every few thousand steps does not
+// bound a loop of large allocations).
+const bigAlloc = 1 << 16
+
+// checkAlloc stops the run if allocating n values would exceed its memory
+// limit.
+func (m *machine) checkAlloc(n uint64) {
+	if lim := m.maxMemory(); overLimit(n*uint64(unsafe.Sizeof(value{})), lim) {
+		panic(&MemoryLimitError{Limit: lim})
+	}
+}
+
+// overLimit reports whether the heap, plus extra bytes about to be
+// allocated, exceeds lim; garbage does not count (the heap is collected
+// before it says so).
+func overLimit(extra, lim uint64) bool {
+	if heapBytes()+extra <= lim {
+		return false
+	}
+	runtime.GC()
+	return heapBytes()+extra > lim
+}
 
 // heapBytes returns the process's heap in use, in bytes.
 func heapBytes() uint64 {

@@ -46,7 +46,14 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			}
 		}
 		if t.aggregate {
+			big := uint64(0)
+			if t.kind == kArray && t.len >= bigAlloc {
+				big = uint64(t.len) // make([]T, constant) is such an array
+			}
 			return func(fr *frame) *frame {
+				if big > 0 {
+					fr.g.m.checkAlloc(big)
+				}
 				z := zero(t)
 				fr.regs[dst] = value{r: &z}
 				fr.pc++
@@ -140,6 +147,9 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			}
 			if (cs && int64(k) < 0) || k > 1<<40 || k < n {
 				panic(runtimeError("makeslice: cap out of range"))
+			}
+			if k >= bigAlloc {
+				fr.g.m.checkAlloc(k)
 			}
 			fr.regs[dst] = value{r: makeElems(t.elem, int(n), int(k))}
 			fr.pc++
