@@ -1108,6 +1108,33 @@ var typeMethods = map[string]typeMethod{
 	"NumMethod": func(m *machine, pk string, t *rtype, a []value) value {
 		return intVal(int64(len(methodsOf(t))))
 	},
+	"OverflowInt": func(m *machine, pk string, t *rtype, a []value) value {
+		if t.kind < kInt || t.kind > kInt64 {
+			m.rpanic("reflect: OverflowInt of non-int type " + t.str)
+		}
+		bits := uint(t.sizeof() * 8)
+		v := int64(a[0].n)
+		return boolVal(v != (v<<(64-bits))>>(64-bits))
+	},
+	"OverflowUint": func(m *machine, pk string, t *rtype, a []value) value {
+		if !isUint(t.kind) {
+			m.rpanic("reflect: OverflowUint of non-uint type " + t.str)
+		}
+		bits := uint(t.sizeof() * 8)
+		v := a[0].n
+		return boolVal(v != (v<<(64-bits))>>(64-bits))
+	},
+	"OverflowFloat": func(m *machine, pk string, t *rtype, a []value) value {
+		switch t.kind {
+		case kFloat32:
+			f := math.Abs(a[0].float())
+			return boolVal(math.MaxFloat32 < f && f <= math.MaxFloat64)
+		case kFloat64:
+			return boolVal(false)
+		}
+		m.rpanic("reflect: OverflowFloat of non-float type " + t.str)
+		return value{}
+	},
 	"Method": func(m *machine, pk string, t *rtype, a []value) value {
 		return m.methodVal(pk, t, int(a[0].n))
 	},

@@ -1,7 +1,8 @@
 // Program reflectcall checks method values and calls through reflect:
 // Value.Method, MethodByName (on values, pointers and interfaces),
 // Value.Call and CallSlice (variadic functions, interface parameters,
-// several results, closures) and the panics of wrong calls.
+// several results, closures) and the panics of wrong calls; Type's
+// OverflowInt, OverflowUint and OverflowFloat.
 package main
 
 import (
@@ -73,6 +74,10 @@ func main() {
 	fmt.Println(fv.Call([]reflect.Value{reflect.ValueOf(1)})[0], k)
 	up := reflect.ValueOf(strings.ToUpper)
 	fmt.Println(up.Call([]reflect.Value{reflect.ValueOf("shout")})[0])
+
+	fmt.Println(reflect.TypeOf(int8(0)).OverflowInt(200), reflect.TypeOf(int8(0)).OverflowInt(-128))
+	fmt.Println(reflect.TypeOf(uint16(0)).OverflowUint(70000), reflect.TypeOf(float32(0)).OverflowFloat(1e39))
+	try("overflow", func() { reflect.TypeOf("").OverflowInt(1) })
 
 	try("few", func() { fv.Call(nil) })
 	try("many", func() { up.Call([]reflect.Value{reflect.ValueOf("a"), reflect.ValueOf("b")}) })
