@@ -191,7 +191,12 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 }
 
 // withNetgo adds the build tag netgo to flags: package net then resolves
-// names in Go (over the virtual OS's models) rather than through cgo.
+// names in Go (over the virtual OS's models) rather than through cgo; and
+// math_big_pure_go and purego, so that math/big and crypto run their Go
+// code instead of assembly.
+// interpTags are the build tags of every load (see withNetgo).
+const interpTags = "netgo,math_big_pure_go,purego"
+
 func withNetgo(flags []string) []string {
 	out := make([]string, 0, len(flags)+1)
 	found := false
@@ -200,17 +205,17 @@ func withNetgo(flags []string) []string {
 		switch {
 		case strings.HasPrefix(f, "-tags=") || strings.HasPrefix(f, "--tags="):
 			found = true
-			f += ",netgo"
+			f += "," + interpTags
 		case (f == "-tags" || f == "--tags") && i+1 < len(flags):
 			found = true
 			out = append(out, f)
 			i++
-			f = flags[i] + ",netgo"
+			f = flags[i] + "," + interpTags
 		}
 		out = append(out, f)
 	}
 	if !found {
-		out = append(out, "-tags=netgo")
+		out = append(out, "-tags="+interpTags)
 	}
 	return out
 }
