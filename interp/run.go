@@ -21,6 +21,12 @@ type RunOptions struct {
 	// snapshot of the real process's environment when the run starts;
 	// an empty non-nil slice: none).
 	Env []string
+	// Dir is the program's working directory under the virtual OS. Empty:
+	// for RunTest and SnapshotTest the directory of the test package's
+	// files, where go test runs a test binary (a test opens its testdata
+	// relative to it); for RunMain and SnapshotMain the real working
+	// directory, as go run.
+	Dir string
 	// DatagramLoss lets the scheduler lose datagrams (UDP and unixgram):
 	// each one sent is a Choice (ChooseDatagramLoss).
 	DatagramLoss bool

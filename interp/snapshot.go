@@ -25,6 +25,7 @@ type Snapshot struct {
 	// dropped are the goroutines alive at the snapshot that its runs do
 	// not have (Dropped).
 	dropped []GoroutineInfo
+	dir     string // the working directory of its runs (RunOptions.Dir)
 }
 
 // Dropped returns the goroutines that were alive when the snapshot was
@@ -36,7 +37,7 @@ func (s *Snapshot) Dropped() []GoroutineInfo { return s.dropped }
 // takeSnapshot takes a snapshot of m's current state, with root to run,
 // and starts logging writes.
 func (m *machine) takeSnapshot(r root, pos token.Pos) *Snapshot {
-	s := &Snapshot{m: m, root: r, pos: pos, world: m.world.clone()}
+	s := &Snapshot{m: m, root: r, pos: pos, world: m.world.clone(), dir: m.opts.Dir}
 	for _, g := range m.gs {
 		if g != m.cur && g.pending != OpTestRun && g.status != gDone {
 			s.dropped = append(s.dropped, g.info(g.pending))
@@ -126,6 +127,9 @@ func (s *Snapshot) Run(opts RunOptions) error {
 	s.rollback()
 	m := s.m
 	m.world = s.world.clone()
+	if opts.Dir == "" {
+		opts.Dir = s.dir
+	}
 	m.configure(opts)
 	g := m.newGoroutine(nil, nil, s.pos)
 	m.main = g

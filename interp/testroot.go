@@ -140,6 +140,9 @@ func (p *Program) RunTest(pkg *ssa.Package, name string, opts RunOptions) (TestR
 	if err != nil {
 		return TestResult{}, err
 	}
+	if opts.Dir == "" {
+		opts.Dir = p.packageDir(pkg)
+	}
 	m := p.newMachine(opts)
 	m.start(pkg, r)
 	m.run()
@@ -156,7 +159,22 @@ func (p *Program) SnapshotTest(pkg *ssa.Package, name string, opts RunOptions) (
 	if err != nil {
 		return nil, err
 	}
+	if opts.Dir == "" {
+		opts.Dir = p.packageDir(pkg)
+	}
 	return p.snapshotAfterInit(pkg, opts, r)
+}
+
+// packageDir returns the directory of pkg's source files ("" if unknown).
+func (p *Program) packageDir(pkg *ssa.Package) string {
+	for _, mem := range pkg.Members {
+		if pos := mem.Pos(); pos.IsValid() {
+			if f := p.SSA.Fset.File(pos); f != nil {
+				return filepath.Dir(f.Name())
+			}
+		}
+	}
+	return ""
 }
 
 // TestResult returns the outcome of the test of the snapshot's last run

@@ -94,12 +94,15 @@ func (q *waitq) wakeAll() {
 
 // newVOS returns the virtual OS of a new machine: the standard files on
 // descriptors 0, 1 and 2, the environment env (nil: the real process's),
-// and the real current directory.
-func newVOS(env []string) *vos {
+// and the current directory dir (empty: the real one).
+func newVOS(env []string, dir string) *vos {
 	if env == nil {
 		env = os.Environ()
 	}
-	cwd, err := os.Getwd()
+	cwd, err := dir, error(nil)
+	if cwd == "" {
+		cwd, err = os.Getwd()
+	}
 	if err != nil {
 		cwd = "/"
 	}
@@ -124,7 +127,7 @@ func newVOS(env []string) *vos {
 // vos returns the run's virtual OS, made on first use.
 func (m *machine) vos() *vos {
 	if m.osys.fds == nil {
-		m.osys = *newVOS(m.opts.Env)
+		m.osys = *newVOS(m.opts.Env, m.opts.Dir)
 	}
 	return &m.osys
 }

@@ -487,3 +487,12 @@ func TestTestCodeOptions(t *testing.T) {
 	require.Equal(t, 1, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
 	assert.Contains(t, r.stdout, "expected verdict ok, got leak")
 }
+
+// A test runs in its package's directory, as under go test: it reads its
+// files by relative paths, whatever directory vt test was started in.
+func TestTestRunsInPackageDir(t *testing.T) {
+	r := vt("test", "-execs", "5", "testdata/workdir")
+	assertNoTraceback(t, r)
+	require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	assert.Contains(t, r.stdout, "ok  TestReadsRelativeFile")
+}
