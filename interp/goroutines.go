@@ -122,6 +122,11 @@ func (m *machine) schedule() bool {
 				continue
 			}
 			i := m.sched.Pick(m.runnable)
+			if i < 0 {
+				// The scheduler abandons the run (Scheduler.Pick).
+				m.limitReached(&StoppedError{Steps: m.steps}, nil)
+				return false
+			}
 			g := m.runnable[i]
 			// Only a goroutine stopped at a scheduling point performs its
 			// op at once; a woken or new one runs to its next point.

@@ -61,6 +61,9 @@ type Result struct {
 	// Budget names the bound that ended an exploration that was not
 	// exhaustive and found nothing: "time" or "execs" ("" otherwise).
 	Budget string
+	// SleepPruned counts the executions DPOR abandoned as redundant (every
+	// runnable goroutine was in the sleep set); they are not Executions.
+	SleepPruned int
 	// StoppedIn is the execution (from 1) that the time budget or an
 	// interrupt stopped before it ended (0: none was).
 	StoppedIn int
@@ -116,6 +119,9 @@ type execResult struct {
 	// stopped: the time budget ran out (or Interrupt was called) during
 	// the execution, which did not end.
 	stopped bool
+	// abandoned: DPOR ended the execution as redundant (its sleep set
+	// held every runnable goroutine).
+	abandoned bool
 }
 
 type explorer struct {
@@ -172,10 +178,49 @@ func Explore(t Target, o Options, progress io.Writer) (*Result, error) {
 			}
 			est = max(est, x.res.MaxDepth)
 		}
+	case "dpor":
+		return x.res, x.dporSearch()
 	default:
 		return x.res, x.dfs()
 	}
 	return x.res, nil
+}
+
+// dporSearch explores with DPOR (dpor.go), with the preemption bound raised
+// from 0 (or fixed, or none).
+func (x *explorer) dporSearch() error {
+	iterative := x.o.Preempt == -2
+	bound := x.o.Preempt
+	if iterative {
+		bound = 0
+	}
+	for {
+		d := &dpor{bound: bound}
+		var prefix []int
+		for {
+			if !x.budgetLeft() {
+				return nil
+			}
+			done, err := x.run(prefix, &dporChoice{d: d})
+			if done || err != nil {
+				return err
+			}
+			d.update(x.last.sched.track, x.last.sched)
+			var more bool
+			if prefix, more = d.next(); !more {
+				break
+			}
+		}
+		if !d.pruned || bound < 0 {
+			x.res.Exhaustive, x.res.Bound = true, -1
+			return nil
+		}
+		if !iterative {
+			x.res.Exhaustive, x.res.Bound = true, bound
+			return nil
+		}
+		bound++
+	}
 }
 
 func (x *explorer) budgetLeft() bool {
@@ -267,6 +312,11 @@ func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
 		return true, err
 	}
 	x.last = r
+	if r.abandoned {
+		x.res.SleepPruned++
+		x.res.Steps += r.steps
+		return false, nil
+	}
 	x.res.Executions++
 	x.res.Steps += r.steps
 	x.res.MaxDepth = max(x.res.MaxDepth, len(r.sched.choices))
@@ -320,6 +370,10 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
 	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
 	r.sched = s
+	if dc, ok := strat.(*dporChoice); ok {
+		dc.s = s
+		s.track = newDporRun(dc.d)
+	}
 	var failures []string
 	hits := 0
 	hooks := map[string]interp.Hook{
@@ -412,7 +466,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	obs := x.observer(hooks, s)
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil, Stop: x.stop, DatagramLoss: true}
+		Observer: obs, IgnoreMemory: det == nil && s.track == nil, Stop: x.stop, DatagramLoss: true}
 	var err error
 	switch {
 	case x.snap != nil:
@@ -442,6 +496,10 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		x.collectWarnings(det)
 	}
 	var sle *interp.StepLimitError
+	if s.abandoned && stoppedErr(err) {
+		r.abandoned = true
+		return r, nil
+	}
 	ended := err == nil || errors.As(err, &sle) || stoppedErr(err)
 	if f := obs.perm.fault; f != nil && !obs.raceFirst && ended {
 		// A permission violation: the annotation panics there.

@@ -91,14 +91,14 @@ func want(what string) error { return errors.New(what) }
 var OptionTable = []*OptionSpec{
 	{
 		Name: "strategy", Type: "string", Default: "dfs",
-		Doc: "search strategy: dfs (exhaustive), random, pct or pct:DEPTH",
+		Doc: "search strategy: dfs (exhaustive), dpor (exhaustive, partial-order reduced), random, pct or pct:DEPTH",
 		set: func(o *Options, v string) error {
 			s, depth, hasDepth := strings.Cut(v, ":")
 			o.PCTDepth = 3
 			switch s {
-			case "dfs", "random":
+			case "dfs", "dpor", "random":
 				if hasDepth {
-					return want("dfs, random, pct or pct:DEPTH")
+					return want("dfs, dpor, random, pct or pct:DEPTH")
 				}
 			case "pct":
 				if hasDepth {
@@ -109,7 +109,7 @@ var OptionTable = []*OptionSpec{
 					o.PCTDepth = d
 				}
 			default:
-				return want("dfs, random, pct or pct:DEPTH")
+				return want("dfs, dpor, random, pct or pct:DEPTH")
 			}
 			o.Strategy = s
 			return nil

@@ -81,6 +81,11 @@ type scheduler struct {
 	udpLoss   bool   // a datagram sent may be lost (an alternative)
 	seed      uint64 // of data choices' offsets and sampled values
 	draws     uint64 // data choices so far
+
+	// track follows the execution for DPOR (nil otherwise); abandoned:
+	// DPOR found the rest of the execution redundant and ended it.
+	track     *dporRun
+	abandoned bool
 }
 
 // timeQuantum is the number of consecutive scheduling points of one
@@ -146,11 +151,20 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		// Cannot happen (priority edges form no cycle); stay live anyway.
 		s.ordered = append(s.ordered, runnable...)
 	}
+	if s.track != nil {
+		s.track.point(len(s.choices), s.ordered)
+	}
 	c := 0
 	if len(s.ordered) > 1 {
 		c = s.next(len(s.ordered), lastOK && !yielding, s.ordered)
 	}
+	if s.abandoned {
+		return -1
+	}
 	g := s.ordered[c]
+	if s.track != nil {
+		s.track.picked(g.ID())
+	}
 	f.scheduled(g)
 	if g != s.last {
 		s.run = 0
