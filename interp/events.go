@@ -456,7 +456,7 @@ type EventKind uint8
 const (
 	EvGoStart        EventKind = iota + 1 // G was created by Other (Other is nil for the main goroutine)
 	EvGoExit                              // G returned from its function or called runtime.Goexit
-	EvBlock                               // G blocked; Op says in what
+	EvBlock                               // G blocked; Op says in what; Addr is the channel, mutex, WaitGroup or Cond it waits for (zero: not one object, as a select or a sleep)
 	EvUnblock                             // G became runnable again
 	EvRead                                // non-atomic read of the N cells from Addr
 	EvWrite                               // non-atomic write of the N cells from Addr

@@ -177,11 +177,18 @@ func (fr *frame) userPos(pos token.Pos) token.Pos {
 
 // block marks g blocked in op (until another goroutine wakes it).
 func (fr *frame) block(op Op, pos token.Pos) *frame {
+	return fr.blockOn(op, pos, Addr{})
+}
+
+// blockOn is block for an operation on one synchronization object (a
+// channel, mutex, WaitGroup or Cond): EvBlock carries its Addr, so that a
+// tool knows which operations can unblock it.
+func (fr *frame) blockOn(op Op, pos token.Pos, obj Addr) *frame {
 	g := fr.g
 	g.top = fr
 	g.status = gBlocked
 	g.pending, g.pendPos = op, fr.userPos(pos)
-	g.m.emit(fr, Event{Kind: EvBlock, Op: op, Pos: pos})
+	g.m.emit(fr, Event{Kind: EvBlock, Op: op, Pos: pos, Addr: obj})
 	return nil
 }
 

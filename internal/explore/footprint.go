@@ -63,7 +63,16 @@ func (f *footprint) event(ev *interp.Event) {
 		f.add(a, a+1, true)
 	case interp.EvTimer:
 		f.add(clockObject, clockObject+1, true)
-	case interp.EvBlock, interp.EvCoroSwitch:
+	case interp.EvBlock:
+		// A blocked operation on one object depends on the operations
+		// on it (they enable or disable it); one on several (select) or
+		// on none (a sleep) on everything.
+		if ev.Addr.IsNil() {
+			f.wild = true
+		} else {
+			f.add(a, a+1, true)
+		}
+	case interp.EvCoroSwitch:
 		f.wild = true
 	}
 }
