@@ -19,6 +19,7 @@ type Goroutine struct {
 	status  gStatus
 	pending Op        // operation at the scheduling point or blocking operation
 	pendPos token.Pos // its position
+	pendObj *value    // the sync object of a pending sync operation (nil: none or not one)
 	resumed bool      // picked at its scheduling point: perform the op now
 	atPoint bool      // stopped by point (not blocked, woken or new): the next pick resumes its op
 	idle    bool      // the op performed at its last scheduling point changed nothing others observe
@@ -47,6 +48,34 @@ func (g *Goroutine) ID() int {
 
 // Pending returns the operation g is stopped at or blocked in.
 func (g *Goroutine) Pending() (Op, token.Pos) { return g.pending, g.pendPos }
+
+// WouldBlock reports whether the operation g is stopped at would block if
+// g ran now: a Mutex or RWMutex Lock or RLock of a mutex that is not free,
+// a WaitGroup.Wait on a counter above zero. It is false for other
+// operations (when it cannot tell). A scheduler may prefer the goroutines
+// that can make progress; picking one that would block only blocks it.
+func (g *Goroutine) WouldBlock() bool {
+	p := g.pendObj
+	if p == nil || !g.atPoint || g.m.syncObjs == nil {
+		return false
+	}
+	st, ok := g.m.syncObjs[p]
+	if !ok {
+		return false
+	}
+	switch g.pending {
+	case OpMutexLock, OpRWMutexLock:
+		ms, ok := st.(*mutexState)
+		return ok && !ms.canLock(true)
+	case OpRWMutexRLock:
+		ms, ok := st.(*mutexState)
+		return ok && !ms.canLock(false)
+	case OpWaitGroupWait:
+		ws, ok := st.(*waitGroupState)
+		return ok && ws.count > 0
+	}
+	return false
+}
 
 // Blocked reports whether g is blocked.
 func (g *Goroutine) Blocked() bool { return g.status == gBlocked }

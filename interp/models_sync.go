@@ -103,7 +103,7 @@ var syncModels = modelTable{
 // points to: a scheduling point (op), then f on the object's cell.
 func syncOp(op Op, f func(fr *frame, p *value, args []value, dst int32) *frame) controlFn {
 	return func(fr *frame, args []value, dst int32) *frame {
-		if fr.point(op, fr.pos()) {
+		if fr.pointOn(op, fr.pos(), args[0].ptr()) {
 			return nil
 		}
 		p := args[0].ptr()

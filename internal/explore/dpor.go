@@ -1,6 +1,10 @@
 package explore
 
 import (
+	"fmt"
+	"os"
+	"strings"
+
 	"github.com/vtcheck/vt/interp"
 )
 
@@ -49,12 +53,23 @@ type dnode struct {
 	ids  []int // pick: the goroutines of the alternatives, in order
 	// sleep holds the goroutines whose next transitions need no
 	// exploring here, with their footprints.
-	sleep     map[int]*footprint
+	sleep     map[int]sleeper
 	backtrack map[int]bool
 	// done holds the alternatives explored, with the union of the
 	// footprints of their transitions here (over every execution below).
-	done map[int]*footprint
-	cur  *footprint // the same for the alternative being explored
+	done map[int]*cfoot
+	cur  *cfoot // the same for the alternative being explored
+	// known is the number of events before this choice: the cells they
+	// touched have the same canonical names in every execution through it.
+	known int32
+}
+
+// sleeper is a goroutine in a sleep set: the footprint of its next
+// transition, in the canonical names of the execution it was explored in,
+// which are those of the current one below known.
+type sleeper struct {
+	f     *cfoot
+	known int32
 }
 
 // dpor is the state of a DPOR exploration: its current path.
@@ -69,6 +84,7 @@ type dtrans struct {
 	g    int // goroutine id; -1: time passing
 	node int // index of the choice that picked it (-1: no choice)
 	fp   footprint
+	cf   cfoot // fp in canonical names
 	from []int // earlier transitions that happen before it: its creator's, its waker's
 }
 
@@ -81,17 +97,21 @@ type dporRun struct {
 	created map[int]bool  // goroutines created during the execution
 	// carry is the sleep set since the last pick choice, filtered by the
 	// transitions since; sleep is the one at the current point.
-	carry map[int]*footprint
-	sleep map[int]*footprint
-	// Of the choices beyond the path: their sleep sets and alternatives.
-	newSleep map[int]map[int]*footprint
+	carry map[int]sleeper
+	sleep map[int]sleeper
+	// Of the choices beyond the path: their sleep sets, alternatives and
+	// numbers of events before them.
+	newSleep map[int]map[int]sleeper
 	newIDs   map[int][]int
+	newKnown map[int]int32
 	pending  int // choice index of the current point's pick (-1: none)
+	names    canon
 }
 
 func newDporRun(d *dpor) *dporRun {
-	return &dporRun{d: d, edges: map[int][]int{}, created: map[int]bool{}, carry: map[int]*footprint{},
-		newSleep: map[int]map[int]*footprint{}, newIDs: map[int][]int{}, pending: -1}
+	return &dporRun{d: d, edges: map[int][]int{}, created: map[int]bool{}, carry: map[int]sleeper{},
+		newSleep: map[int]map[int]sleeper{}, newIDs: map[int][]int{}, newKnown: map[int]int32{}, pending: -1,
+		names: canon{names: map[uintptr]ccell{}}}
 }
 
 // endTransition closes the current transition: it wakes the sleepers its
@@ -103,8 +123,9 @@ func (r *dporRun) endTransition() {
 	}
 	r.cur = nil
 	t.fp.finish()
-	for q, f := range r.carry {
-		if q == t.g || f.conflicts(&t.fp) {
+	t.cf.finish()
+	for q, sl := range r.carry {
+		if q == t.g || sl.f.conflicts(&t.cf, sl.known) {
 			delete(r.carry, q)
 		}
 	}
@@ -134,7 +155,7 @@ func (r *dporRun) point(idx int, ordered []*interp.Goroutine) {
 		r.sleep = r.d.nodes[idx].sleep
 		return
 	}
-	sl := make(map[int]*footprint, len(r.carry))
+	sl := make(map[int]sleeper, len(r.carry))
 	for q, f := range r.carry {
 		sl[q] = f
 	}
@@ -143,20 +164,21 @@ func (r *dporRun) point(idx int, ordered []*interp.Goroutine) {
 		ids[i] = g.ID()
 	}
 	r.sleep = sl
-	r.newSleep[idx], r.newIDs[idx] = sl, ids
+	r.newSleep[idx], r.newIDs[idx], r.newKnown[idx] = sl, ids, r.names.nev
 }
 
 // picked is called when goroutine g was picked.
 func (r *dporRun) picked(g int) {
 	node := r.pending
 	if node >= 0 {
-		r.carry = make(map[int]*footprint, len(r.sleep))
-		for q, f := range r.sleep {
-			r.carry[q] = f
+		r.carry = make(map[int]sleeper, len(r.sleep))
+		for q, sl := range r.sleep {
+			r.carry[q] = sl
 		}
 		if node < len(r.d.nodes) {
-			for q, f := range r.d.nodes[node].done {
-				r.carry[q] = f
+			nd := r.d.nodes[node]
+			for q, f := range nd.done {
+				r.carry[q] = sleeper{f, nd.known}
 			}
 		}
 		delete(r.carry, g)
@@ -194,12 +216,18 @@ func (r *dporRun) event(ev *interp.Event) {
 	case interp.EvGoExit:
 		if r.cur != nil && !r.created[ev.G.ID()] {
 			r.cur.fp.wild = true
+			r.cur.cf.wild = true
 		}
 		return
 	}
 	if r.cur != nil {
 		r.cur.fp.event(ev)
+		r.names.event(&r.cur.cf, ev)
+		return
 	}
+	// Before the first scheduling point: name the cells only.
+	var scratch cfoot
+	r.names.event(&scratch, ev)
 }
 
 // dporChoice is the chooser of DPOR beyond the path: the first alternative
@@ -220,6 +248,14 @@ func (c *dporChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
 		}
 	}
 	c.s.abandoned = true
+	if dporDebug {
+		for q, sl := range r.sleep {
+			fmt.Fprintf(os.Stderr, "  asleep g%d %v %v known %d\n", q, sl.f.wild, sl.f.cells, sl.known)
+		}
+		for k, t := range r.trans {
+			fmt.Fprintf(os.Stderr, "  t%d g%d %v %v\n", k, t.g, t.fp.wild, t.fp.spans)
+		}
+	}
 	return 0
 }
 
@@ -234,9 +270,9 @@ func (d *dpor) update(r *dporRun, s *scheduler) {
 		}
 		nd := &dnode{c: c}
 		if ids, ok := r.newIDs[i]; ok {
-			nd.pick, nd.ids, nd.sleep = true, ids, r.newSleep[i]
+			nd.pick, nd.ids, nd.sleep, nd.known = true, ids, r.newSleep[i], r.newKnown[i]
 			nd.backtrack = map[int]bool{ids[c.chosen]: true}
-			nd.done = map[int]*footprint{}
+			nd.done = map[int]*cfoot{}
 		}
 		d.nodes = append(d.nodes, nd)
 	}
@@ -244,13 +280,33 @@ func (d *dpor) update(r *dporRun, s *scheduler) {
 		if t.node >= 0 && t.node < len(d.nodes) {
 			nd := d.nodes[t.node]
 			if nd.cur == nil {
-				nd.cur = &footprint{}
+				nd.cur = &cfoot{}
 			}
-			nd.cur.union(&t.fp)
+			nd.cur.union(&t.cf)
 		}
 	}
+	if dporDebug {
+		var b strings.Builder
+		for k, t := range r.trans {
+			fmt.Fprintf(&b, " %d:g%d@%d", k, t.g, t.node)
+			if t.fp.wild {
+				b.WriteString("W")
+			}
+			fmt.Fprintf(&b, "%v%v", len(t.fp.spans), t.cf.cells)
+		}
+		fmt.Fprintf(os.Stderr, "exec abandoned=%v:%s\n", s.abandoned, b.String())
+	}
 	d.races(r.trans)
+	if dporDebug {
+		for i, nd := range d.nodes {
+			if nd.pick {
+				fmt.Fprintf(os.Stderr, "  node %d ids %v chosen %d bt %v done %d sleep %d\n", i, nd.ids, nd.c.chosen, nd.backtrack, len(nd.done), len(nd.sleep))
+			}
+		}
+	}
 }
+
+var dporDebug = os.Getenv("VT_DPOR_DEBUG") != ""
 
 // races computes happens-before over the transitions and adds a backtrack
 // alternative for each race not yet covered.
@@ -298,12 +354,37 @@ func (d *dpor) races(ts []*dtrans) {
 		last[thr[k]] = k
 	}
 	for _, rc := range rs {
-		n := ts[rc.i].node
-		if n < 0 || n >= len(d.nodes) || !d.nodes[n].pick {
+		i := rc.i
+		var nd *dnode
+		if n := ts[i].node; n >= 0 && n < len(d.nodes) && d.nodes[n].pick {
+			nd = d.nodes[n]
+		}
+		var init map[int]bool
+		if nd != nil {
+			init = initials(ts, vc, thr, i, rc.k)
+		}
+		// k's goroutine may be unable to run at i: its operation would
+		// block there (a Lock while i's goroutine holds the mutex it
+		// unlocks at i). Reverse instead with the latest earlier
+		// transition on what k touches, where it can (the Lock that
+		// took the mutex).
+		for nd == nil || !enabledIn(init, nd.ids) {
+			j := i - 1
+			for ; j >= 0; j-- {
+				if thr[j] != thr[rc.k] && ts[j].g >= 0 && ts[j].node >= 0 && ts[j].node < len(d.nodes) &&
+					d.nodes[ts[j].node].pick && ts[j].fp.conflicts(&ts[rc.k].fp) {
+					break
+				}
+			}
+			if j < 0 {
+				break
+			}
+			i, nd = j, d.nodes[ts[j].node]
+			init = initials(ts, vc, thr, i, rc.k)
+		}
+		if nd == nil {
 			continue
 		}
-		nd := d.nodes[n]
-		init := initials(ts, vc, thr, rc.i, rc.k)
 		covered := false
 		for g := range init {
 			if nd.backtrack[g] {
@@ -368,6 +449,16 @@ func initials(ts []*dtrans, vc [][]int32, thr []int, i, k int) map[int]bool {
 	return out
 }
 
+// enabledIn reports whether one of the goroutines of init is among ids.
+func enabledIn(init map[int]bool, ids []int) bool {
+	for _, g := range ids {
+		if init[g] {
+			return true
+		}
+	}
+	return false
+}
+
 func join(v, w []int32) {
 	for i := range w {
 		if i < len(v) && w[i] > v[i] {
@@ -424,7 +515,7 @@ func (d *dpor) next() (prefix []int, ok bool) {
 			if next >= 0 {
 				f := nd.cur
 				if f == nil {
-					f = &footprint{}
+					f = &cfoot{}
 				}
 				nd.done[nd.ids[nd.c.chosen]] = f
 				nd.cur = nil

@@ -64,6 +64,9 @@ type Result struct {
 	// SleepPruned counts the executions DPOR abandoned as redundant (every
 	// runnable goroutine was in the sleep set); they are not Executions.
 	SleepPruned int
+	// FoundBy names the member of the portfolio (or the strategy) whose
+	// execution failed: "random", "pct", "dpor (bound 1)", "dpor", ...
+	FoundBy string
 	// StoppedIn is the execution (from 1) that the time budget or an
 	// interrupt stopped before it ended (0: none was).
 	StoppedIn int
@@ -134,16 +137,24 @@ type explorer struct {
 	snap     *interp.Snapshot // state at the root call, once reached
 	lastProg time.Time
 	race     raceState
+	// onExec, if set (by tests), receives the output (stdout) and the
+	// verdict ("" ok) of every execution that ended.
+	onExec func(out, kind string)
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
 // seconds (nil: none). The error is a tool error (an unsupported construct,
 // a target that could not be found), not a finding.
 func Explore(t Target, o Options, progress io.Writer) (*Result, error) {
+	return explore(t, o, progress, nil)
+}
+
+// explore is Explore; onExec (nil: none) sees every execution's output.
+func explore(t Target, o Options, progress io.Writer, onExec func(out, kind string)) (*Result, error) {
 	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook)
 	t.Prog.Annotate(permAnnotations(vtPkg)...)
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
-	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}}
+	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec}
 	defer func() { x.res.Elapsed = time.Since(x.start) }()
 	if o.Replay != "" {
 		return x.replay(o.Replay)
@@ -467,6 +478,15 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
 		Observer: obs, IgnoreMemory: det == nil && s.track == nil, Stop: x.stop, DatagramLoss: true}
+	var stdout strings.Builder
+	if x.onExec != nil {
+		opts.Stdout = &stdout
+		defer func() {
+			if !r.abandoned && !r.stopped {
+				x.onExec(stdout.String(), r.kind)
+			}
+		}()
+	}
 	var err error
 	switch {
 	case x.snap != nil:
