@@ -25,7 +25,7 @@ func genProgram(rng *rand.Rand, name string) string {
 	ng := 2 + rng.Intn(2)
 	maxOps := 3
 	if ng == 3 {
-		maxOps = 2
+		maxOps = 1
 	}
 	sends := 0
 	fmt.Fprintf(&b, "\twg.Add(%d)\n", ng)
@@ -85,9 +85,9 @@ func keys(m map[string]bool) []string {
 // whose accesses race (race detection off, so that every execution runs to
 // its end).
 func TestDPORSameOutputsAsDFS(t *testing.T) {
-	n := 12
+	n := 16
 	if testing.Short() {
-		n = 4
+		n = 6
 	}
 	dir := t.TempDir()
 	src := "package gen\n\nimport (\n\t\"fmt\"\n\t\"sync\"\n\t\"sync/atomic\"\n\t\"testing\"\n)\n\n"
@@ -99,7 +99,7 @@ func TestDPORSameOutputsAsDFS(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "gen_test.go"), []byte(src), 0o644))
 	prog, err := LoadTests(dir)
 	require.NoError(t, err)
-	totalDFS, totalDPOR := 0, 0
+	totalDFS, totalDPOR, compared := 0, 0, 0
 	for i := range n {
 		name := fmt.Sprintf("TestP%d", i)
 		t.Run(name, func(t *testing.T) {
@@ -107,7 +107,7 @@ func TestDPORSameOutputsAsDFS(t *testing.T) {
 			require.NoError(t, err)
 			target := Target{Prog: prog, Pkg: pkg, Test: name, Root: -1, Name: name}
 			o := DefaultOptions()
-			o.Race, o.Preempt, o.Execs = "", -1, 30000
+			o.Race, o.Preempt, o.Execs = "", -1, 3000
 			o.Time = 1 << 62
 			o.Strategy = "dfs"
 			want, rd := outputs(t, target, o)
@@ -120,9 +120,11 @@ func TestDPORSameOutputsAsDFS(t *testing.T) {
 			assert.Equal(t, keys(want), keys(got), "final states of dpor and dfs")
 			assert.LessOrEqual(t, rp.Executions, rd.Executions)
 			t.Logf("dfs %d, dpor %d executions, %d final states", rd.Executions, rp.Executions, len(want))
+			compared++
 			totalDFS += rd.Executions
 			totalDPOR += rp.Executions
 		})
 	}
-	t.Logf("executions: dfs %d, dpor %d", totalDFS, totalDPOR)
+	t.Logf("%d programs compared; executions: dfs %d, dpor %d", compared, totalDFS, totalDPOR)
+	assert.GreaterOrEqual(t, compared, 2, "too few generated programs are small enough for dfs")
 }

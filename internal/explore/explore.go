@@ -191,6 +191,8 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 		}
 	case "dpor":
 		return x.res, x.dporSearch()
+	case "portfolio":
+		return x.res, x.portfolio()
 	default:
 		return x.res, x.dfs()
 	}
@@ -200,12 +202,29 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 // dporSearch explores with DPOR (dpor.go), with the preemption bound raised
 // from 0 (or fixed, or none).
 func (x *explorer) dporSearch() error {
-	iterative := x.o.Preempt == -2
-	bound := x.o.Preempt
-	if iterative {
-		bound = 0
+	var bounds []int
+	switch x.o.Preempt {
+	case -2:
+		for b := range maxIterativeBound + 1 {
+			bounds = append(bounds, b)
+		}
+		bounds = append(bounds, -1)
+	default:
+		bounds = []int{x.o.Preempt}
 	}
-	for {
+	return x.dporStages(bounds, "dpor")
+}
+
+// maxIterativeBound is the last preemption bound an iteratively bounded
+// DPOR explores before it explores with no bound.
+const maxIterativeBound = 3
+
+// dporStages runs DPOR with each preemption bound of bounds in turn (-1:
+// none) until one explores its whole space with nothing left out for the
+// bound, or finds a failure (Result.FoundBy names the stage).
+func (x *explorer) dporStages(bounds []int, name string) error {
+	for _, bound := range bounds {
+		x.res.Exhaustive, x.res.Bound = false, -1
 		d := &dpor{bound: bound}
 		var prefix []int
 		for {
@@ -214,6 +233,12 @@ func (x *explorer) dporSearch() error {
 			}
 			done, err := x.run(prefix, &dporChoice{d: d})
 			if done || err != nil {
+				if x.res.Failure != nil {
+					x.res.FoundBy = name
+					if bound >= 0 {
+						x.res.FoundBy = fmt.Sprintf("%s (bound %d)", name, bound)
+					}
+				}
 				return err
 			}
 			d.update(x.last.sched.track, x.last.sched)
@@ -226,13 +251,65 @@ func (x *explorer) dporSearch() error {
 			x.res.Exhaustive, x.res.Bound = true, -1
 			return nil
 		}
-		if !iterative {
-			x.res.Exhaustive, x.res.Bound = true, bound
+		x.res.Exhaustive, x.res.Bound = true, bound
+	}
+	return nil
+}
+
+// portfolio is the default strategy: a few random and PCT executions for
+// shallow bugs, then DPOR with the preemption bound raised from 0 to
+// portfolioBound, then DPOR with no bound (or up to a fixed bound).
+func (x *explorer) portfolio() error {
+	for i := range portfolioSamples {
+		if !x.budgetLeft() {
 			return nil
 		}
-		bound++
+		rng := rand.New(rand.NewSource(x.o.Seed + int64(i)*7919))
+		if done, err := x.run(nil, randomChoice{rng}); done || err != nil {
+			if x.res.Failure != nil {
+				x.res.FoundBy = "random"
+			}
+			return err
+		}
 	}
+	est := max(x.res.MaxDepth, 10)
+	for i := range portfolioSamples {
+		if !x.budgetLeft() {
+			return nil
+		}
+		rng := rand.New(rand.NewSource(x.o.Seed + int64(i)*7919 + 1))
+		if done, err := x.run(nil, newPCT(rng, x.o.PCTDepth, est)); done || err != nil {
+			if x.res.Failure != nil {
+				x.res.FoundBy = "pct"
+			}
+			return err
+		}
+	}
+	var bounds []int
+	switch p := x.o.Preempt; {
+	case p == -2:
+		for b := range portfolioBound + 1 {
+			bounds = append(bounds, b)
+		}
+		bounds = append(bounds, -1)
+	case p >= 0:
+		for b := range min(p, portfolioBound) {
+			bounds = append(bounds, b)
+		}
+		bounds = append(bounds, p)
+	default:
+		bounds = []int{-1}
+	}
+	return x.dporStages(bounds, "dpor")
 }
+
+// portfolioSamples is the number of random and of PCT executions the
+// portfolio starts with; portfolioBound the last preemption bound of its
+// bounded DPOR stages.
+const (
+	portfolioSamples = 3
+	portfolioBound   = 1
+)
 
 func (x *explorer) budgetLeft() bool {
 	switch {
