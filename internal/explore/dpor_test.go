@@ -22,10 +22,9 @@ func genProgram(rng *rand.Rand, name string) string {
 	b.WriteString("\tvar mu sync.Mutex\n\tvar wg sync.WaitGroup\n\tvar a int32\n\tx, y := 0, 0\n")
 	fmt.Fprintf(&b, "\tch := make(chan int, %d)\n", rng.Intn(2))
 	b.WriteString("\t_, _, _, _, _ = &mu, &a, &x, &y, ch\n")
-	ng := 2 + rng.Intn(2)
-	maxOps := 3
-	if ng == 3 {
-		maxOps = 1
+	ng, maxOps := 2, 3
+	if rng.Intn(4) == 0 {
+		ng, maxOps = 3, 1
 	}
 	sends := 0
 	fmt.Fprintf(&b, "\twg.Add(%d)\n", ng)
@@ -85,9 +84,9 @@ func keys(m map[string]bool) []string {
 // whose accesses race (race detection off, so that every execution runs to
 // its end).
 func TestDPORSameOutputsAsDFS(t *testing.T) {
-	n := 16
+	n := 12
 	if testing.Short() {
-		n = 6
+		n = 5
 	}
 	dir := t.TempDir()
 	src := "package gen\n\nimport (\n\t\"fmt\"\n\t\"sync\"\n\t\"sync/atomic\"\n\t\"testing\"\n)\n\n"
@@ -107,7 +106,7 @@ func TestDPORSameOutputsAsDFS(t *testing.T) {
 			require.NoError(t, err)
 			target := Target{Prog: prog, Pkg: pkg, Test: name, Root: -1, Name: name}
 			o := DefaultOptions()
-			o.Race, o.Preempt, o.Execs = "", -1, 3000
+			o.Race, o.Preempt, o.Execs = "", -1, 10000
 			o.Time = 1 << 62
 			o.Strategy = "dfs"
 			want, rd := outputs(t, target, o)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -137,6 +138,7 @@ type explorer struct {
 	snap     *interp.Snapshot // state at the root call, once reached
 	lastProg time.Time
 	race     raceState
+	stage int // preemption bound of the running DPOR stage (-1: none)
 	// onExec, if set (by tests), receives the output (stdout) and the
 	// verdict ("" ok) of every execution that ended.
 	onExec func(out, kind string)
@@ -154,7 +156,7 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook)
 	t.Prog.Annotate(permAnnotations(vtPkg)...)
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
-	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec}
+	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1}
 	defer func() { x.res.Elapsed = time.Since(x.start) }()
 	if o.Replay != "" {
 		return x.replay(o.Replay)
@@ -225,6 +227,7 @@ const maxIterativeBound = 3
 func (x *explorer) dporStages(bounds []int, name string) error {
 	for _, bound := range bounds {
 		x.res.Exhaustive, x.res.Bound = false, -1
+		x.stage = bound
 		d := &dpor{bound: bound}
 		var prefix []int
 		for {
@@ -449,8 +452,26 @@ func (x *explorer) maybeProgress() {
 	}
 	x.lastProg = now
 	el := now.Sub(x.start)
-	fmt.Fprintf(x.progress, "vt: %s: elapsed %s, execs %d (%.0f/s), max depth %d\n",
-		x.t.Name, el.Round(time.Second), x.res.Executions, float64(x.res.Executions)/el.Seconds(), x.res.MaxDepth)
+	bound := "none"
+	if x.stage >= 0 {
+		bound = fmt.Sprint(x.stage)
+	}
+	fmt.Fprintf(x.progress, "vt: %s: elapsed %s, execs %d (%.0f/s), pruned by sleep sets %d, max depth %d, preemption bound %s\n",
+		x.t.Name, el.Round(time.Second), x.res.Executions, float64(x.res.Executions)/el.Seconds(), x.res.SleepPruned, x.res.MaxDepth, bound)
+}
+
+// Progress returns w if it is a terminal, else nil: progress lines are for
+// people watching, not for CI logs.
+func Progress(w io.Writer) io.Writer {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return w
 }
 
 // execute runs the target once.
