@@ -49,10 +49,11 @@ func (g *Goroutine) ID() int {
 // Pending returns the operation g is stopped at or blocked in.
 func (g *Goroutine) Pending() (Op, token.Pos) { return g.pending, g.pendPos }
 
-// WouldBlock reports whether the operation g is stopped at would block if
-// g ran now: a Mutex or RWMutex Lock or RLock of a mutex that is not free,
-// a WaitGroup.Wait on a counter above zero. It is false for other
-// operations (when it cannot tell). A scheduler may prefer the goroutines
+// WouldBlock reports whether the operation g is stopped at would only
+// block if g ran now, changing nothing: a Mutex.Lock or RWMutex.RLock of a
+// mutex that is not free. It is false for other operations (a blocked
+// RWMutex.Lock keeps new readers out; a WaitGroup.Wait that would block
+// may instead panic on a reused group). A scheduler may prefer the goroutines
 // that can make progress; picking one that would block only blocks it.
 func (g *Goroutine) WouldBlock() bool {
 	p := g.pendObj
@@ -64,15 +65,12 @@ func (g *Goroutine) WouldBlock() bool {
 		return false
 	}
 	switch g.pending {
-	case OpMutexLock, OpRWMutexLock:
+	case OpMutexLock:
 		ms, ok := st.(*mutexState)
 		return ok && !ms.canLock(true)
 	case OpRWMutexRLock:
 		ms, ok := st.(*mutexState)
 		return ok && !ms.canLock(false)
-	case OpWaitGroupWait:
-		ws, ok := st.(*waitGroupState)
-		return ok && ws.count > 0
 	}
 	return false
 }

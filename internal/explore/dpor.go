@@ -1,10 +1,6 @@
 package explore
 
 import (
-	"fmt"
-	"os"
-	"strings"
-
 	"github.com/vtcheck/vt/interp"
 )
 
@@ -93,8 +89,9 @@ type dporRun struct {
 	d       *dpor
 	trans   []*dtrans
 	cur     *dtrans
-	edges   map[int][]int // goroutine id -> transitions its next one happens after
-	created map[int]bool  // goroutines created during the execution
+	edges   map[int][]int   // goroutine id -> transitions its next one happens after
+	created map[int]bool    // goroutines created during the execution
+	blocked map[int]uintptr // goroutine id -> the object it blocked on
 	// carry is the sleep set since the last pick choice, filtered by the
 	// transitions since; sleep is the one at the current point.
 	carry map[int]sleeper
@@ -109,7 +106,7 @@ type dporRun struct {
 }
 
 func newDporRun(d *dpor) *dporRun {
-	return &dporRun{d: d, edges: map[int][]int{}, created: map[int]bool{}, carry: map[int]sleeper{},
+	return &dporRun{d: d, edges: map[int][]int{}, created: map[int]bool{}, blocked: map[int]uintptr{}, carry: map[int]sleeper{},
 		newSleep: map[int]map[int]sleeper{}, newIDs: map[int][]int{}, newKnown: map[int]int32{}, pending: -1,
 		names: canon{names: map[uintptr]ccell{}}}
 }
@@ -140,6 +137,15 @@ func (r *dporRun) begin(g, node int) {
 	}
 	r.trans = append(r.trans, t)
 	r.cur = t
+	if a, ok := r.blocked[g]; ok {
+		// A goroutine woken from an operation on an object resumes by
+		// looking at it (a WaitGroup.Wait checks that the group was not
+		// reused, a Lock takes the mutex): its first transition touches
+		// the object, whatever events it makes.
+		delete(r.blocked, g)
+		t.fp.add(a, a+1, true)
+		r.names.add(&t.cf, a, 0, true)
+	}
 }
 
 // point is called at a scheduling point before the choice of the goroutine
@@ -208,6 +214,10 @@ func (r *dporRun) event(ev *interp.Event) {
 			r.edges[ev.G.ID()] = append(r.edges[ev.G.ID()], len(r.trans)-1)
 		}
 		return
+	case interp.EvBlock:
+		if !ev.Addr.IsNil() && ev.G != nil {
+			r.blocked[ev.G.ID()] = ev.Addr.Uintptr()
+		}
 	case interp.EvUnblock:
 		if r.cur != nil {
 			r.edges[ev.G.ID()] = append(r.edges[ev.G.ID()], len(r.trans)-1)
@@ -248,14 +258,6 @@ func (c *dporChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
 		}
 	}
 	c.s.abandoned = true
-	if dporDebug {
-		for q, sl := range r.sleep {
-			fmt.Fprintf(os.Stderr, "  asleep g%d %v %v known %d\n", q, sl.f.wild, sl.f.cells, sl.known)
-		}
-		for k, t := range r.trans {
-			fmt.Fprintf(os.Stderr, "  t%d g%d %v %v\n", k, t.g, t.fp.wild, t.fp.spans)
-		}
-	}
 	return 0
 }
 
@@ -285,28 +287,8 @@ func (d *dpor) update(r *dporRun, s *scheduler) {
 			nd.cur.union(&t.cf)
 		}
 	}
-	if dporDebug {
-		var b strings.Builder
-		for k, t := range r.trans {
-			fmt.Fprintf(&b, " %d:g%d@%d", k, t.g, t.node)
-			if t.fp.wild {
-				b.WriteString("W")
-			}
-			fmt.Fprintf(&b, "%v%v", len(t.fp.spans), t.cf.cells)
-		}
-		fmt.Fprintf(os.Stderr, "exec abandoned=%v:%s\n", s.abandoned, b.String())
-	}
 	d.races(r.trans)
-	if dporDebug {
-		for i, nd := range d.nodes {
-			if nd.pick {
-				fmt.Fprintf(os.Stderr, "  node %d ids %v chosen %d bt %v done %d sleep %d\n", i, nd.ids, nd.c.chosen, nd.backtrack, len(nd.done), len(nd.sleep))
-			}
-		}
-	}
 }
-
-var dporDebug = os.Getenv("VT_DPOR_DEBUG") != ""
 
 // races computes happens-before over the transitions and adds a backtrack
 // alternative for each race not yet covered.

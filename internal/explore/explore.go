@@ -138,7 +138,7 @@ type explorer struct {
 	snap     *interp.Snapshot // state at the root call, once reached
 	lastProg time.Time
 	race     raceState
-	stage int // preemption bound of the running DPOR stage (-1: none)
+	stage    int // preemption bound of the running DPOR stage (-1: none)
 	// onExec, if set (by tests), receives the output (stdout) and the
 	// verdict ("" ok) of every execution that ended.
 	onExec func(out, kind string)

@@ -1,7 +1,6 @@
 package explore
 
 import (
-	"os"
 	"slices"
 
 	"github.com/vtcheck/vt/interp"
@@ -317,7 +316,7 @@ func (f *cfoot) union(o *cfoot) {
 // common, one writing, where the names of cells with ordinals from known
 // on may differ between them (they are one unknown class).
 func (f *cfoot) conflicts(o *cfoot, known int32) bool {
-	if noSleep || f.wild || o.wild {
+	if f.wild || o.wild {
 		return true
 	}
 	var fu, fuw, ou, ouw bool
@@ -352,5 +351,3 @@ func (f *cfoot) conflicts(o *cfoot, known int32) bool {
 	}
 	return false
 }
-
-var noSleep = os.Getenv("VT_NOSLEEP") != ""

@@ -36,13 +36,13 @@ func TestOptionTable(t *testing.T) {
 
 // The defaults are those vt always had.
 func TestDefaultOptions(t *testing.T) {
-	assert.Equal(t, Options{Strategy: "dfs", PCTDepth: 3, Execs: 100000, Steps: 1000000, Preempt: -2, Time: 10 * time.Second, Race: "h", Clock: "any", Enumerate: 16}, DefaultOptions())
+	assert.Equal(t, Options{Strategy: "portfolio", PCTDepth: 3, Execs: 100000, Steps: 1000000, Preempt: -2, Time: 10 * time.Second, Race: "h", Clock: "any", Enumerate: 16}, DefaultOptions())
 }
 
 // Every option's value survives a round trip through its text form.
 func TestOptionRoundTrip(t *testing.T) {
 	cases := map[string]map[string]string{
-		"strategy":  {"dfs": "dfs", "random": "random", "pct": "pct", "pct:3": "pct", "pct:5": "pct:5"},
+		"strategy":  {"dfs": "dfs", "dpor": "dpor", "portfolio": "portfolio", "random": "random", "pct": "pct", "pct:3": "pct", "pct:5": "pct:5"},
 		"execs":     {"1": "1", "250": "250"},
 		"steps":     {"7": "7"},
 		"preempt":   {"auto": "auto", "-1": "-1", "0": "0", "4": "4"},
