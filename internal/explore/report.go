@@ -160,10 +160,6 @@ func JSON(r *Result, name string) []byte {
 	j := jsonResult{Name: name, Verdict: r.Verdict, Exhaustive: r.Exhaustive, Exhausted: r.Exhaustive, Executions: r.Executions,
 		SleepPruned: r.SleepPruned, FoundBy: r.FoundBy,
 		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget}
-	if r.Exhaustive && r.Bound >= 0 {
-		b := r.Bound
-		j.Bound = &b
-	}
 	if f := r.Failure; f != nil && f.Kind != "ok" {
 		j.Failure = &jsonFailure{Kind: f.Kind, Message: f.Message, Goroutines: f.Goroutines, Schedule: f.Schedule, Replay: f.Replay}
 	}
