@@ -59,10 +59,14 @@ func (f *footprint) event(ev *interp.Event) {
 		f.add(a, ev.Addr.Add(max(ev.N, 1)).Uintptr(), true)
 	case interp.EvAtomicLoad:
 		f.add(a, a+1, false)
+	case interp.EvWGAdd:
+		// Decrements (Done) commute with each other: each is a read of the
+		// group against Add from zero and Wait, which write it.
+		f.add(a, a+1, ev.Seq > 0)
 	case interp.EvAtomicStore, interp.EvAtomicRMW,
 		interp.EvChanSend, interp.EvChanRecv, interp.EvChanClose, interp.EvChanRecvClosed,
 		interp.EvLock, interp.EvUnlock, interp.EvRLock, interp.EvRUnlock,
-		interp.EvWGAdd, interp.EvWGWait, interp.EvCondWait, interp.EvCondSignal,
+		interp.EvWGWait, interp.EvCondWait, interp.EvCondSignal,
 		interp.EvAtomic, interp.EvTimerSet, interp.EvTimerFire:
 		f.add(a, a+1, true)
 	case interp.EvTimer:
@@ -245,10 +249,12 @@ func (c *canon) event(cf *cfoot, ev *interp.Event) {
 		c.add(cf, a, ev.N, true)
 	case interp.EvAtomicLoad:
 		c.add(cf, a, 0, false)
+	case interp.EvWGAdd:
+		c.add(cf, a, 0, ev.Seq > 0)
 	case interp.EvAtomicStore, interp.EvAtomicRMW,
 		interp.EvChanSend, interp.EvChanRecv, interp.EvChanClose, interp.EvChanRecvClosed,
 		interp.EvLock, interp.EvUnlock, interp.EvRLock, interp.EvRUnlock,
-		interp.EvWGAdd, interp.EvWGWait, interp.EvCondWait, interp.EvCondSignal,
+		interp.EvWGWait, interp.EvCondWait, interp.EvCondSignal,
 		interp.EvAtomic, interp.EvTimerSet, interp.EvTimerFire:
 		c.add(cf, a, 0, true)
 	case interp.EvTimer:
