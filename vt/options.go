@@ -15,9 +15,9 @@ type Option struct {
 	name, value string // an option of explore.OptionTable, as text
 }
 
-// Strategy selects the exploration strategy: "portfolio" (the default: a
-// few random and PCT executions, then DPOR with the preemption bound 0, 1,
-// then none), "dpor" (exhaustive, dynamic partial-order reduction with
+// Strategy selects the exploration strategy: "portfolio" (the default:
+// DPOR with the preemption bound 0, a few random and PCT executions, then
+// DPOR with the bound 1, then none), "dpor" (exhaustive, dynamic partial-order reduction with
 // source sets and sleep sets, with iterative preemption bounding), "dfs"
 // (exhaustive depth-first search by re-execution with iterative preemption
 // bounding), "random" (random walk) or "pct" (probabilistic concurrency

@@ -259,10 +259,19 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 	return nil
 }
 
-// portfolio is the default strategy: a few random and PCT executions for
-// shallow bugs, then DPOR with the preemption bound raised from 0 to
-// portfolioBound, then DPOR with no bound (or up to a fixed bound).
+// portfolio is the default strategy: dpor with the preemption bound 0 (the
+// schedules without preemption, where dfs starts too), a few random and PCT
+// executions for shallow bugs, then dpor with the bound raised up to
+// portfolioBound, then with no bound (or up to a fixed bound).
 func (x *explorer) portfolio() error {
+	if x.o.Preempt != -1 {
+		if err := x.dporStages([]int{0}, "dpor"); err != nil || x.res.Failure != nil || !x.budgetLeft() {
+			return err
+		}
+		if x.res.Exhaustive && (x.res.Bound < 0 || x.o.Preempt == 0) {
+			return nil
+		}
+	}
 	for i := range portfolioSamples {
 		if !x.budgetLeft() {
 			return nil
@@ -291,12 +300,12 @@ func (x *explorer) portfolio() error {
 	var bounds []int
 	switch p := x.o.Preempt; {
 	case p == -2:
-		for b := range portfolioBound + 1 {
+		for b := 1; b <= portfolioBound; b++ {
 			bounds = append(bounds, b)
 		}
 		bounds = append(bounds, -1)
 	case p >= 0:
-		for b := range min(p, portfolioBound) {
+		for b := 1; b < min(p, portfolioBound+1); b++ {
 			bounds = append(bounds, b)
 		}
 		bounds = append(bounds, p)
