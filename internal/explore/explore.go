@@ -271,6 +271,7 @@ func (x *explorer) portfolio() error {
 		if x.res.Exhaustive && (x.res.Bound < 0 || x.o.Preempt == 0) {
 			return nil
 		}
+		x.res.Exhaustive, x.res.Bound = false, -1
 	}
 	for i := range portfolioSamples {
 		if !x.budgetLeft() {
