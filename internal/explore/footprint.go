@@ -67,7 +67,7 @@ func (f *footprint) event(ev *interp.Event) {
 		interp.EvChanSend, interp.EvChanRecv, interp.EvChanClose, interp.EvChanRecvClosed,
 		interp.EvLock, interp.EvUnlock, interp.EvRLock, interp.EvRUnlock,
 		interp.EvWGWait, interp.EvCondWait, interp.EvCondSignal,
-		interp.EvAtomic, interp.EvTimerSet, interp.EvTimerFire:
+		interp.EvAtomic, interp.EvTimerSet, interp.EvTimerFire, interp.EvIOWrite, interp.EvIORead:
 		f.add(a, a+1, true)
 	case interp.EvTimer:
 		f.add(clockObject, clockObject+1, true)
@@ -255,7 +255,7 @@ func (c *canon) event(cf *cfoot, ev *interp.Event) {
 		interp.EvChanSend, interp.EvChanRecv, interp.EvChanClose, interp.EvChanRecvClosed,
 		interp.EvLock, interp.EvUnlock, interp.EvRLock, interp.EvRUnlock,
 		interp.EvWGWait, interp.EvCondWait, interp.EvCondSignal,
-		interp.EvAtomic, interp.EvTimerSet, interp.EvTimerFire:
+		interp.EvAtomic, interp.EvTimerSet, interp.EvTimerFire, interp.EvIOWrite, interp.EvIORead:
 		c.add(cf, a, 0, true)
 	case interp.EvTimer:
 		cf.cells = append(cf.cells, ccell{ord: -1, write: true})
