@@ -49,7 +49,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			return func(fr *frame) *frame {
 				z := zero(t)
 				fr.regs[dst] = value{r: &z}
-				if m := fr.g.m; m.watchMem {
+				if m := fr.g.m; m.watchNew {
 					m.announce(fr, &z, t)
 				}
 				fr.pc++
@@ -59,7 +59,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		return func(fr *frame) *frame {
 			cell := new(value)
 			fr.regs[dst] = value{r: cell}
-			if m := fr.g.m; m.watchMem {
+			if m := fr.g.m; m.watchNew {
 				m.announce(fr, cell, t)
 			}
 			fr.pc++
@@ -121,7 +121,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		return func(fr *frame) *frame {
 			mo := newMap(fr.g.m, t)
 			fr.regs[dst] = value{r: mo}
-			if m := fr.g.m; m.watchMem {
+			if m := fr.g.m; m.watchNew {
 				m.emit(fr, Event{Kind: EvNew, Addr: mo.addr(), N: 1})
 			}
 			fr.pc++
@@ -138,7 +138,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			}
 			ch := fr.g.m.newChan(t, int(n))
 			fr.regs[dst] = value{r: ch}
-			if m := fr.g.m; m.watchMem {
+			if m := fr.g.m; m.watchNew {
 				m.emit(fr, Event{Kind: EvNew, Addr: ch.addr(), N: 1})
 			}
 			fr.pc++
@@ -158,7 +158,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			}
 			es := makeElems(t.elem, int(n), int(k))
 			fr.regs[dst] = value{r: es}
-			if m := fr.g.m; m.watchMem {
+			if m := fr.g.m; m.watchNew {
 				m.announceElems(fr, es[:cap(es)], t.elem)
 			}
 			fr.pc++

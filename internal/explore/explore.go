@@ -585,7 +585,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	obs := x.observer(hooks, s)
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.o.Steps, WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil && s.track == nil, Stop: x.stop, DatagramLoss: true}
+		Observer: obs, IgnoreMemory: det == nil && s.track == nil, ReportNew: s.track != nil, Stop: x.stop, DatagramLoss: true}
 	var stdout strings.Builder
 	if x.onExec != nil {
 		opts.Stdout = &stdout
