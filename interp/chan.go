@@ -229,7 +229,7 @@ func (c *compiler) send(i *ssa.Send) op {
 		}
 		ch.m.touchChan(ch)
 		ch.sendq = append(ch.sendq, &waiter{g: g, fr: fr, val: fr.regs[x], dst: -1, ch: ch})
-		return fr.block(OpChanSend, pos)
+		return fr.blockOn(OpChanSend, pos, ch.addr())
 	}
 }
 
@@ -253,7 +253,7 @@ func (c *compiler) recv(i *ssa.UnOp, dst int) op {
 		}
 		ch.m.touchChan(ch)
 		ch.recvq = append(ch.recvq, &waiter{g: fr.g, fr: fr, dst: int32(dst), commaOk: commaOk, ch: ch})
-		return fr.block(OpChanRecv, pos)
+		return fr.blockOn(OpChanRecv, pos, ch.addr())
 	}
 }
 

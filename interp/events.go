@@ -39,6 +39,8 @@ import (
 //	x := *p, p.f, a[i] (load)        no     -                      EvRead of the cells of x: one event per array of cells (a struct's fields, an array's elements; a nested aggregate is an array of its own)
 //	*p = x, p.f = x, a[i] = x        no     -                      EvWrite of the cells of x, likewise
 //	var x (a local in a reused cell) no     -                      EvAlloc of the cells of x, likewise
+//	new(T), an escaping var x,       no     -                      EvNew of the new cell, of each array of cells of an aggregate in it; of
+//	make of a slice, map or channel                                the slice's elements, of the map or channel
 //	m[k], v, ok := m[k]              no     -                      EvRead of the map as a whole (Op OpMapAccess)
 //	m[k] = v                         no     -                      EvWrite of the map as a whole (OpMapAssign)
 //	delete(m, k), clear(m)           no     -                      EvWrite of the map (OpMapDelete, OpMapClear)
@@ -89,6 +91,7 @@ import (
 //	testing.T.Parallel               no     -                      the signal to T.Run; blocks in OpTestParallel until the parent's function returns: the parent's EvChanClose of its barrier, the subtest's EvChanRecvClosed
 //	a test's function returns        no     -                      with parallel subtests: waits (OpTestRun) for each one's EvChanSend, its EvChanRecv
 //	a call of an annotation          yes    OpAnnotation           EvAnnotation (Program.Annotate)
+//	a write to os.Stdout, os.Stderr  no     -                      EvOutput (after the model's memory events)
 //	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
 //
 // The virtual OS (vos.go): system calls on sockets, pipes and files. An
@@ -456,7 +459,7 @@ type EventKind uint8
 const (
 	EvGoStart        EventKind = iota + 1 // G was created by Other (Other is nil for the main goroutine)
 	EvGoExit                              // G returned from its function or called runtime.Goexit
-	EvBlock                               // G blocked; Op says in what
+	EvBlock                               // G blocked; Op says in what; Addr is the channel, mutex, WaitGroup or Cond it waits for (zero: not one object, as a select or a sleep)
 	EvUnblock                             // G became runnable again
 	EvRead                                // non-atomic read of the N cells from Addr
 	EvWrite                               // non-atomic write of the N cells from Addr
@@ -484,6 +487,8 @@ const (
 	EvTimerFire                           // the timer Addr fired: G, its context, acquires what its setters released
 	EvIOWrite                             // bytes (or a datagram) written to the kernel object Addr (a socket, pipe or file) reached it: a release of Addr
 	EvIORead                              // a read from the kernel object Addr returned what was written to it: an acquire of Addr
+	EvOutput                              // G wrote to the standard output (Seq 1) or error (Seq 2): an effect outside the program, not a memory access
+	EvNew                                 // G allocated the N cells from Addr (a new variable, slice, map or channel; an aggregate's own array of fields or elements): not an access; a name for tools that follow objects from run to run (reported with RunOptions.ReportNew)
 )
 
 // Addr identifies a memory location or synchronization object for the
@@ -569,6 +574,12 @@ type Event struct {
 // the op runs again, point reports false, and the op performs the
 // operation.
 func (fr *frame) point(op Op, pos token.Pos) bool {
+	return fr.pointOn(op, pos, nil)
+}
+
+// pointOn is point for an operation on the sync object obj (see
+// Goroutine.WouldBlock).
+func (fr *frame) pointOn(op Op, pos token.Pos, obj *value) bool {
 	g := fr.g
 	if g.resumed {
 		g.resumed = false
@@ -576,7 +587,7 @@ func (fr *frame) point(op Op, pos token.Pos) bool {
 		return false
 	}
 	g.top = fr
-	g.pending, g.pendPos = op, fr.userPos(pos)
+	g.pending, g.pendPos, g.pendObj = op, fr.userPos(pos), obj
 	g.atPoint = true
 	return true
 }

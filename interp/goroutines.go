@@ -19,6 +19,7 @@ type Goroutine struct {
 	status  gStatus
 	pending Op        // operation at the scheduling point or blocking operation
 	pendPos token.Pos // its position
+	pendObj *value    // the sync object of a pending sync operation (nil: none or not one)
 	resumed bool      // picked at its scheduling point: perform the op now
 	atPoint bool      // stopped by point (not blocked, woken or new): the next pick resumes its op
 	idle    bool      // the op performed at its last scheduling point changed nothing others observe
@@ -47,6 +48,32 @@ func (g *Goroutine) ID() int {
 
 // Pending returns the operation g is stopped at or blocked in.
 func (g *Goroutine) Pending() (Op, token.Pos) { return g.pending, g.pendPos }
+
+// WouldBlock reports whether the operation g is stopped at would only
+// block if g ran now, changing nothing: a Mutex.Lock or RWMutex.RLock of a
+// mutex that is not free. It is false for other operations (a blocked
+// RWMutex.Lock keeps new readers out; a WaitGroup.Wait that would block
+// may instead panic on a reused group). A scheduler may prefer the goroutines
+// that can make progress; picking one that would block only blocks it.
+func (g *Goroutine) WouldBlock() bool {
+	p := g.pendObj
+	if p == nil || !g.atPoint || g.m.syncObjs == nil {
+		return false
+	}
+	st, ok := g.m.syncObjs[p]
+	if !ok {
+		return false
+	}
+	switch g.pending {
+	case OpMutexLock:
+		ms, ok := st.(*mutexState)
+		return ok && !ms.canLock(true)
+	case OpRWMutexRLock:
+		ms, ok := st.(*mutexState)
+		return ok && !ms.canLock(false)
+	}
+	return false
+}
 
 // Blocked reports whether g is blocked.
 func (g *Goroutine) Blocked() bool { return g.status == gBlocked }
@@ -122,6 +149,11 @@ func (m *machine) schedule() bool {
 				continue
 			}
 			i := m.sched.Pick(m.runnable)
+			if i < 0 {
+				// The scheduler abandons the run (Scheduler.Pick).
+				m.limitReached(&StoppedError{Steps: m.steps}, nil)
+				return false
+			}
 			g := m.runnable[i]
 			// Only a goroutine stopped at a scheduling point performs its
 			// op at once; a woken or new one runs to its next point.
@@ -172,11 +204,18 @@ func (fr *frame) userPos(pos token.Pos) token.Pos {
 
 // block marks g blocked in op (until another goroutine wakes it).
 func (fr *frame) block(op Op, pos token.Pos) *frame {
+	return fr.blockOn(op, pos, Addr{})
+}
+
+// blockOn is block for an operation on one synchronization object (a
+// channel, mutex, WaitGroup or Cond): EvBlock carries its Addr, so that a
+// tool knows which operations can unblock it.
+func (fr *frame) blockOn(op Op, pos token.Pos, obj Addr) *frame {
 	g := fr.g
 	g.top = fr
 	g.status = gBlocked
 	g.pending, g.pendPos = op, fr.userPos(pos)
-	g.m.emit(fr, Event{Kind: EvBlock, Op: op, Pos: pos})
+	g.m.emit(fr, Event{Kind: EvBlock, Op: op, Pos: pos, Addr: obj})
 	return nil
 }
 

@@ -32,6 +32,7 @@ type runConfig struct {
 	// watchMem: the observer wants memory events (EvRead, EvWrite,
 	// EvAlloc); their producers test it before building them.
 	watchMem bool
+	watchNew bool // the observer wants EvNew too (RunOptions.ReportNew)
 	maxSteps int64
 	stdout   *bufio.Writer
 	stderr   io.Writer
@@ -131,7 +132,8 @@ func (m *machine) configure(opts RunOptions) {
 		stdout.Reset(out)
 	}
 	m.runConfig = runConfig{opts: opts, sched: opts.Scheduler, obs: opts.Observer, maxSteps: opts.MaxSteps,
-		watchMem: opts.Observer != nil && !opts.IgnoreMemory, stdout: stdout, stderr: errw}
+		watchMem: opts.Observer != nil && !opts.IgnoreMemory, stdout: stdout, stderr: errw,
+		watchNew: opts.Observer != nil && !opts.IgnoreMemory && opts.ReportNew}
 	if m.sched == nil {
 		m.sched = &DefaultScheduler{Seed: opts.Seed}
 	}

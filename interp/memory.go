@@ -148,6 +148,44 @@ func (m *machine) accessMap(fr *frame, k EventKind, op Op, mo *mapObj, pos token
 	m.emit(fr, Event{Kind: k, Op: op, Addr: mo.addr(), N: 1, Pos: pos, Func: m.funcOf(op)})
 }
 
+// announce reports EvNew for a new variable p of type t: its cell, and the
+// array of each aggregate in it.
+func (m *machine) announce(fr *frame, p *value, t *rtype) {
+	m.emit(fr, Event{Kind: EvNew, Addr: addrOf(p), N: 1})
+	if t.aggregate {
+		if t.kind == kArray {
+			m.announceElems(fr, p.elems(), t.elem)
+			return
+		}
+		es := p.elems()
+		if len(es) > 0 {
+			m.emit(fr, Event{Kind: EvNew, Addr: addrOf(&es[0]), N: len(es)})
+		}
+		for j, f := range t.fields {
+			if f.typ.aggregate {
+				m.announce(fr, &es[j], f.typ)
+			}
+		}
+	}
+}
+
+// announceElems reports EvNew for a new array es of elements of type et.
+func (m *machine) announceElems(fr *frame, es []value, et *rtype) {
+	if len(es) == 0 {
+		return
+	}
+	m.emit(fr, Event{Kind: EvNew, Addr: addrOf(&es[0]), N: len(es)})
+	if et.aggregate {
+		for j := range es {
+			if et.kind == kArray {
+				m.announceElems(fr, es[j].elems(), et.elem)
+			} else {
+				m.announce(fr, &es[j], et)
+			}
+		}
+	}
+}
+
 // funcOf returns the modeled function of a memory event by op: the running
 // model's for OpModel.
 func (m *machine) funcOf(op Op) string {

@@ -109,6 +109,7 @@ func fileWrite(m *machine, args []value) value {
 		panic(&UnsupportedError{What: "write to a file other than os.Stdout or os.Stderr"})
 	}
 	w.Write(data)
+	m.emit(nil, Event{Kind: EvOutput, G: m.cur, Seq: int64(fd)})
 	return tuple(intVal(int64(len(data))), value{})
 }
 

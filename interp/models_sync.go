@@ -103,7 +103,7 @@ var syncModels = modelTable{
 // points to: a scheduling point (op), then f on the object's cell.
 func syncOp(op Op, f func(fr *frame, p *value, args []value, dst int32) *frame) controlFn {
 	return func(fr *frame, args []value, dst int32) *frame {
-		if fr.point(op, fr.pos()) {
+		if fr.pointOn(op, fr.pos(), args[0].ptr()) {
 			return nil
 		}
 		p := args[0].ptr()
@@ -168,9 +168,9 @@ func (m *machine) mutex(p *value) *mutexState {
 	return m.syncState(p, func() any { return &mutexState{} }).(*mutexState)
 }
 
-func (st *mutexState) sleep(fr *frame, op Op) *frame {
+func (st *mutexState) sleep(fr *frame, p *value, op Op) *frame {
 	st.sleepers = append(st.sleepers, fr.g)
-	return fr.block(op, fr.pos())
+	return fr.blockOn(op, fr.pos(), addrOf(p))
 }
 
 // lockEvent reports that fr's goroutine acquired the mutex at p (for
@@ -212,7 +212,7 @@ func lockCtl(op Op, write bool) controlFn {
 				}
 				st.wwait[fr.g] = true
 			}
-			return st.sleep(fr, op)
+			return st.sleep(fr, p, op)
 		}
 		st.lock(fr, p, write)
 		return fr.done(dst, value{})
@@ -328,7 +328,7 @@ func wgWait(fr *frame, p *value, _ []value, dst int32) *frame {
 		}
 		st.waitGen[g] = st.gen
 		st.sleepers = append(st.sleepers, g)
-		return fr.block(OpWaitGroupWait, fr.pos())
+		return fr.blockOn(OpWaitGroupWait, fr.pos(), addrOf(p))
 	}
 	m.emit(fr, Event{Kind: EvWGWait, Addr: addrOf(p), Pos: fr.pos()})
 	return fr.done(dst, value{})
@@ -359,7 +359,7 @@ func notifyListWait(fr *frame, args []value, dst int32) *frame {
 	t := uint32(args[1].n)
 	if t >= st.notify {
 		st.sleepers = append(st.sleepers, fr.g)
-		return fr.block(OpCondWait, fr.pos())
+		return fr.blockOn(OpCondWait, fr.pos(), addrOf(p))
 	}
 	m.emit(fr, Event{Kind: EvCondWait, Addr: addrOf(p), Pos: fr.pos()})
 	return fr.done(dst, value{})

@@ -56,12 +56,19 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 				}
 				z := zero(t)
 				fr.regs[dst] = value{r: &z}
+				if m := fr.g.m; m.watchNew {
+					m.announce(fr, &z, t)
+				}
 				fr.pc++
 				return fr
 			}
 		}
 		return func(fr *frame) *frame {
-			fr.regs[dst] = value{r: new(value)}
+			cell := new(value)
+			fr.regs[dst] = value{r: cell}
+			if m := fr.g.m; m.watchNew {
+				m.announce(fr, cell, t)
+			}
 			fr.pc++
 			return fr
 		}
@@ -119,7 +126,11 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 	case *ssa.MakeMap:
 		t := c.typ(i.Type())
 		return func(fr *frame) *frame {
-			fr.regs[dst] = value{r: newMap(fr.g.m, t)}
+			mo := newMap(fr.g.m, t)
+			fr.regs[dst] = value{r: mo}
+			if m := fr.g.m; m.watchNew {
+				m.emit(fr, Event{Kind: EvNew, Addr: mo.addr(), N: 1})
+			}
 			fr.pc++
 			return fr
 		}
@@ -132,7 +143,11 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			if (signed && int64(n) < 0) || n > 1<<40 {
 				panic(runtimeError("makechan: size out of range"))
 			}
-			fr.regs[dst] = value{r: fr.g.m.newChan(t, int(n))}
+			ch := fr.g.m.newChan(t, int(n))
+			fr.regs[dst] = value{r: ch}
+			if m := fr.g.m; m.watchNew {
+				m.emit(fr, Event{Kind: EvNew, Addr: ch.addr(), N: 1})
+			}
 			fr.pc++
 			return fr
 		}
@@ -151,7 +166,11 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			if k >= bigAlloc {
 				fr.g.m.checkAlloc(k)
 			}
-			fr.regs[dst] = value{r: makeElems(t.elem, int(n), int(k))}
+			es := makeElems(t.elem, int(n), int(k))
+			fr.regs[dst] = value{r: es}
+			if m := fr.g.m; m.watchNew {
+				m.announceElems(fr, es[:cap(es)], t.elem)
+			}
 			fr.pc++
 			return fr
 		}

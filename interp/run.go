@@ -40,6 +40,10 @@ type RunOptions struct {
 	// EvWrite, EvAlloc), which are most of a run's events: the run does
 	// not report them.
 	IgnoreMemory bool
+	// ReportNew asks for EvNew events (allocations), with the memory
+	// events; they cost a little on every allocation, so only tools that
+	// name objects across runs ask for them.
+	ReportNew bool
 	// Seed seeds the runtime's random numbers that the program does not
 	// draw itself (hash seeds) and, under the default Scheduler, the
 	// program's random draws (see ChooseRandom).

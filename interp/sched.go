@@ -8,6 +8,8 @@ type Scheduler interface {
 	// Pick returns the index in runnable of the goroutine to run next.
 	// runnable is non-empty and ordered by goroutine id; every goroutine in
 	// it is stopped just before its pending operation (Goroutine.Pending).
+	// A negative answer abandons the run: it ends at once with a
+	// *StoppedError (a search that knows the rest of the run is redundant).
 	Pick(runnable []*Goroutine) int
 	// Choose returns a number in [0, n) for a nondeterministic choice of
 	// kind c made by g (nil for a choice of the runtime, ChooseTimer), such

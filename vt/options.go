@@ -15,10 +15,13 @@ type Option struct {
 	name, value string // an option of explore.OptionTable, as text
 }
 
-// Strategy selects the exploration strategy: "dfs" (exhaustive depth-first
-// search by re-execution with iterative preemption bounding, the default),
-// "random" (random walk) or "pct" (probabilistic concurrency testing with
-// depth 3; "pct:5" sets the depth).
+// Strategy selects the exploration strategy: "portfolio" (the default:
+// DPOR with the preemption bound 0, a few random and PCT executions, then
+// DPOR with the bound 1, then none), "dpor" (exhaustive, dynamic partial-order reduction with
+// source sets and sleep sets, with iterative preemption bounding), "dfs"
+// (exhaustive depth-first search by re-execution with iterative preemption
+// bounding), "random" (random walk) or "pct" (probabilistic concurrency
+// testing with depth 3; "pct:5" sets the depth).
 func Strategy(name string) Option { return Option{"strategy", name} }
 
 // Execs bounds the number of executions (default 100000).

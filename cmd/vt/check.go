@@ -126,13 +126,13 @@ func newOutput(stdout, stderr io.Writer, json bool) *output {
 	return &output{stdout: stdout, stderr: stderr, json: json}
 }
 
-// progress is where the engine writes progress lines: stderr, or nowhere
-// with -json.
+// progress is where the engine writes progress lines: stderr when it is a
+// terminal, nowhere with -json or in CI logs.
 func (o *output) progress() io.Writer {
 	if o.json {
 		return nil
 	}
-	return o.stderr
+	return explore.Progress(o.stderr)
 }
 
 // toolError reports err (a usage or tool error, not a finding) and returns

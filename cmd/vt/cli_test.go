@@ -93,7 +93,7 @@ func assertNoTraceback(t *testing.T, r cliResult) {
 
 func TestCheckLockOrderDeadlock(t *testing.T) {
 	freshCorpus(t, "lockorder")
-	r := vt("check", "testdata/lockorder")
+	r := vt("check", "-strategy", "dfs", "testdata/lockorder")
 	assertNoTraceback(t, r)
 	require.Equal(t, 1, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
 	out := r.stdout
@@ -454,7 +454,7 @@ func TestBudgetStopsEndlessPrograms(t *testing.T) {
 			elapsed := time.Since(start)
 			assertNoTraceback(t, r)
 			require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
-			assert.Regexp(t, `(?m)^ok  (TestEndless|main) \(1 execution, sampled with dfs, time budget spent in execution 1, not exhaustive, 1(\.\d+)?s\)$`, r.stdout)
+			assert.Regexp(t, `(?m)^ok  (TestEndless|main) \(1 execution, sampled with portfolio, time budget spent in execution 1, not exhaustive, 1(\.\d+)?s\)$`, r.stdout)
 			assert.Less(t, elapsed, 2500*time.Millisecond, "the budget plus well under a second")
 
 			j := vt(append([]string{args[0], "-json"}, args[1:]...)...)

@@ -56,7 +56,7 @@ func CheckCall(name string, k int, site CallSite, settings map[string]string) (C
 	if o.Expect != "" {
 		t.Dir = "" // an expected failure is not saved
 	}
-	res, err := Explore(t, o, os.Stdout)
+	res, err := Explore(t, o, Progress(os.Stdout))
 	if err != nil {
 		return CheckOutcome{}, fmt.Errorf("%s: %w", id, err)
 	}

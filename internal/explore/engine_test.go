@@ -40,6 +40,7 @@ func TestVerdicts(t *testing.T) {
 		t.Run(tc.test, func(t *testing.T) {
 			target := verdictTarget(t, tc.test)
 			o := DefaultOptions()
+			o.Strategy = "dfs" // the assertions below follow dfs's order
 			o.Steps = 20000
 			if tc.test == "TestSpinOK" {
 				// Spinning makes the space large: sample it.
@@ -259,6 +260,7 @@ func TestRegions(t *testing.T) {
 			pkg, err := TestPackage(prog, tc.test, "")
 			require.NoError(t, err)
 			o := DefaultOptions()
+			o.Strategy = "dfs" // the reports below name the conflict dfs meets first
 			if strings.Contains(tc.test, "Subslice") || strings.Contains(tc.test, "Pointer") || strings.Contains(tc.test, "Overlap") {
 				o.Race = "" // the regions' accesses race too
 			}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -61,6 +62,12 @@ type Result struct {
 	// Budget names the bound that ended an exploration that was not
 	// exhaustive and found nothing: "time" or "execs" ("" otherwise).
 	Budget string
+	// SleepPruned counts the executions DPOR abandoned as redundant (every
+	// runnable goroutine was in the sleep set); they are not Executions.
+	SleepPruned int
+	// FoundBy names the member of the portfolio (or the strategy) whose
+	// execution failed: "random", "pct", "dpor (bound 1)", "dpor", ...
+	FoundBy string
 	// StoppedIn is the execution (from 1) that the time budget or an
 	// interrupt stopped before it ended (0: none was).
 	StoppedIn int
@@ -116,6 +123,9 @@ type execResult struct {
 	// stopped: the time budget ran out (or Interrupt was called) during
 	// the execution, which did not end.
 	stopped bool
+	// abandoned: DPOR ended the execution as redundant (its sleep set
+	// held every runnable goroutine).
+	abandoned bool
 }
 
 type explorer struct {
@@ -128,16 +138,25 @@ type explorer struct {
 	snap     *interp.Snapshot // state at the root call, once reached
 	lastProg time.Time
 	race     raceState
+	stage    int // preemption bound of the running DPOR stage (-1: none)
+	// onExec, if set (by tests), receives the output (stdout) and the
+	// verdict ("" ok) of every execution that ended.
+	onExec func(out, kind string)
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
 // seconds (nil: none). The error is a tool error (an unsupported construct,
 // a target that could not be found), not a finding.
 func Explore(t Target, o Options, progress io.Writer) (*Result, error) {
+	return explore(t, o, progress, nil)
+}
+
+// explore is Explore; onExec (nil: none) sees every execution's output.
+func explore(t Target, o Options, progress io.Writer, onExec func(out, kind string)) (*Result, error) {
 	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook)
 	t.Prog.Annotate(permAnnotations(vtPkg)...)
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
-	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}}
+	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1}
 	defer func() { x.res.Elapsed = time.Since(x.start) }()
 	if o.Replay != "" {
 		return x.replay(o.Replay)
@@ -172,11 +191,138 @@ func Explore(t Target, o Options, progress io.Writer) (*Result, error) {
 			}
 			est = max(est, x.res.MaxDepth)
 		}
+	case "dpor":
+		return x.res, x.dporSearch()
+	case "portfolio":
+		return x.res, x.portfolio()
 	default:
 		return x.res, x.dfs()
 	}
 	return x.res, nil
 }
+
+// dporSearch explores with DPOR (dpor.go), with the preemption bound raised
+// from 0 (or fixed, or none).
+func (x *explorer) dporSearch() error {
+	var bounds []int
+	switch x.o.Preempt {
+	case -2:
+		for b := range maxIterativeBound + 1 {
+			bounds = append(bounds, b)
+		}
+		bounds = append(bounds, -1)
+	default:
+		bounds = []int{x.o.Preempt}
+	}
+	return x.dporStages(bounds, "dpor")
+}
+
+// maxIterativeBound is the last preemption bound an iteratively bounded
+// DPOR explores before it explores with no bound.
+const maxIterativeBound = 3
+
+// dporStages runs DPOR with each preemption bound of bounds in turn (-1:
+// none) until one explores its whole space with nothing left out for the
+// bound, or finds a failure (Result.FoundBy names the stage).
+func (x *explorer) dporStages(bounds []int, name string) error {
+	for _, bound := range bounds {
+		x.res.Exhaustive, x.res.Bound = false, -1
+		x.stage = bound
+		d := &dpor{bound: bound}
+		var prefix []int
+		for {
+			if !x.budgetLeft() {
+				return nil
+			}
+			done, err := x.run(prefix, &dporChoice{d: d})
+			if done || err != nil {
+				if x.res.Failure != nil {
+					x.res.FoundBy = name
+					if bound >= 0 {
+						x.res.FoundBy = fmt.Sprintf("%s (bound %d)", name, bound)
+					}
+				}
+				return err
+			}
+			d.update(x.last.sched.track, x.last.sched)
+			var more bool
+			if prefix, more = d.next(); !more {
+				break
+			}
+		}
+		if !d.pruned || bound < 0 {
+			x.res.Exhaustive, x.res.Bound = true, -1
+			return nil
+		}
+		x.res.Exhaustive, x.res.Bound = true, bound
+	}
+	return nil
+}
+
+// portfolio is the default strategy: dpor with the preemption bound 0 (the
+// schedules without preemption, where dfs starts too), a few random and PCT
+// executions for shallow bugs, then dpor with the bound raised up to
+// portfolioBound, then with no bound (or up to a fixed bound).
+func (x *explorer) portfolio() error {
+	if x.o.Preempt != -1 {
+		if err := x.dporStages([]int{0}, "dpor"); err != nil || x.res.Failure != nil || !x.budgetLeft() {
+			return err
+		}
+		if x.res.Exhaustive && (x.res.Bound < 0 || x.o.Preempt == 0) {
+			return nil
+		}
+		x.res.Exhaustive, x.res.Bound = false, -1
+	}
+	for i := range portfolioSamples {
+		if !x.budgetLeft() {
+			return nil
+		}
+		rng := rand.New(rand.NewSource(x.o.Seed + int64(i)*7919))
+		if done, err := x.run(nil, randomChoice{rng}); done || err != nil {
+			if x.res.Failure != nil {
+				x.res.FoundBy = "random"
+			}
+			return err
+		}
+	}
+	est := max(x.res.MaxDepth, 10)
+	for i := range portfolioSamples {
+		if !x.budgetLeft() {
+			return nil
+		}
+		rng := rand.New(rand.NewSource(x.o.Seed + int64(i)*7919 + 1))
+		if done, err := x.run(nil, newPCT(rng, x.o.PCTDepth, est)); done || err != nil {
+			if x.res.Failure != nil {
+				x.res.FoundBy = "pct"
+			}
+			return err
+		}
+	}
+	var bounds []int
+	switch p := x.o.Preempt; {
+	case p == -2:
+		for b := 1; b <= portfolioBound; b++ {
+			bounds = append(bounds, b)
+		}
+		bounds = append(bounds, -1)
+	case p >= 0:
+		for b := 1; b < min(p, portfolioBound+1); b++ {
+			bounds = append(bounds, b)
+		}
+		bounds = append(bounds, p)
+	default:
+		bounds = []int{-1}
+	}
+	return x.dporStages(bounds, "dpor")
+}
+
+// portfolioSamples is the number of random and of PCT executions the
+// portfolio starts with; portfolioBound the last preemption bound of its
+// bounded DPOR stages.
+const (
+	portfolioSamples = 3
+	portfolioBound   = 1
+)
 
 func (x *explorer) budgetLeft() bool {
 	switch {
@@ -267,6 +413,11 @@ func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
 		return true, err
 	}
 	x.last = r
+	if r.abandoned {
+		x.res.SleepPruned++
+		x.res.Steps += r.steps
+		return false, nil
+	}
 	x.res.Executions++
 	x.res.Steps += r.steps
 	x.res.MaxDepth = max(x.res.MaxDepth, len(r.sched.choices))
@@ -311,8 +462,26 @@ func (x *explorer) maybeProgress() {
 	}
 	x.lastProg = now
 	el := now.Sub(x.start)
-	fmt.Fprintf(x.progress, "vt: %s: elapsed %s, execs %d (%.0f/s), max depth %d\n",
-		x.t.Name, el.Round(time.Second), x.res.Executions, float64(x.res.Executions)/el.Seconds(), x.res.MaxDepth)
+	bound := "none"
+	if x.stage >= 0 {
+		bound = fmt.Sprint(x.stage)
+	}
+	fmt.Fprintf(x.progress, "vt: %s: elapsed %s, execs %d (%.0f/s), pruned by sleep sets %d, max depth %d, preemption bound %s\n",
+		x.t.Name, el.Round(time.Second), x.res.Executions, float64(x.res.Executions)/el.Seconds(), x.res.SleepPruned, x.res.MaxDepth, bound)
+}
+
+// Progress returns w if it is a terminal, else nil: progress lines are for
+// people watching, not for CI logs.
+func Progress(w io.Writer) io.Writer {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil
+	}
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return w
 }
 
 // execute runs the target once.
@@ -320,6 +489,10 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
 	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
 	r.sched = s
+	if dc, ok := strat.(*dporChoice); ok {
+		dc.s = s
+		s.track = newDporRun(dc.d)
+	}
 	var failures []string
 	hits := 0
 	hooks := map[string]interp.Hook{
@@ -412,7 +585,16 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	obs := x.observer(hooks, s)
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil, Stop: x.stop, DatagramLoss: true}
+		Observer: obs, IgnoreMemory: det == nil && s.track == nil, ReportNew: s.track != nil, Stop: x.stop, DatagramLoss: true}
+	var stdout strings.Builder
+	if x.onExec != nil {
+		opts.Stdout = &stdout
+		defer func() {
+			if !r.abandoned && !r.stopped {
+				x.onExec(stdout.String(), r.kind)
+			}
+		}()
+	}
 	var err error
 	switch {
 	case x.snap != nil:
@@ -442,6 +624,10 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		x.collectWarnings(det)
 	}
 	var sle *interp.StepLimitError
+	if s.abandoned && stoppedErr(err) {
+		r.abandoned = true
+		return r, nil
+	}
 	ended := err == nil || errors.As(err, &sle) || stoppedErr(err)
 	if f := obs.perm.fault; f != nil && !obs.raceFirst && ended {
 		// A permission violation: the annotation panics there.

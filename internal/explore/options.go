@@ -16,7 +16,7 @@ import (
 // Options configure an exploration. Every field is set by one entry of
 // OptionTable; DefaultOptions and ParseOptions build them from it.
 type Options struct {
-	Strategy string        // "dfs", "random" or "pct"
+	Strategy string        // "portfolio", "dpor", "dfs", "random" or "pct"
 	PCTDepth int           // depth of pct
 	Execs    int           // maximum executions
 	Steps    int64         // maximum steps per execution; 0 (auto): only executions that stop making progress are bounded (see autoSteps)
@@ -90,15 +90,15 @@ func want(what string) error { return errors.New(what) }
 // here (and its field to Options, and its constructor to package vt).
 var OptionTable = []*OptionSpec{
 	{
-		Name: "strategy", Type: "string", Default: "dfs",
-		Doc: "search strategy: dfs (exhaustive), random, pct or pct:DEPTH",
+		Name: "strategy", Type: "string", Default: "portfolio",
+		Doc: "search strategy: portfolio (default), dpor, dfs, random, pct or pct:DEPTH",
 		set: func(o *Options, v string) error {
 			s, depth, hasDepth := strings.Cut(v, ":")
 			o.PCTDepth = 3
 			switch s {
-			case "dfs", "random":
+			case "portfolio", "dfs", "dpor", "random":
 				if hasDepth {
-					return want("dfs, random, pct or pct:DEPTH")
+					return want("portfolio, dpor, dfs, random, pct or pct:DEPTH")
 				}
 			case "pct":
 				if hasDepth {
@@ -109,7 +109,7 @@ var OptionTable = []*OptionSpec{
 					o.PCTDepth = d
 				}
 			default:
-				return want("dfs, random, pct or pct:DEPTH")
+				return want("portfolio, dpor, dfs, random, pct or pct:DEPTH")
 			}
 			o.Strategy = s
 			return nil

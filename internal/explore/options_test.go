@@ -36,13 +36,13 @@ func TestOptionTable(t *testing.T) {
 
 // The defaults are those vt always had.
 func TestDefaultOptions(t *testing.T) {
-	assert.Equal(t, Options{Strategy: "dfs", PCTDepth: 3, Execs: 100000, Steps: 0, Preempt: -2, Time: 10 * time.Second, Race: "h", Clock: "any", Enumerate: 16}, DefaultOptions())
+	assert.Equal(t, Options{Strategy: "portfolio", PCTDepth: 3, Execs: 100000, Steps: 0, Preempt: -2, Time: 10 * time.Second, Race: "h", Clock: "any", Enumerate: 16}, DefaultOptions())
 }
 
 // Every option's value survives a round trip through its text form.
 func TestOptionRoundTrip(t *testing.T) {
 	cases := map[string]map[string]string{
-		"strategy":  {"dfs": "dfs", "random": "random", "pct": "pct", "pct:3": "pct", "pct:5": "pct:5"},
+		"strategy":  {"dfs": "dfs", "dpor": "dpor", "portfolio": "portfolio", "random": "random", "pct": "pct", "pct:3": "pct", "pct:5": "pct:5"},
 		"execs":     {"1": "1", "250": "250"},
 		"steps":     {"7": "7"},
 		"preempt":   {"auto": "auto", "-1": "-1", "0": "0", "4": "4"},
@@ -76,9 +76,9 @@ func TestOptionRoundTrip(t *testing.T) {
 // Bad values are refused with the option's name and what it accepts.
 func TestOptionErrors(t *testing.T) {
 	for _, tc := range []struct{ name, value, msg string }{
-		{"strategy", "bfs", `vt: bad value "bfs" for option strategy: want dfs, random, pct or pct:DEPTH`},
+		{"strategy", "bfs", `vt: bad value "bfs" for option strategy: want portfolio, dpor, dfs, random, pct or pct:DEPTH`},
 		{"strategy", "pct:0", `want pct:DEPTH with DEPTH ≥ 1`},
-		{"strategy", "dfs:2", `want dfs, random, pct or pct:DEPTH`},
+		{"strategy", "dfs:2", `want portfolio, dpor, dfs, random, pct or pct:DEPTH`},
 		{"execs", "0", `vt: bad value "0" for option execs: want a positive integer`},
 		{"steps", "many", `option steps: want a positive integer`},
 		{"preempt", "-2", `want an integer ≥ 0, -1 for no bound, or auto`},

@@ -138,6 +138,9 @@ func (o *observer) Event(ev *interp.Event) {
 	if o.race != nil {
 		o.race.Event(ev)
 	}
+	if o.sched != nil && o.sched.track != nil {
+		o.sched.track.event(ev)
+	}
 }
 
 // observer returns the observer of one execution and hooks vt.Benign to

@@ -129,16 +129,22 @@ func relPath(p string) string {
 
 // jsonResult is the -json shape of a result.
 type jsonResult struct {
-	Name       string       `json:"name,omitempty"`
-	Verdict    string       `json:"verdict"`
-	Exhaustive bool         `json:"exhaustive"`
-	Executions int          `json:"executions"`
-	Steps      int64        `json:"steps"`
-	ElapsedMS  int64        `json:"elapsed_ms"`
-	Budget     string       `json:"budget,omitempty"`
-	Failure    *jsonFailure `json:"failure,omitempty"`
-	Warnings   []string     `json:"warnings,omitempty"`
-	Error      string       `json:"error,omitempty"`
+	Name       string `json:"name,omitempty"`
+	Verdict    string `json:"verdict"`
+	Exhaustive bool   `json:"exhaustive"`
+	// Exhausted is Exhaustive under its other name: no schedule (under
+	// the bound, if any) was left out.
+	Exhausted   bool         `json:"exhausted"`
+	Bound       *int         `json:"bound,omitempty"` // the preemption bound an exhausted search was under
+	Executions  int          `json:"executions"`
+	SleepPruned int          `json:"sleep_pruned,omitempty"`
+	FoundBy     string       `json:"found_by,omitempty"`
+	Steps       int64        `json:"steps"`
+	ElapsedMS   int64        `json:"elapsed_ms"`
+	Budget      string       `json:"budget,omitempty"`
+	Failure     *jsonFailure `json:"failure,omitempty"`
+	Warnings    []string     `json:"warnings,omitempty"`
+	Error       string       `json:"error,omitempty"`
 }
 
 type jsonFailure struct {
@@ -151,7 +157,8 @@ type jsonFailure struct {
 
 // JSON returns the -json form of a result (one object, one line).
 func JSON(r *Result, name string) []byte {
-	j := jsonResult{Name: name, Verdict: r.Verdict, Exhaustive: r.Exhaustive, Executions: r.Executions,
+	j := jsonResult{Name: name, Verdict: r.Verdict, Exhaustive: r.Exhaustive, Exhausted: r.Exhaustive, Executions: r.Executions,
+		SleepPruned: r.SleepPruned, FoundBy: r.FoundBy,
 		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget}
 	if f := r.Failure; f != nil && f.Kind != "ok" {
 		j.Failure = &jsonFailure{Kind: f.Kind, Message: f.Message, Goroutines: f.Goroutines, Schedule: f.Schedule, Replay: f.Replay}

@@ -81,6 +81,11 @@ type scheduler struct {
 	udpLoss   bool   // a datagram sent may be lost (an alternative)
 	seed      uint64 // of data choices' offsets and sampled values
 	draws     uint64 // data choices so far
+
+	// track follows the execution for DPOR (nil otherwise); abandoned:
+	// DPOR found the rest of the execution redundant and ended it.
+	track     *dporRun
+	abandoned bool
 }
 
 // timeQuantum is the number of consecutive scheduling points of one
@@ -146,11 +151,26 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		// Cannot happen (priority edges form no cycle); stay live anyway.
 		s.ordered = append(s.ordered, runnable...)
 	}
+	preemptive := lastOK && !yielding
+	if s.track != nil {
+		// DPOR: a goroutine whose operation would block is no
+		// alternative while another can progress (running it would only
+		// block it; it runs when its object is free).
+		s.ordered = filterBlocked(s.ordered)
+		preemptive = preemptive && s.ordered[0] == s.last
+		s.track.point(len(s.choices), s.ordered)
+	}
 	c := 0
 	if len(s.ordered) > 1 {
-		c = s.next(len(s.ordered), lastOK && !yielding, s.ordered)
+		c = s.next(len(s.ordered), preemptive, s.ordered)
+	}
+	if s.abandoned {
+		return -1
 	}
 	g := s.ordered[c]
+	if s.track != nil {
+		s.track.picked(g.ID())
+	}
 	f.scheduled(g)
 	if g != s.last {
 		s.run = 0
@@ -350,4 +370,25 @@ func (p *pctChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
 		}
 	}
 	return best
+}
+
+// filterBlocked drops from gs the goroutines whose operation would block,
+// unless every one would.
+func filterBlocked(gs []*interp.Goroutine) []*interp.Goroutine {
+	n := 0
+	for _, g := range gs {
+		if !g.WouldBlock() {
+			n++
+		}
+	}
+	if n == 0 || n == len(gs) {
+		return gs
+	}
+	out := gs[:0]
+	for _, g := range gs {
+		if !g.WouldBlock() {
+			out = append(out, g)
+		}
+	}
+	return out
 }

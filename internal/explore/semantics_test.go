@@ -100,7 +100,7 @@ func TestBudgetHoldsInsideAnExecution(t *testing.T) {
 			assert.Equal(t, "time", res.Budget)
 			assert.Equal(t, 1, res.StoppedIn)
 			assert.False(t, res.Exhaustive)
-			assert.Equal(t, "sampled with dfs, time budget spent in execution 1, not exhaustive", Coverage(res))
+			assert.Equal(t, "sampled with portfolio, time budget spent in execution 1, not exhaustive", Coverage(res))
 			assert.Contains(t, string(JSON(res, test)), `"budget":"time"`)
 		})
 	}

@@ -107,6 +107,7 @@ func TestSynctestClock(t *testing.T) {
 // enumerating.
 func TestEnumerateBound(t *testing.T) {
 	o := DefaultOptions()
+	o.Strategy = "dfs" // counts dfs's alternatives
 	o.Enumerate = 3
 	res, err := Explore(semanticsTarget(t, "TestSeededFromClock", 0), o, nil)
 	require.NoError(t, err)

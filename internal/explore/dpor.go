@@ -1,0 +1,520 @@
+package explore
+
+import (
+	"github.com/vtcheck/vt/interp"
+)
+
+// Dynamic partial-order reduction with source sets and sleep sets (Abdulla,
+// Aronis, Jonsson, Sagonas: "Optimal dynamic partial order reduction",
+// POPL 2014, the source-DPOR algorithm), by re-execution.
+//
+// A transition is a goroutine's run from the scheduling point where it is
+// picked to its next one (or to where it blocks or exits); time passing is
+// a transition of its own (goroutine -1). Its footprint is what its events
+// touched (footprint.go). Two transitions are dependent when they belong to
+// the same goroutine or their footprints conflict; a goroutine's first
+// transition happens after the go statement that created it, and a woken
+// goroutine's next transition after the transition that woke it.
+//
+// After each execution the analysis computes happens-before with vector
+// clocks over the transitions and finds every race: a pair of dependent
+// transitions of different goroutines ordered by nothing but each other.
+// For each race (i, k) it computes the initials of the part of the
+// execution after i that does not happen after i, followed by k: the
+// goroutines that could run first to reverse the race. If none of them is
+// in i's backtrack set yet, one is added (k's goroutine when it is an
+// initial). Sleep sets carry the alternatives already explored at a point
+// to the points after it, as long as what ran in between is independent of
+// them; an execution in which every runnable goroutine is asleep is
+// redundant and abandoned at once (Result.SleepPruned).
+//
+// The other choices of an execution (which ready case a select takes,
+// whether time passes, random values, where a map range starts) are
+// branched on exhaustively, as dfs does: every alternative of each of them
+// is explored under the goroutine order DPOR explores. So DPOR with no
+// preemption bound explores at least one execution of every Mazurkiewicz
+// trace: every reachable data race (the detector h sees the same
+// happens-before in every execution of a trace), deadlock, leak, panic or
+// failed assertion is found.
+//
+// Blocking is handled conservatively: a transition that blocks is
+// dependent with every other one (what it waited for is not an event), and
+// so is the exit of a goroutine the exploration did not create (the root:
+// what others do after it returned differs).
+
+// dnode is a choice of the exploration's current path.
+type dnode struct {
+	c    choice
+	pick bool  // the goroutine to run (else a select case, time or a value)
+	ids  []int // pick: the goroutines of the alternatives, in order
+	// sleep holds the goroutines whose next transitions need no
+	// exploring here, with their footprints.
+	sleep     map[int]sleeper
+	backtrack map[int]bool
+	// done holds the alternatives explored, with the union of the
+	// footprints of their transitions here (over every execution below).
+	done map[int]*cfoot
+	cur  *cfoot // the same for the alternative being explored
+	// known is the number of events before this choice: the cells they
+	// touched have the same canonical names in every execution through it.
+	known int32
+}
+
+// sleeper is a goroutine in a sleep set: the footprint of its next
+// transition, in the canonical names of the execution it was explored in,
+// which are those of the current one below known.
+type sleeper struct {
+	f     *cfoot
+	known int32
+}
+
+// dpor is the state of a DPOR exploration: its current path.
+type dpor struct {
+	nodes  []*dnode
+	bound  int  // preemption bound (-1: none)
+	pruned bool // an alternative was left out for the bound
+}
+
+// dtrans is one transition of an execution.
+type dtrans struct {
+	g    int // goroutine id; -1: time passing
+	node int // index of the choice that picked it (-1: no choice)
+	fp   footprint
+	cf   cfoot // fp in canonical names
+	from []int // earlier transitions that happen before it: its creator's, its waker's
+}
+
+// dporRun follows one execution for DPOR: it is the scheduler's tracker.
+type dporRun struct {
+	d       *dpor
+	trans   []*dtrans
+	cur     *dtrans
+	edges   map[int][]int   // goroutine id -> transitions its next one happens after
+	created map[int]bool    // goroutines created during the execution
+	blocked map[int]uintptr // goroutine id -> the object it blocked on
+	// carry is the sleep set since the last pick choice, filtered by the
+	// transitions since; sleep is the one at the current point.
+	carry map[int]sleeper
+	sleep map[int]sleeper
+	// Of the choices beyond the path: their sleep sets, alternatives and
+	// numbers of events before them.
+	newSleep map[int]map[int]sleeper
+	newIDs   map[int][]int
+	newKnown map[int]int32
+	pending  int // choice index of the current point's pick (-1: none)
+	names    canon
+}
+
+func newDporRun(d *dpor) *dporRun {
+	return &dporRun{d: d, edges: map[int][]int{}, created: map[int]bool{}, blocked: map[int]uintptr{}, carry: map[int]sleeper{},
+		newSleep: map[int]map[int]sleeper{}, newIDs: map[int][]int{}, newKnown: map[int]int32{}, pending: -1,
+		names: canon{names: map[uintptr]ccell{}}}
+}
+
+// endTransition closes the current transition: it wakes the sleepers its
+// footprint conflicts with.
+func (r *dporRun) endTransition() {
+	t := r.cur
+	if t == nil {
+		return
+	}
+	r.cur = nil
+	t.fp.finish()
+	t.cf.finish()
+	for q, sl := range r.carry {
+		if q == t.g || sl.f.conflicts(&t.cf, sl.known) {
+			delete(r.carry, q)
+		}
+	}
+}
+
+// begin starts a transition of goroutine g (-1: time passing).
+func (r *dporRun) begin(g, node int) {
+	t := &dtrans{g: g, node: node}
+	if g >= 0 {
+		t.from = r.edges[g]
+		delete(r.edges, g)
+	}
+	r.trans = append(r.trans, t)
+	r.cur = t
+	if a, ok := r.blocked[g]; ok {
+		// A goroutine woken from an operation on an object resumes by
+		// looking at it (a WaitGroup.Wait checks that the group was not
+		// reused, a Lock takes the mutex): its first transition touches
+		// the object, whatever events it makes.
+		delete(r.blocked, g)
+		t.fp.add(a, a+1, true)
+		r.names.add(&t.cf, a, 0, true)
+	}
+}
+
+// point is called at a scheduling point before the choice of the goroutine
+// (at choice index idx when there are several alternatives).
+func (r *dporRun) point(idx int, ordered []*interp.Goroutine) {
+	r.endTransition()
+	r.pending = -1
+	if len(ordered) < 2 {
+		return
+	}
+	r.pending = idx
+	if idx < len(r.d.nodes) && r.d.nodes[idx].pick {
+		r.sleep = r.d.nodes[idx].sleep
+		return
+	}
+	sl := make(map[int]sleeper, len(r.carry))
+	for q, f := range r.carry {
+		sl[q] = f
+	}
+	ids := make([]int, len(ordered))
+	for i, g := range ordered {
+		ids[i] = g.ID()
+	}
+	r.sleep = sl
+	r.newSleep[idx], r.newIDs[idx], r.newKnown[idx] = sl, ids, r.names.nev
+}
+
+// picked is called when goroutine g was picked.
+func (r *dporRun) picked(g int) {
+	node := r.pending
+	if node >= 0 {
+		r.carry = make(map[int]sleeper, len(r.sleep))
+		for q, sl := range r.sleep {
+			r.carry[q] = sl
+		}
+		if node < len(r.d.nodes) {
+			nd := r.d.nodes[node]
+			for q, f := range nd.done {
+				r.carry[q] = sleeper{f, nd.known}
+			}
+		}
+		delete(r.carry, g)
+	}
+	r.begin(g, node)
+}
+
+// asleep reports whether goroutine g need not run at the current point.
+func (r *dporRun) asleep(g int) bool {
+	_, ok := r.sleep[g]
+	return ok
+}
+
+// event is called for every event of the execution.
+func (r *dporRun) event(ev *interp.Event) {
+	switch ev.Kind {
+	case interp.EvTimer:
+		if r.cur == nil || r.cur.g >= 0 {
+			r.endTransition()
+			r.begin(-1, -1)
+		}
+	case interp.EvGoStart:
+		if ev.Other != nil {
+			r.created[ev.G.ID()] = true
+		}
+		if r.cur != nil {
+			r.edges[ev.G.ID()] = append(r.edges[ev.G.ID()], len(r.trans)-1)
+		}
+		return
+	case interp.EvBlock:
+		if !ev.Addr.IsNil() && ev.G != nil {
+			r.blocked[ev.G.ID()] = ev.Addr.Uintptr()
+		}
+	case interp.EvUnblock:
+		if r.cur != nil {
+			r.edges[ev.G.ID()] = append(r.edges[ev.G.ID()], len(r.trans)-1)
+		}
+		return
+	case interp.EvGoExit:
+		if r.cur != nil && !r.created[ev.G.ID()] {
+			r.cur.fp.wild = true
+			r.cur.cf.wild = true
+		}
+		return
+	}
+	if r.cur != nil {
+		r.cur.fp.event(ev)
+		r.names.event(&r.cur.cf, ev)
+		return
+	}
+	// Before the first scheduling point: name the cells only.
+	var scratch cfoot
+	r.names.event(&scratch, ev)
+}
+
+// dporChoice is the chooser of DPOR beyond the path: the first alternative
+// whose goroutine is not asleep; when all are, the execution is abandoned.
+type dporChoice struct {
+	d *dpor
+	s *scheduler
+}
+
+func (c *dporChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
+	r := c.s.track
+	if ordered == nil || r == nil {
+		return 0
+	}
+	for i, g := range ordered {
+		if !r.asleep(g.ID()) {
+			return i
+		}
+	}
+	c.s.abandoned = true
+	return 0
+}
+
+// update takes an execution into the path and adds the backtrack points of
+// its races.
+func (d *dpor) update(r *dporRun, s *scheduler) {
+	r.endTransition()
+	for i, c := range s.choices {
+		if i < len(d.nodes) {
+			d.nodes[i].c = c
+			continue
+		}
+		nd := &dnode{c: c}
+		if ids, ok := r.newIDs[i]; ok {
+			nd.pick, nd.ids, nd.sleep, nd.known = true, ids, r.newSleep[i], r.newKnown[i]
+			nd.backtrack = map[int]bool{ids[c.chosen]: true}
+			nd.done = map[int]*cfoot{}
+		}
+		d.nodes = append(d.nodes, nd)
+	}
+	for _, t := range r.trans {
+		if t.node >= 0 && t.node < len(d.nodes) {
+			nd := d.nodes[t.node]
+			if nd.cur == nil {
+				nd.cur = &cfoot{}
+			}
+			nd.cur.union(&t.cf)
+		}
+	}
+	d.races(r.trans)
+}
+
+// races computes happens-before over the transitions and adds a backtrack
+// alternative for each race not yet covered.
+func (d *dpor) races(ts []*dtrans) {
+	thr := make([]int, len(ts))
+	index := map[int]int{}
+	for k, t := range ts {
+		i, ok := index[t.g]
+		if !ok {
+			i = len(index)
+			index[t.g] = i
+		}
+		thr[k] = i
+	}
+	nt := len(index)
+	vc := make([][]int32, len(ts))
+	last := make([]int, nt)
+	for i := range last {
+		last[i] = -1
+	}
+	type race struct{ i, k int }
+	var rs []race
+	for k, t := range ts {
+		v := make([]int32, nt)
+		if l := last[thr[k]]; l >= 0 {
+			copy(v, vc[l])
+		}
+		for _, f := range t.from {
+			join(v, vc[f])
+		}
+		v[thr[k]] = int32(k + 1)
+		for i := k - 1; i >= 0; i-- {
+			if thr[i] == thr[k] || v[thr[i]] > int32(i) {
+				continue
+			}
+			if !ts[i].fp.conflicts(&t.fp) {
+				continue
+			}
+			if ts[i].g >= 0 && t.g >= 0 {
+				rs = append(rs, race{i, k})
+			}
+			join(v, vc[i])
+		}
+		vc[k] = v
+		last[thr[k]] = k
+	}
+	for _, rc := range rs {
+		i := rc.i
+		var nd *dnode
+		if n := ts[i].node; n >= 0 && n < len(d.nodes) && d.nodes[n].pick {
+			nd = d.nodes[n]
+		}
+		var init map[int]bool
+		if nd != nil {
+			init = initials(ts, vc, thr, i, rc.k)
+		}
+		// k's goroutine may be unable to run at i: its operation would
+		// block there (a Lock while i's goroutine holds the mutex it
+		// unlocks at i). Reverse instead with the latest earlier
+		// transition on what k touches, where it can (the Lock that
+		// took the mutex).
+		for nd == nil || !enabledIn(init, nd.ids) {
+			j := i - 1
+			for ; j >= 0; j-- {
+				if thr[j] != thr[rc.k] && ts[j].g >= 0 && ts[j].node >= 0 && ts[j].node < len(d.nodes) &&
+					d.nodes[ts[j].node].pick && ts[j].fp.conflicts(&ts[rc.k].fp) {
+					break
+				}
+			}
+			if j < 0 {
+				break
+			}
+			i, nd = j, d.nodes[ts[j].node]
+			init = initials(ts, vc, thr, i, rc.k)
+		}
+		if nd == nil {
+			continue
+		}
+		covered := false
+		for g := range init {
+			if nd.backtrack[g] {
+				covered = true
+				break
+			}
+		}
+		if covered {
+			continue
+		}
+		q := ts[rc.k].g
+		added := false
+		if init[q] && contains(nd.ids, q) {
+			nd.backtrack[q], added = true, true
+		} else {
+			for _, g := range nd.ids {
+				if init[g] {
+					nd.backtrack[g], added = true, true
+					break
+				}
+			}
+		}
+		if !added {
+			for _, g := range nd.ids {
+				nd.backtrack[g] = true
+			}
+		}
+	}
+}
+
+// initials returns the goroutines that can run first in the part of the
+// execution after i that does not happen after i, followed by k.
+func initials(ts []*dtrans, vc [][]int32, thr []int, i, k int) map[int]bool {
+	var v []int
+	for j := i + 1; j < k; j++ {
+		if vc[j][thr[i]] <= int32(i) {
+			v = append(v, j)
+		}
+	}
+	v = append(v, k)
+	out := map[int]bool{}
+	seen := map[int]bool{}
+	for a, j := range v {
+		if seen[thr[j]] {
+			continue
+		}
+		seen[thr[j]] = true
+		if ts[j].g < 0 {
+			continue
+		}
+		first := true
+		for _, p := range v[:a] {
+			if vc[j][thr[p]] > int32(p) {
+				first = false
+				break
+			}
+		}
+		if first {
+			out[ts[j].g] = true
+		}
+	}
+	return out
+}
+
+// enabledIn reports whether one of the goroutines of init is among ids.
+func enabledIn(init map[int]bool, ids []int) bool {
+	for _, g := range ids {
+		if init[g] {
+			return true
+		}
+	}
+	return false
+}
+
+func join(v, w []int32) {
+	for i := range w {
+		if i < len(v) && w[i] > v[i] {
+			v[i] = w[i]
+		}
+	}
+}
+
+func contains(ids []int, g int) bool {
+	for _, x := range ids {
+		if x == g {
+			return true
+		}
+	}
+	return false
+}
+
+// next moves the path to the next execution to explore and returns its
+// prefix of choices; ok is false when the exploration is complete.
+func (d *dpor) next() (prefix []int, ok bool) {
+	pre := make([]int, len(d.nodes)+1)
+	for i, nd := range d.nodes {
+		pre[i+1] = pre[i]
+		if nd.c.preemptive && nd.c.chosen != 0 {
+			pre[i+1]++
+		}
+	}
+	for i := len(d.nodes) - 1; i >= 0; i-- {
+		nd := d.nodes[i]
+		next := -1
+		if !nd.pick {
+			if nd.c.chosen+1 < nd.c.n {
+				if d.bound >= 0 && nd.c.preemptive && pre[i]+1 > d.bound {
+					d.pruned = true
+				} else {
+					next = nd.c.chosen + 1
+				}
+			}
+		} else {
+			for a, g := range nd.ids {
+				if a == nd.c.chosen || !nd.backtrack[g] || nd.done[g] != nil {
+					continue
+				}
+				if _, asleep := nd.sleep[g]; asleep {
+					continue
+				}
+				if d.bound >= 0 && nd.c.preemptive && a != 0 && pre[i]+1 > d.bound {
+					d.pruned = true
+					continue
+				}
+				next = a
+				break
+			}
+			if next >= 0 {
+				f := nd.cur
+				if f == nil {
+					f = &cfoot{}
+				}
+				nd.done[nd.ids[nd.c.chosen]] = f
+				nd.cur = nil
+			}
+		}
+		if next < 0 {
+			continue
+		}
+		nd.c.chosen = next
+		nd.c.val = nd.c.valueOf(next)
+		d.nodes = d.nodes[:i+1]
+		prefix = make([]int, i+1)
+		for j, n := range d.nodes {
+			prefix[j] = n.c.val
+		}
+		return prefix, true
+	}
+	d.nodes = nil
+	return nil, false
+}

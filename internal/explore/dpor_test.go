@@ -1,0 +1,129 @@
+package explore
+
+import (
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// genProgram writes a small random concurrent program as the body of a test
+// function: goroutines doing lock/unlock, unbuffered and buffered channel
+// operations, atomic and plain accesses, and printing what they see.
+func genProgram(rng *rand.Rand, name string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "func %s(t *testing.T) {\n", name)
+	b.WriteString("\tvar mu sync.Mutex\n\tvar wg sync.WaitGroup\n\tvar a int32\n\tx, y := 0, 0\n")
+	fmt.Fprintf(&b, "\tch := make(chan int, %d)\n", rng.Intn(2))
+	b.WriteString("\t_, _, _, _, _ = &mu, &a, &x, &y, ch\n")
+	ng, maxOps := 2, 3
+	if rng.Intn(4) == 0 {
+		ng, maxOps = 3, 1
+	}
+	sends := 0
+	fmt.Fprintf(&b, "\twg.Add(%d)\n", ng)
+	for g := range ng {
+		b.WriteString("\tgo func() {\n\t\tdefer wg.Done()\n")
+		nops := 1 + rng.Intn(maxOps)
+		for range nops {
+			k := 1 + rng.Intn(3)
+			switch rng.Intn(7) {
+			case 0:
+				fmt.Fprintf(&b, "\t\tmu.Lock(); x = x*2 + %d; mu.Unlock()\n", k)
+			case 1:
+				fmt.Fprintf(&b, "\t\tmu.Lock(); fmt.Println(\"g%d x\", x); mu.Unlock()\n", g)
+			case 2:
+				fmt.Fprintf(&b, "\t\tatomic.AddInt32(&a, %d)\n", k)
+			case 3:
+				fmt.Fprintf(&b, "\t\tif atomic.LoadInt32(&a) > %d { fmt.Println(\"g%d a\") }\n", k, g)
+			case 4:
+				fmt.Fprintf(&b, "\t\ty = y*3 + %d\n", k)
+			case 5:
+				fmt.Fprintf(&b, "\t\tfmt.Println(\"g%d y\", y)\n", g)
+			case 6:
+				fmt.Fprintf(&b, "\t\tch <- %d\n", k*10+g)
+				sends++
+			}
+		}
+		b.WriteString("\t}()\n")
+	}
+	for range sends {
+		b.WriteString("\tfmt.Println(\"r\", <-ch)\n")
+	}
+	b.WriteString("\twg.Wait()\n\tfmt.Println(x, y, atomic.LoadInt32(&a))\n}\n\n")
+	return b.String()
+}
+
+// outputs explores target with o and returns the set of outputs of its
+// executions and the result.
+func outputs(t *testing.T, target Target, o Options) (map[string]bool, *Result) {
+	t.Helper()
+	set := map[string]bool{}
+	res, err := explore(target, o, nil, func(out, kind string) { set[kind+": "+out] = true })
+	require.NoError(t, err)
+	return set, res
+}
+
+func keys(m map[string]bool) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// DPOR with no preemption bound reaches exactly the final states (the
+// printed outputs) that exhaustive dfs reaches, on small random programs
+// whose accesses race (race detection off, so that every execution runs to
+// its end).
+func TestDPORSameOutputsAsDFS(t *testing.T) {
+	n := 12
+	if testing.Short() {
+		n = 5
+	}
+	dir := t.TempDir()
+	src := "package gen\n\nimport (\n\t\"fmt\"\n\t\"sync\"\n\t\"sync/atomic\"\n\t\"testing\"\n)\n\n"
+	rng := rand.New(rand.NewSource(12))
+	for i := range n {
+		src += genProgram(rng, fmt.Sprintf("TestP%d", i))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module gen\n\ngo 1.26\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "gen_test.go"), []byte(src), 0o644))
+	prog, err := LoadTests(dir)
+	require.NoError(t, err)
+	totalDFS, totalDPOR, compared := 0, 0, 0
+	for i := range n {
+		name := fmt.Sprintf("TestP%d", i)
+		t.Run(name, func(t *testing.T) {
+			pkg, err := TestPackage(prog, name, "")
+			require.NoError(t, err)
+			target := Target{Prog: prog, Pkg: pkg, Test: name, Root: -1, Name: name}
+			o := DefaultOptions()
+			o.Race, o.Preempt, o.Execs = "", -1, 10000
+			o.Time = 1 << 62
+			o.Strategy = "dfs"
+			want, rd := outputs(t, target, o)
+			if !rd.Exhaustive {
+				t.Skipf("dfs does not exhaust %s in %d executions", name, o.Execs)
+			}
+			o.Strategy = "dpor"
+			got, rp := outputs(t, target, o)
+			require.True(t, rp.Exhaustive)
+			assert.Equal(t, keys(want), keys(got), "final states of dpor and dfs")
+			assert.LessOrEqual(t, rp.Executions, rd.Executions)
+			t.Logf("dfs %d, dpor %d executions, %d final states", rd.Executions, rp.Executions, len(want))
+			compared++
+			totalDFS += rd.Executions
+			totalDPOR += rp.Executions
+		})
+	}
+	t.Logf("%d programs compared; executions: dfs %d, dpor %d", compared, totalDFS, totalDPOR)
+	assert.GreaterOrEqual(t, compared, 2, "too few generated programs are small enough for dfs")
+}
