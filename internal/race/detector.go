@@ -213,36 +213,17 @@ func (d *Detector) access(ev *event) {
 		}
 		return
 	}
-	key := cellKey(ev.Addr)
-	r := &d.scr
-	r.scan(&d.sh, key, n, len(d.locs))
-	fresh := int32(-1)
-	if r.fresh > 0 {
-		// Cells not seen before: one new location.
-		fresh = d.newLoc(loc{col: d.newCol(), n: r.fresh, keep: ev.Addr.Add(int(r.fFirst))})
-	}
-	moved := false
-	for _, i := range r.locs {
-		if r.count[i] < d.locs[i].n {
-			// The range covers part of location i: split that part off.
-			r.moveTo[i] = d.split(i, r.count[i], ev.Addr.Add(int(r.first[i]))) + 1
-			moved = true
-		}
-	}
-	if moved || fresh >= 0 {
-		r.reassign(&d.sh, key, n, fresh, d.logShadow())
-	}
-	if fresh >= 0 {
-		d.check(fresh, acc, ev.Addr.Add(int(r.fFirst)))
-	}
-	for _, i := range r.locs {
-		j := i
-		if m := r.moveTo[i]; m != 0 {
-			j = m - 1
-		}
-		d.check(j, acc, ev.Addr.Add(int(r.first[i])))
-	}
+	d.scr.locate(&d.sh, d, len(d.locs), ev.Addr, n, d.logShadow(), func(i int32, first interp.Addr) {
+		d.check(i, acc, first)
+	})
 }
+
+// freshLoc, cellsOf and split make Detector a rangeOwner.
+func (d *Detector) freshLoc(cells int32, keep interp.Addr) int32 {
+	return d.newLoc(loc{col: d.newCol(), n: cells, keep: keep})
+}
+
+func (d *Detector) cellsOf(i int32) int32 { return d.locs[i].n }
 
 // cellLoc returns the location of the one cell number key at a: its own,
 // split off a larger location, or a new one.

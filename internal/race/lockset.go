@@ -452,34 +452,17 @@ func (l *Lockset) access(ev *event) {
 		}
 		return
 	}
-	key := cellKey(ev.Addr)
-	r := &l.scr
-	r.scan(&l.sh, key, n, len(l.locs))
-	fresh := int32(-1)
-	if r.fresh > 0 {
-		fresh = l.newLoc(lsLoc{n: r.fresh, keep: ev.Addr.Add(int(r.fFirst))})
-	}
-	moved := false
-	for _, i := range r.locs {
-		if r.count[i] < l.locs[i].n {
-			r.moveTo[i] = l.split(i, r.count[i], ev.Addr.Add(int(r.first[i]))) + 1
-			moved = true
-		}
-	}
-	if moved || fresh >= 0 {
-		r.reassign(&l.sh, key, n, fresh, nil)
-	}
-	if fresh >= 0 {
-		l.plain(fresh, acc, ev.Addr.Add(int(r.fFirst)))
-	}
-	for _, i := range r.locs {
-		j := i
-		if m := r.moveTo[i]; m != 0 {
-			j = m - 1
-		}
-		l.plain(j, acc, ev.Addr.Add(int(r.first[i])))
-	}
+	l.scr.locate(&l.sh, l, len(l.locs), ev.Addr, n, nil, func(i int32, first interp.Addr) {
+		l.plain(i, acc, first)
+	})
 }
+
+// freshLoc, cellsOf and split make Lockset a rangeOwner.
+func (l *Lockset) freshLoc(cells int32, keep interp.Addr) int32 {
+	return l.newLoc(lsLoc{n: cells, keep: keep})
+}
+
+func (l *Lockset) cellsOf(i int32) int32 { return l.locs[i].n }
 
 // cellLoc returns the location of the one cell number key at a.
 func (l *Lockset) cellLoc(key uintptr, a interp.Addr) int32 {

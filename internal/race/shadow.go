@@ -188,3 +188,50 @@ func (r *rangeScratch) reassign(s *shadow, key uintptr, n int, fresh int32, log 
 		}
 	})
 }
+
+// rangeOwner is a detector's side of a range access: its locations, as
+// locate needs them.
+type rangeOwner interface {
+	// freshLoc adds a location of cells cells first seen (one at keep).
+	freshLoc(cells int32, keep interp.Addr) int32
+	// cellsOf returns the number of cells of location i.
+	cellsOf(i int32) int32
+	// split moves cells cells of location i (the first at keep) to a new
+	// location with the same history, and returns it.
+	split(i, cells int32, keep interp.Addr) int32
+}
+
+// locate calls visit with each location that the n cells from a cover
+// after the access (a location for the cells first seen, and each earlier
+// one, split where the range covers only part of it) and the address of
+// its first cell in the range. log, if not nil, records the shadow entries
+// it changes.
+func (r *rangeScratch) locate(s *shadow, o rangeOwner, nlocs int, a interp.Addr, n int, log func(key uintptr, old int32), visit func(i int32, first interp.Addr)) {
+	key := cellKey(a)
+	r.scan(s, key, n, nlocs)
+	fresh := int32(-1)
+	if r.fresh > 0 {
+		fresh = o.freshLoc(r.fresh, a.Add(int(r.fFirst)))
+	}
+	moved := false
+	for _, i := range r.locs {
+		if r.count[i] < o.cellsOf(i) {
+			// The range covers part of location i: split that part off.
+			r.moveTo[i] = o.split(i, r.count[i], a.Add(int(r.first[i]))) + 1
+			moved = true
+		}
+	}
+	if moved || fresh >= 0 {
+		r.reassign(s, key, n, fresh, log)
+	}
+	if fresh >= 0 {
+		visit(fresh, a.Add(int(r.fFirst)))
+	}
+	for _, i := range r.locs {
+		j := i
+		if m := r.moveTo[i]; m != 0 {
+			j = m - 1
+		}
+		visit(j, a.Add(int(r.first[i])))
+	}
+}
