@@ -135,6 +135,11 @@ func (m *machine) reachable(r root) map[unsafe.Pointer]struct{} {
 	return old
 }
 
+// FlushOutput writes what g's run printed so far to RunOptions.Stdout
+// (the run buffers its output): a tool that treats the output as part of
+// the state reads it there.
+func FlushOutput(g *Goroutine) { g.m.stdout.Flush() }
+
 // Tags of the encoding.
 const (
 	tagNil byte = iota + 1

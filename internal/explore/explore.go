@@ -590,12 +590,11 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	}
 	var out interp.Outcome
 	obs := x.observer(hooks, s)
-	x.attachStates(s, obs)
-	hashStates := s.match != nil
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil && s.track == nil, ReportNew: s.track != nil, Stop: x.stop, DatagramLoss: true, HashStates: hashStates}
+		Observer: obs, IgnoreMemory: det == nil && s.track == nil, ReportNew: s.track != nil, Stop: x.stop, DatagramLoss: true}
 	var stdout strings.Builder
+	opts.HashStates = x.attachStates(s, obs, &stdout)
 	if x.onExec != nil {
 		opts.Stdout = &stdout
 		defer func() {

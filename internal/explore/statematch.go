@@ -32,6 +32,7 @@ package explore
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/vtcheck/vt/interp"
 )
@@ -57,6 +58,7 @@ type pathPoint struct {
 type stateMatch struct {
 	set    *stateSet
 	extra  func(*interp.Canon) // observers' part of the state (h)
+	g      *interp.Goroutine   // a goroutine of the run, while its state is hashed
 	path   []pathPoint
 	onPath map[interp.StateKey]int
 	// livelock is set when the execution closed a fair cycle of idle
@@ -74,6 +76,7 @@ func newStateMatch(set *stateSet) *stateMatch {
 // (the state was stored when an earlier execution first reached it). It
 // reports whether the execution goes on.
 func (sm *stateMatch) point(s *scheduler, runnable []*interp.Goroutine, replaying bool) bool {
+	sm.g = runnable[0]
 	key, ok, _ := interp.HashState(runnable[0], func(c *interp.Canon) {
 		s.fair.digest(c)
 		c.WriteUint(s.draws)
@@ -277,13 +280,20 @@ func (x *explorer) countStates() {
 }
 
 // attachStates makes the execution s drives part of the stateful
-// exploration, with the race detector's h (nil: none) in its states.
-func (x *explorer) attachStates(s *scheduler, o *observer) {
+// exploration, with the race detector's h (if any) in its states; it
+// reports whether it did. Where a test watches outputs (onExec), the
+// output so far (out) is part of the state too, so that the outputs of
+// complete executions are exactly those of dfs.
+func (x *explorer) attachStates(s *scheduler, o *observer, out *strings.Builder) bool {
 	if x.states == nil {
-		return
+		return false
 	}
 	s.match = newStateMatch(x.states)
 	s.match.extra = func(c *interp.Canon) {
+		if x.onExec != nil {
+			interp.FlushOutput(s.match.g)
+			c.WriteString(out.String())
+		}
 		if o.perm != nil && o.perm.tr != nil {
 			c.Refuse("permission regions are in use")
 			return
@@ -296,6 +306,7 @@ func (x *explorer) attachStates(s *scheduler, o *observer) {
 			c.Refuse("the race detector's state has no digest")
 		}
 	}
+	return true
 }
 
 // digester is a race detector whose state can be part of a stored state.
