@@ -91,7 +91,7 @@ func want(what string) error { return errors.New(what) }
 var OptionTable = []*OptionSpec{
 	{
 		Name: "strategy", Type: "string", Default: "portfolio",
-		Doc: "search strategy: portfolio (default), dpor, stateful (dfs with state matching), dfs, random, pct or pct:DEPTH",
+		Doc: "search strategy: portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH",
 		set: func(o *Options, v string) error {
 			s, depth, hasDepth := strings.Cut(v, ":")
 			o.PCTDepth = 3
