@@ -632,10 +632,14 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		x.collectWarnings(det)
 	}
 	var sle *interp.StepLimitError
-	if s.match != nil && s.match.livelock && stoppedErr(err) {
-		r.kind, r.goroutines = "steps", out.Goroutines
-		r.message = fmt.Sprintf("livelock: the goroutines can cycle forever through the same %d states, none making progress, under a fair schedule (found by state matching)", s.match.cycleLen)
-		return r, nil
+	if s.match != nil && stoppedErr(err) {
+		if kind, msg := s.match.verdict(out.AfterMain); kind != "" {
+			r.kind, r.message, r.goroutines = kind, msg, out.Goroutines
+			if kind == "leak" {
+				r.goroutines = userGoroutines(out.Goroutines)
+			}
+			return r, nil
+		}
 	}
 	if s.abandoned && stoppedErr(err) {
 		r.abandoned = true

@@ -31,6 +31,7 @@ package explore
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -61,10 +62,12 @@ type stateMatch struct {
 	g      *interp.Goroutine   // a goroutine of the run, while its state is hashed
 	path   []pathPoint
 	onPath map[interp.StateKey]int
-	// livelock is set when the execution closed a fair cycle of idle
-	// steps: the goroutines at its start and the cycle's length.
-	livelock bool
-	cycleLen int
+	// cycleLen is the length of the cycle the execution closed (0: none);
+	// fair says every goroutine runnable throughout it ran in it, idle
+	// that its steps changed nothing others observe and no timer could
+	// fire in it.
+	cycleLen   int
+	fair, idle bool
 }
 
 func newStateMatch(set *stateSet) *stateMatch {
@@ -97,9 +100,8 @@ func (sm *stateMatch) point(s *scheduler, runnable []*interp.Goroutine, replayin
 	}
 	if j, cyc := sm.onPath[key]; cyc && !replaying {
 		sm.set.matched++
-		if sm.fairIdleCycle(j, runnable, effect) {
-			sm.livelock, sm.cycleLen = true, len(sm.path)-j
-		}
+		sm.cycleLen = len(sm.path) - j
+		sm.fair, sm.idle = sm.cycle(j, effect)
 		return false
 	}
 	if !replaying {
@@ -132,19 +134,21 @@ func (sm *stateMatch) timerOffered() {
 	}
 }
 
-// fairIdleCycle reports whether the cycle from path[j] back to the same
-// state now (reached by a transition with effect) is a fair cycle of idle
-// steps in which no timer could fire.
-func (sm *stateMatch) fairIdleCycle(j int, runnable []*interp.Goroutine, effect bool) bool {
-	if effect {
-		return false
-	}
+// cycle reports whether the cycle from path[j] back to the same state
+// now (reached by a transition with effect or not) is fair — every
+// goroutine runnable at all its points ran in it — and idle: no step had
+// an effect and no timer could fire.
+func (sm *stateMatch) cycle(j int, effect bool) (fair, idle bool) {
 	cycle := sm.path[j:]
+	idle = !effect
 	ran := map[int]bool{}
 	always := map[int]int{} // goroutine → points of the cycle it was runnable at
 	for i, p := range cycle {
-		if p.picked < 0 || p.timer || i > 0 && p.effect {
-			return false
+		if p.picked < 0 {
+			return false, false
+		}
+		if p.timer || i > 0 && p.effect {
+			idle = false
 		}
 		ran[p.picked] = true
 		for _, id := range p.runnable {
@@ -153,10 +157,25 @@ func (sm *stateMatch) fairIdleCycle(j int, runnable []*interp.Goroutine, effect 
 	}
 	for id, n := range always {
 		if n == len(cycle) && !ran[id] {
-			return false // runnable throughout, never ran: not fair
+			return false, idle // runnable throughout, never ran
 		}
 	}
-	return len(runnable) > 0
+	return true, idle
+}
+
+// verdict classifies an execution that closed a cycle (after the function
+// returned: afterMain): goroutines that can run forever after the
+// function returned leak, as under dfs; a fair cycle of idle steps is a
+// livelock; any other cycle is cut. kind is "" for a cut.
+func (sm *stateMatch) verdict(afterMain bool) (kind, message string) {
+	switch {
+	case sm.cycleLen == 0 || !sm.fair:
+	case afterMain:
+		return "leak", fmt.Sprintf("the function returned while goroutines kept running: they can cycle forever through the same %d states (found by state matching)", sm.cycleLen)
+	case sm.idle:
+		return "steps", fmt.Sprintf("livelock: the goroutines can cycle forever through the same %d states, none making progress, under a fair schedule (found by state matching)", sm.cycleLen)
+	}
+	return "", ""
 }
 
 // digest adds the fair scheduler's state to c: what decides which

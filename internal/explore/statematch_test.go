@@ -202,3 +202,38 @@ func TestStatefulVerdicts(t *testing.T) {
 		})
 	}
 }
+
+// A goroutine that keeps running after the function returned leaks, found
+// as a cycle of states (dfs finds it at the step bound).
+func TestStatefulLeakByCycle(t *testing.T) {
+	src := `package gen
+
+import (
+	"runtime"
+	"testing"
+)
+
+func TestSpinsAfter(t *testing.T) {
+	n := 0
+	go func() {
+		for {
+			n++
+			n--
+			runtime.Gosched()
+		}
+	}()
+}
+`
+	prog, err := LoadTests(statefulProgram(t, src))
+	require.NoError(t, err)
+	pkg, err := TestPackage(prog, "TestSpinsAfter", "")
+	require.NoError(t, err)
+	o := DefaultOptions()
+	o.Strategy, o.Race = "stateful", ""
+	o.Time = 1 << 62
+	res, err := Explore(Target{Prog: prog, Pkg: pkg, Test: "TestSpinsAfter", Root: -1, Name: "TestSpinsAfter"}, o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "leak", res.Verdict)
+	require.NotNil(t, res.Failure)
+	assert.Contains(t, res.Failure.Message, "state matching")
+}
