@@ -47,7 +47,7 @@ func (m *machine) newFrame(f *function) *frame {
 		m.prog.compile(f)
 	}
 	t := m.template(f)
-	if f.id < len(m.free) {
+	if f.id < len(m.free) && !m.opts.HashStates {
 		if l := m.free[f.id]; len(l) > 0 {
 			fr := l[len(l)-1]
 			m.free[f.id] = l[:len(l)-1]

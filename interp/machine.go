@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"unsafe"
 )
 
 // machine runs a program: one run, or the runs of a snapshot one after
@@ -36,6 +37,9 @@ type runConfig struct {
 	maxSteps int64
 	stdout   *bufio.Writer
 	stderr   io.Writer
+	// old are the objects of the snapshot the run started from, reachable
+	// when it was taken (RunOptions.HashStates; see statehash.go).
+	old map[unsafe.Pointer]struct{}
 }
 
 // runState is the progress of a run: new (zero) at the start of every run.
@@ -50,6 +54,10 @@ type runState struct {
 	mainDone bool
 	err      error
 	outcome  Outcome
+	// writtenOld are the cells of old written in this run, found in the
+	// undo log up to undoScanned (statehash.go).
+	writtenOld  map[unsafe.Pointer]struct{}
+	undoScanned int
 	// quiet > 0: a model runs its own body for its effects and replaces
 	// its result with a draw (drawInstead); the draws of the body's own
 	// generator calls come from the seed.

@@ -34,6 +34,11 @@ type RunOptions struct {
 	// resolves nondeterministic choices. Nil means the deterministic default
 	// (run the current goroutine until it blocks, then the lowest id).
 	Scheduler Scheduler
+	// HashStates says the tool calls HashState at scheduling points:
+	// frames are then not reused, so that the registers a frame has not
+	// written yet hold their initial values in every run, and the same
+	// state hashes alike whatever ran before it.
+	HashStates bool
 	// Observer receives the run's events; nil means none are reported.
 	Observer Observer
 	// IgnoreMemory says the Observer needs no memory events (EvRead,

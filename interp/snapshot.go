@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"go/token"
 	"maps"
+	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -26,6 +27,9 @@ type Snapshot struct {
 	// not have (Dropped).
 	dropped []GoroutineInfo
 	dir     string // the working directory of its runs (RunOptions.Dir)
+	// old are the objects reachable at the snapshot, for HashState (made
+	// by the first run that hashes states).
+	old map[unsafe.Pointer]struct{}
 }
 
 // Dropped returns the goroutines that were alive when the snapshot was
@@ -131,6 +135,12 @@ func (s *Snapshot) Run(opts RunOptions) error {
 		opts.Dir = s.dir
 	}
 	m.configure(opts)
+	if opts.HashStates {
+		if s.old == nil {
+			s.old = m.reachable(s.root)
+		}
+		m.old = s.old
+	}
 	g := m.newGoroutine(nil, nil, s.pos)
 	m.main = g
 	bottom := &frame{g: g, retDst: -1, barrier: true}

@@ -18,8 +18,10 @@ type Option struct {
 // Strategy selects the exploration strategy: "portfolio" (the default:
 // DPOR with the preemption bound 0, a few random and PCT executions, then
 // DPOR with the bound 1, then none), "dpor" (exhaustive, dynamic partial-order reduction with
-// source sets and sleep sets, with iterative preemption bounding), "dfs"
-// (exhaustive depth-first search by re-execution with iterative preemption
+// source sets and sleep sets, with iterative preemption bounding),
+// "stateful" (exhaustive depth-first search with no preemption bound that
+// ends every execution at a state an earlier one reached, and finds
+// livelocks as cycles of states), "dfs" (exhaustive depth-first search by re-execution with iterative preemption
 // bounding), "random" (random walk) or "pct" (probabilistic concurrency
 // testing with depth 3; "pct:5" sets the depth).
 func Strategy(name string) Option { return Option{"strategy", name} }

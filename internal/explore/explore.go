@@ -68,6 +68,9 @@ type Result struct {
 	// FoundBy names the member of the portfolio (or the strategy) whose
 	// execution failed: "random", "pct", "dpor (bound 1)", "dpor", ...
 	FoundBy string
+	// States counts the states the stateful strategy stored, StatesMatched
+	// the executions it ended at a state it had stored (or at a cycle).
+	States, StatesMatched int
 	// StoppedIn is the execution (from 1) that the time budget or an
 	// interrupt stopped before it ended (0: none was).
 	StoppedIn int
@@ -138,7 +141,8 @@ type explorer struct {
 	snap     *interp.Snapshot // state at the root call, once reached
 	lastProg time.Time
 	race     raceState
-	stage    int // preemption bound of the running DPOR stage (-1: none)
+	stage    int       // preemption bound of the running DPOR stage (-1: none)
+	states   *stateSet // the stored states of the stateful strategy (nil: another)
 	// onExec, if set (by tests), receives the output (stdout) and the
 	// verdict ("" ok) of every execution that ended.
 	onExec func(out, kind string)
@@ -195,6 +199,9 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 		return x.res, x.dporSearch()
 	case "portfolio":
 		return x.res, x.portfolio()
+	case "stateful":
+		defer x.countStates()
+		return x.res, x.stateful()
 	default:
 		return x.res, x.dfs()
 	}
@@ -413,7 +420,7 @@ func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
 		return true, err
 	}
 	x.last = r
-	if r.abandoned {
+	if r.abandoned && r.sched.match == nil {
 		x.res.SleepPruned++
 		x.res.Steps += r.steps
 		return false, nil
@@ -587,6 +594,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
 		Observer: obs, IgnoreMemory: det == nil && s.track == nil, ReportNew: s.track != nil, Stop: x.stop, DatagramLoss: true}
 	var stdout strings.Builder
+	opts.HashStates = x.attachStates(s, obs, &stdout)
 	if x.onExec != nil {
 		opts.Stdout = &stdout
 		defer func() {
@@ -624,6 +632,15 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		x.collectWarnings(det)
 	}
 	var sle *interp.StepLimitError
+	if s.match != nil && stoppedErr(err) {
+		if kind, msg := s.match.verdict(out.AfterMain); kind != "" {
+			r.kind, r.message, r.goroutines = kind, msg, out.Goroutines
+			if kind == "leak" {
+				r.goroutines = userGoroutines(out.Goroutines)
+			}
+			return r, nil
+		}
+	}
 	if s.abandoned && stoppedErr(err) {
 		r.abandoned = true
 		return r, nil

@@ -76,9 +76,9 @@ func TestOptionRoundTrip(t *testing.T) {
 // Bad values are refused with the option's name and what it accepts.
 func TestOptionErrors(t *testing.T) {
 	for _, tc := range []struct{ name, value, msg string }{
-		{"strategy", "bfs", `vt: bad value "bfs" for option strategy: want portfolio, dpor, dfs, random, pct or pct:DEPTH`},
+		{"strategy", "bfs", `vt: bad value "bfs" for option strategy: want portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH`},
 		{"strategy", "pct:0", `want pct:DEPTH with DEPTH ≥ 1`},
-		{"strategy", "dfs:2", `want portfolio, dpor, dfs, random, pct or pct:DEPTH`},
+		{"strategy", "dfs:2", `want portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH`},
 		{"execs", "0", `vt: bad value "0" for option execs: want a positive integer`},
 		{"steps", "many", `option steps: want a positive integer`},
 		{"preempt", "-2", `want an integer ≥ 0, -1 for no bound, or auto`},

@@ -138,6 +138,8 @@ type jsonResult struct {
 	Bound       *int         `json:"bound,omitempty"` // the preemption bound an exhausted search was under
 	Executions  int          `json:"executions"`
 	SleepPruned int          `json:"sleep_pruned,omitempty"`
+	States      int          `json:"states,omitempty"`         // stored by the stateful strategy
+	Matched     int          `json:"states_matched,omitempty"` // executions it ended at a stored state
 	FoundBy     string       `json:"found_by,omitempty"`
 	Steps       int64        `json:"steps"`
 	ElapsedMS   int64        `json:"elapsed_ms"`
@@ -158,7 +160,7 @@ type jsonFailure struct {
 // JSON returns the -json form of a result (one object, one line).
 func JSON(r *Result, name string) []byte {
 	j := jsonResult{Name: name, Verdict: r.Verdict, Exhaustive: r.Exhaustive, Exhausted: r.Exhaustive, Executions: r.Executions,
-		SleepPruned: r.SleepPruned, FoundBy: r.FoundBy,
+		SleepPruned: r.SleepPruned, FoundBy: r.FoundBy, States: r.States, Matched: r.StatesMatched,
 		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget}
 	if f := r.Failure; f != nil && f.Kind != "ok" {
 		j.Failure = &jsonFailure{Kind: f.Kind, Message: f.Message, Goroutines: f.Goroutines, Schedule: f.Schedule, Replay: f.Replay}

@@ -86,6 +86,10 @@ type scheduler struct {
 	// DPOR found the rest of the execution redundant and ended it.
 	track     *dporRun
 	abandoned bool
+
+	// match follows the execution for the stateful strategy (nil
+	// otherwise; statematch.go).
+	match *stateMatch
 }
 
 // timeQuantum is the number of consecutive scheduling points of one
@@ -160,6 +164,11 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		preemptive = preemptive && s.ordered[0] == s.last
 		s.track.point(len(s.choices), s.ordered)
 	}
+	if s.match != nil && !s.match.point(s, runnable, len(s.choices) < len(s.prefix)) {
+		// A state explored already (or a cycle): the execution ends.
+		s.abandoned = true
+		return -1
+	}
 	c := 0
 	if len(s.ordered) > 1 {
 		c = s.next(len(s.ordered), preemptive, s.ordered)
@@ -168,6 +177,9 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		return -1
 	}
 	g := s.ordered[c]
+	if s.match != nil {
+		s.match.picked(g)
+	}
 	if s.track != nil {
 		s.track.picked(g.ID())
 	}
@@ -210,6 +222,9 @@ func (s *scheduler) Choose(g *interp.Goroutine, c interp.Choice, n int) int {
 	case interp.ChooseTimer:
 		if !s.started || s.synctest {
 			return 0
+		}
+		if s.match != nil {
+			s.match.timerOffered()
 		}
 		if s.yielding || s.run >= timeQuantum {
 			// A goroutine spins or runs long (polls a channel, a

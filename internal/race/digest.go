@@ -1,0 +1,131 @@
+package race
+
+import (
+	"cmp"
+	"math/bits"
+	"slices"
+
+	"github.com/vtcheck/vt/interp"
+)
+
+// Digest adds a canonical encoding of h to c, the encoding of the
+// program's state at a scheduling point (interp.HashState): two states
+// with the same program state and the same digest have the same races in
+// their futures. Rows and columns are named by what they stand for —
+// goroutine ids, and the walk's numbers of the memory and synchronization
+// objects they belong to — not by the order the detector met them in;
+// locations and objects the walk did not meet are unreachable and left
+// out. Epochs are left out too: they only save work (an access in the
+// epoch of the last write skips an invalidation that would change
+// nothing).
+func (d *Detector) Digest(c *interp.Canon) {
+	if d.race != nil {
+		c.Refuse("a race was found")
+		return
+	}
+	// Name every column: a location by its cell, a marker by its location,
+	// goroutine and kind.
+	type colName [4]uint64
+	names := make(map[int32]colName)
+	var locIDs []int32
+	for i := range d.locs {
+		l := &d.locs[i]
+		id, ok := c.CellID(l.keep)
+		if !ok || l.n == 0 {
+			continue
+		}
+		names[l.col] = colName{1, id, uint64(l.n)}
+		for _, r := range l.readers {
+			names[r.mark] = colName{2, id, uint64(r.g), uint64(r.kind)}
+		}
+		locIDs = append(locIDs, int32(i))
+	}
+	slices.SortFunc(locIDs, func(a, b int32) int { return cmp.Compare(names[d.locs[a].col][1], names[d.locs[b].col][1]) })
+	c.WriteUint(uint64(len(locIDs)))
+	for _, i := range locIDs {
+		l := &d.locs[i]
+		name := names[l.col]
+		c.WriteUint(name[1])
+		c.WriteUint(name[2])
+		c.WriteUint(b2u(l.written) | b2u(l.benign)<<1 | b2u(l.atomicW)<<2)
+		c.WriteUint(uint64(l.wOwner))
+		rs := slices.Clone(l.readers)
+		slices.SortFunc(rs, func(a, b reader) int {
+			return cmp.Or(cmp.Compare(a.g, b.g), cmp.Compare(a.kind, b.kind))
+		})
+		c.WriteUint(uint64(len(rs)))
+		for _, r := range rs {
+			c.WriteUint(uint64(r.g))
+			c.WriteUint(uint64(r.kind))
+			c.WriteUint(b2u(r.active))
+		}
+	}
+	// Rows: goroutines by id, then objects by their cell.
+	type rowName struct {
+		name [4]uint64
+		row  int32
+	}
+	var rows []rowName
+	for id, r := range d.gRow {
+		if r > 0 {
+			rows = append(rows, rowName{[4]uint64{1, uint64(id)}, r - 1})
+		}
+	}
+	for k, r := range d.objs {
+		id, ok := c.CellID(k.addr)
+		if !ok {
+			continue
+		}
+		rows = append(rows, rowName{[4]uint64{2, id, uint64(k.kind), uint64(k.seq)}, r})
+	}
+	slices.SortFunc(rows, func(a, b rowName) int { return slices.Compare(a.name[:], b.name[:]) })
+	var cols []colName
+	c.WriteUint(uint64(len(rows)))
+	for _, rn := range rows {
+		for _, n := range rn.name {
+			c.WriteUint(n)
+		}
+		cols = cols[:0]
+		for w, word := range d.rows[rn.row] {
+			for word != 0 {
+				b := int32(w*64) + int32(bits.TrailingZeros64(word))
+				word &= word - 1
+				if n, ok := names[b]; ok {
+					cols = append(cols, n)
+				}
+			}
+		}
+		slices.SortFunc(cols, func(a, b colName) int { return slices.Compare(a[:], b[:]) })
+		c.WriteUint(uint64(len(cols)))
+		for _, n := range cols {
+			for _, u := range n {
+				c.WriteUint(u)
+			}
+		}
+	}
+	// The last send on each unbuffered channel.
+	type chanName struct {
+		id uint64
+		st *chanState
+	}
+	var chans []chanName
+	for a, st := range d.chans {
+		if id, ok := c.CellID(a); ok {
+			chans = append(chans, chanName{id, st})
+		}
+	}
+	slices.SortFunc(chans, func(a, b chanName) int { return cmp.Compare(a.id, b.id) })
+	c.WriteUint(uint64(len(chans)))
+	for _, ch := range chans {
+		c.WriteUint(ch.id)
+		c.WriteUint(uint64(ch.st.sendG))
+		c.WriteUint(uint64(ch.st.sendSeq))
+	}
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,778 @@
+package interp
+
+// State hashing. A stateful search (vt's "stateful" strategy) prunes a
+// schedule that reaches a state it has seen before. The state of a run is
+// data (value.go): HashState walks it from its roots — the globals, then
+// every goroutine's frames, then the side tables of the world — and
+// writes a canonical encoding of what it meets, numbering cells, arrays,
+// maps, channels and closures in the order of the walk rather than by
+// address. Two states that differ only in where their objects were
+// allocated, or in the order they were allocated, encode alike.
+//
+// The encoding is exact for what it covers: a state holds something the
+// walk cannot encode faithfully (a host continuation, a coroutine, open
+// files or sockets of the virtual OS, a panicking goroutine, an unknown
+// host object), the state is not hashable and HashState says so: such a
+// state never matches another, which keeps the search sound.
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"unsafe"
+)
+
+// StateKey is the digest of a run's state (HashState).
+type StateKey [16]byte
+
+// Canon is a canonical encoding of a run's state under construction: the
+// bytes written so far and the numbers the walk gave the run's objects.
+// Observers that keep state of their own across a run (a race detector's
+// happens-before relation) add a canonical encoding of it with the Write
+// methods, naming memory by CellID.
+type Canon struct {
+	buf    []byte
+	cells  map[unsafe.Pointer]uint64 // cell → number
+	arrays map[unsafe.Pointer]uint64 // first cell of an array walked whole → number
+	objs   map[unsafe.Pointer]uint64 // map, channel, closure → number
+	next   uint64
+	bad    string // why the state cannot be encoded ("" if it can)
+	// old are the objects of the snapshot the run started from: named by
+	// address (a snapshot's runs restore them in place), their contents
+	// written only where the run changed them. epoch is the run's: an old
+	// map or channel the run changed has it.
+	old   map[unsafe.Pointer]struct{}
+	epoch int
+}
+
+// oldBit marks the number of an object of the snapshot (its address).
+const oldBit = 1 << 63
+
+// CellID returns the number of the cell (or map or channel) at a in the
+// walk, and whether the walk met it: a location the walk did not meet is
+// unreachable from the program and cannot be accessed again.
+func (c *Canon) CellID(a Addr) (uint64, bool) {
+	if _, ok := c.old[a.p]; ok {
+		return uint64(uintptr(a.p)) | oldBit, true
+	}
+	if id, ok := c.cells[a.p]; ok {
+		return id, true
+	}
+	id, ok := c.objs[a.p]
+	return id, ok
+}
+
+// WriteUint writes u to the encoding.
+func (c *Canon) WriteUint(u uint64) { c.buf = binary.AppendUvarint(c.buf, u) }
+
+// WriteString writes s to the encoding.
+func (c *Canon) WriteString(s string) {
+	c.WriteUint(uint64(len(s)))
+	c.buf = append(c.buf, s...)
+}
+
+// Refuse marks the state as one the encoding cannot represent (why says
+// what): HashState reports it not hashable.
+func (c *Canon) Refuse(why string) {
+	if c.bad == "" {
+		c.bad = why
+	}
+}
+
+// HashState returns the digest of the state of g's run, with what extra
+// (nil: nothing) adds to the encoding after the interpreter's own part.
+// ok is false, with the reason, when the state holds something the
+// encoding cannot represent; a search must then treat the state as new.
+// Call it only while the run is stopped at a scheduling point (from
+// Scheduler.Pick).
+func HashState(g *Goroutine, extra func(*Canon)) (key StateKey, ok bool, why string) {
+	m := g.m
+	c := newCanon()
+	c.old, c.epoch = m.old, m.epoch
+	m.encodeState(c)
+	if extra != nil && c.bad == "" {
+		extra(c)
+	}
+	if c.bad != "" {
+		return key, false, c.bad
+	}
+	sum := sha256.Sum256(c.buf)
+	copy(key[:], sum[:])
+	return key, true, ""
+}
+
+func newCanon() *Canon {
+	return &Canon{cells: map[unsafe.Pointer]uint64{}, arrays: map[unsafe.Pointer]uint64{}, objs: map[unsafe.Pointer]uint64{}}
+}
+
+// reachable returns the objects reachable from the globals and from r
+// now: a snapshot's, whose runs HashState names by address.
+func (m *machine) reachable(r root) map[unsafe.Pointer]struct{} {
+	c := newCanon()
+	for _, p := range m.globals {
+		if p != nil {
+			c.cell(p)
+		}
+	}
+	if cr, ok := r.(callRoot); ok {
+		c.value(cr.fn)
+		for _, a := range cr.args {
+			c.value(a)
+		}
+	}
+	old := make(map[unsafe.Pointer]struct{}, len(c.cells)+len(c.objs))
+	for p := range c.cells {
+		old[p] = struct{}{}
+	}
+	for p := range c.objs {
+		old[p] = struct{}{}
+	}
+	return old
+}
+
+// FlushOutput writes what g's run printed so far to RunOptions.Stdout
+// (the run buffers its output): a tool that treats the output as part of
+// the state reads it there.
+func FlushOutput(g *Goroutine) { g.m.stdout.Flush() }
+
+// Tags of the encoding.
+const (
+	tagNil byte = iota + 1
+	tagScalar
+	tagString
+	tagComplex
+	tagArray
+	tagArrayRef
+	tagEmpty
+	tagCell
+	tagCellRef
+	tagMap
+	tagChan
+	tagClosure
+	tagIface
+	tagObjRef
+	tagStatic
+	tagOld
+)
+
+// isOld reports whether p is an object of the snapshot, and writes it by
+// address if so.
+func (c *Canon) isOld(p unsafe.Pointer) bool {
+	if _, ok := c.old[p]; !ok {
+		return false
+	}
+	c.tag(tagOld)
+	c.WriteUint(uint64(uintptr(p)))
+	return true
+}
+
+func (c *Canon) tag(t byte) { c.buf = append(c.buf, t) }
+
+// static writes a pointer to data that no run changes (a type, a
+// function): it is the same object in every state of the program.
+func (c *Canon) static(p unsafe.Pointer) {
+	c.tag(tagStatic)
+	c.WriteUint(uint64(uintptr(p)))
+}
+
+// function writes a function: a function of the program by identity; one
+// a run made for itself (a test's driver, whose progress is in its test's
+// state) by name.
+func (c *Canon) function(f *function) {
+	if f != nil && f.id < 0 {
+		c.tag(tagString)
+		c.WriteString(f.name)
+		return
+	}
+	c.static(unsafe.Pointer(f))
+}
+
+// encodeState writes the canonical encoding of m's state.
+func (m *machine) encodeState(c *Canon) {
+	if m.old != nil {
+		// The globals and what they reached at the snapshot are named by
+		// address; the cells of them this run wrote, with their contents.
+		if m.writtenOld == nil {
+			m.writtenOld = map[unsafe.Pointer]struct{}{}
+		}
+		for _, u := range m.undo[m.undoScanned:] {
+			if _, ok := m.old[unsafe.Pointer(u.p)]; ok {
+				m.writtenOld[unsafe.Pointer(u.p)] = struct{}{}
+			}
+		}
+		m.undoScanned = len(m.undo)
+		ws := make([]unsafe.Pointer, 0, len(m.writtenOld))
+		for p := range m.writtenOld {
+			ws = append(ws, p)
+		}
+		slices.SortFunc(ws, func(a, b unsafe.Pointer) int { return cmp.Compare(uintptr(a), uintptr(b)) })
+		c.WriteUint(uint64(len(ws)))
+		for _, p := range ws {
+			c.WriteUint(uint64(uintptr(p)))
+			c.value(*(*value)(p))
+		}
+		// Globals allocated since (on first use) are new.
+		for i, p := range m.globals {
+			if p != nil {
+				if _, ok := m.old[unsafe.Pointer(p)]; !ok {
+					c.WriteUint(uint64(i))
+					c.cell(p)
+				}
+			}
+		}
+	} else {
+		// The globals.
+		c.WriteUint(uint64(len(m.globals)))
+		for _, p := range m.globals {
+			if p == nil {
+				c.tag(tagNil)
+				continue
+			}
+			c.cell(p)
+		}
+	}
+	// The goroutines, by id.
+	c.WriteUint(uint64(len(m.gs)))
+	for _, g := range m.gs {
+		m.encodeGoroutine(c, g)
+	}
+	m.encodeWorld(c)
+}
+
+func (m *machine) encodeGoroutine(c *Canon, g *Goroutine) {
+	c.WriteUint(uint64(g.id))
+	c.WriteUint(uint64(g.status))
+	c.WriteUint(uint64(g.pending))
+	c.WriteUint(uint64(g.pendPos))
+	c.ptrTo(g.pendObj)
+	c.WriteUint(b2u(g.resumed) | b2u(g.atPoint)<<1 | b2u(g.idle)<<2 | b2u(g.onExit != nil)<<3)
+	c.WriteUint(uint64(g.created))
+	c.WriteUint(uint64(g.parent))
+	if g.panic != nil {
+		c.Refuse("a goroutine is panicking")
+		return
+	}
+	depth := 0
+	for fr := g.top; fr != nil; fr = fr.caller {
+		depth++
+	}
+	c.WriteUint(uint64(depth))
+	for fr := g.top; fr != nil; fr = fr.caller {
+		m.encodeFrame(c, fr)
+	}
+}
+
+func (m *machine) encodeFrame(c *Canon, fr *frame) {
+	if fr.native != nil {
+		// A model's continuation is host code with host state (an
+		// iteration's position): only the continuations of harnesses — a
+		// hook's call, a snapshot's root, a test driver, the frames that
+		// stop a runtime.Goexit — keep nothing a run changes.
+		if !fr.barrier {
+			c.Refuse("a goroutine runs interpreted code called back by a model")
+			return
+		}
+		c.WriteUint(uint64(reflect.ValueOf(fr.native).Pointer()))
+	}
+	c.function(fr.fn)
+	c.WriteUint(uint64(fr.pc))
+	c.WriteUint(uint64(int64(fr.retDst)))
+	c.WriteUint(b2u(fr.unwinding) | b2u(fr.isDefer)<<1 | b2u(fr.barrier)<<2)
+	c.WriteUint(uint64(len(fr.regs)))
+	for _, v := range fr.regs {
+		c.value(v)
+	}
+	c.array(fr.locals)
+	c.WriteUint(uint64(len(fr.defers)))
+	for _, d := range fr.defers {
+		c.value(d.fn)
+		c.WriteUint(uint64(len(d.args)))
+		for _, a := range d.args {
+			c.value(a)
+		}
+		c.WriteUint(uint64(d.pos))
+	}
+}
+
+// value writes v: its scalar word and what its reference holds.
+func (c *Canon) value(v value) {
+	c.WriteUint(v.n)
+	switch r := v.r.(type) {
+	case nil:
+		c.tag(tagNil)
+	case string:
+		c.tag(tagString)
+		c.WriteString(r)
+	case complex128:
+		c.tag(tagComplex)
+		c.WriteUint(math.Float64bits(real(r)))
+		c.WriteUint(math.Float64bits(imag(r)))
+	case []value:
+		c.array(r)
+	case *value:
+		c.ptrTo(r)
+	case *mapObj:
+		c.mapObj(r)
+	case *chanObj:
+		c.chanObj(r)
+	case *closure:
+		c.closure(r)
+	case *iface:
+		c.tag(tagIface)
+		c.static(unsafe.Pointer(r.t))
+		c.value(r.v)
+	case *rtype:
+		c.static(unsafe.Pointer(r))
+	case *function:
+		c.function(r)
+	default:
+		c.Refuse("a value of host type " + hostTypeName(r))
+	}
+}
+
+// hostTypeName names the host type of x, for Refuse.
+func hostTypeName(x any) string {
+	return strings.TrimPrefix(strings.TrimPrefix(fmt.Sprintf("%T", x), "*"), "interp.")
+}
+
+// array writes the cells of es, a slice, an array or the fields of a
+// struct, up to its capacity (a slice can be resliced up to it): walked
+// whole the first time its first cell is met, by number afterwards.
+func (c *Canon) array(es []value) {
+	if es == nil {
+		c.tag(tagNil)
+		return
+	}
+	if cap(es) == 0 {
+		c.tag(tagEmpty)
+		return
+	}
+	all := es[:cap(es)]
+	first := unsafe.Pointer(&all[0])
+	if c.isOld(first) {
+		c.WriteUint(uint64(len(es)))
+		c.WriteUint(uint64(cap(es)))
+		return
+	}
+	if id, ok := c.cells[first]; ok {
+		// Its first cell was met already (the array, or a pointer to it).
+		c.tag(tagArrayRef)
+		c.WriteUint(id)
+		c.WriteUint(uint64(len(es)))
+		c.WriteUint(uint64(cap(es)))
+		return
+	}
+	c.tag(tagArray)
+	c.WriteUint(uint64(len(es)))
+	c.WriteUint(uint64(cap(es)))
+	for i := range all {
+		c.cell(&all[i])
+	}
+}
+
+// cell writes the cell p: its contents the first time, its number after.
+func (c *Canon) cell(p *value) {
+	if c.isOld(unsafe.Pointer(p)) {
+		return
+	}
+	if id, ok := c.cells[unsafe.Pointer(p)]; ok {
+		c.tag(tagCellRef)
+		c.WriteUint(id)
+		return
+	}
+	c.next++
+	c.cells[unsafe.Pointer(p)] = c.next
+	c.tag(tagCell)
+	c.value(*p)
+}
+
+// ptrTo writes a pointer to the cell p (nil: none).
+func (c *Canon) ptrTo(p *value) {
+	if p == nil {
+		c.tag(tagNil)
+		return
+	}
+	c.cell(p)
+}
+
+// id is CellID for a cell the walk met.
+func (c *Canon) id(p *value) uint64 {
+	id, _ := c.CellID(addrOf(p))
+	return id
+}
+
+// obj numbers the host object p; it reports whether p was met before
+// (then its number is written).
+func (c *Canon) obj(p unsafe.Pointer) bool {
+	if id, ok := c.objs[p]; ok {
+		c.tag(tagObjRef)
+		c.WriteUint(id)
+		return true
+	}
+	c.next++
+	c.objs[p] = c.next
+	return false
+}
+
+func (c *Canon) mapObj(mo *mapObj) {
+	if c.isOld(unsafe.Pointer(mo)) && mo.epoch != c.epoch {
+		return // unchanged since the snapshot
+	}
+	if c.obj(unsafe.Pointer(mo)) {
+		return
+	}
+	c.tag(tagMap)
+	c.static(unsafe.Pointer(mo.t))
+	// Entries in their order, dead ones included: iteration visits them in
+	// this order from a chosen start.
+	c.WriteUint(uint64(len(mo.entries)))
+	for i := range mo.entries {
+		e := &mo.entries[i]
+		if e.dead {
+			c.tag(tagNil)
+			continue
+		}
+		c.tag(tagCell)
+		c.value(e.k)
+		c.value(e.v)
+	}
+}
+
+func (c *Canon) chanObj(ch *chanObj) {
+	if c.isOld(unsafe.Pointer(ch)) && ch.epoch != c.epoch {
+		return // unchanged since the snapshot
+	}
+	if c.obj(unsafe.Pointer(ch)) {
+		return
+	}
+	c.tag(tagChan)
+	c.static(unsafe.Pointer(ch.elem))
+	c.WriteUint(uint64(ch.capacity))
+	c.WriteUint(uint64(ch.count))
+	for i := range ch.count {
+		c.value(ch.buf[(ch.head+i)%len(ch.buf)])
+	}
+	c.WriteUint(b2u(ch.closed) | b2u(ch.polled)<<1)
+	c.WriteUint(uint64(ch.sends))
+	c.WriteUint(uint64(ch.recvs))
+	c.waiters(ch.recvq)
+	c.waiters(ch.sendq)
+}
+
+func (c *Canon) waiters(q []*waiter) {
+	c.WriteUint(uint64(len(q)))
+	for _, w := range q {
+		c.WriteUint(uint64(w.g.id))
+		c.WriteUint(uint64(w.caseIdx))
+		c.value(w.val)
+		c.WriteUint(uint64(int64(w.dst)))
+		c.WriteUint(b2u(w.commaOk) | b2u(w.sel != nil)<<1)
+		if w.sel != nil {
+			c.WriteUint(b2u(w.sel.done))
+			c.WriteUint(uint64(int64(w.sel.dst)))
+			c.WriteUint(uint64(w.sel.nrecv))
+		}
+	}
+}
+
+func (c *Canon) closure(cl *closure) {
+	if c.isOld(unsafe.Pointer(cl)) {
+		return // closures do not change
+	}
+	if c.obj(unsafe.Pointer(cl)) {
+		return
+	}
+	c.tag(tagClosure)
+	c.function(cl.fn)
+	c.WriteUint(uint64(len(cl.env)))
+	for _, v := range cl.env {
+		c.value(v)
+	}
+}
+
+// encodeWorld writes the side tables: the clock and timers, the states of
+// sync objects, tests, random sources; the virtual OS must be unused (or
+// hold only the standard descriptors).
+func (m *machine) encodeWorld(c *Canon) {
+	w := &m.world
+	c.WriteUint(uint64(w.gcPercent))
+	c.WriteUint(uint64(w.memoryLimit))
+	c.WriteUint(uint64(w.nextGID))
+	c.WriteUint(uint64(w.clock))
+	c.WriteUint(uint64(w.timerSeq))
+	c.WriteUint(w.seed)
+	if len(w.coros) > 0 {
+		c.Refuse("a coroutine (iter.Pull) is alive")
+	}
+	m.encodeOS(c)
+	// Timers in deadline order (the heap's layout is history).
+	ts := slices.Clone([]*timer(w.timers))
+	slices.SortFunc(ts, func(a, b *timer) int {
+		if before(a, b) {
+			return -1
+		}
+		if before(b, a) {
+			return 1
+		}
+		return 0
+	})
+	c.WriteUint(uint64(len(ts)))
+	for _, t := range ts {
+		c.timer(t)
+	}
+	// Tables keyed by cells: the cells the walk met, in their order
+	// (others are unreachable: nothing can use them again).
+	keyed := func(n int, each func(yield func(p *value))) []*value {
+		ks := make([]*value, 0, n)
+		each(func(p *value) {
+			if _, ok := c.CellID(addrOf(p)); ok {
+				ks = append(ks, p)
+			}
+		})
+		slices.SortFunc(ks, func(a, b *value) int {
+			return cmp.Compare(c.id(a), c.id(b))
+		})
+		return ks
+	}
+	syncKeys := keyed(len(w.syncObjs), func(yield func(*value)) {
+		for p := range w.syncObjs {
+			yield(p)
+		}
+	})
+	c.WriteUint(uint64(len(syncKeys)))
+	for _, p := range syncKeys {
+		c.WriteUint(c.id(p))
+		c.syncState(w.syncObjs[p])
+	}
+	timerKeys := keyed(len(w.timerObjs), func(yield func(*value)) {
+		for p := range w.timerObjs {
+			yield(p)
+		}
+	})
+	c.WriteUint(uint64(len(timerKeys)))
+	for _, p := range timerKeys {
+		c.WriteUint(c.id(p))
+		c.timer(w.timerObjs[p])
+	}
+	srcKeys := keyed(len(w.inputSrcs), func(yield func(*value)) {
+		for p := range w.inputSrcs {
+			yield(p)
+		}
+	})
+	c.WriteUint(uint64(len(srcKeys)))
+	for _, p := range srcKeys {
+		c.WriteUint(c.id(p))
+	}
+	words := make([]uint64, 0, len(w.cryptoWords))
+	for u := range w.cryptoWords {
+		words = append(words, u)
+	}
+	slices.Sort(words)
+	c.WriteUint(uint64(len(words)))
+	for _, u := range words {
+		c.WriteUint(u)
+	}
+	// unique.Make's canonical values: the reachable ones (a handle no
+	// one holds cannot be compared with a new one).
+	var uniq []*value
+	for _, p := range w.uniques {
+		uniq = append(uniq, p)
+	}
+	uniq = keyed(len(uniq), func(yield func(*value)) {
+		for _, p := range uniq {
+			yield(p)
+		}
+	})
+	c.WriteUint(uint64(len(uniq)))
+	for _, p := range uniq {
+		c.WriteUint(c.id(p))
+	}
+	testKeys := keyed(len(w.tests), func(yield func(*value)) {
+		for p := range w.tests {
+			yield(p)
+		}
+	})
+	c.WriteUint(uint64(len(testKeys)))
+	for _, p := range testKeys {
+		c.WriteUint(c.id(p))
+		c.testState(w.tests[p])
+	}
+}
+
+func (c *Canon) timer(t *timer) {
+	c.WriteUint(uint64(t.when))
+	c.WriteUint(uint64(t.seq))
+	c.WriteUint(uint64(t.period))
+	c.WriteUint(uint64(t.index))
+	c.WriteUint(uint64(t.pos))
+	c.WriteUint(b2u(t.wake != nil) | b2u(t.internal)<<1 | b2u(t.ctx != nil)<<2)
+	if t.fire != nil {
+		c.Refuse("a deadline of the virtual OS is pending")
+	}
+	c.value(t.f)
+	c.value(t.arg)
+	if t.ch != nil {
+		c.chanObj(t.ch)
+	} else {
+		c.tag(tagNil)
+	}
+	c.ptrTo(t.cell)
+	if t.owner != nil {
+		c.WriteUint(uint64(t.owner.id))
+	} else {
+		c.WriteUint(0)
+	}
+}
+
+// goroutines writes the ids of gs in their order.
+func (c *Canon) goroutines(gs []*Goroutine) {
+	c.WriteUint(uint64(len(gs)))
+	for _, g := range gs {
+		c.WriteUint(uint64(g.id))
+	}
+}
+
+func (c *Canon) syncState(st any) {
+	switch s := st.(type) {
+	case *mutexState:
+		c.tag(1)
+		c.WriteUint(b2u(s.locked))
+		c.WriteUint(uint64(s.readers))
+		ws := make([]int, 0, len(s.wwait))
+		for g, ok := range s.wwait {
+			if ok {
+				ws = append(ws, g.id)
+			}
+		}
+		slices.Sort(ws)
+		c.WriteUint(uint64(len(ws)))
+		for _, id := range ws {
+			c.WriteUint(uint64(id))
+		}
+		c.goroutines(s.sleepers)
+	case *waitGroupState:
+		c.tag(2)
+		c.WriteUint(uint64(s.count))
+		c.goroutines(s.sleepers)
+		c.WriteUint(s.gen)
+		ws := make([][2]uint64, 0, len(s.waitGen))
+		for g, gen := range s.waitGen {
+			ws = append(ws, [2]uint64{uint64(g.id), gen})
+		}
+		slices.SortFunc(ws, func(a, b [2]uint64) int { return int(a[0]) - int(b[0]) })
+		c.WriteUint(uint64(len(ws)))
+		for _, w := range ws {
+			c.WriteUint(w[0])
+			c.WriteUint(w[1])
+		}
+	case *notifyListState:
+		c.tag(3)
+		c.WriteUint(uint64(s.wait))
+		c.WriteUint(uint64(s.notify))
+		c.goroutines(s.sleepers)
+	default:
+		c.Refuse("the state of a synchronization object of type " + hostTypeName(st))
+	}
+}
+
+func (c *Canon) testState(t *testState) {
+	if len(t.cleanups) > 0 || t.parallel || len(t.subs) > 0 || len(t.paused) > 0 || t.pausedAt != nil || t.waiting != nil {
+		c.Refuse("a test with cleanups or parallel subtests")
+		return
+	}
+	c.WriteString(t.name)
+	c.WriteUint(uint64(t.depth))
+	c.WriteUint(b2u(t.failed) | b2u(t.skipped)<<1 | b2u(t.finished)<<2 | b2u(t.done)<<3 |
+		b2u(t.denyParallel)<<4 | b2u(t.barrierOpen)<<5 | b2u(t.cleanupStarted)<<6 | b2u(t.runWaiter != nil)<<7)
+	c.WriteUint(uint64(len(t.results)))
+	for _, r := range t.results {
+		c.WriteString(r)
+	}
+	if t.out != nil {
+		c.WriteString(t.out.String())
+	} else {
+		c.tag(tagNil)
+	}
+	c.WriteUint(uint64(len(t.helpers)))
+	c.WriteUint(uint64(len(t.filter)))
+	for _, f := range t.filter {
+		c.WriteString(f)
+	}
+	if t.g != nil {
+		c.WriteUint(uint64(t.g.id))
+	} else {
+		c.WriteUint(0)
+	}
+	c.WriteUint(uint64(t.sends))
+	c.WriteUint(uint64(t.recvs))
+	c.value(t.sig)
+	c.value(t.barrier)
+	c.WriteUint(uint64(t.running))
+	c.WriteUint(uint64(len(t.subNames)))
+	c.WriteUint(uint64(len(t.usedNames)))
+	c.value(t.ctx)
+	c.value(t.cancel)
+	c.WriteUint(uint64(t.loops))
+}
+
+// encodeOS writes the virtual OS's state: only its environment and
+// working directory; descriptors other than the standard ones, files
+// written, sockets and pollers make the state not hashable.
+func (m *machine) encodeOS(c *Canon) {
+	o := &m.osys
+	c.WriteString(o.cwd)
+	c.WriteUint(uint64(o.umask))
+	c.WriteUint(uint64(len(o.env)))
+	for _, e := range o.env {
+		c.WriteString(e)
+	}
+	if o.net != nil && (len(o.net.binds) > 0 || len(o.net.abstract) > 0) {
+		c.Refuse("the virtual OS has sockets")
+	}
+	// The poller's descriptors of standard files: their deadlines.
+	ids := make([]uintptr, 0, len(o.polls))
+	for id, pd := range o.polls {
+		if pd.file == nil || pd.file.kind != vfStd || len(pd.waiters) > 0 {
+			c.Refuse("the virtual OS has pollers of files or sockets")
+			return
+		}
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	c.WriteUint(uint64(len(ids)))
+	for _, id := range ids {
+		pd := o.polls[id]
+		c.WriteUint(uint64(id))
+		c.WriteUint(uint64(pd.file.std))
+		c.WriteUint(b2u(pd.closing))
+		c.WriteUint(uint64(pd.rd))
+		c.WriteUint(uint64(pd.wd))
+		c.WriteUint(uint64(pd.rgen))
+		c.WriteUint(uint64(pd.wgen))
+	}
+	fds := make([]int, 0, len(o.fds))
+	for fd, f := range o.fds {
+		if f.kind != vfStd {
+			c.Refuse("the virtual OS has open files")
+			return
+		}
+		fds = append(fds, fd)
+	}
+	slices.Sort(fds)
+	c.WriteUint(uint64(len(fds)))
+	for _, fd := range fds {
+		f := o.fds[fd]
+		c.WriteUint(uint64(fd))
+		c.WriteUint(uint64(f.std))
+		c.WriteUint(uint64(f.flags))
+		c.WriteUint(uint64(f.refs))
+	}
+	if o.fs != nil && o.fs.root != nil && len(o.fs.root.kids) > 0 {
+		c.Refuse("the program wrote to the virtual file system")
+	}
+}
