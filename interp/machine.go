@@ -40,16 +40,19 @@ type runConfig struct {
 
 // runState is the progress of a run: new (zero) at the start of every run.
 type runState struct {
-	gs       []*Goroutine // live goroutines, by id
-	cur      *Goroutine
-	main     *Goroutine
-	steps    int64
-	checkAt  int64 // step count at which step checks the bound and RunOptions.Stop
-	exited   bool
-	exitCode int
-	mainDone bool
-	err      error
-	outcome  Outcome
+	gs []*Goroutine // live goroutines, by id
+	// runnableOK: machine.runnable is the runnable set (no goroutine
+	// started, blocked, woke or ended since schedule built it).
+	runnableOK bool
+	cur        *Goroutine
+	main       *Goroutine
+	steps      int64
+	checkAt    int64 // step count at which step checks the bound and RunOptions.Stop
+	exited     bool
+	exitCode   int
+	mainDone   bool
+	err        error
+	outcome    Outcome
 	// quiet > 0: a model runs its own body for its effects and replaces
 	// its result with a draw (drawInstead); the draws of the body's own
 	// generator calls come from the seed.
@@ -101,7 +104,7 @@ type memory struct {
 type caches struct {
 	tmpl     [][]value    // per function id: initial registers
 	free     [][]*frame   // per function id: returned frames for reuse
-	runnable []*Goroutine // scratch of schedule
+	runnable []*Goroutine // schedule's runnable set (runState.runnableOK)
 	ev       Event        // the event being reported (emit)
 	callee   string       // the model running, for its memory events (model.withMem)
 }

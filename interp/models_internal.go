@@ -161,7 +161,7 @@ func iterNewcoro(fr *frame, a []value, dst int32) *frame {
 	copy(nf.regs[1:], cl.env)
 	nf.g, nf.retDst = g, -1
 	g.top = nf
-	g.status = gBlocked
+	g.setStatus(gBlocked)
 	g.pending = OpCoroutine
 	cs.g = g
 	g.onExit = func() {
@@ -202,7 +202,7 @@ func iterCoroswitch(fr *frame, a []value, dst int32) *frame {
 	m.emit(fr, Event{Kind: EvCoroSwitch, Other: other, Pos: fr.pos()})
 	other.pendingDone()
 	g.top = fr
-	g.status = gBlocked
+	g.setStatus(gBlocked)
 	g.pending = OpCoroutine
 	if g == cs.g {
 		cs.waiter = nil
