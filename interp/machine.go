@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"weak"
 )
 
 // machine runs a program: one run, or the runs of a snapshot one after
@@ -92,12 +93,18 @@ type world struct {
 // globals, and the undo log that puts memory back for a snapshot's runs
 // (undo.go).
 type memory struct {
-	globals   []*value
-	logging   bool // a snapshot is active: log writes
-	epoch     int  // maps and channels changed in this epoch are saved already
-	undo      []undoRec
-	undoMaps  []mapSnap
-	undoChans []chanSnap
+	globals []*value
+	logging bool // a snapshot is active: log writes
+	epoch   int  // maps and channels changed in this epoch are saved already
+	undo    []undoRec
+	// undoWeak: the entries of undo that compactUndo moved out (all older
+	// than undo's), with undoSeen their cells; undoCompactAt: the length
+	// of undo at which the periodic check compacts it (0: undoCompactMin).
+	undoWeak      []weakUndo
+	undoSeen      map[weak.Pointer[value]]struct{}
+	undoCompactAt int
+	undoMaps      []mapSnap
+	undoChans     []chanSnap
 }
 
 // caches are derived from the program and reused by every run.
