@@ -62,6 +62,106 @@ func (c *compiler) builtin(name string, args []ssa.Value, dst int, pos token.Pos
 	return c.builtinRegs(name, ts, c.regList(args), dst, pos, name == "append" && isVarargs(args[1]))
 }
 
+// unsafeAdd compiles unsafe.Add(ptr, len). The interpreter's memory is made
+// of cells (one per scalar, aggregates hold their fields' and elements'
+// cells), so a byte offset is meaningful only from a pointer whose type is
+// known: ptr must be a conversion of a *T (unsafe.Add(unsafe.Pointer(&x),
+// n)). The offset then moves whole Ts through the array the pointer is in,
+// and the rest descends into T's fields and elements, to the cell that
+// starts at that byte (of the type the result is converted to, when it is).
+// Anything else is refused, naming the call.
+func (c *compiler) unsafeAdd(call *ssa.Call, dst int) op {
+	args, pos := call.Call.Args, call.Call.Pos()
+	refuse := func(why string) op {
+		what := "unsafe.Add " + why + ": the interpreter's memory is made of values, not bytes"
+		return func(fr *frame) *frame {
+			panic(&UnsupportedError{Pos: c.prog.position(pos), What: what})
+		}
+	}
+	conv, ok := args[0].(*ssa.Convert)
+	if !ok {
+		return refuse("of a pointer whose type is not known (not a conversion of a *T)")
+	}
+	pt, ok := conv.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return refuse("of a pointer whose type is not known (not a conversion of a *T)")
+	}
+	elem := pt.Elem()
+	var target types.Type // the type the result is converted to, if one
+	for _, r := range *call.Referrers() {
+		if cv, ok := r.(*ssa.Convert); ok {
+			if tp, ok := cv.Type().Underlying().(*types.Pointer); ok {
+				target = tp.Elem()
+			}
+		}
+	}
+	size := gcSizes.Sizeof(elem)
+	p, n := c.reg(args[0]), c.reg(args[1])
+	return func(fr *frame) *frame {
+		ptr := fr.regs[p].ptr()
+		off := fr.regs[n].int()
+		if size == 0 {
+			if off != 0 {
+				panic(&UnsupportedError{Pos: c.prog.position(pos), What: "unsafe.Add of a pointer to a zero-size type"})
+			}
+			fr.regs[dst] = fr.regs[p]
+			fr.pc++
+			return fr
+		}
+		q, r := off/size, off%size
+		if r < 0 {
+			q, r = q-1, r+size
+		}
+		if q != 0 {
+			ptr = (*value)(unsafe.Add(unsafe.Pointer(ptr), int(q)*int(unsafe.Sizeof(value{}))))
+		}
+		cell, ok := cellAt(ptr, elem, r, target)
+		if !ok {
+			panic(&UnsupportedError{Pos: c.prog.position(pos), What: fmt.Sprintf(
+				"unsafe.Add to byte %d of a %s, inside one of its scalars: the interpreter's memory is made of values, not bytes", r, elem)})
+		}
+		fr.regs[dst] = value{r: cell}
+		fr.pc++
+		return fr
+	}
+}
+
+// cellAt returns the cell that starts at byte off of the value of type t
+// at p: p itself at 0 (unless the cell of target is a field or element
+// that starts there), else the field or element containing the byte,
+// recursively. ok is false when off falls inside a scalar.
+func cellAt(p *value, t types.Type, off int64, target types.Type) (*value, bool) {
+	for {
+		if off == 0 && (target == nil || types.Identical(t.Underlying(), target.Underlying())) {
+			return p, true
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Struct:
+			fields := make([]*types.Var, u.NumFields())
+			for i := range fields {
+				fields[i] = u.Field(i)
+			}
+			offs := gcSizes.Offsetsof(fields)
+			i := len(fields) - 1
+			for i > 0 && offs[i] > off {
+				i--
+			}
+			if i < 0 || off >= offs[i]+gcSizes.Sizeof(fields[i].Type()) {
+				return nil, off == 0
+			}
+			p, t, off = &p.elems()[i], fields[i].Type(), off-offs[i]
+		case *types.Array:
+			es := gcSizes.Sizeof(u.Elem())
+			if es == 0 || off/es >= u.Len() {
+				return nil, false
+			}
+			p, t, off = &p.elems()[off/es], u.Elem(), off%es
+		default:
+			return p, off == 0
+		}
+	}
+}
+
 // punned reports whether the pointer p is a conversion through
 // unsafe.Pointer of a pointer to another type (type punning, as in
 // (*byte)(unsafe.Pointer(&u32))), which the interpreter cannot run: a

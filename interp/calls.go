@@ -105,6 +105,9 @@ func (c *compiler) call(i *ssa.Call) op {
 	cc := &i.Call
 	dst := c.regs[i]
 	if b, ok := cc.Value.(*ssa.Builtin); ok {
+		if b.Name() == "Add" {
+			return c.unsafeAdd(i, dst)
+		}
 		return c.builtin(b.Name(), cc.Args, dst, cc.Pos())
 	}
 	ce := c.callee(cc)

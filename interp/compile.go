@@ -215,9 +215,62 @@ func (c *compiler) emits(instr ssa.Instruction) bool {
 	case *ssa.BinOp:
 		return !c.branchFused[instr]
 	case *ssa.Store:
-		return !c.fwdStore[instr]
+		return !c.fwdStore[instr] && !selfStore(instr)
 	}
 	return true
+}
+
+// selfStore reports whether s assigns a variable its own value, loaded just
+// before with nothing in between that could change it: x = x, or the store
+// of a named result in `return x` where x is that result. Go's compiler
+// elides such assignments to a variable (no write, so no race with a
+// goroutine that reads the variable meanwhile), and so does the
+// interpreter.
+func selfStore(s *ssa.Store) bool {
+	if !selfStoreShape(s) {
+		return false
+	}
+	ld := s.Val.(*ssa.UnOp)
+	instrs := s.Block().Instrs
+	between := false
+	for _, in := range instrs {
+		if in == ssa.Instruction(ld) {
+			between = true
+			continue
+		}
+		if in == ssa.Instruction(s) {
+			return between
+		}
+		if !between {
+			continue
+		}
+		switch x := in.(type) {
+		case *ssa.DebugRef:
+		case *ssa.UnOp:
+			if x.Op == token.ARROW {
+				return false
+			}
+		case *ssa.Store:
+			if !selfStoreShape(x) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// selfStoreShape reports whether s stores into a variable (a local, a
+// global or a captured variable) a value loaded from it in the same block.
+func selfStoreShape(s *ssa.Store) bool {
+	switch s.Addr.(type) {
+	case *ssa.Alloc, *ssa.Global, *ssa.FreeVar:
+	default:
+		return false
+	}
+	ld, ok := s.Val.(*ssa.UnOp)
+	return ok && ld.Op == token.MUL && ld.X == s.Addr && ld.Block() == s.Block()
 }
 
 func instrPos(instr ssa.Instruction) token.Pos {

@@ -4,6 +4,7 @@ package interp
 
 import (
 	"fmt"
+	"go/types"
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
@@ -15,6 +16,12 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 	conv := converter(from, to)
 	if conv == nil {
 		return c.unsupported(i, fmt.Sprintf("conversion from %s to %s", from, to))
+	}
+	if from.kind == kUnsafePointer && to.kind == kPointer {
+		if src, dstT, ok := punnedAggregate(i); ok {
+			return c.unsupported(i, fmt.Sprintf("conversion of a *%s to *%s through unsafe.Pointer (type punning between a %s and a %s): the interpreter's memory is made of values, not bytes",
+				src, dstT, kindWord(src), kindWord(dstT)))
+		}
 	}
 	if from.kind == kSlice && to.kind == kString {
 		// string(b) and string(r) read the elements they convert. (A
@@ -41,6 +48,39 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 		fr.pc++
 		return fr
 	}
+}
+
+// punnedAggregate reports whether i converts an unsafe.Pointer made from a
+// *S to a *T where one of S and T is a struct and the other is not (as
+// (*atomic.Int32)(unsafe.Pointer(&u32))): the cells of a struct are its
+// fields', so the one type's memory cannot be used as the other's.
+func punnedAggregate(i *ssa.Convert) (from, to types.Type, ok bool) {
+	src, isConv := i.X.(*ssa.Convert)
+	if !isConv {
+		return nil, nil, false
+	}
+	fp, ok1 := src.X.Type().Underlying().(*types.Pointer)
+	tp, ok2 := i.Type().Underlying().(*types.Pointer)
+	if !ok1 || !ok2 {
+		return nil, nil, false
+	}
+	_, fs := fp.Elem().Underlying().(*types.Struct)
+	_, ts := tp.Elem().Underlying().(*types.Struct)
+	if fs == ts {
+		return nil, nil, false
+	}
+	if a, isArr := fp.Elem().Underlying().(*types.Array); isArr && types.Identical(a.Elem(), tp.Elem()) {
+		return nil, nil, false // a pointer to an array's first element, which unsafe.Slice takes
+	}
+	return fp.Elem(), tp.Elem(), true
+}
+
+// kindWord names the kind of a type for a message: "struct" or "scalar".
+func kindWord(t types.Type) string {
+	if _, ok := t.Underlying().(*types.Struct); ok {
+		return "struct"
+	}
+	return "non-struct"
 }
 
 func converter(from, to *rtype) func(value) value {

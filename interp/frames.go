@@ -188,6 +188,9 @@ func (m *machine) checkLimits() error {
 	if m.opts.Stop != nil && m.opts.Stop() {
 		return &StoppedError{Steps: m.steps}
 	}
+	if len(m.undo) >= max(m.undoCompactAt, undoCompactMin) {
+		m.compactUndo()
+	}
 	if lim := m.maxMemory(); overLimit(0, lim) {
 		return &MemoryLimitError{Limit: lim}
 	}

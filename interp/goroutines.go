@@ -31,6 +31,15 @@ type Goroutine struct {
 
 type gStatus uint8
 
+// setStatus sets g's status; a change invalidates the machine's runnable
+// set (schedule).
+func (g *Goroutine) setStatus(s gStatus) {
+	if g.status != s {
+		g.status = s
+		g.m.runnableOK = false
+	}
+}
+
 const (
 	gRunnable gStatus = iota
 	gBlocked
@@ -127,6 +136,7 @@ func (m *machine) newGoroutine(creator *frame, parent *Goroutine, pos token.Pos)
 		g.parent = parent.id
 	}
 	m.gs = append(m.gs, g)
+	m.runnableOK = false
 	m.emit(nil, Event{Kind: EvGoStart, G: g, Other: parent, Pos: pos})
 	return g
 }
@@ -135,11 +145,18 @@ func (m *machine) newGoroutine(creator *frame, parent *Goroutine, pos token.Pos)
 // program has ended (deadlock reported).
 func (m *machine) schedule() bool {
 	for {
-		m.runnable = m.runnable[:0]
-		for _, g := range m.gs {
-			if g.status == gRunnable {
-				m.runnable = append(m.runnable, g)
+		if !m.runnableOK {
+			// The runnable set is rebuilt only when a goroutine started,
+			// blocked, woke or ended since the last scheduling point: a
+			// point that changes none of it costs the same whatever the
+			// number of goroutines.
+			m.runnable = m.runnable[:0]
+			for _, g := range m.gs {
+				if g.status == gRunnable {
+					m.runnable = append(m.runnable, g)
+				}
 			}
+			m.runnableOK = true
 		}
 		if len(m.runnable) > 0 {
 			if len(m.timers) > 0 && m.passTime() {
@@ -213,7 +230,7 @@ func (fr *frame) block(op Op, pos token.Pos) *frame {
 func (fr *frame) blockOn(op Op, pos token.Pos, obj Addr) *frame {
 	g := fr.g
 	g.top = fr
-	g.status = gBlocked
+	g.setStatus(gBlocked)
 	g.pending, g.pendPos = op, fr.userPos(pos)
 	g.m.emit(fr, Event{Kind: EvBlock, Op: op, Pos: pos, Addr: obj})
 	return nil
@@ -224,7 +241,7 @@ func (g *Goroutine) wake() {
 	if g.status != gBlocked {
 		return
 	}
-	g.status = gRunnable
+	g.setStatus(gRunnable)
 	// It resumes after (or, to retry, at) the operation it blocked in and
 	// runs to its next scheduling point.
 	g.pending = OpResume
@@ -234,7 +251,7 @@ func (g *Goroutine) wake() {
 
 // exitGoroutine ends g (its function returned or it called Goexit).
 func (m *machine) exitGoroutine(g *Goroutine) {
-	g.status = gDone
+	g.setStatus(gDone)
 	g.top = nil
 	m.emit(nil, Event{Kind: EvGoExit, G: g})
 	for i, x := range m.gs {

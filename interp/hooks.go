@@ -205,7 +205,7 @@ func (m *machine) endRoot(ancestors []*Goroutine) {
 	dead := map[*Goroutine]bool{}
 	for _, g := range ancestors {
 		dead[g] = true
-		g.status = gDone
+		g.setStatus(gDone)
 		g.top = nil
 		m.emit(nil, Event{Kind: EvGoExit, G: g})
 	}
@@ -216,6 +216,7 @@ func (m *machine) endRoot(ancestors []*Goroutine) {
 		}
 	}
 	m.gs = live
+	m.runnableOK = false
 	m.mainDone = true
 	m.opts.WaitAll = true
 	if len(m.gs) == 0 {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"runtime/debug"
 	"unsafe"
+	"weak"
 )
 
 // machine runs a program: one run, or the runs of a snapshot one after
@@ -44,16 +45,19 @@ type runConfig struct {
 
 // runState is the progress of a run: new (zero) at the start of every run.
 type runState struct {
-	gs       []*Goroutine // live goroutines, by id
-	cur      *Goroutine
-	main     *Goroutine
-	steps    int64
-	checkAt  int64 // step count at which step checks the bound and RunOptions.Stop
-	exited   bool
-	exitCode int
-	mainDone bool
-	err      error
-	outcome  Outcome
+	gs []*Goroutine // live goroutines, by id
+	// runnableOK: machine.runnable is the runnable set (no goroutine
+	// started, blocked, woke or ended since schedule built it).
+	runnableOK bool
+	cur        *Goroutine
+	main       *Goroutine
+	steps      int64
+	checkAt    int64 // step count at which step checks the bound and RunOptions.Stop
+	exited     bool
+	exitCode   int
+	mainDone   bool
+	err        error
+	outcome    Outcome
 	// writtenOld are the cells of old written in this run, found in the
 	// undo log up to undoScanned (statehash.go).
 	writtenOld  map[unsafe.Pointer]struct{}
@@ -97,19 +101,25 @@ type world struct {
 // globals, and the undo log that puts memory back for a snapshot's runs
 // (undo.go).
 type memory struct {
-	globals   []*value
-	logging   bool // a snapshot is active: log writes
-	epoch     int  // maps and channels changed in this epoch are saved already
-	undo      []undoRec
-	undoMaps  []mapSnap
-	undoChans []chanSnap
+	globals []*value
+	logging bool // a snapshot is active: log writes
+	epoch   int  // maps and channels changed in this epoch are saved already
+	undo    []undoRec
+	// undoWeak: the entries of undo that compactUndo moved out (all older
+	// than undo's), with undoSeen their cells; undoCompactAt: the length
+	// of undo at which the periodic check compacts it (0: undoCompactMin).
+	undoWeak      []weakUndo
+	undoSeen      map[weak.Pointer[value]]struct{}
+	undoCompactAt int
+	undoMaps      []mapSnap
+	undoChans     []chanSnap
 }
 
 // caches are derived from the program and reused by every run.
 type caches struct {
 	tmpl     [][]value    // per function id: initial registers
 	free     [][]*frame   // per function id: returned frames for reuse
-	runnable []*Goroutine // scratch of schedule
+	runnable []*Goroutine // schedule's runnable set (runState.runnableOK)
 	ev       Event        // the event being reported (emit)
 	callee   string       // the model running, for its memory events (model.withMem)
 }

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"go/types"
 	"os"
 	"runtime"
 	"runtime/metrics"
@@ -17,6 +18,19 @@ const heapMetric = "/memory/classes/heap/objects:bytes"
 // limit before it allocates (one check every few thousand steps does not
 // bound a loop of large allocations).
 const bigAlloc = 1 << 16
+
+// maxAlloc is the largest allocation, in bytes, of Go's runtime on 64-bit
+// platforms: make of more panics (makeslice: len out of range).
+const maxAlloc = 1 << 48
+
+// maxElems is the largest length make accepts for elements of type t (Go
+// compares the size in bytes with maxAlloc).
+func maxElems(t types.Type) uint64 {
+	if t == nil {
+		return maxAlloc
+	}
+	return maxAlloc / uint64(max(1, gcSizes.Sizeof(t)))
+}
 
 // checkAlloc stops the run if allocating n values would exceed its memory
 // limit.
@@ -66,4 +80,16 @@ func defaultMaxMemory() uint64 {
 		}
 	}
 	return fallback
+}
+
+// elemOf returns the element type of a slice or channel type (nil for
+// another type).
+func elemOf(t types.Type) types.Type {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return u.Elem()
+	case *types.Chan:
+		return u.Elem()
+	}
+	return nil
 }

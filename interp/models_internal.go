@@ -45,8 +45,16 @@ var bytealgModels = modelTable{
 	"internal/bytealg.Compare": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(bytes.Compare(goBytes(a[0]), goBytes(a[1]))))
 	}).reads(0, 1),
-	"internal/bytealg.MakeNoZero": native(noBody, func(_ *machine, a []value) value {
-		return value{r: make([]value, int(a[0].int()))}
+	"internal/bytealg.MakeNoZero": native(noBody, func(m *machine, a []value) value {
+		n := a[0].int()
+		if n < 0 || n > maxAlloc {
+			// As the runtime's mallocgc for a length it cannot allocate.
+			panic(runtimeError("makeslice: len out of range"))
+		}
+		if n >= bigAlloc {
+			m.checkAlloc(uint64(n))
+		}
+		return value{r: make([]value, int(n))}
 	}),
 	"internal/bytealg.abigen_runtime_cmpstring": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(strings.Compare(a[0].str(), a[1].str())))
@@ -161,7 +169,7 @@ func iterNewcoro(fr *frame, a []value, dst int32) *frame {
 	copy(nf.regs[1:], cl.env)
 	nf.g, nf.retDst = g, -1
 	g.top = nf
-	g.status = gBlocked
+	g.setStatus(gBlocked)
 	g.pending = OpCoroutine
 	cs.g = g
 	g.onExit = func() {
@@ -202,7 +210,7 @@ func iterCoroswitch(fr *frame, a []value, dst int32) *frame {
 	m.emit(fr, Event{Kind: EvCoroSwitch, Other: other, Pos: fr.pos()})
 	other.pendingDone()
 	g.top = fr
-	g.status = gBlocked
+	g.setStatus(gBlocked)
 	g.pending = OpCoroutine
 	if g == cs.g {
 		cs.waiter = nil

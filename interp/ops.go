@@ -138,9 +138,10 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		t := c.typ(i.Type())
 		size := c.reg(i.Size)
 		signed := isSigned(i.Size.Type())
+		limit := maxElems(elemOf(i.Type()))
 		return func(fr *frame) *frame {
 			n := fr.regs[size].n
-			if (signed && int64(n) < 0) || n > 1<<40 {
+			if (signed && int64(n) < 0) || n > limit {
 				panic(runtimeError("makechan: size out of range"))
 			}
 			ch := fr.g.m.newChan(t, int(n))
@@ -155,12 +156,13 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		t := c.typ(i.Type())
 		l, cp := c.reg(i.Len), c.reg(i.Cap)
 		ls, cs := isSigned(i.Len.Type()), isSigned(i.Cap.Type())
+		limit := maxElems(elemOf(i.Type()))
 		return func(fr *frame) *frame {
 			n, k := fr.regs[l].n, fr.regs[cp].n
-			if (ls && int64(n) < 0) || n > 1<<40 {
+			if (ls && int64(n) < 0) || n > limit {
 				panic(runtimeError("makeslice: len out of range"))
 			}
-			if (cs && int64(k) < 0) || k > 1<<40 || k < n {
+			if (cs && int64(k) < 0) || k > limit || k < n {
 				panic(runtimeError("makeslice: cap out of range"))
 			}
 			if k >= bigAlloc {

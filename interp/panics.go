@@ -120,7 +120,7 @@ func (m *machine) fatalPanic(g *Goroutine) {
 		sb.WriteString("[signal SIGSEGV: segmentation violation]\n")
 	}
 	sb.WriteString("\n")
-	g.status = gRunnable
+	g.setStatus(gRunnable)
 	m.cur = g
 	g.top = g.panic.origin
 	m.writeTraceback(&sb, g)
@@ -192,8 +192,8 @@ func (m *machine) callSync(fn *function, args []value) (value, bool) {
 // if observe. It reports false if the call blocked or failed.
 func (m *machine) runOn(g *Goroutine, cl *closure, args []value, observe bool) (value, bool) {
 	saveCur, saveTop, saveStatus := m.cur, g.top, g.status
-	defer func() { m.cur, g.top, g.status = saveCur, saveTop, saveStatus }()
-	g.status = gRunnable
+	defer func() { m.cur, g.top = saveCur, saveTop; g.setStatus(saveStatus) }()
+	g.setStatus(gRunnable)
 	var result value
 	done := false
 	base := &frame{g: g, retDst: 0}

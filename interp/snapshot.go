@@ -50,6 +50,9 @@ func (m *machine) takeSnapshot(r root, pos token.Pos) *Snapshot {
 	m.logging = true
 	m.epoch++
 	m.undo = m.undo[:0]
+	m.undoWeak = m.undoWeak[:0]
+	clear(m.undoSeen)
+	m.undoCompactAt = 0
 	return s
 }
 
@@ -108,6 +111,17 @@ func (s *Snapshot) rollback() {
 		*r.p = r.old
 	}
 	m.undo = m.undo[:0]
+	// The compacted entries are older than the rest; each cell is there
+	// once, with its value at the snapshot.
+	for _, w := range m.undoWeak {
+		if p := w.p.Value(); p != nil {
+			*p = w.old
+		}
+	}
+	clear(m.undoWeak)
+	m.undoWeak = m.undoWeak[:0]
+	clear(m.undoSeen)
+	m.undoCompactAt = 0
 	for i := len(m.undoMaps) - 1; i >= 0; i-- {
 		ms := m.undoMaps[i]
 		ms.m.index, ms.m.entries, ms.m.live = ms.index, ms.entries, ms.live

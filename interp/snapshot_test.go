@@ -76,3 +76,19 @@ func TestSnapshotRestoresTimers(t *testing.T) {
 		assert.Equal(t, int64(virtualEpoch+int64(3600e9)), tm.when, "the snapshot's timer is due in an hour")
 	}
 }
+
+// A run that writes more memory than the undo log keeps strongly (it is
+// compacted into weak entries, one per cell) still leaves the snapshot's
+// memory as it was: every run starts from the globals initialization set.
+func TestSnapshotUndoCompaction(t *testing.T) {
+	prog, pkg := behave(t, "undolong")
+	snap, err := prog.SnapshotMain(pkg, RunOptions{})
+	require.NoError(t, err)
+	want := "start: [1 2 3] 1 10 10\nend: [101 49999 1225000] 1225000 -1\n"
+	for run := range 3 {
+		var out bytes.Buffer
+		require.NoError(t, snap.Run(RunOptions{Stdout: &out}))
+		assert.Equal(t, want, out.String(), "run %d", run+1)
+		assert.NotEmpty(t, snap.m.undoWeak, "run %d: the log was compacted", run+1)
+	}
+}

@@ -1,5 +1,7 @@
 package interp
 
+import "weak"
+
 // The undo log of snapshots. From a snapshot on, every write to memory is
 // logged (the cell and its old value; maps and channels are copied on
 // their first change), so that Snapshot.Run can put memory back as it was
@@ -9,6 +11,53 @@ package interp
 type undoRec struct {
 	p   *value
 	old value
+}
+
+// weakUndo is an entry of the undo log after compaction (compactUndo): the
+// cell is held weakly, so that the log does not keep alive the memory a run
+// allocated after the snapshot and dropped (a long test would otherwise
+// keep every cell it ever wrote). A cell nobody reaches any more needs no
+// restoring: the snapshot's state does not reach it either.
+type weakUndo struct {
+	p   weak.Pointer[value]
+	old value
+}
+
+// undoCompactMin is the length of the undo log from which the periodic
+// check (checkLimits) compacts it.
+const undoCompactMin = 1 << 16
+
+// compactUndo moves the entries of the undo log to the weak part, keeping
+// for each cell only its oldest value (the one rollback must restore), and
+// drops the weak entries of cells that were collected. The cost is
+// amortized over the writes logged: the next compaction waits until the
+// log has grown by as much as the weak part holds.
+func (m *machine) compactUndo() {
+	if m.undoSeen == nil {
+		m.undoSeen = map[weak.Pointer[value]]struct{}{}
+	}
+	// Drop what was collected.
+	live := m.undoWeak[:0]
+	for _, w := range m.undoWeak {
+		if w.p.Value() != nil {
+			live = append(live, w)
+		} else {
+			delete(m.undoSeen, w.p)
+		}
+	}
+	clear(m.undoWeak[len(live):])
+	m.undoWeak = live
+	for _, r := range m.undo {
+		w := weak.Make(r.p)
+		if _, ok := m.undoSeen[w]; ok {
+			continue // an older value of the cell is kept already
+		}
+		m.undoSeen[w] = struct{}{}
+		m.undoWeak = append(m.undoWeak, weakUndo{w, r.old})
+	}
+	clear(m.undo)
+	m.undo = m.undo[:0]
+	m.undoCompactAt = max(undoCompactMin, len(m.undoWeak))
 }
 
 type mapSnap struct {

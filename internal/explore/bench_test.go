@@ -87,6 +87,7 @@ func BenchmarkGoroutines(b *testing.B) {
 			target := semanticsTarget(&testing.T{}, "TestGoroutines"+n, -1)
 			o := DefaultOptions()
 			o.Execs = 1
+			o.Strategy = "dfs" // the interpreter and the detector, not DPOR's tracking
 			o.Time = 10 * time.Minute
 			if os.Getenv("VT_BENCH_RACE") == "off" {
 				o.Race = ""

@@ -66,6 +66,8 @@ func (d *Detector) event(ev *event) {
 			d.union(r, d.goRow(p))
 			d.released(p)
 		}
+	case interp.EvGoExit:
+		d.goExit(ev.G)
 	case interp.EvChanSend:
 		g := ev.G
 		// The (k)-th send acquires what the (k-C)-th receive released.
@@ -361,13 +363,16 @@ func (d *Detector) check(i int32, acc Access, a interp.Addr) {
 			if r.active && int(r.g) != gid && !d.has(g, r.mark) {
 				d.found(a, acc, r.acc)
 			}
-			r.active = false
 		}
+		// The readers are checked: a read after this write starts a new
+		// entry (and marker column), so that the list holds the accesses
+		// since the last write only, not every goroutine that ever read.
+		l.readers = l.readers[:0]
 		// Invalidate: unless this goroutine wrote it last and has not
 		// released since (then no other row can hold it).
 		if !l.written || l.wOwner != int32(gid) || l.wEpoch != epoch {
 			if l.written {
-				d.invalidate(g, l.col)
+				l.col = d.invalidate(g)
 			} else {
 				d.set(g, l.col) // no row holds an unwritten location
 			}
@@ -440,7 +445,7 @@ func (d *Detector) touch(l *loc, g int32, gid int, k readKind, epoch uint32, acc
 		d.set(g, r.mark)
 	} else if !r.active || r.epoch != epoch {
 		// rd(x, g, k) is written: only g holds it now.
-		d.invalidate(g, r.mark)
+		r.mark = d.invalidate(g)
 	}
 	r.active, r.epoch, r.acc = true, epoch, acc
 }

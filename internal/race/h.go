@@ -136,6 +136,7 @@ type Detector struct {
 	free   []int32    // rows of consumed channel messages, for reuse
 	gRow   []int32    // goroutine id → row + 1 (0: none yet)
 	gEpoch []uint32   // goroutine id → number of releases so far
+	exited int        // the goroutine that ended last (its row is freed at the next exit)
 	objs   map[objKey]int32
 	sh     shadow // cell → index in locs
 	scr    rangeScratch
@@ -191,7 +192,7 @@ func (d *Detector) Reset() {
 		d.rows[i] = d.rows[i][:0]
 		d.free = append(d.free, int32(i))
 	}
-	d.gRow, d.gEpoch = d.gRow[:0], d.gEpoch[:0]
+	d.gRow, d.gEpoch, d.exited = d.gRow[:0], d.gEpoch[:0], 0
 	for i := range d.locs {
 		d.locs[i].keep = interp.Addr{} // let the execution's memory go
 	}
@@ -330,22 +331,16 @@ func (d *Detector) union(dst, src int32) {
 	}
 }
 
-// invalidate removes col from every row but keep's, and adds it to keep's.
-func (d *Detector) invalidate(keep, col int32) {
-	w := int(col >> 6)
-	bit := uint64(1) << (uint(col) & 63)
-	for r := range d.rows {
-		row := d.rows[r]
-		if int32(r) == keep || w >= len(row) || row[w]&bit == 0 {
-			continue
-		}
-		if d.opts.History {
-			old, r := row[w], r
-			d.hist = append(d.hist, func() { d.rows[r][w] = old })
-		}
-		row[w] &^= bit
-	}
+// invalidate retires a column that keep just wrote: it returns a new
+// column, set in keep's row only, that stands for the location (or reader
+// marker) from now on. The old column stays in the rows that held it, where
+// nothing looks at it again. This is the removal of the column from every
+// other row, without visiting them: a write costs the same whatever the
+// number of goroutines and synchronization objects.
+func (d *Detector) invalidate(keep int32) int32 {
+	col := d.newCol()
 	d.set(keep, col)
+	return col
 }
 
 // goRow returns goroutine id's row, creating an empty one.
@@ -370,6 +365,29 @@ func (d *Detector) goRow(id int) int32 {
 		d.hist = append(d.hist, func() { d.gRow[id] = 0 })
 	}
 	return r
+}
+
+// goExit frees the row of the goroutine that ended before goroutine id
+// (which just ended): nothing acquires from a goroutine's row but the
+// goroutine itself (its releases went to the rows of objects), except the
+// last switch of an iter.Pull coroutine, which comes right after its exit;
+// so rows are freed one exit late. The memory of h is then that of the
+// live goroutines.
+func (d *Detector) goExit(id int) {
+	prev := d.exited
+	d.exited = id
+	if d.opts.History {
+		d.hist = append(d.hist, func() { d.exited = prev })
+	}
+	if prev >= len(d.gRow) || d.gRow[prev] == 0 {
+		return
+	}
+	r := d.gRow[prev] - 1
+	d.gRow[prev] = 0
+	if d.opts.History {
+		d.hist = append(d.hist, func() { d.gRow[prev] = r + 1 })
+	}
+	d.freeRow(r)
 }
 
 // extend returns s extended with zeros to length n.

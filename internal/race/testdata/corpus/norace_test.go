@@ -480,3 +480,32 @@ func TestNoRaceLazyInitUnderLock(t *testing.T) {
 		wg.Wait()
 	})
 }
+
+// snapshotChans returns its named result while the goroutines it started
+// still read it: `return chans` assigns chans to itself, which Go's
+// compiler elides (no write), as in concurrent-map's snapshot.
+func snapshotChans() (chans []chan int) {
+	chans = make([]chan int, 3)
+	var wg sync.WaitGroup
+	wg.Add(len(chans))
+	for i := range chans {
+		go func() {
+			chans[i] = make(chan int, 1)
+			wg.Done()
+			chans[i] <- i
+			close(chans[i])
+		}()
+	}
+	wg.Wait()
+	return chans
+}
+
+// Returning a named result read by goroutines that outlive the call.
+func TestNoRaceReturnNamedResult(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		for _, c := range snapshotChans() {
+			for range c {
+			}
+		}
+	})
+}
