@@ -29,6 +29,8 @@ var samples = map[string]func() Option{
 	"seed":      func() Option { return Seed(-9) },
 	"time":      func() Option { return Time(90 * time.Second) },
 	"replay":    func() Option { return Replay("vt1:00:0") },
+	"profile":   func() Option { return Profile("vt.pprof") },
+	"html":      func() Option { return HTML("on") },
 	"expect":    func() Option { return Expect("race") },
 	"race":      func() Option { return Race(false) },
 	"trust":     func() Option { return Trust("a/b", "c") },

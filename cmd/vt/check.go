@@ -69,6 +69,11 @@ Flags:
 	if err != nil {
 		return out.toolError("main", err)
 	}
+	if o.Profile != "" {
+		if err := explore.WriteProfile(o.Profile, res.Profile); err != nil {
+			return out.toolError("main", err)
+		}
+	}
 	if o.Replay != "" {
 		return out.replayResult(res, "main", replayLine("", dir, o))
 	}
@@ -224,13 +229,13 @@ const replayMarker = "\x00vt-replay\x00"
 // report formats a failure report whose replay line is the vt replay
 // command replay (which ends with a space, the token follows).
 func report(res *explore.Result, name, replay string) string {
-	var saved string
-	if f := res.Failure; f != nil && f.SavedTo != "" {
+	var saved, pic string
+	if f := res.Failure; f != nil && (f.SavedTo != "" || f.Picture != "") {
 		// Say where the schedule is relative to the working directory
 		// (the engine says it relative to the package).
-		saved = f.SavedTo
+		saved, pic = f.SavedTo, f.Picture
 		r, sf := *res, *f
-		sf.SavedTo = ""
+		sf.SavedTo, sf.Picture = "", ""
 		r.Failure = &sf
 		res = &r
 	}
@@ -242,6 +247,9 @@ func report(res *explore.Result, name, replay string) string {
 	}
 	if saved != "" {
 		s += fmt.Sprintf("saved: %s (replayed first on every run)\n", relPos(saved))
+	}
+	if pic != "" {
+		s += fmt.Sprintf("picture: %s\n", relPos(pic))
 	}
 	return s
 }

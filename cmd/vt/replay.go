@@ -19,8 +19,9 @@ func replayCmd(args []string, stdout, stderr io.Writer) (code int) {
 	test := fs.String("test", "", "replay an execution of test `TestX` (default: of main, or the test a schedule file was saved for)")
 	settings := optionFlags(fs, func(s *explore.OptionSpec) bool { return s.OneRun })
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
+	html := fs.String("html", "", "also draw the execution as an HTML page (swimlanes per goroutine) in `file`")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: vt replay [flags] DIR TOKEN|FILE
+		fmt.Fprint(stderr, `usage: vt replay [flags] [-html out.html] DIR TOKEN|FILE
 
 Replay one execution of main of the package in DIR, or with -test of one of
 its tests, from a replay token (vt1:HASH:CHOICES, printed by vt check and
@@ -60,6 +61,9 @@ Flags:
 	}
 	set := settings()
 	set["replay"] = tok
+	if *html != "" {
+		set["html"] = *html
+	}
 	o, err := explore.ParseOptions(set)
 	if err != nil {
 		return out.toolError(nameOrMain(name), err)
@@ -99,6 +103,9 @@ Flags:
 	res, err := explore.Explore(t, o, nil)
 	if err != nil {
 		return out.toolError(t.Name, err)
+	}
+	if f := res.Failure; f != nil && f.Picture != "" && !*jsonOut {
+		defer fmt.Fprintf(out.stdout, "\npicture: %s\n", f.Picture)
 	}
 	if *jsonOut {
 		out.stdout.Write(append(withPackage(explore.JSON(res, t.Name), pkgPath), '\n'))

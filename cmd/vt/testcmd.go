@@ -15,6 +15,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/google/pprof/profile"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/vtcheck/vt/internal/explore"
@@ -86,6 +87,7 @@ Flags:
 	start := time.Now()
 	total := &explore.Result{Verdict: "ok", Exhaustive: true}
 	failures := 0
+	var profiles []*profile.Profile
 	for _, tc := range tests {
 		t := explore.Target{Prog: tc.prog, Pkg: tc.pkg, Test: tc.name, Root: -1, Name: tc.name, Dir: tc.dir}
 		if o.Expect != "" {
@@ -93,6 +95,9 @@ Flags:
 		}
 		pkgPath := tc.pkg.Pkg.Path()
 		res, err := explore.Explore(t, o, out.progress())
+		if res != nil {
+			profiles = append(profiles, res.Profile)
+		}
 		if err != nil {
 			total.Verdict = explore.Worst(total.Verdict, "error")
 			total.Exhaustive = false
@@ -127,6 +132,15 @@ Flags:
 		total.Exhaustive = total.Exhaustive && res.Exhaustive
 	}
 	total.Elapsed = time.Since(start)
+	if o.Profile != "" {
+		merged, err := explore.MergeProfiles(profiles)
+		if err == nil {
+			err = explore.WriteProfile(o.Profile, merged)
+		}
+		if err != nil {
+			return out.toolError("summary", err)
+		}
+	}
 	if *jsonOut {
 		stdout.Write(append(explore.JSON(total, "summary"), '\n'))
 	} else if failures > 0 {

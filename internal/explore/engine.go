@@ -60,6 +60,11 @@ func CheckCall(name string, k int, site CallSite, settings map[string]string) (C
 	if err != nil {
 		return CheckOutcome{}, fmt.Errorf("%s: %w", id, err)
 	}
+	if o.Profile != "" {
+		if err := WriteProfile(o.Profile, res.Profile); err != nil {
+			return CheckOutcome{}, err
+		}
+	}
 	runCmd := fmt.Sprintf("go test -run '%s'", runPattern(name))
 	report := FormatReport(res, id, runCmd)
 	switch {

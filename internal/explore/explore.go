@@ -10,8 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/pprof/profile"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/vtcheck/vt/internal/race"
 	"github.com/vtcheck/vt/interp"
 )
 
@@ -74,6 +76,9 @@ type Result struct {
 	// Expect is the verdict a vt.Check call of a whole test expects in
 	// code (vt.Expect), when no expectation was given explicitly.
 	Expect string
+	// Profile is the exploration's profile (Options.Profile set; see
+	// profile.go), for WriteProfile.
+	Profile *profile.Profile
 }
 
 // Failure describes a failing execution.
@@ -87,6 +92,8 @@ type Failure struct {
 	Execution  int    // which execution (from 1)
 	Logs       []string
 	SavedTo    string // schedule file, if saved
+	Race       *RaceInfo // the two accesses of a race (Kind "race")
+	Picture    string    // the HTML picture of the execution, if written (Options.HTML)
 }
 
 // GoroutineReport is a goroutine in a failure report.
@@ -126,6 +133,7 @@ type execResult struct {
 	// abandoned: DPOR ended the execution as redundant (its sleep set
 	// held every runnable goroutine).
 	abandoned bool
+	race      *race.Race // the race of a "race" verdict
 }
 
 type explorer struct {
@@ -142,6 +150,8 @@ type explorer struct {
 	// onExec, if set (by tests), receives the output (stdout) and the
 	// verdict ("" ok) of every execution that ended.
 	onExec func(out, kind string)
+	prof   *profiler // Options.Profile (profile.go)
+	rec    *recorder // records the events of an execution to draw (picture.go)
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
@@ -157,7 +167,13 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	t.Prog.Annotate(permAnnotations(vtPkg)...)
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
 	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1}
-	defer func() { x.res.Elapsed = time.Since(x.start) }()
+	if o.Profile != "" {
+		x.prof = newProfiler()
+	}
+	defer func() {
+		x.res.Elapsed = time.Since(x.start)
+		x.finishProfile()
+	}()
 	if o.Replay != "" {
 		return x.replay(o.Replay)
 	}
@@ -413,6 +429,7 @@ func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
 		return true, err
 	}
 	x.last = r
+	x.prof.done(x, r)
 	if r.abandoned {
 		x.res.SleepPruned++
 		x.res.Steps += r.steps
@@ -445,7 +462,7 @@ func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
 		}
 		x.res.Failure.SavedTo = name
 	}
-	return true, nil
+	return true, x.draw(r, x.res.Failure)
 }
 
 func (x *explorer) maybeProgress() {
@@ -489,6 +506,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
 	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
 	r.sched = s
+	if x.prof != nil {
+		s.prof = x.prof.newRun()
+	}
 	if dc, ok := strat.(*dporChoice); ok {
 		dc.s = s
 		s.track = newDporRun(dc.d)
@@ -829,6 +849,9 @@ func (x *explorer) failure(r *execResult) *Failure {
 		tok.Choices = append(tok.Choices, c.val)
 	}
 	f.Replay = tok.String()
+	if r.race != nil {
+		f.Race = x.raceInfo(r.race)
+	}
 	return f
 }
 
@@ -859,7 +882,7 @@ func (x *explorer) replay(s string) (*Result, error) {
 	if r.kind == "" {
 		x.res.Failure.Kind = "ok"
 	}
-	return x.res, nil
+	return x.res, x.draw(r, x.res.Failure)
 }
 
 // setupSteps bounds the run that initializes the packages and reaches the

@@ -24,6 +24,8 @@ type Options struct {
 	Seed     int64         // seed of random choices
 	Time     time.Duration // time budget
 	Replay   string        // token or file: replay exactly one execution
+	Profile  string        // file to write a pprof profile of the exploration to ("" none)
+	HTML     string        // picture of the failing execution: "" none, "on" next to the saved schedule, or a file
 	Expect   string        // expected verdict ("" none)
 	Race     string        // race detector: "h", "lockset" or "" (off)
 	Trust    []string      // packages whose accesses are not checked for races
@@ -77,7 +79,12 @@ type OptionSpec struct {
 func (s *OptionSpec) EnvVar() string { return "VT_" + strings.ToUpper(s.Name) }
 
 // FuncName is the name of the vt package's constructor of the option.
-func (s *OptionSpec) FuncName() string { return strings.ToUpper(s.Name[:1]) + s.Name[1:] }
+func (s *OptionSpec) FuncName() string {
+	if s.Name == "html" {
+		return "HTML" // an initialism, as Go spells it
+	}
+	return strings.ToUpper(s.Name[:1]) + s.Name[1:]
+}
 
 // Value formats the option's value in o, in the form the option takes.
 func (s *OptionSpec) Value(o *Options) string { return s.get(o) }
@@ -209,6 +216,28 @@ var OptionTable = []*OptionSpec{
 		Doc: "replay one execution from a token or a saved file, with its trace",
 		set: func(o *Options, v string) error { o.Replay = v; return nil },
 		get: func(o *Options) string { return o.Replay },
+	},
+	{
+		Name: "profile", Type: "file", Default: "",
+		Doc: "write a pprof profile of the exploration (executions, steps, wall time, failures by source line) to this file",
+		set: func(o *Options, v string) error { o.Profile = v; return nil },
+		get: func(o *Options) string { return o.Profile },
+	},
+	{
+		Name: "html", Type: "file", Default: "",
+		Doc: "draw the failing execution as an HTML page: on (next to the saved schedule, FILE.html) or a file",
+		set: func(o *Options, v string) error {
+			switch v {
+			case "off", "false", "":
+				o.HTML = ""
+			case "on", "true":
+				o.HTML = "on"
+			default:
+				o.HTML = v
+			}
+			return nil
+		},
+		get: func(o *Options) string { return o.HTML },
 	},
 	{
 		Name: "expect", Type: "string", Default: "",

@@ -50,6 +50,9 @@ func FormatReport(r *Result, name, runCmd string) string {
 	if f.SavedTo != "" {
 		fmt.Fprintf(&sb, "saved: %s (replayed first on every run)\n", relPath(f.SavedTo))
 	}
+	if f.Picture != "" {
+		fmt.Fprintf(&sb, "picture: %s\n", relPath(f.Picture))
+	}
 	return sb.String()
 }
 
