@@ -210,6 +210,12 @@ func (x *explorer) picture(r *execResult, f *Failure, rec *recorder) *picture.Pi
 	dones := map[uintptr][]int{}
 	seen := map[[2]int]bool{}
 	add := func(from, to int, kind string) {
+		if from >= 0 && to >= 0 && to < from {
+			// The operation completed in another goroutine's step (a
+			// receive a sender woke): the edge ends where its goroutine
+			// goes on.
+			to = firstOf(trace[to].g, from+1)
+		}
 		from, to = from-first, to-first
 		if from < 0 || to < 0 || from == to || seen[[2]int{from, to}] {
 			return

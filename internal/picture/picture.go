@@ -66,12 +66,14 @@ const (
 	headerH   = 58
 	numberW   = 46
 	boxPad    = 8
+	srcWidth  = 640 // the column of source lines
 )
 
 // Render writes p as an HTML page to w.
 func Render(w io.Writer, p *Picture) error {
 	d := drawing{P: p}
-	d.Width = numberW + laneWidth*len(p.Lanes) + 16
+	d.SrcX = numberW + laneWidth*len(p.Lanes) + 12
+	d.Width = d.SrcX + srcWidth
 	d.Height = headerH + rowHeight*len(p.Steps) + 16
 	for i, l := range p.Lanes {
 		d.LaneViews = append(d.LaneViews, laneView{Lane: l, X: numberW + i*laneWidth, Mid: numberW + i*laneWidth + laneWidth/2, Index: i})
@@ -102,6 +104,7 @@ func Render(w io.Writer, p *Picture) error {
 type drawing struct {
 	P             *Picture
 	Width, Height int
+	SrcX          int // where the source column starts
 	LaneViews     []laneView
 	StepViews     []stepView
 	EdgeViews     []edgeView
@@ -161,23 +164,22 @@ svg .lanehead text.name { font-weight: 600; }
 svg .lanehead rect { fill: #eef2f7; stroke: #b8c4d4; }
 svg .lanehead.blocked rect { fill: #fff0d6; stroke: #e0a030; }
 svg .laneline { stroke: #d6dde8; stroke-dasharray: 3 3; }
-svg .step rect { fill: #f6f8fb; stroke: #9aa8bb; rx: 4; }
-svg .step.race rect { fill: #ffd6d6; stroke: #c62828; stroke-width: 2; }
-svg .step.blocked rect { fill: #ffe7b8; stroke: #d08a00; stroke-width: 2; }
-svg .step.hl rect { stroke: #1565c0; stroke-width: 2; }
+svg .step > rect { fill: #f6f8fb; stroke: #9aa8bb; rx: 4; }
+svg .step.race > rect { fill: #ffd6d6; stroke: #c62828; stroke-width: 2; }
+svg .step.blocked > rect { fill: #ffe7b8; stroke: #d08a00; stroke-width: 2; }
+svg .step.hl > rect { stroke: #1565c0; stroke-width: 2; }
 svg .num { fill: #888; }
 svg .edge { fill: none; stroke: #1565c0; stroke-width: 1.4; opacity: .75; marker-end: url(#arrow); }
 svg .edge.go { stroke: #6a1b9a; }
 svg .edge.lock { stroke: #2e7d32; }
 svg .edge.waitgroup { stroke: #ef6c00; }
 svg .edge.hl { stroke-width: 3; opacity: 1; }
-table.src { border-collapse: collapse; margin-top: 55px; }
-table.src td { height: 24px; padding: 0 8px; white-space: pre; font: 11px ui-monospace, Menlo, Consolas, monospace; }
-table.src tr:nth-child(even) td { background: #fafafa; }
-table.src td.pos { color: #555; }
-table.src tr.race td { background: #ffe3e3; }
-table.src tr.blocked td { background: #fff1d0; }
-table.src tr.hl td { background: #e3efff; }
+svg .src .srcbg { fill: transparent; }
+svg .step.race .src .srcbg { fill: #ffe3e3; }
+svg .step.blocked .src .srcbg { fill: #fff1d0; }
+svg .step.hl .src .srcbg { fill: #e3efff; }
+svg .src .pos { fill: #1a55a0; }
+svg .step.race .src .line { fill: #b71c1c; }
 .legend { margin: 6px 0 12px; font-size: 12px; color: #444; }
 .legend span { margin-right: 14px; }
 .legend i { display: inline-block; width: 18px; height: 3px; vertical-align: middle; margin-right: 4px; }
@@ -203,12 +205,10 @@ table.src tr.hl td { background: #e3efff; }
 <text class="num" x="4" y="{{.TextY}}">{{.N}}</text>
 <rect x="{{.X}}" y="{{.Y}}" width="{{.W}}" height="18"/>
 <text x="{{add .X 6}}" y="{{.TextY}}">{{label .Op}}</text>
+<g class="src"><rect class="srcbg" x="{{$.SrcX}}" y="{{.Y}}" width="636" height="20"/><a href="#step-{{.N}}"><text class="pos" x="{{add $.SrcX 6}}" y="{{.TextY}}">{{.Pos}}</text></a><text class="line" x="{{add $.SrcX 110}}" y="{{.TextY}}">{{.Source}}{{if .Note}}   ← {{.Note}}{{end}}</text></g>
 </g>
 {{end}}{{range .EdgeViews}}<path class="edge {{.Kind}}" data-from="{{.From}}" data-to="{{.To}}" d="{{.Path}}"><title>{{.Kind}}</title></path>
 {{end}}</svg>
-<table class="src" id="source">
-{{range .StepViews}}<tr class="{{.Mark}}" data-step="{{.Index}}"><td class="pos"><a href="#step-{{.N}}">{{.Pos}}</a></td><td>{{.Source}}{{if .Note}}   ← {{.Note}}{{end}}</td></tr>
-{{end}}</table>
 </div>
 <script>
 (function () {
