@@ -275,8 +275,17 @@ func (x *explorer) picture(r *execResult, f *Failure, rec *recorder) *picture.Pi
 		}
 	}
 	if ri := f.Race; ri != nil {
-		mark(prevAcc, "race", accessWords(ri.Prev)+" (races with goroutine "+fmt.Sprint(ri.Cur.G)+")")
-		mark(curAcc, "race", accessWords(ri.Cur)+" (races with goroutine "+fmt.Sprint(ri.Prev.G)+")")
+		note := func(a RaceAccess, other int) string {
+			w := accessWords(a)
+			if pos := x.t.Prog.Position(a.pos); pos.IsValid() {
+				if l := src.line(pos.Filename, pos.Line); l != "" {
+					w += ": " + l
+				}
+			}
+			return fmt.Sprintf("%s (races with goroutine %d)", w, other)
+		}
+		mark(prevAcc, "race", note(ri.Prev, ri.Cur.G))
+		mark(curAcc, "race", note(ri.Cur, ri.Prev.G))
 	}
 	if f.Kind == "deadlock" || f.Kind == "leak" {
 		for _, g := range f.Goroutines {
