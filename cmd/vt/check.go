@@ -125,6 +125,9 @@ func optionFlags(fs *flag.FlagSet, keep func(*explore.OptionSpec) bool) func() m
 type output struct {
 	stdout, stderr io.Writer
 	json           bool
+	// stream, if set, reports tool errors as go test -json events (vt
+	// test -json).
+	stream *testStream
 }
 
 func newOutput(stdout, stderr io.Writer, json bool) *output {
@@ -143,6 +146,10 @@ func (o *output) progress() io.Writer {
 // toolError reports err (a usage or tool error, not a finding) and returns
 // exit code 2.
 func (o *output) toolError(name string, err error) int {
+	if o.stream != nil {
+		o.stream.toolError("", toolErr(err), explore.JSONError(name, toolErr(err)))
+		return 2
+	}
 	if o.json {
 		o.stdout.Write(append(explore.JSONError(name, toolErr(err)), '\n'))
 		return 2
@@ -182,7 +189,8 @@ func failed(res *explore.Result, expect string) bool {
 }
 
 // result prints the result of an exploration and returns its exit code.
-// name names the target; pkgPath, if set, is added to the JSON object;
+// name names the target; pkgPath, if set, is added to the JSON object and
+// to the text's result lines;
 // replay is the command that replays a token.
 func (o *output) result(res *explore.Result, name, pkgPath, replay, expect string) int {
 	code := 0
@@ -193,17 +201,21 @@ func (o *output) result(res *explore.Result, name, pkgPath, replay, expect strin
 		o.stdout.Write(append(withPackage(explore.JSON(res, name), pkgPath), '\n'))
 		return code
 	}
+	label := name
+	if pkgPath != "" {
+		label = pkgPath + " " + name // vt test over several packages: name the package
+	}
 	switch {
 	case expect != "" && code == 0:
-		fmt.Fprintf(o.stdout, "ok  %s (verdict %s as expected; %s)\n", name, res.Verdict, summary(res))
+		fmt.Fprintf(o.stdout, "ok  %s (verdict %s as expected; %s)\n", label, res.Verdict, summary(res))
 	case code == 0:
-		fmt.Fprintf(o.stdout, "ok  %s (%s)\n", name, summary(res))
+		fmt.Fprintf(o.stdout, "ok  %s (%s)\n", label, summary(res))
 		for _, w := range res.Warnings {
 			fmt.Fprintf(o.stdout, "    warning (lockset): %s\n", w)
 		}
 	default:
 		if expect != "" {
-			fmt.Fprintf(o.stdout, "vt: %s: expected verdict %s, got %s (%s)\n", name, expect, res.Verdict, summary(res))
+			fmt.Fprintf(o.stdout, "vt: %s: expected verdict %s, got %s (%s)\n", label, expect, res.Verdict, summary(res))
 		}
 		if res.Failure != nil {
 			fmt.Fprint(o.stdout, report(res, name, replay))
