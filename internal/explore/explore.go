@@ -91,7 +91,7 @@ type Failure struct {
 	Replay     string // replay token
 	Execution  int    // which execution (from 1)
 	Logs       []string
-	SavedTo    string // schedule file, if saved
+	SavedTo    string    // schedule file, if saved
 	Race       *RaceInfo // the two accesses of a race (Kind "race")
 	Picture    string    // the HTML picture of the execution, if written (Options.HTML)
 }
