@@ -213,6 +213,7 @@ func (o *output) result(res *explore.Result, name, pkgPath, replay, expect strin
 		for _, w := range res.Warnings {
 			fmt.Fprintf(o.stdout, "    warning (lockset): %s\n", w)
 		}
+		fmt.Fprint(o.stdout, explore.Notes(res))
 	default:
 		if expect != "" {
 			fmt.Fprintf(o.stdout, "vt: %s: expected verdict %s, got %s (%s)\n", label, expect, res.Verdict, summary(res))

@@ -76,6 +76,10 @@ type Result struct {
 	// Expect is the verdict a vt.Check call of a whole test expects in
 	// code (vt.Expect), when no expectation was given explicitly.
 	Expect string
+	// Notes say what a user should know about the exploration that is
+	// no finding: a saved schedule that no longer fails, or that was
+	// removed because it no longer fits the program (corpus.go).
+	Notes []string
 	// Profile is the exploration's profile (Options.Profile set; see
 	// profile.go), for WriteProfile.
 	Profile *profile.Profile
@@ -178,17 +182,8 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 		return x.replay(o.Replay)
 	}
 	// Saved failing schedules first: a fixed bug stays fixed.
-	var toks []Token
-	if t.Dir != "" {
-		var err error
-		if toks, _, err = loadCorpus(corpusDir(t.Dir, t.Name)); err != nil {
-			return nil, err
-		}
-	}
-	for _, tok := range toks {
-		if done, err := x.run(tok.Choices, firstChoice{}); done || err != nil {
-			return x.res, err
-		}
+	if done, err := x.replayCorpus(); done || err != nil {
+		return x.res, err
 	}
 	switch o.Strategy {
 	case "random":

@@ -25,6 +25,7 @@ type Options struct {
 	Time     time.Duration // time budget
 	Replay   string        // token or file: replay exactly one execution
 	Profile  string        // file to write a pprof profile of the exploration to ("" none)
+	Corpus   string        // saved schedules: "auto" (replayed unless a strategy is given), "on" or "off"
 	HTML     string        // picture of the failing execution: "" none, "on" next to the saved schedule, or a file
 	Expect   string        // expected verdict ("" none)
 	Race     string        // race detector: "h", "lockset" or "" (off)
@@ -238,6 +239,24 @@ var OptionTable = []*OptionSpec{
 			return nil
 		},
 		get: func(o *Options) string { return o.HTML },
+	},
+	{
+		Name: "corpus", Type: "string", Default: "auto",
+		Doc: "replay the saved failing schedules (testdata/vt) first: auto (unless -strategy is given), on or off",
+		set: func(o *Options, v string) error {
+			switch v {
+			case "auto", "on", "off":
+				o.Corpus = v
+			case "true":
+				o.Corpus = "on"
+			case "false":
+				o.Corpus = "off"
+			default:
+				return want("auto, on or off")
+			}
+			return nil
+		},
+		get: func(o *Options) string { return o.Corpus },
 	},
 	{
 		Name: "expect", Type: "string", Default: "",

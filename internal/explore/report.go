@@ -47,11 +47,21 @@ func FormatReport(r *Result, name, runCmd string) string {
 	writeWarnings(&sb, r.Warnings)
 	writeSchedule(&sb, f.Schedule, f.Points)
 	fmt.Fprintf(&sb, "\nreplay: %s -vt.replay=%s\n", runCmd, f.Replay)
+	sb.WriteString(Notes(r))
 	if f.SavedTo != "" {
 		fmt.Fprintf(&sb, "saved: %s (replayed first on every run)\n", relPath(f.SavedTo))
 	}
 	if f.Picture != "" {
 		fmt.Fprintf(&sb, "picture: %s\n", relPath(f.Picture))
+	}
+	return sb.String()
+}
+
+// Notes returns the notes of r (Result.Notes), a line "note: ..." each.
+func Notes(r *Result) string {
+	var sb strings.Builder
+	for _, n := range r.Notes {
+		sb.WriteString("note: " + n + "\n")
 	}
 	return sb.String()
 }
@@ -147,6 +157,7 @@ type jsonResult struct {
 	Budget      string       `json:"budget,omitempty"`
 	Failure     *jsonFailure `json:"failure,omitempty"`
 	Warnings    []string     `json:"warnings,omitempty"`
+	Notes       []string     `json:"notes,omitempty"`
 	Error       string       `json:"error,omitempty"`
 }
 
@@ -162,7 +173,7 @@ type jsonFailure struct {
 func JSON(r *Result, name string) []byte {
 	j := jsonResult{Name: name, Verdict: r.Verdict, Exhaustive: r.Exhaustive, Exhausted: r.Exhaustive, Executions: r.Executions,
 		SleepPruned: r.SleepPruned, FoundBy: r.FoundBy,
-		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget}
+		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget, Notes: r.Notes}
 	if f := r.Failure; f != nil && f.Kind != "ok" {
 		j.Failure = &jsonFailure{Kind: f.Kind, Message: f.Message, Goroutines: f.Goroutines, Schedule: f.Schedule, Replay: f.Replay}
 	}
