@@ -29,15 +29,7 @@ func FormatReport(r *Result, name, runCmd string) string {
 	for _, line := range strings.Split(f.Message, "\n") {
 		sb.WriteString("    " + line + "\n")
 	}
-	for _, g := range f.Goroutines {
-		fmt.Fprintf(&sb, "\ngoroutine %d [%s]:\n", g.ID, g.Op)
-		for _, fr := range g.Stack {
-			fmt.Fprintf(&sb, "    %s\n        %s\n", fr.Func, fr.Pos)
-		}
-		if g.CreatedBy != 0 {
-			fmt.Fprintf(&sb, "    created by goroutine %d at %s\n", g.CreatedBy, g.CreatedAt)
-		}
-	}
+	writeGoroutines(&sb, f.Goroutines)
 	if len(f.Logs) > 0 {
 		sb.WriteString("\nlog:\n")
 		for _, l := range f.Logs {
