@@ -58,6 +58,12 @@ func Replay(tokenOrFile string) Option { return Option{"replay", tokenOrFile} }
 // and races and failures by source line. Read it with go tool pprof.
 func Profile(file string) Option { return Option{"profile", file} }
 
+// Corpus says whether the failing schedules saved under testdata/vt are
+// replayed before the search: "auto" (the default: unless a strategy is
+// given explicitly), "on" or "off". A saved schedule that no longer fails
+// is noted in the report; one that no longer fits the program is removed.
+func Corpus(mode string) Option { return Option{"corpus", mode} }
+
 // HTML draws the failing execution, if one is found, as a self-contained
 // HTML page (one lane per goroutine, a row per step, happens-before arrows,
 // the racing accesses or blocked goroutines highlighted): "on" writes it

@@ -31,6 +31,7 @@ var samples = map[string]func() Option{
 	"replay":    func() Option { return Replay("vt1:00:0") },
 	"profile":   func() Option { return Profile("vt.pprof") },
 	"html":      func() Option { return HTML("on") },
+	"corpus":    func() Option { return Corpus("off") },
 	"expect":    func() Option { return Expect("race") },
 	"race":      func() Option { return Race(false) },
 	"trust":     func() Option { return Trust("a/b", "c") },

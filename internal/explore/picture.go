@@ -147,7 +147,11 @@ func (x *explorer) draw(r *execResult, f *Failure) error {
 // picture builds the picture of execution r from its trace and events.
 func (x *explorer) picture(r *execResult, f *Failure, rec *recorder) *picture.Picture {
 	trace := r.sched.trace
-	p := &picture.Picture{Title: fmt.Sprintf("%s in execution %d of %s", f.Kind, f.Execution, x.t.Name), Kind: f.Kind, Message: f.Message, Replay: f.Replay}
+	msg := f.Message
+	if wd, err := os.Getwd(); err == nil {
+		msg = strings.ReplaceAll(msg, wd+string(filepath.Separator), "") // paths as the user gave them
+	}
+	p := &picture.Picture{Title: fmt.Sprintf("%s in execution %d of %s", f.Kind, f.Execution, x.t.Name), Kind: f.Kind, Message: msg, Replay: f.Replay}
 	if f.Kind == "ok" {
 		p.Title = "the execution of " + x.t.Name + " passes"
 	}
