@@ -50,9 +50,9 @@
 //   - [Seed] (-vt.seed int, default 0): seed of random strategies and of the program's sampled random draws
 //   - [Time] (-vt.time duration, default 10s): wall-clock budget of the exploration, e.g. 30s or 5m
 //   - [Replay] (-vt.replay string): replay one execution from a token or a saved file, with its trace
-//   - [Profile] (-vt.profile file): write a pprof profile of the exploration (executions, steps, wall time, failures by source line) to this file
-//   - [HTML] (-vt.html file): draw the failing execution as an HTML page: on (next to the saved schedule, FILE.html) or a file
-//   - [Corpus] (-vt.corpus string, default auto): replay the saved failing schedules (testdata/vt) first: auto (unless -strategy is given), on or off
+//   - [Profile] (-vt.profile string): write a pprof profile of the exploration to this file (go tool pprof reads it)
+//   - [HTML] (-vt.html string): draw the failing execution as an HTML page in this file (on: by the saved one)
+//   - [Corpus] (-vt.corpus string, default auto): replay saved failing schedules first: auto (unless -strategy is given), on, off
 //   - [Expect] (-vt.expect string): verdict to reach: ok, race, deadlock, leak, panic, assert or steps
 //   - [Race] (-vt.race string, default on): race detection: on (happens-before summary h), lockset or off
 //   - [Trust] (-vt.trust list): comma-separated packages whose own accesses are not race-checked

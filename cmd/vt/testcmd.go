@@ -111,6 +111,8 @@ Flags:
 				// explored, and say so.
 				notRun++
 				total.Exhaustive = false
+				stream.startPackage(pkgPath)
+				stream.fail = true // as go test fails a package that ran out of time
 				msg := fmt.Sprintf("not explored: the total budget -timeout %s is spent", *timeout)
 				if *jsonOut {
 					stream.test(pkgPath, tc.name, "skip", msg, 0, explore.JSON(&explore.Result{Verdict: "ok", Budget: "timeout"}, tc.name))
@@ -193,7 +195,7 @@ Flags:
 		stream.endPackage()
 	} else if len(tests) > 0 {
 		word := "ok"
-		if failures > 0 || unsupported > 0 {
+		if failures > 0 || unsupported > 0 || notRun > 0 {
 			word = "FAIL"
 		}
 		line := fmt.Sprintf("%s: %d tests: %d ok, %d failed, %d unsupported", word, len(tests), passed, failures, unsupported)
@@ -204,6 +206,9 @@ Flags:
 	}
 	switch total.Verdict {
 	case "ok":
+		if notRun > 0 {
+			return 1 // the budget ran out before every test was explored
+		}
 		return 0
 	case "error":
 		return 2

@@ -219,14 +219,14 @@ var OptionTable = []*OptionSpec{
 		get: func(o *Options) string { return o.Replay },
 	},
 	{
-		Name: "profile", Type: "file", Default: "",
-		Doc: "write a pprof profile of the exploration (executions, steps, wall time, failures by source line) to this file",
+		Name: "profile", Type: "string", Default: "",
+		Doc: "write a pprof profile of the exploration to this file (go tool pprof reads it)",
 		set: func(o *Options, v string) error { o.Profile = v; return nil },
 		get: func(o *Options) string { return o.Profile },
 	},
 	{
-		Name: "html", Type: "file", Default: "",
-		Doc: "draw the failing execution as an HTML page: on (next to the saved schedule, FILE.html) or a file",
+		Name: "html", Type: "string", Default: "",
+		Doc: "draw the failing execution as an HTML page in this file (on: by the saved one)",
 		set: func(o *Options, v string) error {
 			switch v {
 			case "off", "false", "":
@@ -242,7 +242,7 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "corpus", Type: "string", Default: "auto",
-		Doc: "replay the saved failing schedules (testdata/vt) first: auto (unless -strategy is given), on or off",
+		Doc: "replay saved failing schedules first: auto (unless -strategy is given), on, off",
 		set: func(o *Options, v string) error {
 			switch v {
 			case "auto", "on", "off":
