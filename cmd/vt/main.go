@@ -95,7 +95,8 @@ flag beats it:
 		}
 		fmt.Fprintf(&b, "%s -%-18s %s%s\n", mark, s.Name+" "+s.Type, s.Doc, def)
 	}
-	b.WriteString(`  -json               print results as JSON (check, test, replay)
+	b.WriteString(`  -json               print results as JSON (check, test, replay); vt test: go test -json's events
+  -timeout duration   vt test: total wall-clock budget of all tests (each one has -time)
 
 Run 'vt <command> -h' for all the flags of a command.
 `)
@@ -138,7 +139,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (ok bool, code int) {
 func printFlags(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		typ, use := flag.UnquoteUsage(f)
-		showDefault := f.DefValue != "" && f.DefValue != "0" && f.DefValue != "false"
+		showDefault := f.DefValue != "" && f.DefValue != "0" && f.DefValue != "0s" && f.DefValue != "false"
 		if o, ok := f.Value.(interface{ OptionType() string }); ok {
 			typ = o.OptionType()
 			showDefault = f.DefValue != ""

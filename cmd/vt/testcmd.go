@@ -43,8 +43,12 @@ nothing found, 1 a failure found, 2 a usage or tool error. Failing
 schedules are saved under the package's testdata/vt/TestXxx and replayed
 first on later runs.
 
+With -json, the output is go test -json's event stream, which IDEs, CI
+reporters and gotestsum read: gotestsum --raw-command -- vt test -json ./...
+
 The flags set the exploration options; VT_NAME environment variables set
-them too (VT_EXECS=1000), and a flag beats the environment.
+them too (VT_EXECS=1000), and a flag beats the environment. -time bounds
+each test's exploration, -timeout the whole run.
 
 Flags:
 `)

@@ -201,7 +201,7 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "time", Type: "duration", Default: "10s",
-		Doc: "wall-clock budget of the exploration, e.g. 30s or 5m",
+		Doc: "wall-clock budget of one exploration (of each test under vt test), e.g. 30s",
 		set: func(o *Options, v string) error {
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 {
