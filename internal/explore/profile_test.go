@@ -3,6 +3,8 @@ package explore
 import (
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -107,4 +109,23 @@ func TestProfileCountsTheFailure(t *testing.T) {
 			assert.Equal(t, "verdicts_test.go", filepath.Base(leaf.Line[0].Function.Filename))
 		}
 	}
+}
+
+// vt.Check with -vt.profile=FILE (here the option, as the flag gives it)
+// writes the profile of its exploration.
+func TestCheckCallWritesProfile(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "check.pprof")
+	t.Chdir("testdata/verdicts")
+	out, err := CheckCall("TestOK", 0, CallSite{}, map[string]string{"profile": name, "strategy": "dfs"})
+	require.NoError(t, err)
+	require.False(t, out.Failed, out.Text)
+	m := regexp.MustCompile(`ok, (\d+) executions`).FindStringSubmatch(out.Text)
+	require.NotNil(t, m, out.Text)
+	f, err := os.Open(name)
+	require.NoError(t, err)
+	defer f.Close()
+	p, err := profile.Parse(f)
+	require.NoError(t, err)
+	require.NoError(t, p.CheckValid())
+	assert.Equal(t, m[1], strconv.FormatInt(totals(p)["executions"], 10))
 }
