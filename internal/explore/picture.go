@@ -230,6 +230,9 @@ func (x *explorer) picture(r *execResult, f *Failure, rec *recorder) *picture.Pi
 	var prevAcc, curAcc = -1, -1
 	for _, e := range rec.events {
 		at := stepOf(e.g, e.step)
+		if at < 0 && e.kind != interp.EvGoStart {
+			continue // before the goroutine's first step: no row to draw it in
+		}
 		switch e.kind {
 		case interp.EvGoStart:
 			if from := stepOf(e.other, e.step); from >= 0 {
