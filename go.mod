@@ -3,6 +3,7 @@ module github.com/vtcheck/vt
 go 1.26.0
 
 require (
+	github.com/google/pprof v0.0.0-20261016150608-1facf8f91b50
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/tools v0.52.0
 )

@@ -211,3 +211,76 @@ func TestReadmeListsCommands(t *testing.T) {
 		assert.True(t, strings.Contains(cli, f), "README.md's command line section mentions %s", f)
 	}
 }
+
+const (
+	guideBegin = "<!-- guide options: generated from explore.OptionTable (internal/explore/options.go) by go test ./docs -update; do not edit -->\n"
+	guideEnd   = "<!-- end of guide options -->\n"
+)
+
+// guideOptionsTable is the user guide's options table: every option with
+// its test flag, environment variable, vt flag and constructor.
+func guideOptionsTable() string {
+	var b strings.Builder
+	b.WriteString("| option | test flag | environment | vt flag | in code | type | default | meaning |\n|---|---|---|---|---|---|---|---|\n")
+	for _, s := range explore.OptionTable {
+		name := "`" + s.Name + "`"
+		if s.OneRun {
+			name += " *"
+		}
+		def := ""
+		if s.Default != "" {
+			def = "`" + s.Default + "`"
+		}
+		fmt.Fprintf(&b, "| %s | `-vt.%s` | `%s` | `-%s` | `vt.%s` | %s | %s | %s |\n", name, s.Name, s.EnvVar(), s.Name, s.FuncName(), s.Type, def, strings.ReplaceAll(s.Doc, "|", `\|`))
+	}
+	return b.String()
+}
+
+// docs/guide.md lists every option of explore.OptionTable with all its
+// spellings.
+func TestGuideOptionsTable(t *testing.T) {
+	text := readFile(t, "docs/guide.md")
+	i := strings.Index(text, guideBegin)
+	j := strings.Index(text, guideEnd)
+	require.True(t, i >= 0 && j > i, "docs/guide.md: no generated options table between %q and %q", guideBegin, guideEnd)
+	start := i + len(guideBegin)
+	want := guideOptionsTable()
+	if *update {
+		require.NoError(t, os.WriteFile(filepath.Join(root, "docs", "guide.md"), []byte(text[:start]+want+text[j:]), 0o644))
+		return
+	}
+	assert.Equal(t, want, text[start:j], "docs/guide.md's options table differs from explore.OptionTable: go test ./docs -update")
+}
+
+// The guide covers what a user needs, and shows the CI workflow of
+// docs/ci/github-actions.yml as it is.
+func TestGuideSections(t *testing.T) {
+	text := readFile(t, "docs/guide.md")
+	for _, h := range []string{"Install", "vt.Check in a test", "The command line", "Options", "Verdicts", "Reading a report",
+		"Replay and the testdata corpus", "Profiles", "A picture of the failing interleaving", "Output for tools",
+		"Continuous integration", "Annotations", "Habanero", "Limitations"} {
+		assert.Regexp(t, `(?m)^## `+regexp.QuoteMeta(h), text, "docs/guide.md has a section %q", h)
+	}
+	for _, v := range []string{"ok", "race", "deadlock", "leak", "panic", "assert", "steps", "error"} {
+		assert.Regexp(t, "(?m)^\\| `"+v+"` \\|", text, "the verdicts table has %s", v)
+	}
+	yml := readFile(t, "docs/ci/github-actions.yml")
+	runs := regexp.MustCompile(`(?m)^\s+- run: .*$`).FindAllString(yml, -1)
+	require.NotEmpty(t, runs)
+	for _, r := range runs {
+		assert.Contains(t, text, strings.TrimSpace(r), "the guide shows the workflow's step")
+	}
+	assert.Contains(t, yml, "-shard ${{ matrix.shard }}/4")
+}
+
+// README.md tells how to install vt, that vt test needs no dependency, and
+// shows a profile and the picture.
+func TestReadmeEcosystem(t *testing.T) {
+	text := readFile(t, "README.md")
+	assert.Contains(t, text, "go install github.com/vtcheck/vt/cmd/vt@latest")
+	assert.Contains(t, text, "without adding vt as a dependency")
+	assert.Contains(t, text, "](docs/picture.png)")
+	assert.Contains(t, text, "go tool pprof -top")
+	assert.Contains(t, text, "](docs/guide.md)")
+	assert.Contains(t, text, "gotestsum --raw-command")
+}

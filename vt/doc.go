@@ -48,8 +48,11 @@
 //   - [Steps] (-vt.steps int, default auto): maximum steps of one execution; auto: only a livelock (no progress) is bounded
 //   - [Preempt] (-vt.preempt int, default auto): preemption bound of dfs: -1 none, auto raised from 0 until exhausted
 //   - [Seed] (-vt.seed int, default 0): seed of random strategies and of the program's sampled random draws
-//   - [Time] (-vt.time duration, default 10s): wall-clock budget of the exploration, e.g. 30s or 5m
+//   - [Time] (-vt.time duration, default 10s): wall-clock budget of one exploration (of each test under vt test), e.g. 30s
 //   - [Replay] (-vt.replay string): replay one execution from a token or a saved file, with its trace
+//   - [Profile] (-vt.profile string): write a pprof profile of the exploration to this file (go tool pprof reads it)
+//   - [HTML] (-vt.html string): draw the failing execution as an HTML page in this file (on: by the saved one)
+//   - [Corpus] (-vt.corpus string, default auto): replay saved failing schedules first: auto (unless -strategy is given), on, off
 //   - [Expect] (-vt.expect string): verdict to reach: ok, race, deadlock, leak, panic, assert or steps
 //   - [Race] (-vt.race string, default on): race detection: on (happens-before summary h), lockset or off
 //   - [Trust] (-vt.trust list): comma-separated packages whose own accesses are not race-checked

@@ -54,6 +54,25 @@ func Time(d time.Duration) Option { return Option{"time", d.String()} }
 // step-by-step trace.
 func Replay(tokenOrFile string) Option { return Option{"replay", tokenOrFile} }
 
+// Profile writes a profile of the exploration in pprof's format to file:
+// executions and steps by the scheduling point (with its call stack) where
+// the explored schedules branched, wall time of interpretation by function,
+// and races and failures by source line. Read it with go tool pprof.
+func Profile(file string) Option { return Option{"profile", file} }
+
+// Corpus says whether the failing schedules saved under testdata/vt are
+// replayed before the search: "auto" (the default: unless a strategy is
+// given explicitly), "on" or "off". A saved schedule that no longer fails
+// is noted in the report; one that no longer fits the program is removed.
+func Corpus(mode string) Option { return Option{"corpus", mode} }
+
+// HTML draws the failing execution, if one is found, as a self-contained
+// HTML page (one lane per goroutine, a row per step, happens-before arrows,
+// the racing accesses or blocked goroutines highlighted): "on" writes it
+// next to the saved schedule (its name plus ".html"), anything else names
+// the file.
+func HTML(file string) Option { return Option{"html", file} }
+
 // Expect declares the verdict the exploration must reach: "race",
 // "deadlock", "leak", "panic", "assert" or "steps" (or "ok"). Check then
 // passes when the first failure found is of that kind, logging its report,

@@ -69,6 +69,11 @@ Flags:
 	if err != nil {
 		return out.toolError("main", err)
 	}
+	if o.Profile != "" {
+		if err := explore.WriteProfile(o.Profile, res.Profile); err != nil {
+			return out.toolError("main", err)
+		}
+	}
 	if o.Replay != "" {
 		return out.replayResult(res, "main", replayLine("", dir, o))
 	}
@@ -120,6 +125,9 @@ func optionFlags(fs *flag.FlagSet, keep func(*explore.OptionSpec) bool) func() m
 type output struct {
 	stdout, stderr io.Writer
 	json           bool
+	// stream, if set, reports tool errors as go test -json events (vt
+	// test -json).
+	stream *testStream
 }
 
 func newOutput(stdout, stderr io.Writer, json bool) *output {
@@ -138,6 +146,10 @@ func (o *output) progress() io.Writer {
 // toolError reports err (a usage or tool error, not a finding) and returns
 // exit code 2.
 func (o *output) toolError(name string, err error) int {
+	if o.stream != nil {
+		o.stream.toolError("", toolErr(err), explore.JSONError(name, toolErr(err)))
+		return 2
+	}
 	if o.json {
 		o.stdout.Write(append(explore.JSONError(name, toolErr(err)), '\n'))
 		return 2
@@ -177,7 +189,8 @@ func failed(res *explore.Result, expect string) bool {
 }
 
 // result prints the result of an exploration and returns its exit code.
-// name names the target; pkgPath, if set, is added to the JSON object;
+// name names the target; pkgPath, if set, is added to the JSON object and
+// to the text's result lines;
 // replay is the command that replays a token.
 func (o *output) result(res *explore.Result, name, pkgPath, replay, expect string) int {
 	code := 0
@@ -188,17 +201,22 @@ func (o *output) result(res *explore.Result, name, pkgPath, replay, expect strin
 		o.stdout.Write(append(withPackage(explore.JSON(res, name), pkgPath), '\n'))
 		return code
 	}
+	label := name
+	if pkgPath != "" {
+		label = pkgPath + " " + name // vt test over several packages: name the package
+	}
 	switch {
 	case expect != "" && code == 0:
-		fmt.Fprintf(o.stdout, "ok  %s (verdict %s as expected; %s)\n", name, res.Verdict, summary(res))
+		fmt.Fprintf(o.stdout, "ok  %s (verdict %s as expected; %s)\n", label, res.Verdict, summary(res))
 	case code == 0:
-		fmt.Fprintf(o.stdout, "ok  %s (%s)\n", name, summary(res))
+		fmt.Fprintf(o.stdout, "ok  %s (%s)\n", label, summary(res))
 		for _, w := range res.Warnings {
 			fmt.Fprintf(o.stdout, "    warning (lockset): %s\n", w)
 		}
+		fmt.Fprint(o.stdout, explore.Notes(res))
 	default:
 		if expect != "" {
-			fmt.Fprintf(o.stdout, "vt: %s: expected verdict %s, got %s (%s)\n", name, expect, res.Verdict, summary(res))
+			fmt.Fprintf(o.stdout, "vt: %s: expected verdict %s, got %s (%s)\n", label, expect, res.Verdict, summary(res))
 		}
 		if res.Failure != nil {
 			fmt.Fprint(o.stdout, report(res, name, replay))
@@ -224,13 +242,13 @@ const replayMarker = "\x00vt-replay\x00"
 // report formats a failure report whose replay line is the vt replay
 // command replay (which ends with a space, the token follows).
 func report(res *explore.Result, name, replay string) string {
-	var saved string
-	if f := res.Failure; f != nil && f.SavedTo != "" {
+	var saved, pic string
+	if f := res.Failure; f != nil && (f.SavedTo != "" || f.Picture != "") {
 		// Say where the schedule is relative to the working directory
 		// (the engine says it relative to the package).
-		saved = f.SavedTo
+		saved, pic = f.SavedTo, f.Picture
 		r, sf := *res, *f
-		sf.SavedTo = ""
+		sf.SavedTo, sf.Picture = "", ""
 		r.Failure = &sf
 		res = &r
 	}
@@ -242,6 +260,9 @@ func report(res *explore.Result, name, replay string) string {
 	}
 	if saved != "" {
 		s += fmt.Sprintf("saved: %s (replayed first on every run)\n", relPos(saved))
+	}
+	if pic != "" {
+		s += fmt.Sprintf("picture: %s\n", relPos(pic))
 	}
 	return s
 }

@@ -7,6 +7,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -175,7 +176,7 @@ func TestTestCommand(t *testing.T) {
 	r := vt("test", "testdata/tests")
 	assertNoTraceback(t, r)
 	require.Equal(t, 1, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
-	assert.Regexp(t, `(?m)^ok  TestCounter \(\d+ executions, exhaustive, `, r.stdout)
+	assert.Regexp(t, `(?m)^ok  github.com/vtcheck/vt/cmd/vt/testdata/tests TestCounter \(\d+ executions, exhaustive, `, r.stdout)
 	assert.Contains(t, r.stdout, "vt: deadlock found in execution ")
 	assert.Contains(t, r.stdout, " of TestPairDeadlock (")
 	assert.Contains(t, r.stdout, "Pair).Swap\n")
@@ -183,19 +184,48 @@ func TestTestCommand(t *testing.T) {
 	assert.Contains(t, r.stdout, "tests/tests.go:36:")
 	assert.Contains(t, r.stdout, "tests/tests.go:45:")
 	assert.Contains(t, r.stdout, "\nreplay: vt replay -test TestPairDeadlock ./testdata/tests vt1:")
-	assert.Contains(t, r.stdout, "FAIL: 1 of 2 tests failed")
+	assert.Contains(t, r.stdout, "FAIL: 2 tests: 1 ok, 1 failed, 0 unsupported (")
 	assert.Less(t, strings.Index(r.stdout, "TestCounter"), strings.Index(r.stdout, "TestPairDeadlock"), "tests run in source order")
 
 	// -run selects the passing test only.
 	ok := vt("test", "-run", "Counter$", "testdata/tests")
 	assert.Equal(t, 0, ok.code, "stdout:\n%s\nstderr:\n%s", ok.stdout, ok.stderr)
-	assert.Contains(t, ok.stdout, "ok  TestCounter (")
+	assert.Contains(t, ok.stdout, "ok  github.com/vtcheck/vt/cmd/vt/testdata/tests TestCounter (")
 	assert.NotContains(t, ok.stdout, "TestPairDeadlock")
-	assert.Contains(t, ok.stdout, "ok: 1 tests passed")
+	assert.Contains(t, ok.stdout, "ok: 1 tests: 1 ok, 0 failed, 0 unsupported (")
 
 	none := vt("test", "-run", "NoSuchTest", "testdata/tests")
 	assert.Equal(t, 0, none.code)
 	assert.Contains(t, none.stderr, "no tests to run")
+}
+
+// goTestEvent is cmd/test2json's TestEvent, the shape of go test -json.
+type goTestEvent struct {
+	Time        time.Time
+	Action      string
+	Package     string
+	Test        string
+	Elapsed     float64
+	Output      string
+	FailedBuild string
+}
+
+// testResults returns vt's results from the events of vt test -json: the
+// vt fields of each test's last event.
+func testResults(t *testing.T, out string) []jsonResult {
+	t.Helper()
+	var rs []jsonResult
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var ev goTestEvent
+		require.NoError(t, json.Unmarshal([]byte(line), &ev), "line %q", line)
+		if ev.Test == "" || (ev.Action != "pass" && ev.Action != "fail" && ev.Action != "skip") {
+			continue
+		}
+		var r jsonResult
+		require.NoError(t, json.Unmarshal([]byte(line), &r), "line %q", line)
+		rs = append(rs, r)
+	}
+	return rs
 }
 
 func TestTestJSON(t *testing.T) {
@@ -203,20 +233,65 @@ func TestTestJSON(t *testing.T) {
 	r := vt("test", "-json", "testdata/tests")
 	require.Equal(t, 1, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
 	assert.Empty(t, r.stderr)
-	rs := jsonLines(t, r.stdout)
-	require.Len(t, rs, 3, "one object per test and a summary")
+
+	// The stream is go test -json's: every line a test2json event, a
+	// package's start first and its end last, each test run, its output
+	// and its end, in order.
+	const pkg = "github.com/vtcheck/vt/cmd/vt/testdata/tests"
+	var evs []goTestEvent
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		dec := json.NewDecoder(strings.NewReader(line))
+		var ev goTestEvent
+		require.NoError(t, dec.Decode(&ev), "line %q", line)
+		assert.False(t, ev.Time.IsZero(), "line %q has a Time", line)
+		assert.Equal(t, pkg, ev.Package)
+		assert.Contains(t, []string{"start", "run", "output", "pass", "fail", "skip"}, ev.Action)
+		if ev.Action == "output" {
+			assert.True(t, strings.HasSuffix(ev.Output, "\n"), "output %q is a line", ev.Output)
+		}
+		evs = append(evs, ev)
+	}
+	require.NotEmpty(t, evs)
+	assert.Equal(t, "start", evs[0].Action)
+	last := evs[len(evs)-1]
+	assert.Equal(t, goTestEvent{Time: last.Time, Action: "fail", Package: pkg, Elapsed: last.Elapsed}, last, "the package fails")
+	ends := map[string]string{}
+	var order []string
+	for i, ev := range evs {
+		switch ev.Action {
+		case "run":
+			order = append(order, ev.Test)
+			assert.Equal(t, "=== RUN   "+ev.Test+"\n", evs[i+1].Output)
+		case "pass", "fail":
+			if ev.Test != "" {
+				ends[ev.Test] = ev.Action
+				assert.Equal(t, fmt.Sprintf("--- %s: %s (%.2fs)\n", strings.ToUpper(ev.Action), ev.Test, ev.Elapsed), evs[i-1].Output)
+			}
+		}
+	}
+	assert.Equal(t, []string{"TestCounter", "TestPairDeadlock"}, order)
+	assert.Equal(t, map[string]string{"TestCounter": "pass", "TestPairDeadlock": "fail"}, ends)
+	var output strings.Builder
+	for _, ev := range evs {
+		if ev.Test == "TestPairDeadlock" {
+			output.WriteString(ev.Output)
+		}
+	}
+	assert.Contains(t, output.String(), "vt: deadlock found in execution", "the report is the test's output")
+
+	// vt's verdict details are extra fields of each test's last event.
+	rs := testResults(t, r.stdout)
+	require.Len(t, rs, 2, "one result per test")
 	assert.Equal(t, "TestCounter", rs[0].Name)
 	assert.Equal(t, "ok", rs[0].Verdict)
 	assert.True(t, rs[0].Exhaustive)
-	assert.Equal(t, "github.com/vtcheck/vt/cmd/vt/testdata/tests", rs[0].Package)
+	assert.Positive(t, rs[0].Executions)
+	assert.Equal(t, pkg, rs[0].Package)
 	assert.Equal(t, "TestPairDeadlock", rs[1].Name)
 	assert.Equal(t, "deadlock", rs[1].Verdict)
 	require.NotNil(t, rs[1].Failure)
 	assert.Equal(t, "deadlock", rs[1].Failure.Kind)
-	assert.Equal(t, "summary", rs[2].Name)
-	assert.Equal(t, "deadlock", rs[2].Verdict, "the worst verdict")
-	assert.Equal(t, rs[0].Executions+rs[1].Executions, rs[2].Executions)
-	assert.False(t, rs[2].Exhaustive)
+	assert.True(t, strings.HasPrefix(rs[1].Failure.Replay, "vt1:"))
 }
 
 // An unmodified test with a lost update: a data race, and, with race
@@ -239,11 +314,10 @@ func TestTestPattern(t *testing.T) {
 	freshCorpus(t, "tests")
 	r := vt("test", "-json", "-run", "Deadlock", "./testdata/tests/...")
 	require.Equal(t, 1, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
-	rs := jsonLines(t, r.stdout)
-	require.Len(t, rs, 2)
+	rs := testResults(t, r.stdout)
+	require.Len(t, rs, 1)
 	assert.Equal(t, "TestPairDeadlock", rs[0].Name)
 	assert.Equal(t, "deadlock", rs[0].Verdict)
-	assert.Equal(t, "deadlock", rs[1].Verdict)
 }
 
 func TestReplayMain(t *testing.T) {
@@ -293,7 +367,7 @@ func TestReplayTest(t *testing.T) {
 	freshCorpus(t, "tests")
 	found := vt("test", "-json", "-run", "PairDeadlock", "testdata/tests")
 	require.Equal(t, 1, found.code)
-	orig := jsonLines(t, found.stdout)[0]
+	orig := testResults(t, found.stdout)[0]
 	require.NotNil(t, orig.Failure)
 
 	r := vt("replay", "-json", "-test", "TestPairDeadlock", "testdata/tests", orig.Failure.Replay)
@@ -397,11 +471,15 @@ func TestCLIBadUsage(t *testing.T) {
 	assert.Equal(t, "error", rs[0].Verdict)
 	assert.Contains(t, rs[0].Error, "option strategy")
 
+	// In vt test -json, it is go test -json's: output and a failure.
 	r = vt("test", "-json", "testdata/nonexistent")
 	assert.Equal(t, 2, r.code)
 	rs = jsonLines(t, r.stdout)
-	require.Len(t, rs, 1)
-	assert.Equal(t, "error", rs[0].Verdict)
+	require.Len(t, rs, 2)
+	assert.Contains(t, r.stdout, `"Action":"output"`)
+	assert.Contains(t, r.stdout, `"Action":"fail"`)
+	assert.Equal(t, "error", rs[1].Verdict)
+	assert.Contains(t, rs[1].Error, "nonexistent")
 }
 
 func TestCLIHelp(t *testing.T) {
@@ -454,12 +532,15 @@ func TestBudgetStopsEndlessPrograms(t *testing.T) {
 			elapsed := time.Since(start)
 			assertNoTraceback(t, r)
 			require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
-			assert.Regexp(t, `(?m)^ok  (TestEndless|main) \(1 execution, sampled with portfolio, time budget spent in execution 1, not exhaustive, 1(\.\d+)?s\)$`, r.stdout)
+			assert.Regexp(t, `(?m)^ok  (\S+ TestEndless|main) \(1 execution, sampled with portfolio, time budget spent in execution 1, not exhaustive, 1(\.\d+)?s\)$`, r.stdout)
 			assert.Less(t, elapsed, 2500*time.Millisecond, "the budget plus well under a second")
 
 			j := vt(append([]string{args[0], "-json"}, args[1:]...)...)
 			require.Equal(t, 0, j.code, "stdout:\n%s\nstderr:\n%s", j.stdout, j.stderr)
 			rs := jsonLines(t, j.stdout)
+			if args[0] == "test" {
+				rs = testResults(t, j.stdout)
+			}
 			require.NotEmpty(t, rs)
 			assert.Equal(t, "ok", rs[0].Verdict)
 			assert.Contains(t, j.stdout, `"budget":"time"`)
@@ -475,8 +556,8 @@ func TestTestCodeOptions(t *testing.T) {
 	r := vt("test", "-execs", "200", "testdata/codeoptions")
 	assertNoTraceback(t, r)
 	require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
-	assert.Regexp(t, `(?m)^ok  TestDeadlineUnderSynctest \(\d+ executions, exhaustive`, r.stdout)
-	assert.Regexp(t, `(?m)^ok  TestExpectedLeak \(verdict leak as expected;`, r.stdout)
+	assert.Regexp(t, `(?m)^ok  \S+ TestDeadlineUnderSynctest \(\d+ executions, exhaustive`, r.stdout)
+	assert.Regexp(t, `(?m)^ok  \S+ TestExpectedLeak \(verdict leak as expected;`, r.stdout)
 
 	r = vt("test", "-execs", "200", "-clock", "any", "-run", "TestDeadlineUnderSynctest", "testdata/codeoptions")
 	assertNoTraceback(t, r)
@@ -494,5 +575,5 @@ func TestTestRunsInPackageDir(t *testing.T) {
 	r := vt("test", "-execs", "5", "testdata/workdir")
 	assertNoTraceback(t, r)
 	require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
-	assert.Contains(t, r.stdout, "ok  TestReadsRelativeFile")
+	assert.Contains(t, r.stdout, "ok  github.com/vtcheck/vt/cmd/vt/testdata/workdir TestReadsRelativeFile")
 }

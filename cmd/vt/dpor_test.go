@@ -19,10 +19,8 @@ func verdicts(t *testing.T, dir string, args ...string) map[string]jsonResult {
 	r := vt(append(append([]string{"test", "-json"}, args...), dir)...)
 	require.Empty(t, r.stderr)
 	out := map[string]jsonResult{}
-	for _, j := range jsonLines(t, r.stdout) {
-		if j.Name != "summary" {
-			out[j.Name] = j
-		}
+	for _, j := range testResults(t, r.stdout) {
+		out[j.Name] = j
 	}
 	require.NotEmpty(t, out)
 	return out

@@ -21,9 +21,10 @@
 //
 // vt check and vt test take every exploration option of vt.Check as a flag
 // -NAME (-strategy, -execs, -steps, -preempt, -seed, -time, -replay,
-// -expect, -race, -trust, -clock, -enumerate, -udploss);
+// -profile, -html, -corpus, -expect, -race, -trust, -clock, -enumerate,
+// -udploss);
 // vt replay those that shape one execution (-steps, -seed, -race, -trust,
-// -clock, -udploss); an environment variable VT_NAME sets an option too, and
+// -clock, -udploss) and -html; an environment variable VT_NAME sets an option too, and
 // a flag beats it. The three take -json, and exit with 0 when nothing is
 // found, 1 when a failure is found and 2 on a usage or tool error.
 // 'vt <command> -h' lists a command's flags with their defaults.
@@ -94,7 +95,8 @@ flag beats it:
 		}
 		fmt.Fprintf(&b, "%s -%-18s %s%s\n", mark, s.Name+" "+s.Type, s.Doc, def)
 	}
-	b.WriteString(`  -json               print results as JSON (check, test, replay)
+	b.WriteString(`  -json               print results as JSON (check, test, replay); vt test: go test -json's events
+  -timeout duration   vt test: total wall-clock budget of all tests (each one has -time)
 
 Run 'vt <command> -h' for all the flags of a command.
 `)
@@ -137,7 +139,7 @@ func parseFlags(fs *flag.FlagSet, args []string) (ok bool, code int) {
 func printFlags(w io.Writer, fs *flag.FlagSet) {
 	fs.VisitAll(func(f *flag.Flag) {
 		typ, use := flag.UnquoteUsage(f)
-		showDefault := f.DefValue != "" && f.DefValue != "0" && f.DefValue != "false"
+		showDefault := f.DefValue != "" && f.DefValue != "0" && f.DefValue != "0s" && f.DefValue != "false"
 		if o, ok := f.Value.(interface{ OptionType() string }); ok {
 			typ = o.OptionType()
 			showDefault = f.DefValue != ""

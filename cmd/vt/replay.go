@@ -17,10 +17,11 @@ func replayCmd(args []string, stdout, stderr io.Writer) (code int) {
 	fs := flag.NewFlagSet("vt replay", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	test := fs.String("test", "", "replay an execution of test `TestX` (default: of main, or the test a schedule file was saved for)")
-	settings := optionFlags(fs, func(s *explore.OptionSpec) bool { return s.OneRun })
+	// The options that shape one execution, and -html to draw it.
+	settings := optionFlags(fs, func(s *explore.OptionSpec) bool { return s.OneRun || s.Name == "html" })
 	jsonOut := fs.Bool("json", false, "print the result as one JSON object")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, `usage: vt replay [flags] DIR TOKEN|FILE
+		fmt.Fprint(stderr, `usage: vt replay [flags] [-html out.html] DIR TOKEN|FILE
 
 Replay one execution of main of the package in DIR, or with -test of one of
 its tests, from a replay token (vt1:HASH:CHOICES, printed by vt check and
@@ -29,7 +30,10 @@ failure, if any, and the step-by-step trace of the execution. Exit status:
 0 the execution passes, 1 it fails, 2 a usage or tool error (a malformed
 token, or a stale one recorded for a program that has since changed).
 
-The flags are the options that shape one execution: give them as in the run
+With -html FILE, the execution is also drawn as an HTML page: a lane per
+goroutine, a row per step, happens-before arrows, the failure highlighted.
+
+The other flags are the options that shape one execution: give them as in the run
 that printed the token (its replay command line repeats those that were not
 the default). VT_NAME environment variables set them too; a flag beats the
 environment.
@@ -99,6 +103,9 @@ Flags:
 	res, err := explore.Explore(t, o, nil)
 	if err != nil {
 		return out.toolError(t.Name, err)
+	}
+	if f := res.Failure; f != nil && f.Picture != "" && !*jsonOut {
+		defer fmt.Fprintf(out.stdout, "\npicture: %s\n", f.Picture)
 	}
 	if *jsonOut {
 		out.stdout.Write(append(withPackage(explore.JSON(res, t.Name), pkgPath), '\n'))

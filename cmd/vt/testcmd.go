@@ -15,6 +15,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/google/pprof/profile"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/vtcheck/vt/internal/explore"
@@ -28,7 +29,8 @@ func testCmd(args []string, stdout, stderr io.Writer) (code int) {
 	fs.SetOutput(stderr)
 	settings := optionFlags(fs, nil)
 	run := fs.String("run", "", "model-check only the tests whose name matches `regexp` (default: all)")
-	jsonOut := fs.Bool("json", false, "print one JSON object per test, then a summary object (name \"summary\")")
+	jsonOut := fs.Bool("json", false, "print go test -json's event stream (test2json), vt's result in extra fields of each test's last event")
+	timeout := fs.Duration("timeout", 0, "total wall-clock budget of all tests, e.g. 10m: tests left when it is spent are not explored (0: none; -time bounds each test)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: vt test [flags] [-run RE] DIR|PATTERN...
 
@@ -41,8 +43,12 @@ nothing found, 1 a failure found, 2 a usage or tool error. Failing
 schedules are saved under the package's testdata/vt/TestXxx and replayed
 first on later runs.
 
+With -json, the output is go test -json's event stream, which IDEs, CI
+reporters and gotestsum read: gotestsum --raw-command -- vt test -json ./...
+
 The flags set the exploration options; VT_NAME environment variables set
-them too (VT_EXECS=1000), and a flag beats the environment.
+them too (VT_EXECS=1000), and a flag beats the environment. -time bounds
+each test's exploration, -timeout the whole run.
 
 Flags:
 `)
@@ -52,6 +58,9 @@ Flags:
 		return code
 	}
 	out := newOutput(stdout, stderr, *jsonOut)
+	if *jsonOut {
+		out = &output{stdout: stdout, stderr: stderr, json: true, stream: &testStream{w: stdout, now: time.Now}}
+	}
 	defer out.recoverPanic("summary", &code)
 	if fs.NArg() == 0 {
 		if *jsonOut {
@@ -84,29 +93,61 @@ Flags:
 		fmt.Fprintln(stderr, "vt: no tests to run")
 	}
 	start := time.Now()
+	var deadline time.Time
+	if *timeout > 0 {
+		deadline = start.Add(*timeout)
+	}
+	stream := &testStream{w: stdout, now: time.Now}
 	total := &explore.Result{Verdict: "ok", Exhaustive: true}
-	failures := 0
+	var passed, failures, unsupported, notRun int
+	var profiles []*profile.Profile
 	for _, tc := range tests {
 		t := explore.Target{Prog: tc.prog, Pkg: tc.pkg, Test: tc.name, Root: -1, Name: tc.name, Dir: tc.dir}
 		if o.Expect != "" {
 			t.Dir = "" // an expected failure is not saved
 		}
-		pkgPath := tc.pkg.Pkg.Path()
-		res, err := explore.Explore(t, o, out.progress())
+		pkgPath := strings.TrimSuffix(tc.pkg.Pkg.Path(), "_test")
+		to := o
+		if !deadline.IsZero() {
+			left := time.Until(deadline)
+			if left <= 0 {
+				// The total budget is spent: the remaining tests are not
+				// explored, and say so.
+				notRun++
+				total.Exhaustive = false
+				stream.startPackage(pkgPath)
+				stream.fail = true // as go test fails a package that ran out of time
+				msg := fmt.Sprintf("not explored: the total budget -timeout %s is spent", *timeout)
+				if *jsonOut {
+					stream.test(pkgPath, tc.name, "skip", msg, 0, explore.JSON(&explore.Result{Verdict: "ok", Budget: "timeout"}, tc.name))
+				} else {
+					fmt.Fprintf(stdout, "SKIP %s %s (%s)\n", pkgPath, tc.name, msg)
+				}
+				continue
+			}
+			to.Time = min(to.Time, left)
+		}
+		testStart := time.Now()
+		res, err := explore.Explore(t, to, out.progress())
 		if err != nil {
+			unsupported++
 			total.Verdict = explore.Worst(total.Verdict, "error")
 			total.Exhaustive = false
+			msg := strings.TrimPrefix(err.Error(), "vt: ")
 			if *jsonOut {
-				stdout.Write(append(withPackage(explore.JSONError(tc.name, toolErr(err)), pkgPath), '\n'))
+				stream.test(pkgPath, tc.name, "skip", "vt: unsupported: "+msg, time.Since(testStart), explore.JSONError(tc.name, toolErr(err)))
 			} else {
-				fmt.Fprintf(stderr, "vt: %s: %v\n", tc.name, strings.TrimPrefix(err.Error(), "vt: "))
+				fmt.Fprintf(stderr, "vt: %s %s: %v\n", pkgPath, tc.name, msg)
 			}
 			continue
 		}
+		profiles = append(profiles, res.Profile)
 		if !*jsonOut && o.Replay != "" {
 			if out.replayResult(res, tc.name, replayLine(tc.name, tc.dir, o)) != 0 {
 				failures++
 				total.Verdict = explore.Worst(total.Verdict, res.Verdict)
+			} else {
+				passed++
 			}
 			continue
 		}
@@ -114,28 +155,64 @@ Flags:
 		if expect == "" {
 			expect = res.Expect // vt.Expect in the test's vt.Check call
 		}
-		if out.result(res, tc.name, pkgPath, replayLine(tc.name, relDir(tc.dir), o), expect) != 0 {
+		var code int
+		if *jsonOut {
+			var text strings.Builder
+			code = newOutput(&text, &text, false).result(res, tc.name, "", replayLine(tc.name, relDir(tc.dir), o), expect)
+			action := "pass"
+			if code != 0 {
+				action = "fail"
+			}
+			stream.test(pkgPath, tc.name, action, text.String(), res.Elapsed, explore.JSON(res, tc.name))
+		} else {
+			code = out.result(res, tc.name, pkgPath, replayLine(tc.name, relDir(tc.dir), o), expect)
+		}
+		if code != 0 {
 			failures++
 			v := res.Verdict
 			if v == "ok" { // -expect another verdict
 				v = "assert"
 			}
 			total.Verdict = explore.Worst(total.Verdict, v)
+		} else {
+			passed++
 		}
 		total.Executions += res.Executions
 		total.Steps += res.Steps
 		total.Exhaustive = total.Exhaustive && res.Exhaustive
 	}
 	total.Elapsed = time.Since(start)
+	if o.Profile != "" {
+		merged, err := explore.MergeProfiles(profiles)
+		if err == nil {
+			err = explore.WriteProfile(o.Profile, merged)
+		}
+		if err != nil {
+			if *jsonOut {
+				stream.toolError("", toolErr(err), explore.JSONError("profile", toolErr(err)))
+				return 2
+			}
+			return out.toolError("summary", err)
+		}
+	}
 	if *jsonOut {
-		stdout.Write(append(explore.JSON(total, "summary"), '\n'))
-	} else if failures > 0 {
-		fmt.Fprintf(stdout, "FAIL: %d of %d tests failed (%s)\n", failures, len(tests), total.Elapsed.Round(time.Millisecond))
-	} else if total.Verdict == "ok" {
-		fmt.Fprintf(stdout, "ok: %d tests passed (%s)\n", len(tests), total.Elapsed.Round(time.Millisecond))
+		stream.endPackage()
+	} else if len(tests) > 0 {
+		word := "ok"
+		if failures > 0 || unsupported > 0 || notRun > 0 {
+			word = "FAIL"
+		}
+		line := fmt.Sprintf("%s: %d tests: %d ok, %d failed, %d unsupported", word, len(tests), passed, failures, unsupported)
+		if notRun > 0 {
+			line += fmt.Sprintf(", %d not explored (-timeout)", notRun)
+		}
+		fmt.Fprintf(stdout, "%s (%s)\n", line, total.Elapsed.Round(time.Millisecond))
 	}
 	switch total.Verdict {
 	case "ok":
+		if notRun > 0 {
+			return 1 // the budget ran out before every test was explored
+		}
 		return 0
 	case "error":
 		return 2

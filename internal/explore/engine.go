@@ -60,6 +60,11 @@ func CheckCall(name string, k int, site CallSite, settings map[string]string) (C
 	if err != nil {
 		return CheckOutcome{}, fmt.Errorf("%s: %w", id, err)
 	}
+	if o.Profile != "" {
+		if err := WriteProfile(o.Profile, res.Profile); err != nil {
+			return CheckOutcome{}, err
+		}
+	}
 	runCmd := fmt.Sprintf("go test -run '%s'", runPattern(name))
 	report := FormatReport(res, id, runCmd)
 	switch {
@@ -72,7 +77,11 @@ func CheckCall(name string, k int, site CallSite, settings map[string]string) (C
 	case o.Replay != "":
 		return CheckOutcome{Text: report}, nil
 	}
-	return CheckOutcome{Text: fmt.Sprintf("vt: %s: ok, %d executions, %s, %s", id, res.Executions, Coverage(res), res.Elapsed.Round(1e6))}, nil
+	text := fmt.Sprintf("vt: %s: ok, %d executions, %s, %s", id, res.Executions, Coverage(res), res.Elapsed.Round(1e6))
+	if n := Notes(res); n != "" {
+		text += "\n" + strings.TrimSuffix(n, "\n")
+	}
+	return CheckOutcome{Text: text}, nil
 }
 
 func checkID(name string, k int) string {

@@ -10,8 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/pprof/profile"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/vtcheck/vt/internal/race"
 	"github.com/vtcheck/vt/interp"
 )
 
@@ -77,6 +79,13 @@ type Result struct {
 	// Expect is the verdict a vt.Check call of a whole test expects in
 	// code (vt.Expect), when no expectation was given explicitly.
 	Expect string
+	// Notes say what a user should know about the exploration that is
+	// no finding: a saved schedule that no longer fails, or that was
+	// removed because it no longer fits the program (corpus.go).
+	Notes []string
+	// Profile is the exploration's profile (Options.Profile set; see
+	// profile.go), for WriteProfile.
+	Profile *profile.Profile
 }
 
 // Failure describes a failing execution.
@@ -89,7 +98,9 @@ type Failure struct {
 	Replay     string // replay token
 	Execution  int    // which execution (from 1)
 	Logs       []string
-	SavedTo    string // schedule file, if saved
+	SavedTo    string    // schedule file, if saved
+	Race       *RaceInfo // the two accesses of a race (Kind "race")
+	Picture    string    // the HTML picture of the execution, if written (Options.HTML)
 }
 
 // GoroutineReport is a goroutine in a failure report.
@@ -129,6 +140,7 @@ type execResult struct {
 	// abandoned: DPOR ended the execution as redundant (its sleep set
 	// held every runnable goroutine).
 	abandoned bool
+	race      *race.Race // the race of a "race" verdict
 }
 
 type explorer struct {
@@ -146,6 +158,8 @@ type explorer struct {
 	// onExec, if set (by tests), receives the output (stdout) and the
 	// verdict ("" ok) of every execution that ended.
 	onExec func(out, kind string)
+	prof   *profiler // Options.Profile (profile.go)
+	rec    *recorder // records the events of an execution to draw (picture.go)
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
@@ -161,22 +175,19 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	t.Prog.Annotate(permAnnotations(vtPkg)...)
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
 	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1}
-	defer func() { x.res.Elapsed = time.Since(x.start) }()
+	if o.Profile != "" {
+		x.prof = newProfiler()
+	}
+	defer func() {
+		x.res.Elapsed = time.Since(x.start)
+		x.finishProfile()
+	}()
 	if o.Replay != "" {
 		return x.replay(o.Replay)
 	}
 	// Saved failing schedules first: a fixed bug stays fixed.
-	var toks []Token
-	if t.Dir != "" {
-		var err error
-		if toks, _, err = loadCorpus(corpusDir(t.Dir, t.Name)); err != nil {
-			return nil, err
-		}
-	}
-	for _, tok := range toks {
-		if done, err := x.run(tok.Choices, firstChoice{}); done || err != nil {
-			return x.res, err
-		}
+	if done, err := x.replayCorpus(); done || err != nil {
+		return x.res, err
 	}
 	switch o.Strategy {
 	case "random":
@@ -420,6 +431,7 @@ func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
 		return true, err
 	}
 	x.last = r
+	x.prof.done(x, r)
 	if r.abandoned && r.sched.match == nil {
 		x.res.SleepPruned++
 		x.res.Steps += r.steps
@@ -452,7 +464,7 @@ func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
 		}
 		x.res.Failure.SavedTo = name
 	}
-	return true, nil
+	return true, x.draw(r, x.res.Failure)
 }
 
 func (x *explorer) maybeProgress() {
@@ -496,6 +508,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
 	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
 	r.sched = s
+	if x.prof != nil {
+		s.prof = x.prof.newRun()
+	}
 	if dc, ok := strat.(*dporChoice); ok {
 		dc.s = s
 		s.track = newDporRun(dc.d)
@@ -846,6 +861,9 @@ func (x *explorer) failure(r *execResult) *Failure {
 		tok.Choices = append(tok.Choices, c.val)
 	}
 	f.Replay = tok.String()
+	if r.race != nil {
+		f.Race = x.raceInfo(r.race)
+	}
 	return f
 }
 
@@ -876,7 +894,7 @@ func (x *explorer) replay(s string) (*Result, error) {
 	if r.kind == "" {
 		x.res.Failure.Kind = "ok"
 	}
-	return x.res, nil
+	return x.res, x.draw(r, x.res.Failure)
 }
 
 // setupSteps bounds the run that initializes the packages and reaches the

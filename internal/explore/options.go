@@ -24,6 +24,9 @@ type Options struct {
 	Seed     int64         // seed of random choices
 	Time     time.Duration // time budget
 	Replay   string        // token or file: replay exactly one execution
+	Profile  string        // file to write a pprof profile of the exploration to ("" none)
+	Corpus   string        // saved schedules: "auto" (replayed unless a strategy is given), "on" or "off"
+	HTML     string        // picture of the failing execution: "" none, "on" next to the saved schedule, or a file
 	Expect   string        // expected verdict ("" none)
 	Race     string        // race detector: "h", "lockset" or "" (off)
 	Trust    []string      // packages whose accesses are not checked for races
@@ -77,7 +80,12 @@ type OptionSpec struct {
 func (s *OptionSpec) EnvVar() string { return "VT_" + strings.ToUpper(s.Name) }
 
 // FuncName is the name of the vt package's constructor of the option.
-func (s *OptionSpec) FuncName() string { return strings.ToUpper(s.Name[:1]) + s.Name[1:] }
+func (s *OptionSpec) FuncName() string {
+	if s.Name == "html" {
+		return "HTML" // an initialism, as Go spells it
+	}
+	return strings.ToUpper(s.Name[:1]) + s.Name[1:]
+}
 
 // Value formats the option's value in o, in the form the option takes.
 func (s *OptionSpec) Value(o *Options) string { return s.get(o) }
@@ -193,7 +201,7 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "time", Type: "duration", Default: "10s",
-		Doc: "wall-clock budget of the exploration, e.g. 30s or 5m",
+		Doc: "wall-clock budget of one exploration (of each test under vt test), e.g. 30s",
 		set: func(o *Options, v string) error {
 			d, err := time.ParseDuration(v)
 			if err != nil || d <= 0 {
@@ -209,6 +217,46 @@ var OptionTable = []*OptionSpec{
 		Doc: "replay one execution from a token or a saved file, with its trace",
 		set: func(o *Options, v string) error { o.Replay = v; return nil },
 		get: func(o *Options) string { return o.Replay },
+	},
+	{
+		Name: "profile", Type: "string", Default: "",
+		Doc: "write a pprof profile of the exploration to this file (go tool pprof reads it)",
+		set: func(o *Options, v string) error { o.Profile = v; return nil },
+		get: func(o *Options) string { return o.Profile },
+	},
+	{
+		Name: "html", Type: "string", Default: "",
+		Doc: "draw the failing execution as an HTML page in this file (on: by the saved one)",
+		set: func(o *Options, v string) error {
+			switch v {
+			case "off", "false", "":
+				o.HTML = ""
+			case "on", "true":
+				o.HTML = "on"
+			default:
+				o.HTML = v
+			}
+			return nil
+		},
+		get: func(o *Options) string { return o.HTML },
+	},
+	{
+		Name: "corpus", Type: "string", Default: "auto",
+		Doc: "replay saved failing schedules first: auto (unless -strategy is given), on, off",
+		set: func(o *Options, v string) error {
+			switch v {
+			case "auto", "on", "off":
+				o.Corpus = v
+			case "true":
+				o.Corpus = "on"
+			case "false":
+				o.Corpus = "off"
+			default:
+				return want("auto, on or off")
+			}
+			return nil
+		},
+		get: func(o *Options) string { return o.Corpus },
 	},
 	{
 		Name: "expect", Type: "string", Default: "",

@@ -36,7 +36,7 @@ func TestOptionTable(t *testing.T) {
 
 // The defaults are those vt always had.
 func TestDefaultOptions(t *testing.T) {
-	assert.Equal(t, Options{Strategy: "portfolio", PCTDepth: 3, Execs: 100000, Steps: 0, Preempt: -2, Time: 10 * time.Second, Race: "h", Clock: "any", Enumerate: 16}, DefaultOptions())
+	assert.Equal(t, Options{Strategy: "portfolio", PCTDepth: 3, Execs: 100000, Steps: 0, Preempt: -2, Time: 10 * time.Second, Corpus: "auto", Race: "h", Clock: "any", Enumerate: 16}, DefaultOptions())
 }
 
 // Every option's value survives a round trip through its text form.
@@ -49,6 +49,9 @@ func TestOptionRoundTrip(t *testing.T) {
 		"seed":      {"-3": "-3", "42": "42"},
 		"time":      {"1m30s": "1m30s", "90s": "1m30s", "250ms": "250ms"},
 		"replay":    {"vt1:00:0": "vt1:00:0", "": ""},
+		"profile":   {"vt.pprof": "vt.pprof", "": ""},
+		"html":      {"out.html": "out.html", "on": "on", "true": "on", "off": "", "": ""},
+		"corpus":    {"auto": "auto", "on": "on", "off": "off", "true": "on", "false": "off"},
 		"expect":    {"race": "race", "ok": "ok", "": ""},
 		"race":      {"on": "on", "h": "on", "true": "on", "off": "off", "false": "off", "lockset": "lockset"},
 		"trust":     {"a, b/c ,": "a,b/c", "": ""},
@@ -89,7 +92,7 @@ func TestOptionErrors(t *testing.T) {
 		{"clock", "real", `vt: bad value "real" for option clock: want any or synctest`},
 		{"enumerate", "-1", `option enumerate: want an integer ≥ 0`},
 		{"udploss", "sometimes", `option udploss: want on or off`},
-		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, expect, race, trust, clock, enumerate, udploss)`},
+		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, profile, html, corpus, expect, race, trust, clock, enumerate, udploss)`},
 	} {
 		_, err := ParseOptions(map[string]string{tc.name: tc.value})
 		require.Error(t, err, "%s=%q", tc.name, tc.value)

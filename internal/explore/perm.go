@@ -120,10 +120,14 @@ type observer struct {
 	// raceFirst: the detector had found a race when the checker found its
 	// first fault (the verdict is the earlier of the two).
 	raceFirst bool
+	rec       *recorder // records events for a picture (nil: none)
 }
 
 // Event implements interp.Observer.
 func (o *observer) Event(ev *interp.Event) {
+	if o.rec != nil {
+		o.rec.event(ev)
+	}
 	if ev.Kind == interp.EvTimer && o.sched != nil {
 		o.sched.timerFired(ev.Pos)
 	}
@@ -146,7 +150,10 @@ func (o *observer) Event(ev *interp.Event) {
 // observer returns the observer of one execution and hooks vt.Benign to
 // its race detector.
 func (x *explorer) observer(hooks map[string]interp.Hook, s *scheduler) *observer {
-	return &observer{race: x.detector(hooks), perm: &permChecker{}, sched: s}
+	if x.rec != nil {
+		x.rec.reset(s)
+	}
+	return &observer{race: x.detector(hooks), perm: &permChecker{}, sched: s, rec: x.rec}
 }
 
 // permVerdict classifies an execution in which a permission region was

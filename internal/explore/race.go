@@ -90,7 +90,7 @@ func (x *explorer) collectWarnings(d race.Checker) {
 // stacks at those two accesses (executions are deterministic).
 func (x *explorer) raceVerdict(r *execResult, d race.Checker) {
 	rc := d.Race()
-	r.kind, r.goroutines = "race", nil
+	r.kind, r.goroutines, r.race = "race", nil, rc
 	if x.race.capture != nil {
 		x.race.captured = d
 		return
@@ -107,5 +107,5 @@ func (x *explorer) raceVerdict(r *execResult, d race.Checker) {
 	if err == nil && dc != nil && dc.Race() != nil && dc.Race().Cur.Ord == rc.Cur.Ord && dc.Race().Prev.Ord == rc.Prev.Ord {
 		rc, creations = dc.Race(), dc.Creations()
 	}
-	r.message = rc.Report(x.t.Prog, creations, isHarness)
+	r.message, r.race = rc.Report(x.t.Prog, creations, isHarness), rc
 }

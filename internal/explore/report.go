@@ -29,15 +29,7 @@ func FormatReport(r *Result, name, runCmd string) string {
 	for _, line := range strings.Split(f.Message, "\n") {
 		sb.WriteString("    " + line + "\n")
 	}
-	for _, g := range f.Goroutines {
-		fmt.Fprintf(&sb, "\ngoroutine %d [%s]:\n", g.ID, g.Op)
-		for _, fr := range g.Stack {
-			fmt.Fprintf(&sb, "    %s\n        %s\n", fr.Func, fr.Pos)
-		}
-		if g.CreatedBy != 0 {
-			fmt.Fprintf(&sb, "    created by goroutine %d at %s\n", g.CreatedBy, g.CreatedAt)
-		}
-	}
+	writeGoroutines(&sb, f.Goroutines)
 	if len(f.Logs) > 0 {
 		sb.WriteString("\nlog:\n")
 		for _, l := range f.Logs {
@@ -47,8 +39,21 @@ func FormatReport(r *Result, name, runCmd string) string {
 	writeWarnings(&sb, r.Warnings)
 	writeSchedule(&sb, f.Schedule, f.Points)
 	fmt.Fprintf(&sb, "\nreplay: %s -vt.replay=%s\n", runCmd, f.Replay)
+	sb.WriteString(Notes(r))
 	if f.SavedTo != "" {
 		fmt.Fprintf(&sb, "saved: %s (replayed first on every run)\n", relPath(f.SavedTo))
+	}
+	if f.Picture != "" {
+		fmt.Fprintf(&sb, "picture: %s\n", relPath(f.Picture))
+	}
+	return sb.String()
+}
+
+// Notes returns the notes of r (Result.Notes), a line "note: ..." each.
+func Notes(r *Result) string {
+	var sb strings.Builder
+	for _, n := range r.Notes {
+		sb.WriteString("note: " + n + "\n")
 	}
 	return sb.String()
 }
@@ -146,6 +151,7 @@ type jsonResult struct {
 	Budget      string       `json:"budget,omitempty"`
 	Failure     *jsonFailure `json:"failure,omitempty"`
 	Warnings    []string     `json:"warnings,omitempty"`
+	Notes       []string     `json:"notes,omitempty"`
 	Error       string       `json:"error,omitempty"`
 }
 
@@ -161,7 +167,7 @@ type jsonFailure struct {
 func JSON(r *Result, name string) []byte {
 	j := jsonResult{Name: name, Verdict: r.Verdict, Exhaustive: r.Exhaustive, Exhausted: r.Exhaustive, Executions: r.Executions,
 		SleepPruned: r.SleepPruned, FoundBy: r.FoundBy, States: r.States, Matched: r.StatesMatched,
-		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget}
+		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget, Notes: r.Notes}
 	if f := r.Failure; f != nil && f.Kind != "ok" {
 		j.Failure = &jsonFailure{Kind: f.Kind, Message: f.Message, Goroutines: f.Goroutines, Schedule: f.Schedule, Replay: f.Replay}
 	}

@@ -90,6 +90,8 @@ type scheduler struct {
 	// match follows the execution for the stateful strategy (nil
 	// otherwise; statematch.go).
 	match *stateMatch
+	// prof records the stacks at choices for a profile (nil: none).
+	prof *profRun
 }
 
 // timeQuantum is the number of consecutive scheduling points of one
@@ -111,6 +113,9 @@ func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *sch
 // runtime.Gosched) comes last, and switching away from it is no
 // preemption.
 func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
+	if s.prof != nil {
+		defer s.prof.picked(s, len(s.choices), s.last)
+	}
 	lastIdx := -1
 	for i, g := range runnable {
 		if g == s.last {
@@ -208,6 +213,9 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 // preemption (it is not what happens when nobody chooses it); random draws
 // and map iteration starts are data choices.
 func (s *scheduler) Choose(g *interp.Goroutine, c interp.Choice, n int) int {
+	if s.prof != nil {
+		defer s.prof.chose(s, len(s.choices), g)
+	}
 	switch c {
 	case interp.ChooseRandom, interp.ChooseMapStart:
 		return s.data(n)
