@@ -4,10 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -74,6 +75,9 @@ type Result struct {
 	// Expect is the verdict a vt.Check call of a whole test expects in
 	// code (vt.Expect), when no expectation was given explicitly.
 	Expect string
+	// Speculated counts the executions that workers on other cores ran
+	// (parallel.go); SpecUsed those of them the search took.
+	Speculated, SpecUsed int
 }
 
 // Failure describes a failing execution.
@@ -126,6 +130,10 @@ type execResult struct {
 	// abandoned: DPOR ended the execution as redundant (its sleep set
 	// held every runnable goroutine).
 	abandoned bool
+	// out is the execution's standard output, when kept; warnings the
+	// potential races the lockset detector saw.
+	out      string
+	warnings []string
 }
 
 type explorer struct {
@@ -142,6 +150,13 @@ type explorer struct {
 	// onExec, if set (by tests), receives the output (stdout) and the
 	// verdict ("" ok) of every execution that ended.
 	onExec func(out, kind string)
+	// pool runs executions on other cores (parallel.go; nil: none).
+	pool *pool
+	// worker: this explorer is a worker's (parallel.go): it only
+	// executes; halt stops its executions; collect: keep their output.
+	worker  bool
+	halt    *atomic.Bool
+	collect bool
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
@@ -161,6 +176,14 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	if o.Replay != "" {
 		return x.replay(o.Replay)
 	}
+	if n := workers(&o); n > 0 {
+		// The coordinator runs executions too: n-1 workers.
+		x.pool = newPool(x, n-1)
+		defer func() {
+			x.pool.close()
+			x.res.Speculated, x.res.SpecUsed = x.pool.ran, x.pool.used
+		}()
+	}
 	// Saved failing schedules first: a fixed bug stays fixed.
 	var toks []Token
 	if t.Dir != "" {
@@ -177,16 +200,20 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	switch o.Strategy {
 	case "random":
 		for i := 0; x.budgetLeft(); i++ {
-			rng := rand.New(rand.NewSource(o.Seed + int64(i)*7919))
-			if done, err := x.run(nil, randomChoice{rng}); done || err != nil {
+			for k := 1; x.pool != nil && k <= 2*x.pool.n; k++ {
+				x.speculateSample("random", o.Seed+int64(i+k)*7919, 0)
+			}
+			if done, err := x.runSample("random", o.Seed+int64(i)*7919, 0); done || err != nil {
 				return x.res, err
 			}
 		}
 	case "pct":
 		est := 100
 		for i := 0; x.budgetLeft(); i++ {
-			rng := rand.New(rand.NewSource(o.Seed + int64(i)*7919))
-			if done, err := x.run(nil, newPCT(rng, o.PCTDepth, est)); done || err != nil {
+			for k := 1; x.pool != nil && k <= 2*x.pool.n; k++ {
+				x.speculateSample("pct", o.Seed+int64(i+k)*7919, est)
+			}
+			if done, err := x.runSample("pct", o.Seed+int64(i)*7919, est); done || err != nil {
 				return x.res, err
 			}
 			est = max(est, x.res.MaxDepth)
@@ -234,7 +261,8 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 			if !x.budgetLeft() {
 				return nil
 			}
-			done, err := x.run(prefix, &dporChoice{d: d})
+			key := prefixKey(fmt.Sprintf("dpor%d", bound), prefix)
+			done, err := x.runJob(key, prefix, func() chooser { return &dporChoice{d: d} })
 			if done || err != nil {
 				if x.res.Failure != nil {
 					x.res.FoundBy = name
@@ -249,6 +277,7 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 			if prefix, more = d.next(); !more {
 				break
 			}
+			x.speculateDPOR(d, bound)
 		}
 		if !d.pruned || bound < 0 {
 			x.res.Exhaustive, x.res.Bound = true, -1
@@ -274,11 +303,13 @@ func (x *explorer) portfolio() error {
 		x.res.Exhaustive, x.res.Bound = false, -1
 	}
 	for i := range portfolioSamples {
+		x.speculateSample("random", x.o.Seed+int64(i)*7919, 0)
+	}
+	for i := range portfolioSamples {
 		if !x.budgetLeft() {
 			return nil
 		}
-		rng := rand.New(rand.NewSource(x.o.Seed + int64(i)*7919))
-		if done, err := x.run(nil, randomChoice{rng}); done || err != nil {
+		if done, err := x.runSample("random", x.o.Seed+int64(i)*7919, 0); done || err != nil {
 			if x.res.Failure != nil {
 				x.res.FoundBy = "random"
 			}
@@ -287,11 +318,13 @@ func (x *explorer) portfolio() error {
 	}
 	est := max(x.res.MaxDepth, 10)
 	for i := range portfolioSamples {
+		x.speculateSample("pct", x.o.Seed+int64(i)*7919+1, est)
+	}
+	for i := range portfolioSamples {
 		if !x.budgetLeft() {
 			return nil
 		}
-		rng := rand.New(rand.NewSource(x.o.Seed + int64(i)*7919 + 1))
-		if done, err := x.run(nil, newPCT(rng, x.o.PCTDepth, est)); done || err != nil {
+		if done, err := x.runSample("pct", x.o.Seed+int64(i)*7919+1, est); done || err != nil {
 			if x.res.Failure != nil {
 				x.res.FoundBy = "pct"
 			}
@@ -343,7 +376,9 @@ func (x *explorer) timeSpent() bool { return time.Since(x.start) >= x.o.Time }
 
 // stop is RunOptions.Stop of every run: the budget holds inside an
 // execution too, also one that never reaches a scheduling point.
-func (x *explorer) stop() bool { return interrupted.Load() || x.timeSpent() }
+func (x *explorer) stop() bool {
+	return interrupted.Load() || x.timeSpent() || x.halt != nil && x.halt.Load()
+}
 
 // dfs explores the schedules depth first by re-execution, with the
 // preemption bound raised from 0 (or fixed, or none).
@@ -360,7 +395,7 @@ func (x *explorer) dfs() error {
 			if !x.budgetLeft() {
 				return nil
 			}
-			done, err := x.run(prefix, firstChoice{})
+			done, err := x.runJob(prefixKey("dfs", prefix), prefix, func() chooser { return firstChoice{} })
 			if done || err != nil {
 				return err
 			}
@@ -393,6 +428,7 @@ func (x *explorer) dfs() error {
 				prefix[i] = stack[i].val
 			}
 			prefix[next] = stack[next].valueOf(stack[next].chosen + 1)
+			x.speculateDFS(stack, pre, next, bound)
 		}
 		if !pruned || bound < 0 {
 			x.res.Exhaustive, x.res.Bound = true, -1
@@ -409,10 +445,40 @@ func (x *explorer) dfs() error {
 // run executes once; done reports a failure (recorded in x.res).
 func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
 	r, err := x.execute(prefix, strat)
+	return x.commit(r, err)
+}
+
+// runJob is run for an execution that workers may have run ahead
+// (parallel.go): key names it, mk makes its chooser.
+func (x *explorer) runJob(key string, prefix []int, mk func() chooser) (done bool, err error) {
+	if x.pool == nil {
+		return x.run(prefix, mk())
+	}
+	r, err := x.pool.take(key, prefix, mk)
+	return x.commit(r, err)
+}
+
+// commit takes an execution (run by the coordinator or a worker) into
+// the result; done reports a failure (recorded in x.res).
+func (x *explorer) commit(r *execResult, err error) (done bool, _ error) {
 	if err != nil {
 		return true, err
 	}
+	if x.pool != nil {
+		x.pool.start()
+	}
 	x.last = r
+	if r.sched != nil && r.sched.expectSet {
+		x.res.Expect = r.sched.expect
+	}
+	for _, w := range r.warnings {
+		if len(x.res.Warnings) < maxWarnings && !slices.Contains(x.res.Warnings, w) {
+			x.res.Warnings = append(x.res.Warnings, w)
+		}
+	}
+	if x.onExec != nil && !r.abandoned && !r.stopped {
+		x.onExec(r.out, r.kind)
+	}
 	if r.abandoned {
 		x.res.SleepPruned++
 		x.res.Steps += r.steps
@@ -552,7 +618,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		}
 		// Loading, initialization and the test's code before the call are
 		// done once; the budget is for exploring.
-		x.start = time.Now()
+		if !x.worker {
+			x.start = time.Now()
+		}
 	}
 	if x.t.Root < 0 {
 		// A whole test or main: the functions of its vt.Check calls run
@@ -578,7 +646,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			x.start = time.Now()
+			if !x.worker {
+				x.start = time.Now()
+			}
 		}
 	}
 	var out interp.Outcome
@@ -587,13 +657,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
 		Observer: obs, IgnoreMemory: det == nil && s.track == nil, ReportNew: s.track != nil, Stop: x.stop, DatagramLoss: true}
 	var stdout strings.Builder
-	if x.onExec != nil {
+	if x.onExec != nil || x.collect {
 		opts.Stdout = &stdout
-		defer func() {
-			if !r.abandoned && !r.stopped {
-				x.onExec(stdout.String(), r.kind)
-			}
-		}()
+		defer func() { r.out = stdout.String() }()
 	}
 	var err error
 	switch {
@@ -621,7 +687,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	}
 	r.steps = out.Steps
 	if det != nil {
-		x.collectWarnings(det)
+		r.warnings = warnings(det, x.t.Prog)
 	}
 	var sle *interp.StepLimitError
 	if s.abandoned && stoppedErr(err) {
@@ -931,5 +997,6 @@ func (x *explorer) codeOptions(settings string, s *scheduler) {
 	}
 	if _, ok := given["expect"]; ok && x.o.Expect == "" {
 		x.res.Expect = co.Expect
+		s.expect, s.expectSet = co.Expect, true
 	}
 }

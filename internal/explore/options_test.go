@@ -89,7 +89,7 @@ func TestOptionErrors(t *testing.T) {
 		{"clock", "real", `vt: bad value "real" for option clock: want any or synctest`},
 		{"enumerate", "-1", `option enumerate: want an integer ≥ 0`},
 		{"udploss", "sometimes", `option udploss: want on or off`},
-		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, expect, race, trust, clock, enumerate, udploss)`},
+		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, expect, race, trust, clock, enumerate, udploss, parallel)`},
 	} {
 		_, err := ParseOptions(map[string]string{tc.name: tc.value})
 		require.Error(t, err, "%s=%q", tc.name, tc.value)

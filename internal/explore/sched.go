@@ -86,6 +86,11 @@ type scheduler struct {
 	// DPOR found the rest of the execution redundant and ended it.
 	track     *dporRun
 	abandoned bool
+
+	// expect is the verdict the vt.Check call of a whole test expects in
+	// code, if it said (expectSet).
+	expect    string
+	expectSet bool
 }
 
 // timeQuantum is the number of consecutive scheduling points of one
