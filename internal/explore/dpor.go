@@ -73,6 +73,9 @@ type dpor struct {
 	nodes  []*dnode
 	bound  int  // preemption bound (-1: none)
 	pruned bool // an alternative was left out for the bound
+	// floor is the first choice next backtracks at (a worker's subtree,
+	// parallel.go; 0 otherwise).
+	floor int
 }
 
 // dtrans is one transition of an execution.
@@ -468,7 +471,7 @@ func (d *dpor) next() (prefix []int, ok bool) {
 			pre[i+1]++
 		}
 	}
-	for i := len(d.nodes) - 1; i >= 0; i-- {
+	for i := len(d.nodes) - 1; i >= d.floor; i-- {
 		nd := d.nodes[i]
 		next := -1
 		if !nd.pick {

@@ -395,39 +395,20 @@ func (x *explorer) dfs() error {
 			if !x.budgetLeft() {
 				return nil
 			}
-			done, err := x.runJob(prefixKey("dfs", prefix), prefix, func() chooser { return firstChoice{} })
+			stage := fmt.Sprintf("dfs%d", bound)
+			done, err := x.runJob(prefixKey(stage, prefix), prefix, func() chooser { return firstChoice{} })
 			if done || err != nil {
 				return err
 			}
 			stack := x.last.sched.choices
-			pre := make([]int, len(stack)+1)
-			for i, c := range stack {
-				pre[i+1] = pre[i]
-				if c.preemptive && c.chosen != 0 {
-					pre[i+1]++
-				}
-			}
-			next := -1
-			for i := len(stack) - 1; i >= 0; i-- {
-				c := stack[i]
-				if c.chosen+1 >= c.n {
-					continue
-				}
-				if bound >= 0 && c.preemptive && pre[i]+1 > bound {
-					pruned = true
-					continue
-				}
-				next = i
+			var pre []int
+			var next int
+			var more, pr bool
+			prefix, pre, next, pr, more = dfsNext(stack, bound, 0)
+			pruned = pruned || pr
+			if !more {
 				break
 			}
-			if next < 0 {
-				break
-			}
-			prefix = make([]int, next+1)
-			for i := range next {
-				prefix[i] = stack[i].val
-			}
-			prefix[next] = stack[next].valueOf(stack[next].chosen + 1)
 			x.speculateDFS(stack, pre, next, bound)
 		}
 		if !pruned || bound < 0 {
@@ -440,6 +421,43 @@ func (x *explorer) dfs() error {
 		}
 		bound++
 	}
+}
+
+// dfsNext returns the prefix of the execution dfs (with the preemption
+// bound bound) takes after the one whose choices were stack, backtracking
+// at levels from floor on, and the level it changes (more false: none is
+// left); pre counts the preemptions before each level; pruned: an
+// alternative was left out for the bound.
+func dfsNext(stack []choice, bound, floor int) (prefix, pre []int, next int, pruned, more bool) {
+	pre = make([]int, len(stack)+1)
+	for i, c := range stack {
+		pre[i+1] = pre[i]
+		if c.preemptive && c.chosen != 0 {
+			pre[i+1]++
+		}
+	}
+	next = -1
+	for i := len(stack) - 1; i >= floor; i-- {
+		c := stack[i]
+		if c.chosen+1 >= c.n {
+			continue
+		}
+		if bound >= 0 && c.preemptive && pre[i]+1 > bound {
+			pruned = true
+			continue
+		}
+		next = i
+		break
+	}
+	if next < 0 {
+		return nil, pre, next, pruned, false
+	}
+	prefix = make([]int, next+1)
+	for i := range next {
+		prefix[i] = stack[i].val
+	}
+	prefix[next] = stack[next].valueOf(stack[next].chosen + 1)
+	return prefix, pre, next, pruned, true
 }
 
 // run executes once; done reports a failure (recorded in x.res).

@@ -37,18 +37,29 @@ import (
 // executions run speculatively that the search never takes (their number
 // is in the pool's statistics, Result.Speculated and Result.Wasted).
 
-// specJob is one execution run by a worker.
+// specJob is work handed to a worker: the executions of a subtree of the
+// search (from its first execution, key, on, as the sequential search takes
+// them, until it leaves the subtree), or one execution.
 type specJob struct {
 	key    string
+	depth  int // choices in the first execution's prefix: deeper is needed sooner
 	prefix []int
-	mk     func() chooser
-	// valid, if set, reports whether the result still fits the state of
-	// the search when the coordinator takes it.
-	valid func() bool
+	// run runs the job on a worker's explorer, handing every execution to
+	// publish, and stops when publish says so.
+	run func(wx *explorer, publish func(key string, r *execResult, err error) bool)
+	// valid, if set, reports whether the results still fit the state of
+	// the search when the coordinator takes them.
+	valid     func() bool
+	taken     bool // a worker started it
+	finished  bool
+	cancelled bool
+}
+
+// specResult is an execution a worker ran.
+type specResult struct {
 	r     *execResult
 	err   error
-	done  chan struct{}
-	taken bool // a worker started it
+	valid func() bool
 }
 
 // pool is the set of workers of an exploration.
@@ -57,8 +68,10 @@ type pool struct {
 	n       int
 	mu      sync.Mutex
 	cond    *sync.Cond
-	queue   []*specJob // front: jobs the coordinator waits for
-	jobs    map[string]*specJob
+	queue   []*specJob // not taken yet
+	running []*specJob
+	results map[string]*specResult
+	known   map[string]bool // keys of the jobs queued or running
 	closed  bool
 	halt    atomic.Bool
 	wg      sync.WaitGroup
@@ -66,14 +79,15 @@ type pool struct {
 	// Statistics: executions run by workers, and those the coordinator
 	// took.
 	ran, used int
+	commits   int // calls of shouldPrune
 }
 
-// maxSpeculation bounds the executions queued or done but not yet taken,
-// per worker.
+// maxSpeculation bounds the jobs queued or running, and the results not
+// yet taken (times 64), per worker.
 const maxSpeculation = 4
 
 func newPool(x *explorer, n int) *pool {
-	p := &pool{x: x, n: n, jobs: map[string]*specJob{}}
+	p := &pool{x: x, n: n, results: map[string]*specResult{}, known: map[string]bool{}}
 	p.cond = sync.NewCond(&p.mu)
 	return p
 }
@@ -117,84 +131,136 @@ func (p *pool) work(wx *explorer) {
 			p.mu.Unlock()
 			return
 		}
-		j := p.queue[0]
-		p.queue = p.queue[1:]
+		// The deepest job first: the search needs it soonest.
+		best := 0
+		for i, j := range p.queue {
+			if j.depth > p.queue[best].depth {
+				best = i
+			}
+		}
+		j := p.queue[best]
+		p.queue = append(p.queue[:best], p.queue[best+1:]...)
 		j.taken = true
-		p.ran++
+		p.running = append(p.running, j)
 		p.mu.Unlock()
-		j.r, j.err = wx.execute(j.prefix, j.mk())
-		close(j.done)
+		j.run(wx, func(key string, r *execResult, err error) bool {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			p.ran++
+			p.results[key] = &specResult{r: r, err: err, valid: j.valid}
+			p.cond.Broadcast()
+			return !j.cancelled && !p.closed && len(p.results) < 64*maxSpeculation*p.n
+		})
+		p.mu.Lock()
+		j.finished = true
+		delete(p.known, j.key)
+		for i, q := range p.running {
+			if q == j {
+				p.running = append(p.running[:i], p.running[i+1:]...)
+				break
+			}
+		}
+		p.cond.Broadcast()
+		p.mu.Unlock()
 	}
 }
 
-// speculate queues an execution that the search will (probably) take
-// later, unless it is known already or enough are pending.
-func (p *pool) speculate(key string, prefix []int, mk func() chooser, valid func() bool) {
+// speculate queues a job whose executions the search will (probably)
+// take later, unless it is known already or enough are pending.
+func (p *pool) speculate(j *specJob) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.closed || p.jobs[key] != nil || len(p.jobs) >= maxSpeculation*p.n {
+	if p.closed || p.known[j.key] || p.results[j.key] != nil || len(p.queue)+len(p.running) >= maxSpeculation*p.n {
 		return
 	}
-	j := &specJob{key: key, prefix: prefix, mk: mk, valid: valid, done: make(chan struct{})}
-	p.jobs[key] = j
+	p.known[j.key] = true
 	p.queue = append(p.queue, j)
-	p.cond.Signal()
+	p.cond.Broadcast()
 }
 
 // full reports whether no more speculation would be queued.
 func (p *pool) full() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return len(p.jobs) >= maxSpeculation*p.n
+	return len(p.queue)+len(p.running) >= maxSpeculation*p.n
+}
+
+// covers reports whether execution key is in job j's subtree.
+func covers(j *specJob, key string) bool {
+	return key == j.key || strings.HasPrefix(key, j.key+" ")
 }
 
 // take returns the result of the execution key, run by a worker if one
-// ran or runs it (and it is still valid), else run now by the
-// coordinator.
+// ran it (and it is still valid) or runs the subtree it belongs to, else
+// run now by the coordinator.
 func (p *pool) take(key string, prefix []int, mk func() chooser) (*execResult, error) {
 	p.mu.Lock()
-	j := p.jobs[key]
-	if j != nil {
-		delete(p.jobs, key)
-		if !j.taken {
-			// Nobody started it: the coordinator runs it itself.
-			p.dequeue(j)
-			j = nil
+	var res *specResult
+wait:
+	for {
+		if res = p.results[key]; res != nil {
+			delete(p.results, key)
+			break
 		}
+		for i, j := range p.queue {
+			if j.key == key {
+				// Nobody started it: the coordinator runs it itself.
+				p.queue = append(p.queue[:i], p.queue[i+1:]...)
+				delete(p.known, j.key)
+				break wait
+			}
+		}
+		for _, j := range p.running {
+			if !j.cancelled && covers(j, key) {
+				p.cond.Wait()
+				continue wait
+			}
+		}
+		break
 	}
 	p.mu.Unlock()
-	if j != nil {
-		<-j.done
-		if j.err == nil && (j.valid == nil || j.valid()) {
-			p.mu.Lock()
-			p.used++
-			p.mu.Unlock()
-			return j.r, nil
-		}
+	if res != nil && res.err == nil && (res.valid == nil || res.valid()) {
+		p.mu.Lock()
+		p.used++
+		p.mu.Unlock()
+		return res.r, nil
 	}
 	return p.x.execute(prefix, mk())
 }
 
-// dequeue removes j from the queue (p.mu held).
-func (p *pool) dequeue(j *specJob) {
-	for i, q := range p.queue {
-		if q == j {
-			p.queue = append(p.queue[:i], p.queue[i+1:]...)
-			return
-		}
-	}
+// shouldPrune reports whether it is time to drop the jobs and results the
+// search has gone past: every pruneEvery executions taken.
+func (p *pool) shouldPrune() bool {
+	p.commits++
+	return p.commits%pruneEvery == 0
 }
 
-// prune drops the jobs that keep says the search will not take.
+// pruneEvery is the number of executions taken between prunings.
+const pruneEvery = 64
+
+// prune drops the jobs and results that keep says the search will not
+// take.
 func (p *pool) prune(keep func(key string) bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for k, j := range p.jobs {
+	q := p.queue[:0]
+	for _, j := range p.queue {
+		if keep(j.key) {
+			q = append(q, j)
+		} else {
+			delete(p.known, j.key)
+		}
+	}
+	clear(p.queue[len(q):])
+	p.queue = q
+	for _, j := range p.running {
+		if !keep(j.key) {
+			j.cancelled = true
+		}
+	}
+	for k := range p.results {
 		if !keep(k) {
-			delete(p.jobs, k)
-			if !j.taken {
-				p.dequeue(j)
-			}
+			delete(p.results, k)
 		}
 	}
 }
@@ -261,20 +327,28 @@ func (x *explorer) runSample(kind string, seed int64, est int) (bool, error) {
 
 // speculateSample hands a sample to the workers.
 func (x *explorer) speculateSample(kind string, seed int64, est int) {
-	if x.pool != nil {
-		x.pool.speculate(sampleKey(kind, seed, est), nil, x.sampleJob(kind, seed, est), nil)
+	if x.pool == nil {
+		return
 	}
+	key, mk := sampleKey(kind, seed, est), x.sampleJob(kind, seed, est)
+	x.pool.speculate(&specJob{key: key, run: func(wx *explorer, publish func(string, *execResult, error) bool) {
+		r, err := wx.execute(nil, mk())
+		publish(key, r, err)
+	}})
 }
 
-// speculateDFS hands to the workers the executions dfs takes after the
-// one it runs next (at level next of stack): the next alternative of each
-// level above, deepest first. pre counts the preemptions before each
-// level.
+// speculateDFS hands to the workers the subtrees dfs (with the preemption
+// bound bound) explores after the one it explores next, at level next of
+// stack: the next alternative of each level above, deepest first. pre
+// counts the preemptions before each level.
 func (x *explorer) speculateDFS(stack []choice, pre []int, next, bound int) {
 	if x.pool == nil {
 		return
 	}
-	x.pool.prune(func(key string) bool { return strings.HasPrefix(key, "dfs") && dfsAlive(key, stack, next) })
+	stage := fmt.Sprintf("dfs%d", bound)
+	if x.pool.shouldPrune() {
+		x.pool.prune(func(key string) bool { return dfsAlive(key, stage, stack, next) })
+	}
 	for i := next - 1; i >= 0 && !x.pool.full(); i-- {
 		c := stack[i]
 		if c.chosen+1 >= c.n || bound >= 0 && c.preemptive && pre[i]+1 > bound {
@@ -285,37 +359,70 @@ func (x *explorer) speculateDFS(stack []choice, pre []int, next, bound int) {
 			prefix[j] = stack[j].val
 		}
 		prefix[i] = c.valueOf(c.chosen + 1)
-		x.pool.speculate(prefixKey("dfs", prefix), prefix, func() chooser { return firstChoice{} }, nil)
+		key := prefixKey(stage, prefix)
+		x.pool.speculate(&specJob{key: key, depth: i + 1, prefix: prefix, run: func(wx *explorer, publish func(string, *execResult, error) bool) {
+			pfx := prefix
+			for {
+				r, err := wx.execute(pfx, firstChoice{})
+				if !publish(prefixKey(stage, pfx), r, err) || err != nil || r.kind != "" || r.stopped {
+					return
+				}
+				var ok bool
+				if pfx, _, _, _, ok = dfsNext(r.sched.choices, bound, len(prefix)); !ok {
+					return
+				}
+			}
+		}})
 	}
 }
 
-// dfsAlive reports whether the dfs execution key is still ahead of the
-// search, whose path is stack up to level next.
-func dfsAlive(key string, stack []choice, next int) bool {
-	f := strings.Fields(key)[1:]
-	if len(f) > next+1 {
+// dfsAlive reports whether the dfs execution key (of stage) is still ahead
+// of the search, whose path is stack up to level next.
+func dfsAlive(key, stage string, stack []choice, next int) bool {
+	f := strings.Fields(key)
+	if len(f) < 2 || f[0] != stage {
 		return false
 	}
-	for j, v := range f[:len(f)-1] {
-		if strconv.Itoa(stack[j].val) != v {
-			return false
+	f = f[1:]
+	for j, v := range f {
+		if j > next {
+			return false // below the alternative explored before
 		}
+		val := strconv.Itoa(stack[j].val)
+		if v == val {
+			continue
+		}
+		// A later alternative at level j: ahead unless j is the level
+		// being explored (its alternatives before the current are done).
+		a, _ := strconv.Atoi(v)
+		c := stack[j]
+		idx := a
+		if c.n > 1 {
+			idx = ((a-c.off)%c.n + c.n) % c.n
+		}
+		return idx > c.chosen
 	}
-	return true
+	// A prefix of the path explored before.
+	return false
 }
 
-// speculateDPOR hands to the workers the executions DPOR (the path d, at
-// the preemption bound of its stage) takes after the one it runs next: the
-// first pending alternative of each choice above the deepest, deepest
-// first. Each runs over a copy of the path as it will be when the search
-// takes it, if no alternative is added before it; the search checks that
-// (the explored alternatives at its choice are the same) when it takes it.
+// speculateDPOR hands to the workers the subtrees DPOR (the path d, at
+// the preemption bound of its stage) explores after the one it explores
+// next: below the first pending alternative of each choice above the
+// deepest, deepest first. Each runs over a copy of the path as it will be
+// when the search comes to it, if no alternative is added before it there
+// (the search checks that the explored alternatives at its choice are the
+// same when it takes its executions), and explores the subtree by DPOR
+// as the search will: what its races add above the subtree is left to the
+// search, which finds the same races when it takes the executions.
 func (x *explorer) speculateDPOR(d *dpor, bound int) {
 	if x.pool == nil {
 		return
 	}
 	stage := fmt.Sprintf("dpor%d", bound)
-	x.pool.prune(func(key string) bool { return dporAlive(key, stage, d) })
+	if x.pool.shouldPrune() {
+		x.pool.prune(func(key string) bool { return dporAlive(key, stage, d) })
+	}
 	pre := d.preemptions()
 	for j := len(d.nodes) - 2; j >= 0 && !x.pool.full(); j-- {
 		a := d.nodes[j].pending(pre[j], d.bound)
@@ -323,6 +430,7 @@ func (x *explorer) speculateDPOR(d *dpor, bound int) {
 			continue
 		}
 		v := d.view(j, a)
+		v.floor = j + 1
 		prefix := make([]int, j+1)
 		for k, n := range v.nodes {
 			prefix[k] = n.c.val
@@ -332,7 +440,21 @@ func (x *explorer) speculateDPOR(d *dpor, bound int) {
 			vd, nd := v.nodes[j].done, d.nodes[j]
 			valid = func() bool { return sameDone(vd, nd.done) }
 		}
-		x.pool.speculate(prefixKey(stage, prefix), prefix, func() chooser { return &dporChoice{d: v} }, valid)
+		x.pool.speculate(&specJob{key: prefixKey(stage, prefix), depth: j + 1, prefix: prefix, valid: valid,
+			run: func(wx *explorer, publish func(string, *execResult, error) bool) {
+				pfx := prefix
+				for {
+					r, err := wx.execute(pfx, &dporChoice{d: v})
+					if !publish(prefixKey(stage, pfx), r, err) || err != nil || r.kind != "" || r.stopped {
+						return
+					}
+					v.update(r.sched.track, r.sched)
+					var ok bool
+					if pfx, ok = v.next(); !ok {
+						return
+					}
+				}
+			}})
 	}
 }
 
@@ -385,6 +507,10 @@ func (d *dpor) view(j, a int) *dpor {
 			for g, f := range nd.done {
 				c.done[g] = f
 			}
+			c.backtrack = make(map[int]bool, len(nd.backtrack))
+			for g := range nd.backtrack {
+				c.backtrack[g] = true
+			}
 		}
 		v.nodes[k] = c
 	}
@@ -420,34 +546,35 @@ func sameDone(a, b map[int]*cfoot) bool {
 // search of stage, whose path is d.
 func dporAlive(key, stage string, d *dpor) bool {
 	f := strings.Fields(key)
-	if len(f) == 0 || f[0] != stage {
+	if len(f) < 2 || f[0] != stage {
 		return false
 	}
 	f = f[1:]
-	n := len(f)
-	if n == 0 || n > len(d.nodes) {
-		return false
-	}
-	for j, v := range f[:n-1] {
-		if strconv.Itoa(d.nodes[j].c.val) != v {
+	last := len(d.nodes) - 1
+	for j, v := range f {
+		if j > last {
+			return true // below the alternative the search explores next
+		}
+		nd := d.nodes[j]
+		val, err := strconv.Atoi(v)
+		if err != nil {
 			return false
 		}
+		if val == nd.c.val {
+			continue
+		}
+		a := val
+		if nd.c.n > 1 {
+			a = ((val-nd.c.off)%nd.c.n + nd.c.n) % nd.c.n
+		}
+		if j == last {
+			return false // the deepest choice's other alternatives are done or wait for it
+		}
+		if !nd.pick {
+			return a > nd.c.chosen
+		}
+		return a < len(nd.ids) && nd.done[nd.ids[a]] == nil
 	}
-	nd := d.nodes[n-1]
-	val, err := strconv.Atoi(f[n-1])
-	if err != nil {
-		return false
-	}
-	if val == nd.c.val {
-		// The execution the search runs next.
-		return n == len(d.nodes)
-	}
-	a := val
-	if nd.c.n > 1 {
-		a = ((val-nd.c.off)%nd.c.n + nd.c.n) % nd.c.n
-	}
-	if !nd.pick {
-		return a > nd.c.chosen
-	}
-	return a < len(nd.ids) && nd.done[nd.ids[a]] == nil
+	// A prefix of the path: only the execution run next.
+	return len(f) == len(d.nodes)
 }
