@@ -704,6 +704,11 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		_, err = x.t.Prog.RunMain(x.t.Pkg, opts)
 	}
 	r.steps = out.Steps
+	if s.track != nil {
+		// Close the last transition: from here on the run is only read
+		// (by the search, and by a worker's own DPOR, parallel.go).
+		s.track.endTransition()
+	}
 	if det != nil {
 		r.warnings = warnings(det, x.t.Prog)
 	}
