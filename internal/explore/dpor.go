@@ -95,6 +95,12 @@ type dporRun struct {
 	edges   map[int][]int   // goroutine id -> transitions its next one happens after
 	created map[int]bool    // goroutines created during the execution
 	blocked map[int]uintptr // goroutine id -> the object it blocked on
+	// wgRound holds, per WaitGroup, the transitions that called Done
+	// since it was last incremented from zero; wgCount its counter as the
+	// execution changed it.
+	wgRound map[uintptr][]int
+	wgCount map[uintptr]int64
+	waitWG  map[int]uintptr // goroutine id -> the WaitGroup its Wait blocked on
 	// carry is the sleep set since the last pick choice, filtered by the
 	// transitions since; sleep is the one at the current point.
 	carry map[int]sleeper
@@ -110,6 +116,7 @@ type dporRun struct {
 
 func newDporRun(d *dpor) *dporRun {
 	return &dporRun{d: d, edges: map[int][]int{}, created: map[int]bool{}, blocked: map[int]uintptr{}, carry: map[int]sleeper{},
+		wgRound: map[uintptr][]int{}, wgCount: map[uintptr]int64{}, waitWG: map[int]uintptr{},
 		newSleep: map[int]map[int]sleeper{}, newIDs: map[int][]int{}, newKnown: map[int]int32{}, pending: -1,
 		names: canon{names: map[uintptr]ccell{}}}
 }
@@ -219,11 +226,39 @@ func (r *dporRun) event(ev *interp.Event) {
 		return
 	case interp.EvBlock:
 		if !ev.Addr.IsNil() && ev.G != nil {
-			r.blocked[ev.G.ID()] = ev.Addr.Uintptr()
+			switch ev.Op {
+			case interp.OpChanSend, interp.OpChanRecv:
+				// The goroutine that completes a blocked send or receive
+				// hands the value over (its transition has the channel
+				// events): the woken one goes on after the operation
+				// without looking at the channel again.
+			case interp.OpWaitGroupWait:
+				r.waitWG[ev.G.ID()] = ev.Addr.Uintptr()
+				r.blocked[ev.G.ID()] = ev.Addr.Uintptr()
+			default:
+				r.blocked[ev.G.ID()] = ev.Addr.Uintptr()
+			}
+		}
+	case interp.EvWGAdd:
+		a := ev.Addr.Uintptr()
+		if ev.Seq > 0 && r.wgCount[a] <= 0 {
+			r.wgRound[a] = nil
+		}
+		r.wgCount[a] += ev.Seq
+		if ev.Seq < 0 && r.cur != nil {
+			r.wgRound[a] = append(r.wgRound[a], len(r.trans)-1)
 		}
 	case interp.EvUnblock:
+		g := ev.G.ID()
 		if r.cur != nil {
-			r.edges[ev.G.ID()] = append(r.edges[ev.G.ID()], len(r.trans)-1)
+			r.edges[g] = append(r.edges[g], len(r.trans)-1)
+		}
+		if a, ok := r.waitWG[g]; ok {
+			// A Wait returns after every Done of the round that brought
+			// the counter to zero, in every execution of the trace: no
+			// order of it before one of them is possible.
+			delete(r.waitWG, g)
+			r.edges[g] = append(r.edges[g], r.wgRound[a]...)
 		}
 		return
 	case interp.EvGoExit:
