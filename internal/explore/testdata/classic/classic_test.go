@@ -78,4 +78,3 @@ func TestIndexer12(t *testing.T) { indexer(t, 12) }
 func TestIndexer13(t *testing.T) { indexer(t, 13) }
 func TestIndexer14(t *testing.T) { indexer(t, 14) }
 func TestIndexer15(t *testing.T) { indexer(t, 15) }
-
