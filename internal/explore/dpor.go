@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"slices"
+
 	"github.com/vtcheck/vt/interp"
 )
 
@@ -331,47 +333,9 @@ func (d *dpor) update(r *dporRun, s *scheduler) {
 // races computes happens-before over the transitions and adds a backtrack
 // alternative for each race not yet covered.
 func (d *dpor) races(ts []*dtrans) {
-	thr := make([]int, len(ts))
-	index := map[int]int{}
-	for k, t := range ts {
-		i, ok := index[t.g]
-		if !ok {
-			i = len(index)
-			index[t.g] = i
-		}
-		thr[k] = i
-	}
-	nt := len(index)
-	vc := make([][]int32, len(ts))
-	last := make([]int, nt)
-	for i := range last {
-		last[i] = -1
-	}
-	type race struct{ i, k int }
-	var rs []race
-	for k, t := range ts {
-		v := make([]int32, nt)
-		if l := last[thr[k]]; l >= 0 {
-			copy(v, vc[l])
-		}
-		for _, f := range t.from {
-			join(v, vc[f])
-		}
-		v[thr[k]] = int32(k + 1)
-		for i := k - 1; i >= 0; i-- {
-			if thr[i] == thr[k] || v[thr[i]] > int32(i) {
-				continue
-			}
-			if !ts[i].fp.conflicts(&t.fp) {
-				continue
-			}
-			if ts[i].g >= 0 && t.g >= 0 {
-				rs = append(rs, race{i, k})
-			}
-			join(v, vc[i])
-		}
-		vc[k] = v
-		last[thr[k]] = k
+	thr, vc, rs := happensBefore(ts)
+	if testHappensBefore != nil {
+		testHappensBefore(ts, thr, vc, rs)
 	}
 	for _, rc := range rs {
 		i := rc.i
@@ -433,6 +397,155 @@ func (d *dpor) races(ts []*dtrans) {
 			}
 		}
 	}
+}
+
+// testHappensBefore, if set (by tests), sees what happensBefore computed
+// for every execution.
+var testHappensBefore func(ts []*dtrans, thr []int, vc [][]int32, rs []hbRace)
+
+// hbRace is a pair of dependent transitions i < k of different goroutines
+// ordered by nothing but each other.
+type hbRace struct{ i, k int }
+
+// threads numbers the goroutines of ts in order of their first transition:
+// thr[k] is the number of ts[k]'s goroutine (time passing is one too).
+func threads(ts []*dtrans) (thr []int, nt int) {
+	thr = make([]int, len(ts))
+	index := map[int]int{}
+	for k, t := range ts {
+		i, ok := index[t.g]
+		if !ok {
+			i = len(index)
+			index[t.g] = i
+		}
+		thr[k] = i
+	}
+	return thr, len(index)
+}
+
+// happensBefore computes happens-before over the transitions with vector
+// clocks (vc[k][thr[i]] > i: transition i happens before k) and the races.
+// A transition happens after the previous one of its goroutine, after
+// those it comes from (creation, wakeup), and after every earlier
+// transition it conflicts with; a race is such a conflict that nothing
+// else orders. Only the latest accesses of each cell are compared with a
+// transition (the last write and the reads since, kept in a table as the
+// transitions go; a wild transition, which conflicts with everything,
+// with the latest of each goroutine): every earlier conflicting one
+// happens before one of them. Near-linear in the events, where comparing
+// every pair of transitions was quadratic (happensBeforePairwise, which
+// tests check it against).
+func happensBefore(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) {
+	thr, nt := threads(ts)
+	vc = make([][]int32, len(ts))
+	last := make([]int, nt)
+	for i := range last {
+		last[i] = -1
+	}
+	type access struct {
+		write int   // last write (-1: none since the table was cleared)
+		reads []int // reads since
+	}
+	cells := map[uintptr]*access{}
+	lastWild := -1
+	var cand []int
+	for k, t := range ts {
+		v := make([]int32, nt)
+		if l := last[thr[k]]; l >= 0 {
+			copy(v, vc[l])
+		}
+		for _, f := range t.from {
+			join(v, vc[f])
+		}
+		v[thr[k]] = int32(k + 1)
+		cand = cand[:0]
+		if lastWild >= 0 {
+			cand = append(cand, lastWild)
+		}
+		if t.fp.wild {
+			for _, l := range last {
+				if l >= 0 {
+					cand = append(cand, l)
+				}
+			}
+		} else {
+			for _, sp := range t.fp.spans {
+				for p := sp.lo; p < sp.hi; p += cellSize {
+					a := cells[p]
+					if a == nil {
+						a = &access{write: -1}
+						cells[p] = a
+					}
+					if a.write >= 0 {
+						cand = append(cand, a.write)
+					}
+					if sp.write {
+						cand = append(cand, a.reads...)
+						a.write, a.reads = k, a.reads[:0]
+					} else {
+						a.reads = append(a.reads, k)
+					}
+				}
+			}
+		}
+		slices.Sort(cand)
+		for c := len(cand) - 1; c >= 0; c-- {
+			i := cand[c]
+			if c+1 < len(cand) && cand[c+1] == i {
+				continue
+			}
+			if i >= k || thr[i] == thr[k] || v[thr[i]] > int32(i) {
+				continue
+			}
+			if ts[i].g >= 0 && t.g >= 0 {
+				rs = append(rs, hbRace{i, k})
+			}
+			join(v, vc[i])
+		}
+		if t.fp.wild {
+			lastWild = k
+			clear(cells)
+		}
+		vc[k] = v
+		last[thr[k]] = k
+	}
+	return thr, vc, rs
+}
+
+// happensBeforePairwise is happensBefore by comparing every pair of
+// transitions: quadratic, for tests.
+func happensBeforePairwise(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) {
+	thr, nt := threads(ts)
+	vc = make([][]int32, len(ts))
+	last := make([]int, nt)
+	for i := range last {
+		last[i] = -1
+	}
+	for k, t := range ts {
+		v := make([]int32, nt)
+		if l := last[thr[k]]; l >= 0 {
+			copy(v, vc[l])
+		}
+		for _, f := range t.from {
+			join(v, vc[f])
+		}
+		v[thr[k]] = int32(k + 1)
+		for i := k - 1; i >= 0; i-- {
+			if thr[i] == thr[k] || v[thr[i]] > int32(i) {
+				continue
+			}
+			if !ts[i].fp.conflicts(&t.fp) {
+				continue
+			}
+			if ts[i].g >= 0 && t.g >= 0 {
+				rs = append(rs, hbRace{i, k})
+			}
+			join(v, vc[i])
+		}
+		vc[k] = v
+		last[thr[k]] = k
+	}
+	return thr, vc, rs
 }
 
 // initials returns the goroutines that can run first in the part of the
