@@ -59,6 +59,7 @@
 //   - [Clock] (-vt.clock string, default any): when time passes: any (timers fire at any point) or synctest (all blocked)
 //   - [Enumerate] (-vt.enumerate int, default 16): largest random range or map that dfs enumerates (larger are sampled)
 //   - [Udploss] (-vt.udploss string, default off): on: every UDP or unixgram datagram sent may be lost (explored)
+//   - [Parallel] (-vt.parallel int, default auto): cores that run executions; auto: GOMAXPROCS (results do not depend on it)
 //
 // Races on one location can be declared benign with [Benign].
 //

@@ -123,3 +123,9 @@ func Udploss(on bool) Option {
 	}
 	return Option{"udploss", "off"}
 }
+
+// Parallel sets the number of cores that run executions (default: all,
+// GOMAXPROCS). The search stays the same: its executions, the verdict and
+// the failure reported (with its schedule) do not depend on n; the other
+// cores run ahead the executions the search will take next.
+func Parallel(n int) Option { return Option{"parallel", strconv.Itoa(n)} }

@@ -38,6 +38,7 @@ var samples = map[string]func() Option{
 	"clock":     func() Option { return Clock("synctest") },
 	"enumerate": func() Option { return Enumerate(4) },
 	"udploss":   func() Option { return Udploss(true) },
+	"parallel":  func() Option { return Parallel(2) },
 }
 
 // Every option of the table has a constructor named after it, and every

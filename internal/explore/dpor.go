@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"slices"
+
 	"github.com/vtcheck/vt/interp"
 )
 
@@ -73,6 +75,9 @@ type dpor struct {
 	nodes  []*dnode
 	bound  int  // preemption bound (-1: none)
 	pruned bool // an alternative was left out for the bound
+	// floor is the first choice next backtracks at (a worker's subtree,
+	// parallel.go; 0 otherwise).
+	floor int
 }
 
 // dtrans is one transition of an execution.
@@ -92,6 +97,12 @@ type dporRun struct {
 	edges   map[int][]int   // goroutine id -> transitions its next one happens after
 	created map[int]bool    // goroutines created during the execution
 	blocked map[int]uintptr // goroutine id -> the object it blocked on
+	// wgRound holds, per WaitGroup, the transitions that called Done
+	// since it was last incremented from zero; wgCount its counter as the
+	// execution changed it.
+	wgRound map[uintptr][]int
+	wgCount map[uintptr]int64
+	waitWG  map[int]uintptr // goroutine id -> the WaitGroup its Wait blocked on
 	// carry is the sleep set since the last pick choice, filtered by the
 	// transitions since; sleep is the one at the current point.
 	carry map[int]sleeper
@@ -107,6 +118,7 @@ type dporRun struct {
 
 func newDporRun(d *dpor) *dporRun {
 	return &dporRun{d: d, edges: map[int][]int{}, created: map[int]bool{}, blocked: map[int]uintptr{}, carry: map[int]sleeper{},
+		wgRound: map[uintptr][]int{}, wgCount: map[uintptr]int64{}, waitWG: map[int]uintptr{},
 		newSleep: map[int]map[int]sleeper{}, newIDs: map[int][]int{}, newKnown: map[int]int32{}, pending: -1,
 		names: canon{names: map[uintptr]ccell{}}}
 }
@@ -216,11 +228,39 @@ func (r *dporRun) event(ev *interp.Event) {
 		return
 	case interp.EvBlock:
 		if !ev.Addr.IsNil() && ev.G != nil {
-			r.blocked[ev.G.ID()] = ev.Addr.Uintptr()
+			switch ev.Op {
+			case interp.OpChanSend, interp.OpChanRecv:
+				// The goroutine that completes a blocked send or receive
+				// hands the value over (its transition has the channel
+				// events): the woken one goes on after the operation
+				// without looking at the channel again.
+			case interp.OpWaitGroupWait:
+				r.waitWG[ev.G.ID()] = ev.Addr.Uintptr()
+				r.blocked[ev.G.ID()] = ev.Addr.Uintptr()
+			default:
+				r.blocked[ev.G.ID()] = ev.Addr.Uintptr()
+			}
+		}
+	case interp.EvWGAdd:
+		a := ev.Addr.Uintptr()
+		if ev.Seq > 0 && r.wgCount[a] <= 0 {
+			r.wgRound[a] = nil
+		}
+		r.wgCount[a] += ev.Seq
+		if ev.Seq < 0 && r.cur != nil {
+			r.wgRound[a] = append(r.wgRound[a], len(r.trans)-1)
 		}
 	case interp.EvUnblock:
+		g := ev.G.ID()
 		if r.cur != nil {
-			r.edges[ev.G.ID()] = append(r.edges[ev.G.ID()], len(r.trans)-1)
+			r.edges[g] = append(r.edges[g], len(r.trans)-1)
+		}
+		if a, ok := r.waitWG[g]; ok {
+			// A Wait returns after every Done of the round that brought
+			// the counter to zero, in every execution of the trace: no
+			// order of it before one of them is possible.
+			delete(r.waitWG, g)
+			r.edges[g] = append(r.edges[g], r.wgRound[a]...)
 		}
 		return
 	case interp.EvGoExit:
@@ -293,47 +333,9 @@ func (d *dpor) update(r *dporRun, s *scheduler) {
 // races computes happens-before over the transitions and adds a backtrack
 // alternative for each race not yet covered.
 func (d *dpor) races(ts []*dtrans) {
-	thr := make([]int, len(ts))
-	index := map[int]int{}
-	for k, t := range ts {
-		i, ok := index[t.g]
-		if !ok {
-			i = len(index)
-			index[t.g] = i
-		}
-		thr[k] = i
-	}
-	nt := len(index)
-	vc := make([][]int32, len(ts))
-	last := make([]int, nt)
-	for i := range last {
-		last[i] = -1
-	}
-	type race struct{ i, k int }
-	var rs []race
-	for k, t := range ts {
-		v := make([]int32, nt)
-		if l := last[thr[k]]; l >= 0 {
-			copy(v, vc[l])
-		}
-		for _, f := range t.from {
-			join(v, vc[f])
-		}
-		v[thr[k]] = int32(k + 1)
-		for i := k - 1; i >= 0; i-- {
-			if thr[i] == thr[k] || v[thr[i]] > int32(i) {
-				continue
-			}
-			if !ts[i].fp.conflicts(&t.fp) {
-				continue
-			}
-			if ts[i].g >= 0 && t.g >= 0 {
-				rs = append(rs, race{i, k})
-			}
-			join(v, vc[i])
-		}
-		vc[k] = v
-		last[thr[k]] = k
+	thr, vc, rs := happensBefore(ts)
+	if testHappensBefore != nil {
+		testHappensBefore(ts, thr, vc, rs)
 	}
 	for _, rc := range rs {
 		i := rc.i
@@ -395,6 +397,155 @@ func (d *dpor) races(ts []*dtrans) {
 			}
 		}
 	}
+}
+
+// testHappensBefore, if set (by tests), sees what happensBefore computed
+// for every execution.
+var testHappensBefore func(ts []*dtrans, thr []int, vc [][]int32, rs []hbRace)
+
+// hbRace is a pair of dependent transitions i < k of different goroutines
+// ordered by nothing but each other.
+type hbRace struct{ i, k int }
+
+// threads numbers the goroutines of ts in order of their first transition:
+// thr[k] is the number of ts[k]'s goroutine (time passing is one too).
+func threads(ts []*dtrans) (thr []int, nt int) {
+	thr = make([]int, len(ts))
+	index := map[int]int{}
+	for k, t := range ts {
+		i, ok := index[t.g]
+		if !ok {
+			i = len(index)
+			index[t.g] = i
+		}
+		thr[k] = i
+	}
+	return thr, len(index)
+}
+
+// happensBefore computes happens-before over the transitions with vector
+// clocks (vc[k][thr[i]] > i: transition i happens before k) and the races.
+// A transition happens after the previous one of its goroutine, after
+// those it comes from (creation, wakeup), and after every earlier
+// transition it conflicts with; a race is such a conflict that nothing
+// else orders. Only the latest accesses of each cell are compared with a
+// transition (the last write and the reads since, kept in a table as the
+// transitions go; a wild transition, which conflicts with everything,
+// with the latest of each goroutine): every earlier conflicting one
+// happens before one of them. Near-linear in the events, where comparing
+// every pair of transitions was quadratic (happensBeforePairwise, which
+// tests check it against).
+func happensBefore(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) {
+	thr, nt := threads(ts)
+	vc = make([][]int32, len(ts))
+	last := make([]int, nt)
+	for i := range last {
+		last[i] = -1
+	}
+	type access struct {
+		write int   // last write (-1: none since the table was cleared)
+		reads []int // reads since
+	}
+	cells := map[uintptr]*access{}
+	lastWild := -1
+	var cand []int
+	for k, t := range ts {
+		v := make([]int32, nt)
+		if l := last[thr[k]]; l >= 0 {
+			copy(v, vc[l])
+		}
+		for _, f := range t.from {
+			join(v, vc[f])
+		}
+		v[thr[k]] = int32(k + 1)
+		cand = cand[:0]
+		if lastWild >= 0 {
+			cand = append(cand, lastWild)
+		}
+		if t.fp.wild {
+			for _, l := range last {
+				if l >= 0 {
+					cand = append(cand, l)
+				}
+			}
+		} else {
+			for _, sp := range t.fp.spans {
+				for p := sp.lo; p < sp.hi; p += cellSize {
+					a := cells[p]
+					if a == nil {
+						a = &access{write: -1}
+						cells[p] = a
+					}
+					if a.write >= 0 {
+						cand = append(cand, a.write)
+					}
+					if sp.write {
+						cand = append(cand, a.reads...)
+						a.write, a.reads = k, a.reads[:0]
+					} else {
+						a.reads = append(a.reads, k)
+					}
+				}
+			}
+		}
+		slices.Sort(cand)
+		for c := len(cand) - 1; c >= 0; c-- {
+			i := cand[c]
+			if c+1 < len(cand) && cand[c+1] == i {
+				continue
+			}
+			if i >= k || thr[i] == thr[k] || v[thr[i]] > int32(i) {
+				continue
+			}
+			if ts[i].g >= 0 && t.g >= 0 {
+				rs = append(rs, hbRace{i, k})
+			}
+			join(v, vc[i])
+		}
+		if t.fp.wild {
+			lastWild = k
+			clear(cells)
+		}
+		vc[k] = v
+		last[thr[k]] = k
+	}
+	return thr, vc, rs
+}
+
+// happensBeforePairwise is happensBefore by comparing every pair of
+// transitions: quadratic, for tests.
+func happensBeforePairwise(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) {
+	thr, nt := threads(ts)
+	vc = make([][]int32, len(ts))
+	last := make([]int, nt)
+	for i := range last {
+		last[i] = -1
+	}
+	for k, t := range ts {
+		v := make([]int32, nt)
+		if l := last[thr[k]]; l >= 0 {
+			copy(v, vc[l])
+		}
+		for _, f := range t.from {
+			join(v, vc[f])
+		}
+		v[thr[k]] = int32(k + 1)
+		for i := k - 1; i >= 0; i-- {
+			if thr[i] == thr[k] || v[thr[i]] > int32(i) {
+				continue
+			}
+			if !ts[i].fp.conflicts(&t.fp) {
+				continue
+			}
+			if ts[i].g >= 0 && t.g >= 0 {
+				rs = append(rs, hbRace{i, k})
+			}
+			join(v, vc[i])
+		}
+		vc[k] = v
+		last[thr[k]] = k
+	}
+	return thr, vc, rs
 }
 
 // initials returns the goroutines that can run first in the part of the
@@ -468,7 +619,7 @@ func (d *dpor) next() (prefix []int, ok bool) {
 			pre[i+1]++
 		}
 	}
-	for i := len(d.nodes) - 1; i >= 0; i-- {
+	for i := len(d.nodes) - 1; i >= d.floor; i-- {
 		nd := d.nodes[i]
 		next := -1
 		if !nd.pick {

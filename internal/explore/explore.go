@@ -4,10 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/pprof/profile"
@@ -86,6 +87,9 @@ type Result struct {
 	// Profile is the exploration's profile (Options.Profile set; see
 	// profile.go), for WriteProfile.
 	Profile *profile.Profile
+	// Speculated counts the executions that workers on other cores ran
+	// (parallel.go); SpecUsed those of them the search took.
+	Speculated, SpecUsed int
 }
 
 // Failure describes a failing execution.
@@ -141,6 +145,10 @@ type execResult struct {
 	// held every runnable goroutine).
 	abandoned bool
 	race      *race.Race // the race of a "race" verdict
+	// out is the execution's standard output, when kept; warnings the
+	// potential races the lockset detector saw.
+	out      string
+	warnings []string
 }
 
 type explorer struct {
@@ -160,6 +168,13 @@ type explorer struct {
 	onExec func(out, kind string)
 	prof   *profiler // Options.Profile (profile.go)
 	rec    *recorder // records the events of an execution to draw (picture.go)
+	// pool runs executions on other cores (parallel.go; nil: none).
+	pool *pool
+	// worker: this explorer is a worker's (parallel.go): it only
+	// executes; halt stops its executions; collect: keep their output.
+	worker  bool
+	halt    *atomic.Bool
+	collect bool
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
@@ -185,6 +200,14 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	if o.Replay != "" {
 		return x.replay(o.Replay)
 	}
+	if n := workers(&o); n > 0 {
+		// The coordinator runs executions too: n-1 workers.
+		x.pool = newPool(x, n-1)
+		defer func() {
+			x.pool.close()
+			x.res.Speculated, x.res.SpecUsed = x.pool.ran, x.pool.used
+		}()
+	}
 	// Saved failing schedules first: a fixed bug stays fixed.
 	if done, err := x.replayCorpus(); done || err != nil {
 		return x.res, err
@@ -192,16 +215,20 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	switch o.Strategy {
 	case "random":
 		for i := 0; x.budgetLeft(); i++ {
-			rng := rand.New(rand.NewSource(o.Seed + int64(i)*7919))
-			if done, err := x.run(nil, randomChoice{rng}); done || err != nil {
+			for k := 1; x.pool != nil && k <= 2*x.pool.n; k++ {
+				x.speculateSample("random", o.Seed+int64(i+k)*7919, 0)
+			}
+			if done, err := x.runSample("random", o.Seed+int64(i)*7919, 0); done || err != nil {
 				return x.res, err
 			}
 		}
 	case "pct":
 		est := 100
 		for i := 0; x.budgetLeft(); i++ {
-			rng := rand.New(rand.NewSource(o.Seed + int64(i)*7919))
-			if done, err := x.run(nil, newPCT(rng, o.PCTDepth, est)); done || err != nil {
+			for k := 1; x.pool != nil && k <= 2*x.pool.n; k++ {
+				x.speculateSample("pct", o.Seed+int64(i+k)*7919, est)
+			}
+			if done, err := x.runSample("pct", o.Seed+int64(i)*7919, est); done || err != nil {
 				return x.res, err
 			}
 			est = max(est, x.res.MaxDepth)
@@ -252,7 +279,8 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 			if !x.budgetLeft() {
 				return nil
 			}
-			done, err := x.run(prefix, &dporChoice{d: d})
+			key := prefixKey(fmt.Sprintf("dpor%d", bound), prefix)
+			done, err := x.runJob(key, prefix, func() chooser { return &dporChoice{d: d} })
 			if done || err != nil {
 				if x.res.Failure != nil {
 					x.res.FoundBy = name
@@ -267,6 +295,7 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 			if prefix, more = d.next(); !more {
 				break
 			}
+			x.speculateDPOR(d, bound)
 		}
 		if !d.pruned || bound < 0 {
 			x.res.Exhaustive, x.res.Bound = true, -1
@@ -292,11 +321,13 @@ func (x *explorer) portfolio() error {
 		x.res.Exhaustive, x.res.Bound = false, -1
 	}
 	for i := range portfolioSamples {
+		x.speculateSample("random", x.o.Seed+int64(i)*7919, 0)
+	}
+	for i := range portfolioSamples {
 		if !x.budgetLeft() {
 			return nil
 		}
-		rng := rand.New(rand.NewSource(x.o.Seed + int64(i)*7919))
-		if done, err := x.run(nil, randomChoice{rng}); done || err != nil {
+		if done, err := x.runSample("random", x.o.Seed+int64(i)*7919, 0); done || err != nil {
 			if x.res.Failure != nil {
 				x.res.FoundBy = "random"
 			}
@@ -305,11 +336,13 @@ func (x *explorer) portfolio() error {
 	}
 	est := max(x.res.MaxDepth, 10)
 	for i := range portfolioSamples {
+		x.speculateSample("pct", x.o.Seed+int64(i)*7919+1, est)
+	}
+	for i := range portfolioSamples {
 		if !x.budgetLeft() {
 			return nil
 		}
-		rng := rand.New(rand.NewSource(x.o.Seed + int64(i)*7919 + 1))
-		if done, err := x.run(nil, newPCT(rng, x.o.PCTDepth, est)); done || err != nil {
+		if done, err := x.runSample("pct", x.o.Seed+int64(i)*7919+1, est); done || err != nil {
 			if x.res.Failure != nil {
 				x.res.FoundBy = "pct"
 			}
@@ -361,7 +394,9 @@ func (x *explorer) timeSpent() bool { return time.Since(x.start) >= x.o.Time }
 
 // stop is RunOptions.Stop of every run: the budget holds inside an
 // execution too, also one that never reaches a scheduling point.
-func (x *explorer) stop() bool { return interrupted.Load() || x.timeSpent() }
+func (x *explorer) stop() bool {
+	return interrupted.Load() || x.timeSpent() || x.halt != nil && x.halt.Load()
+}
 
 // dfs explores the schedules depth first by re-execution, with the
 // preemption bound raised from 0 (or fixed, or none).
@@ -378,39 +413,21 @@ func (x *explorer) dfs() error {
 			if !x.budgetLeft() {
 				return nil
 			}
-			done, err := x.run(prefix, firstChoice{})
+			stage := fmt.Sprintf("dfs%d", bound)
+			done, err := x.runJob(prefixKey(stage, prefix), prefix, func() chooser { return firstChoice{} })
 			if done || err != nil {
 				return err
 			}
 			stack := x.last.sched.choices
-			pre := make([]int, len(stack)+1)
-			for i, c := range stack {
-				pre[i+1] = pre[i]
-				if c.preemptive && c.chosen != 0 {
-					pre[i+1]++
-				}
-			}
-			next := -1
-			for i := len(stack) - 1; i >= 0; i-- {
-				c := stack[i]
-				if c.chosen+1 >= c.n {
-					continue
-				}
-				if bound >= 0 && c.preemptive && pre[i]+1 > bound {
-					pruned = true
-					continue
-				}
-				next = i
+			var pre []int
+			var next int
+			var more, pr bool
+			prefix, pre, next, pr, more = dfsNext(stack, bound, 0)
+			pruned = pruned || pr
+			if !more {
 				break
 			}
-			if next < 0 {
-				break
-			}
-			prefix = make([]int, next+1)
-			for i := range next {
-				prefix[i] = stack[i].val
-			}
-			prefix[next] = stack[next].valueOf(stack[next].chosen + 1)
+			x.speculateDFS(stack, pre, next, bound)
 		}
 		if !pruned || bound < 0 {
 			x.res.Exhaustive, x.res.Bound = true, -1
@@ -424,14 +441,81 @@ func (x *explorer) dfs() error {
 	}
 }
 
+// dfsNext returns the prefix of the execution dfs (with the preemption
+// bound bound) takes after the one whose choices were stack, backtracking
+// at levels from floor on, and the level it changes (more false: none is
+// left); pre counts the preemptions before each level; pruned: an
+// alternative was left out for the bound.
+func dfsNext(stack []choice, bound, floor int) (prefix, pre []int, next int, pruned, more bool) {
+	pre = make([]int, len(stack)+1)
+	for i, c := range stack {
+		pre[i+1] = pre[i]
+		if c.preemptive && c.chosen != 0 {
+			pre[i+1]++
+		}
+	}
+	next = -1
+	for i := len(stack) - 1; i >= floor; i-- {
+		c := stack[i]
+		if c.chosen+1 >= c.n {
+			continue
+		}
+		if bound >= 0 && c.preemptive && pre[i]+1 > bound {
+			pruned = true
+			continue
+		}
+		next = i
+		break
+	}
+	if next < 0 {
+		return nil, pre, next, pruned, false
+	}
+	prefix = make([]int, next+1)
+	for i := range next {
+		prefix[i] = stack[i].val
+	}
+	prefix[next] = stack[next].valueOf(stack[next].chosen + 1)
+	return prefix, pre, next, pruned, true
+}
+
 // run executes once; done reports a failure (recorded in x.res).
 func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
 	r, err := x.execute(prefix, strat)
+	return x.commit(r, err)
+}
+
+// runJob is run for an execution that workers may have run ahead
+// (parallel.go): key names it, mk makes its chooser.
+func (x *explorer) runJob(key string, prefix []int, mk func() chooser) (done bool, err error) {
+	if x.pool == nil {
+		return x.run(prefix, mk())
+	}
+	r, err := x.pool.take(key, prefix, mk)
+	return x.commit(r, err)
+}
+
+// commit takes an execution (run by the coordinator or a worker) into
+// the result; done reports a failure (recorded in x.res).
+func (x *explorer) commit(r *execResult, err error) (done bool, _ error) {
 	if err != nil {
 		return true, err
 	}
+	if x.pool != nil {
+		x.pool.start()
+	}
 	x.last = r
 	x.prof.done(x, r)
+	if r.sched != nil && r.sched.expectSet {
+		x.res.Expect = r.sched.expect
+	}
+	for _, w := range r.warnings {
+		if len(x.res.Warnings) < maxWarnings && !slices.Contains(x.res.Warnings, w) {
+			x.res.Warnings = append(x.res.Warnings, w)
+		}
+	}
+	if x.onExec != nil && !r.abandoned && !r.stopped {
+		x.onExec(r.out, r.kind)
+	}
 	if r.abandoned && r.sched.match == nil {
 		x.res.SleepPruned++
 		x.res.Steps += r.steps
@@ -574,7 +658,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		}
 		// Loading, initialization and the test's code before the call are
 		// done once; the budget is for exploring.
-		x.start = time.Now()
+		if !x.worker {
+			x.start = time.Now()
+		}
 	}
 	if x.t.Root < 0 {
 		// A whole test or main: the functions of its vt.Check calls run
@@ -600,7 +686,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			if err != nil {
 				return nil, err
 			}
-			x.start = time.Now()
+			if !x.worker {
+				x.start = time.Now()
+			}
 		}
 	}
 	var out interp.Outcome
@@ -610,13 +698,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		Observer: obs, IgnoreMemory: det == nil && s.track == nil, ReportNew: s.track != nil, Stop: x.stop, DatagramLoss: true}
 	var stdout strings.Builder
 	opts.HashStates = x.attachStates(s, obs, &stdout)
-	if x.onExec != nil {
+	if x.onExec != nil || x.collect {
 		opts.Stdout = &stdout
-		defer func() {
-			if !r.abandoned && !r.stopped {
-				x.onExec(stdout.String(), r.kind)
-			}
-		}()
+		defer func() { r.out = stdout.String() }()
 	}
 	var err error
 	switch {
@@ -643,8 +727,13 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		_, err = x.t.Prog.RunMain(x.t.Pkg, opts)
 	}
 	r.steps = out.Steps
+	if s.track != nil {
+		// Close the last transition: from here on the run is only read
+		// (by the search, and by a worker's own DPOR, parallel.go).
+		s.track.endTransition()
+	}
 	if det != nil {
-		x.collectWarnings(det)
+		r.warnings = warnings(det, x.t.Prog)
 	}
 	var sle *interp.StepLimitError
 	if s.match != nil && stoppedErr(err) {
@@ -966,5 +1055,6 @@ func (x *explorer) codeOptions(settings string, s *scheduler) {
 	}
 	if _, ok := given["expect"]; ok && x.o.Expect == "" {
 		x.res.Expect = co.Expect
+		s.expect, s.expectSet = co.Expect, true
 	}
 }

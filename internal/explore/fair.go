@@ -23,8 +23,11 @@ import (
 //   - an idle cycle: the goroutine comes back to a scheduling point (same
 //     operation, same position) having done only idle operations since it
 //     was there last (loads, failed TryLock or CompareAndSwap, receives
-//     from a closed channel, selects that took their default case):
-//     polling;
+//     from a closed channel, selects that took their default case), on the
+//     same objects and cells as in its previous cycle back to that point:
+//     polling (a loop that fails a CompareAndSwap on one slot and tries
+//     the next makes progress and is no yield: taking it for one would
+//     leave out the schedules where it goes on at once);
 //   - a cycle repeated spinLimit times since its last yield, idle or not
 //     (a TryAcquire built on a mutex, a lock-check-unlock loop): Go's own
 //     scheduler preempts a goroutine that runs that long, so a schedule
@@ -64,6 +67,12 @@ type fairG struct {
 	lastEffect int
 	seen       map[pointKey]int
 	visits     map[pointKey]int
+	// What it observed: obs sums a hash of each of its events (kind,
+	// object or cells); obsAt is obs when it came to each point, cycle
+	// the sum over its last cycle back to that point.
+	obs   uint64
+	obsAt map[pointKey]uint64
+	cycle map[pointKey]uint64
 }
 
 // pointKey is a scheduling point of a goroutine: an operation at a
@@ -144,18 +153,42 @@ func (f *fairness) transition(t *interp.Goroutine, op interp.Op) bool {
 	key := pointKey{next, pos}
 	if ft.seen == nil {
 		ft.seen, ft.visits = map[pointKey]int{}, map[pointKey]int{}
+		ft.obsAt, ft.cycle = map[pointKey]uint64{}, map[pointKey]uint64{}
 	}
 	if at, ok := ft.seen[key]; ok {
 		// Back at a point: the transitions since the last visit form a
-		// cycle. An idle one is polling; a cycle repeated spinLimit times
-		// is spinning.
+		// cycle. An idle one that looked at what the previous cycle
+		// looked at is polling (one that moves on, as a probe of the
+		// next slot after a failed CompareAndSwap, is not: it makes
+		// progress in its own state); a cycle repeated spinLimit times is
+		// spinning.
 		ft.visits[key]++
-		if ft.lastEffect <= at || ft.visits[key] >= spinLimit {
+		c := ft.obs - ft.obsAt[key]
+		prev, again := ft.cycle[key]
+		if ft.lastEffect <= at && again && prev == c || ft.visits[key] >= spinLimit {
 			yield = true
 		}
+		ft.cycle[key] = c
 	}
 	ft.seen[key] = ft.k
+	ft.obsAt[key] = ft.obs
 	return yield
+}
+
+// observe adds what the event looked at to its goroutine's observations.
+func (f *fairness) observe(ev *interp.Event) {
+	if ev.G == nil {
+		return
+	}
+	fg := f.get(ev.G.ID())
+	if fg == nil {
+		return
+	}
+	h := uint64(ev.Kind)<<56 ^ uint64(ev.Addr.Uintptr()) ^ uint64(ev.N)<<40
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	fg.obs += h
 }
 
 // yielded gives t, which yielded, a lower priority than every goroutine
@@ -187,10 +220,13 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 	ft.winStart = f.n
 	clear(ft.seen)
 	clear(ft.visits)
+	clear(ft.obsAt)
+	clear(ft.cycle)
 	// The new window starts where t stands: the head of its loop, which
 	// its next cycles come back to first.
 	if op, pos := t.Pending(); ft.seen != nil && op.IsPoint() {
 		ft.seen[pointKey{op, pos}] = ft.k
+		ft.obsAt[pointKey{op, pos}] = ft.obs
 	}
 }
 

@@ -76,11 +76,15 @@ func (f *footprint) event(ev *interp.Event) {
 	case interp.EvBlock:
 		// A blocked operation on one object depends on the operations
 		// on it (they enable or disable it); one on several (select) or
-		// on none (a sleep) on everything.
+		// on none (a sleep) on everything. A Wait that blocks only
+		// reads the WaitGroup's counter: it commutes with Done (a
+		// read too), which only changes whether it blocks before it
+		// returns, after the last Done either way (the edges of
+		// dporRun.event).
 		if ev.Addr.IsNil() {
 			f.wild = true
 		} else {
-			f.add(a, a+1, true)
+			f.add(a, a+1, ev.Op != interp.OpWaitGroupWait)
 		}
 	case interp.EvCoroSwitch:
 		f.wild = true
@@ -265,7 +269,7 @@ func (c *canon) event(cf *cfoot, ev *interp.Event) {
 		if ev.Addr.IsNil() {
 			cf.wild = true
 		} else {
-			c.add(cf, a, 0, true)
+			c.add(cf, a, 0, ev.Op != interp.OpWaitGroupWait)
 		}
 	case interp.EvCoroSwitch:
 		cf.wild = true

@@ -39,6 +39,10 @@ type Options struct {
 	Enumerate int
 	// UDPLoss: datagrams may be lost (a choice per datagram).
 	UDPLoss bool
+	// Parallel is the number of cores that run executions (see
+	// parallel.go); the verdict and the failure reported do not depend
+	// on it.
+	Parallel int
 	// Given holds the options set explicitly (ParseOptions' settings):
 	// in a whole-test exploration, they beat those a vt.Check call gives
 	// in code (see codeOptions).
@@ -354,6 +358,28 @@ var OptionTable = []*OptionSpec{
 				return "on"
 			}
 			return "off"
+		},
+	},
+	{
+		Name: "parallel", Type: "int", Default: "auto",
+		Doc: "cores that run executions; auto: GOMAXPROCS (results do not depend on it)",
+		set: func(o *Options, v string) error {
+			if v == "auto" {
+				o.Parallel = 0
+				return nil
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return want("a positive integer or auto")
+			}
+			o.Parallel = n
+			return nil
+		},
+		get: func(o *Options) string {
+			if o.Parallel == 0 {
+				return "auto"
+			}
+			return strconv.Itoa(o.Parallel)
 		},
 	},
 }

@@ -131,6 +131,9 @@ func (o *observer) Event(ev *interp.Event) {
 	if ev.Kind == interp.EvTimer && o.sched != nil {
 		o.sched.timerFired(ev.Pos)
 	}
+	if o.sched != nil {
+		o.sched.fair.observe(ev)
+	}
 	if ev.Kind == interp.EvWrite && o.sched != nil {
 		// A plain write is progress (see fairness.stillSpinning).
 		o.sched.fair.lastWrite = o.sched.fair.n

@@ -67,22 +67,24 @@ func (x *explorer) detector(hooks map[string]interp.Hook) race.Checker {
 // maxWarnings bounds Result.Warnings.
 const maxWarnings = 10
 
-// collectWarnings adds the potential races an execution's detector saw
-// (the lockset detector's) to the result, once each.
-func (x *explorer) collectWarnings(d race.Checker) {
+// warnings returns the potential races an execution's detector saw (the
+// lockset detector's), once each, at most maxWarnings.
+func warnings(d race.Checker, prog *interp.Program) []string {
 	w, ok := d.(interface{ Warnings() []*race.Race })
 	if !ok {
-		return
+		return nil
 	}
+	var out []string
 	for _, r := range w.Warnings() {
-		if len(x.res.Warnings) >= maxWarnings {
-			return
+		if len(out) >= maxWarnings {
+			break
 		}
-		line := "potential " + r.Summary(x.t.Prog) + ": ordered only by the order in which they took a lock; no lock is held at both"
-		if !slices.Contains(x.res.Warnings, line) {
-			x.res.Warnings = append(x.res.Warnings, line)
+		line := "potential " + r.Summary(prog) + ": ordered only by the order in which they took a lock; no lock is held at both"
+		if !slices.Contains(out, line) {
+			out = append(out, line)
 		}
 	}
+	return out
 }
 
 // raceVerdict classifies an execution in which d found a race. To show the

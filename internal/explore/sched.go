@@ -92,6 +92,10 @@ type scheduler struct {
 	match *stateMatch
 	// prof records the stacks at choices for a profile (nil: none).
 	prof *profRun
+	// expect is the verdict the vt.Check call of a whole test expects in
+	// code, if it said (expectSet).
+	expect    string
+	expectSet bool
 }
 
 // timeQuantum is the number of consecutive scheduling points of one
