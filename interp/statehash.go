@@ -140,6 +140,24 @@ func (m *machine) reachable(r root) map[unsafe.Pointer]struct{} {
 // the state reads it there.
 func FlushOutput(g *Goroutine) { g.m.stdout.Flush() }
 
+// noteWrittenOld adds the cells of the snapshot that the undo log's
+// entries since the last call wrote to writtenOld. compactUndo calls it
+// before it empties the log.
+func (m *machine) noteWrittenOld() {
+	if m.old == nil {
+		return
+	}
+	if m.writtenOld == nil {
+		m.writtenOld = map[unsafe.Pointer]struct{}{}
+	}
+	for _, u := range m.undo[min(m.undoScanned, len(m.undo)):] {
+		if _, ok := m.old[unsafe.Pointer(u.p)]; ok {
+			m.writtenOld[unsafe.Pointer(u.p)] = struct{}{}
+		}
+	}
+	m.undoScanned = len(m.undo)
+}
+
 // Tags of the encoding.
 const (
 	tagNil byte = iota + 1
@@ -197,15 +215,7 @@ func (m *machine) encodeState(c *Canon) {
 	if m.old != nil {
 		// The globals and what they reached at the snapshot are named by
 		// address; the cells of them this run wrote, with their contents.
-		if m.writtenOld == nil {
-			m.writtenOld = map[unsafe.Pointer]struct{}{}
-		}
-		for _, u := range m.undo[m.undoScanned:] {
-			if _, ok := m.old[unsafe.Pointer(u.p)]; ok {
-				m.writtenOld[unsafe.Pointer(u.p)] = struct{}{}
-			}
-		}
-		m.undoScanned = len(m.undo)
+		m.noteWrittenOld()
 		ws := make([]unsafe.Pointer, 0, len(m.writtenOld))
 		for p := range m.writtenOld {
 			ws = append(ws, p)

@@ -33,6 +33,7 @@ const undoCompactMin = 1 << 16
 // amortized over the writes logged: the next compaction waits until the
 // log has grown by as much as the weak part holds.
 func (m *machine) compactUndo() {
+	m.noteWrittenOld() // before the log it reads is emptied
 	if m.undoSeen == nil {
 		m.undoSeen = map[weak.Pointer[value]]struct{}{}
 	}
@@ -57,6 +58,7 @@ func (m *machine) compactUndo() {
 	}
 	clear(m.undo)
 	m.undo = m.undo[:0]
+	m.undoScanned = 0
 	m.undoCompactAt = max(undoCompactMin, len(m.undoWeak))
 }
 
