@@ -296,7 +296,10 @@ func (m *machine) leak() {
 	if len(m.timers) > 0 {
 		msg = "goroutines remain blocked after the function returned, forever or waiting only for timers"
 	}
-	m.outcome = Outcome{Kind: Leaked, Message: msg, Timers: len(m.timers)}
+	if m.finalizers > 0 {
+		msg += fmt.Sprintf(" (%d finalizers were set with runtime.SetFinalizer: finalizers never run under vt, so a goroutine that one would stop remains)", m.finalizers)
+	}
+	m.outcome = Outcome{Kind: Leaked, Message: msg, Timers: len(m.timers), Finalizers: m.finalizers}
 	for _, g := range m.gs {
 		m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(g.pending))
 	}

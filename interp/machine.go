@@ -49,6 +49,9 @@ type runState struct {
 	// runnableOK: machine.runnable is the runnable set (no goroutine
 	// started, blocked, woke or ended since schedule built it).
 	runnableOK bool
+	// finalizers counts the finalizers set (runtime.SetFinalizer), which
+	// never run: a leak's message says so.
+	finalizers int
 	cur        *Goroutine
 	main       *Goroutine
 	steps      int64

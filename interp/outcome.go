@@ -49,6 +49,10 @@ type Outcome struct {
 	// Timers is the number of timers pending when the run ended (for
 	// leaks: goroutines may be waiting for them).
 	Timers int
+	// Finalizers is the number of finalizers the run set
+	// (runtime.SetFinalizer): they never run under the interpreter, so
+	// goroutines a finalizer would stop remain (Leaked).
+	Finalizers int
 }
 
 // GoroutineInfo is a snapshot of a goroutine for reports.

@@ -133,6 +133,21 @@ func TestDeadlockOutcome(t *testing.T) {
 	assert.Contains(t, r.stderr, "goroutine 2 [sync.Mutex.Lock]:")
 }
 
+// Finalizers never run: a leak's outcome counts those the run set, so that
+// its report can say why a goroutine a finalizer would stop remains.
+func TestLeakOutcomeCountsFinalizers(t *testing.T) {
+	var out Outcome
+	r := runBehave(t, "finalizer", RunOptions{Outcome: &out, WaitAll: true})
+	require.NoError(t, r.err)
+	assert.Equal(t, Leaked, out.Kind)
+	assert.Contains(t, out.Message, "finalizers never run")
+	// The standard library sets some during initialization (os's files);
+	// the program's one with a function counts, the one with nil does not.
+	var base Outcome
+	runBehave(t, "leak", RunOptions{Outcome: &base, WaitAll: true})
+	assert.Equal(t, base.Finalizers+1, out.Finalizers)
+}
+
 func TestLeakOutcome(t *testing.T) {
 	var out Outcome
 	r := runBehave(t, "leak", RunOptions{Outcome: &out, WaitAll: true})

@@ -800,6 +800,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		if out.Timers > 0 {
 			r.message = "the function returned while goroutines remain blocked, forever or waiting only for timers"
 		}
+		if out.Finalizers > 0 {
+			r.message += fmt.Sprintf(" (%d finalizers were set: finalizers never run under vt, so goroutines that one would stop remain)", out.Finalizers)
+		}
 	}
 	return r, nil
 }
