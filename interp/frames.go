@@ -188,7 +188,9 @@ func (m *machine) checkLimits() error {
 	if m.opts.Stop != nil && m.opts.Stop() {
 		return &StoppedError{Steps: m.steps}
 	}
-	if len(m.undo) >= max(m.undoCompactAt, undoCompactMin) {
+	if len(m.undo) >= max(m.undoCompactAt, undoCompactMin) && heapBytes() > m.maxMemory()/undoPressure {
+		// Only under memory pressure: compaction makes a weak pointer
+		// per cell, which costs far more than the log entry.
 		m.compactUndo()
 	}
 	if lim := m.maxMemory(); overLimit(0, lim) {

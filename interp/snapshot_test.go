@@ -82,6 +82,8 @@ func TestSnapshotRestoresTimers(t *testing.T) {
 // memory as it was: every run starts from the globals initialization set.
 func TestSnapshotUndoCompaction(t *testing.T) {
 	prog, pkg := behave(t, "undolong")
+	defer func(p uint64) { undoPressure = p }(undoPressure)
+	undoPressure = 1 << 40 // compact whatever the heap
 	snap, err := prog.SnapshotMain(pkg, RunOptions{})
 	require.NoError(t, err)
 	want := "start: [1 2 3] 1 10 10\nend: [101 49999 1225000] 1225000 -1\n"

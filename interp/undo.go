@@ -24,8 +24,13 @@ type weakUndo struct {
 }
 
 // undoCompactMin is the length of the undo log from which the periodic
-// check (checkLimits) compacts it.
+// check (checkLimits) compacts it, when the heap holds more than a quarter
+// of the memory limit.
 const undoCompactMin = 1 << 16
+
+// undoPressure: the undo log is compacted when the heap holds more than
+// 1/undoPressure of the memory limit (a variable for tests).
+var undoPressure uint64 = 4
 
 // compactUndo moves the entries of the undo log to the weak part, keeping
 // for each cell only its oldest value (the one rollback must restore), and
@@ -48,7 +53,12 @@ func (m *machine) compactUndo() {
 	}
 	clear(m.undoWeak[len(live):])
 	m.undoWeak = live
+	first := make(map[*value]struct{}, len(m.undo))
 	for _, r := range m.undo {
+		if _, ok := first[r.p]; ok {
+			continue // a later value of a cell logged in this batch
+		}
+		first[r.p] = struct{}{}
 		w := weak.Make(r.p)
 		if _, ok := m.undoSeen[w]; ok {
 			continue // an older value of the cell is kept already
