@@ -500,7 +500,7 @@ func (nd *dnode) pending(pre, bound int) int {
 // view returns a copy of the path up to choice j as next leaves it when
 // it moves to alternative a there: what an execution of that prefix reads.
 func (d *dpor) view(j, a int) *dpor {
-	v := &dpor{bound: d.bound, nodes: make([]*dnode, j+1)}
+	v := &dpor{bound: d.bound, nodes: make([]*dnode, j+1), shard: d.shard, shards: d.shards}
 	for k := range j + 1 {
 		nd := d.nodes[k]
 		c := &dnode{c: nd.c, pick: nd.pick, ids: nd.ids, sleep: nd.sleep, known: nd.known}
