@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -173,7 +174,7 @@ func TestDPORReachesEveryProbeOutcome(t *testing.T) {
 	target := Target{Prog: prog, Pkg: pkg, Test: "TestProbe", Root: -1, Name: "TestProbe"}
 	for _, strategy := range []string{"dpor", "dfs"} {
 		o := DefaultOptions()
-		o.Strategy, o.Preempt, o.Race = strategy, -1, ""
+		o.Strategy, o.Preempt, o.Race, o.Time = strategy, -1, "", 10*time.Minute
 		set, res := outputs(t, target, o)
 		require.True(t, res.Exhaustive, strategy)
 		assert.Len(t, set, 8, "%s: final tables %q", strategy, keys(set))

@@ -291,9 +291,11 @@ func workers(o *Options) int {
 	if n == 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	if n <= 1 || o.Replay != "" || o.Strategy == "stateful" {
+	if n <= 1 || o.Replay != "" || o.Strategy == "stateful" || o.Profile != "" {
 		// The stateful strategy's stored states name the snapshot's
-		// objects by address: they belong to one machine.
+		// objects by address: they belong to one machine. A profile
+		// attributes the steps of every execution as its machine runs
+		// it: only the coordinator's machine has a profiler.
 		return 0
 	}
 	return n
