@@ -1,6 +1,7 @@
 package vt
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -129,3 +130,10 @@ func Udploss(on bool) Option {
 // the failure reported (with its schedule) do not depend on n; the other
 // cores run ahead the executions the search will take next.
 func Parallel(n int) Option { return Option{"parallel", strconv.Itoa(n)} }
+
+// Shard explores only part i (from 1) of n disjoint parts of the space of
+// the exploration, for n CI jobs that together explore what one job
+// would: "2/4". The random and PCT samples are split by their number, and
+// DPOR's executions by the alternative their first choice of a goroutine
+// takes (every alternative of that choice is explored when sharded).
+func Shard(i, n int) Option { return Option{"shard", fmt.Sprintf("%d/%d", i, n)} }

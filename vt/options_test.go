@@ -39,6 +39,7 @@ var samples = map[string]func() Option{
 	"enumerate": func() Option { return Enumerate(4) },
 	"udploss":   func() Option { return Udploss(true) },
 	"parallel":  func() Option { return Parallel(2) },
+	"shard":     func() Option { return Shard(2, 3) },
 }
 
 // Every option of the table has a constructor named after it, and every

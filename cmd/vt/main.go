@@ -22,7 +22,7 @@
 // vt check and vt test take every exploration option of vt.Check as a flag
 // -NAME (-strategy, -execs, -steps, -preempt, -seed, -time, -replay,
 // -profile, -html, -corpus, -expect, -race, -trust, -clock, -enumerate,
-// -udploss, -parallel);
+// -udploss, -parallel, -shard);
 // vt replay those that shape one execution (-steps, -seed, -race, -trust,
 // -clock, -udploss) and -html; an environment variable VT_NAME sets an option too, and
 // a flag beats it. The three take -json, and exit with 0 when nothing is

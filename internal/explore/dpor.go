@@ -78,6 +78,44 @@ type dpor struct {
 	// floor is the first choice next backtracks at (a worker's subtree,
 	// parallel.go; 0 otherwise).
 	floor int
+	// shard of shards: this exploration owns the executions whose first
+	// choice of a goroutine takes an alternative a with a mod shards =
+	// shard (options.go, Options.Shard); shards 0: not sharded.
+	shard, shards int
+}
+
+// firstPick returns the index of the first choice of a goroutine on the
+// path (-1: none).
+func (d *dpor) firstPick() int {
+	for i, nd := range d.nodes {
+		if nd.pick {
+			return i
+		}
+	}
+	return -1
+}
+
+// owns reports whether alternative a of the first choice of a goroutine is
+// this shard's.
+func (d *dpor) owns(a int) bool {
+	return d.shards <= 1 || a%d.shards == d.shard
+}
+
+// ownsRun reports whether an execution (run r, choices of s) beyond the
+// path is this shard's (one without a choice of a goroutine is shard 0's).
+func (d *dpor) ownsRun(r *dporRun, s *scheduler) bool {
+	if d.shards <= 1 {
+		return true
+	}
+	for i, c := range s.choices {
+		if i < len(d.nodes) && d.nodes[i].pick {
+			return d.owns(c.chosen)
+		}
+		if _, ok := r.newIDs[i]; ok && i >= len(d.nodes) {
+			return d.owns(c.chosen)
+		}
+	}
+	return d.shard == 0
 }
 
 // dtrans is one transition of an execution.
@@ -314,6 +352,14 @@ func (d *dpor) update(r *dporRun, s *scheduler) {
 		if ids, ok := r.newIDs[i]; ok {
 			nd.pick, nd.ids, nd.sleep, nd.known = true, ids, r.newSleep[i], r.newKnown[i]
 			nd.backtrack = map[int]bool{ids[c.chosen]: true}
+			if d.shards > 0 && d.firstPick() < 0 {
+				// Sharded: every alternative of the first choice of a
+				// goroutine is explored, so that each shard knows the
+				// alternatives there without the others' executions.
+				for _, g := range ids {
+					nd.backtrack[g] = true
+				}
+			}
 			nd.done = map[int]*cfoot{}
 		}
 		d.nodes = append(d.nodes, nd)
@@ -619,8 +665,14 @@ func (d *dpor) next() (prefix []int, ok bool) {
 			pre[i+1]++
 		}
 	}
+	f := d.firstPick()
 	for i := len(d.nodes) - 1; i >= d.floor; i-- {
 		nd := d.nodes[i]
+		if i > f && f >= 0 && !d.owns(d.nodes[f].c.chosen) {
+			// Below another shard's alternative: its executions are not
+			// this shard's.
+			continue
+		}
 		next := -1
 		if !nd.pick {
 			if nd.c.chosen+1 < nd.c.n {

@@ -90,6 +90,10 @@ type Result struct {
 	// Speculated counts the executions that workers on other cores ran
 	// (parallel.go); SpecUsed those of them the search took.
 	Speculated, SpecUsed int
+	// OtherShards counts the executions a sharded exploration ran only to
+	// follow the search into its own part (see Options.Shard): they
+	// belong to other shards and are not in Executions.
+	OtherShards int
 }
 
 // Failure describes a failing execution.
@@ -175,6 +179,13 @@ type explorer struct {
 	worker  bool
 	halt    *atomic.Bool
 	collect bool
+	// owned, if set, says whether an execution is this shard's (see
+	// Options.Shard): the others are run only to learn the search's
+	// path, and are not counted or reported.
+	owned func(r *execResult) bool
+	// firstDepth is the number of choices of the first execution taken
+	// (-1: none yet).
+	firstDepth int
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
@@ -189,7 +200,7 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook)
 	t.Prog.Annotate(permAnnotations(vtPkg)...)
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
-	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1}
+	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1, firstDepth: -1}
 	if o.Profile != "" {
 		x.prof = newProfiler()
 	}
@@ -212,9 +223,15 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	if done, err := x.replayCorpus(); done || err != nil {
 		return x.res, err
 	}
+	if o.Shards > 1 && (o.Strategy == "dfs" || o.Strategy == "stateful") {
+		return nil, fmt.Errorf("vt: option shard needs strategy portfolio, dpor, random or pct, not %s", o.Strategy)
+	}
 	switch o.Strategy {
 	case "random":
 		for i := 0; x.budgetLeft(); i++ {
+			if !o.ownsSample(i) {
+				continue
+			}
 			for k := 1; x.pool != nil && k <= 2*x.pool.n; k++ {
 				x.speculateSample("random", o.Seed+int64(i+k)*7919, 0)
 			}
@@ -225,6 +242,9 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	case "pct":
 		est := 100
 		for i := 0; x.budgetLeft(); i++ {
+			if !o.ownsSample(i) {
+				continue
+			}
 			for k := 1; x.pool != nil && k <= 2*x.pool.n; k++ {
 				x.speculateSample("pct", o.Seed+int64(i+k)*7919, est)
 			}
@@ -273,7 +293,11 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 	for _, bound := range bounds {
 		x.res.Exhaustive, x.res.Bound = false, -1
 		x.stage = bound
-		d := &dpor{bound: bound}
+		d := &dpor{bound: bound, shard: x.o.Shard, shards: x.o.Shards}
+		if d.shards > 1 {
+			x.owned = func(r *execResult) bool { return r.sched.track == nil || d.ownsRun(r.sched.track, r.sched) }
+			defer func() { x.owned = nil }()
+		}
 		var prefix []int
 		for {
 			if !x.budgetLeft() {
@@ -297,7 +321,10 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 			}
 			x.speculateDPOR(d, bound)
 		}
-		if !d.pruned || bound < 0 {
+		// A sharded search goes on to the next bound even where its part
+		// left nothing out for this one: another part may have, and
+		// every shard must take the stages the unsplit search takes.
+		if !d.pruned && d.shards == 0 || bound < 0 {
 			x.res.Exhaustive, x.res.Bound = true, -1
 			return nil
 		}
@@ -320,12 +347,19 @@ func (x *explorer) portfolio() error {
 		}
 		x.res.Exhaustive, x.res.Bound = false, -1
 	}
+	// PCT's estimate of the depth: from the executions before its samples;
+	// a sharded search's from its first execution, the one every shard
+	// takes.
+	est := max(x.firstDepth, 10)
 	for i := range portfolioSamples {
 		x.speculateSample("random", x.o.Seed+int64(i)*7919, 0)
 	}
 	for i := range portfolioSamples {
 		if !x.budgetLeft() {
 			return nil
+		}
+		if !x.o.ownsSample(i) {
+			continue
 		}
 		if done, err := x.runSample("random", x.o.Seed+int64(i)*7919, 0); done || err != nil {
 			if x.res.Failure != nil {
@@ -334,13 +368,18 @@ func (x *explorer) portfolio() error {
 			return err
 		}
 	}
-	est := max(x.res.MaxDepth, 10)
+	if x.o.Shards == 0 {
+		est = max(x.res.MaxDepth, 10)
+	}
 	for i := range portfolioSamples {
 		x.speculateSample("pct", x.o.Seed+int64(i)*7919+1, est)
 	}
 	for i := range portfolioSamples {
 		if !x.budgetLeft() {
 			return nil
+		}
+		if !x.o.ownsSample(i) {
+			continue
 		}
 		if done, err := x.runSample("pct", x.o.Seed+int64(i)*7919+1, est); done || err != nil {
 			if x.res.Failure != nil {
@@ -494,6 +533,10 @@ func (x *explorer) runJob(key string, prefix []int, mk func() chooser) (done boo
 	return x.commit(r, err)
 }
 
+// testCommitted, if set (by tests), sees every execution the search
+// takes (and counts).
+var testCommitted func(r *execResult)
+
 // commit takes an execution (run by the coordinator or a worker) into
 // the result; done reports a failure (recorded in x.res).
 func (x *explorer) commit(r *execResult, err error) (done bool, _ error) {
@@ -504,6 +547,14 @@ func (x *explorer) commit(r *execResult, err error) (done bool, _ error) {
 		x.pool.start()
 	}
 	x.last = r
+	if r.sched != nil && x.firstDepth < 0 {
+		x.firstDepth = len(r.sched.choices)
+	}
+	if x.owned != nil && !r.stopped && !x.owned(r) {
+		x.res.OtherShards++
+		x.res.Steps += r.steps
+		return false, nil
+	}
 	x.prof.done(x, r)
 	if r.sched != nil && r.sched.expectSet {
 		x.res.Expect = r.sched.expect
@@ -515,6 +566,9 @@ func (x *explorer) commit(r *execResult, err error) (done bool, _ error) {
 	}
 	if x.onExec != nil && !r.abandoned && !r.stopped {
 		x.onExec(r.out, r.kind)
+	}
+	if testCommitted != nil && !r.stopped {
+		testCommitted(r)
 	}
 	if r.abandoned && r.sched.match == nil {
 		x.res.SleepPruned++

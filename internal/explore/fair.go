@@ -23,11 +23,12 @@ import (
 //   - an idle cycle: the goroutine comes back to a scheduling point (same
 //     operation, same position) having done only idle operations since it
 //     was there last (loads, failed TryLock or CompareAndSwap, receives
-//     from a closed channel, selects that took their default case), on the
-//     same objects and cells as in its previous cycle back to that point:
-//     polling (a loop that fails a CompareAndSwap on one slot and tries
-//     the next makes progress and is no yield: taking it for one would
-//     leave out the schedules where it goes on at once);
+//     from a closed channel, selects that took their default case):
+//     polling; but a cycle in which a CompareAndSwap failed only if it
+//     looked at the same objects and cells as the previous cycle back to
+//     that point (a loop that fails a CompareAndSwap on one slot and tries
+//     the next makes progress and is no yield: taking it for one left out
+//     the schedules where it goes on at once, and reachable states);
 //   - a cycle repeated spinLimit times since its last yield, idle or not
 //     (a TryAcquire built on a mutex, a lock-check-unlock loop): Go's own
 //     scheduler preempts a goroutine that runs that long, so a schedule
@@ -69,10 +70,13 @@ type fairG struct {
 	visits     map[pointKey]int
 	// What it observed: obs sums a hash of each of its events (kind,
 	// object or cells); obsAt is obs when it came to each point, cycle
-	// the sum over its last cycle back to that point.
-	obs   uint64
-	obsAt map[pointKey]uint64
-	cycle map[pointKey]uint64
+	// the sum over its last cycle back to that point. casFails counts its
+	// failed CompareAndSwaps, casAt when it came to each point.
+	obs      uint64
+	obsAt    map[pointKey]uint64
+	cycle    map[pointKey]uint64
+	casFails int
+	casAt    map[pointKey]int
 }
 
 // pointKey is a scheduling point of a goroutine: an operation at a
@@ -153,36 +157,42 @@ func (f *fairness) transition(t *interp.Goroutine, op interp.Op) bool {
 	key := pointKey{next, pos}
 	if ft.seen == nil {
 		ft.seen, ft.visits = map[pointKey]int{}, map[pointKey]int{}
-		ft.obsAt, ft.cycle = map[pointKey]uint64{}, map[pointKey]uint64{}
+		ft.obsAt, ft.cycle, ft.casAt = map[pointKey]uint64{}, map[pointKey]uint64{}, map[pointKey]int{}
 	}
 	if at, ok := ft.seen[key]; ok {
 		// Back at a point: the transitions since the last visit form a
-		// cycle. An idle one that looked at what the previous cycle
-		// looked at is polling (one that moves on, as a probe of the
-		// next slot after a failed CompareAndSwap, is not: it makes
-		// progress in its own state); a cycle repeated spinLimit times is
-		// spinning.
+		// cycle. An idle one is polling, unless a CompareAndSwap failed
+		// in it: then the goroutine usually goes on in its own state (it
+		// tries the next slot, or the new value), and only a second cycle
+		// that looked at what the first looked at is polling. A cycle
+		// repeated spinLimit times is spinning.
 		ft.visits[key]++
 		c := ft.obs - ft.obsAt[key]
 		prev, again := ft.cycle[key]
-		if ft.lastEffect <= at && again && prev == c || ft.visits[key] >= spinLimit {
+		failedCAS := ft.casFails > ft.casAt[key]
+		if ft.lastEffect <= at && (!failedCAS || again && prev == c) || ft.visits[key] >= spinLimit {
 			yield = true
 		}
 		ft.cycle[key] = c
 	}
 	ft.seen[key] = ft.k
 	ft.obsAt[key] = ft.obs
+	ft.casAt[key] = ft.casFails
 	return yield
 }
 
 // observe adds what the event looked at to its goroutine's observations.
 func (f *fairness) observe(ev *interp.Event) {
-	if ev.G == nil {
+	if ev.G == nil || ev.Kind == interp.EvNew || ev.Kind == interp.EvAlloc {
+		// Allocations look at nothing (and are fresh each time).
 		return
 	}
 	fg := f.get(ev.G.ID())
 	if fg == nil {
 		return
+	}
+	if ev.Kind == interp.EvAtomicLoad && isCAS(ev.Op) {
+		fg.casFails++
 	}
 	h := uint64(ev.Kind)<<56 ^ uint64(ev.Addr.Uintptr()) ^ uint64(ev.N)<<40
 	h ^= h >> 33
@@ -222,11 +232,13 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 	clear(ft.visits)
 	clear(ft.obsAt)
 	clear(ft.cycle)
+	clear(ft.casAt)
 	// The new window starts where t stands: the head of its loop, which
 	// its next cycles come back to first.
 	if op, pos := t.Pending(); ft.seen != nil && op.IsPoint() {
 		ft.seen[pointKey{op, pos}] = ft.k
 		ft.obsAt[pointKey{op, pos}] = ft.obs
+		ft.casAt[pointKey{op, pos}] = ft.casFails
 	}
 }
 
@@ -332,4 +344,15 @@ func (f *fairness) stillSpinning(minPoints int) bool {
 	prev := f.checkedAt
 	f.checkedAt = f.n
 	return prev >= 0 && f.n-prev >= minPoints && max(f.lastChange, f.lastEffect, f.lastWrite) < prev && f.livelocked()
+}
+
+// isCAS reports whether op is a CompareAndSwap.
+func isCAS(op interp.Op) bool {
+	switch op {
+	case interp.OpAtomicCompareAndSwapInt32, interp.OpAtomicCompareAndSwapInt64, interp.OpAtomicCompareAndSwapUint32,
+		interp.OpAtomicCompareAndSwapUint64, interp.OpAtomicCompareAndSwapUintptr, interp.OpAtomicCompareAndSwapPointer,
+		interp.OpAtomicValueCompareAndSwap, interp.OpSyncMapCompareAndSwap:
+		return true
+	}
+	return false
 }

@@ -43,6 +43,15 @@ type Options struct {
 	// parallel.go); the verdict and the failure reported do not depend
 	// on it.
 	Parallel int
+	// Shard (from 0) of Shards: the exploration explores only its part of
+	// the space, for one of Shards CI jobs. The parts are disjoint and
+	// together are the space of the search sharded 1/1: the i-th sample
+	// belongs to shard i mod Shards, and each execution of DPOR to the
+	// shard of the alternative its first choice of a goroutine takes (mod
+	// Shards). A sharded search explores every alternative of that choice
+	// (dpor.go), which an unsharded one need not: so that each shard knows
+	// them without the others' executions. Shards 0: not sharded.
+	Shard, Shards int
 	// Given holds the options set explicitly (ParseOptions' settings):
 	// in a whole-test exploration, they beat those a vt.Check call gives
 	// in code (see codeOptions).
@@ -382,7 +391,35 @@ var OptionTable = []*OptionSpec{
 			return strconv.Itoa(o.Parallel)
 		},
 	},
+	{
+		Name: "shard", Type: "string", Default: "",
+		Doc: "I/N: explore only part I (1..N) of N disjoint parts of the space (N CI jobs)",
+		set: func(o *Options, v string) error {
+			o.Shard, o.Shards = 0, 0
+			if v == "" {
+				return nil
+			}
+			a, b, ok := strings.Cut(v, "/")
+			i, err1 := strconv.Atoi(a)
+			n, err2 := strconv.Atoi(b)
+			if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+				return want("I/N with 1 ≤ I ≤ N, such as 2/4")
+			}
+			o.Shard, o.Shards = i-1, n
+			return nil
+		},
+		get: func(o *Options) string {
+			if o.Shards == 0 {
+				return ""
+			}
+			return fmt.Sprintf("%d/%d", o.Shard+1, o.Shards)
+		},
+	},
 }
+
+// ownsSample reports whether the i-th sample of a random or PCT search is
+// this shard's.
+func (o *Options) ownsSample(i int) bool { return o.Shards <= 1 || i%o.Shards == o.Shard }
 
 // LookupOption returns the entry of OptionTable named name, or nil.
 func LookupOption(name string) *OptionSpec {

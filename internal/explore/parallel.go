@@ -291,9 +291,11 @@ func workers(o *Options) int {
 	if n == 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	if n <= 1 || o.Replay != "" || o.Strategy == "stateful" {
+	if n <= 1 || o.Replay != "" || o.Strategy == "stateful" || o.Profile != "" {
 		// The stateful strategy's stored states name the snapshot's
-		// objects by address: they belong to one machine.
+		// objects by address: they belong to one machine. A profile
+		// attributes the steps of every execution as its machine runs
+		// it: only the coordinator's machine has a profiler.
 		return 0
 	}
 	return n
@@ -500,7 +502,7 @@ func (nd *dnode) pending(pre, bound int) int {
 // view returns a copy of the path up to choice j as next leaves it when
 // it moves to alternative a there: what an execution of that prefix reads.
 func (d *dpor) view(j, a int) *dpor {
-	v := &dpor{bound: d.bound, nodes: make([]*dnode, j+1)}
+	v := &dpor{bound: d.bound, nodes: make([]*dnode, j+1), shard: d.shard, shards: d.shards}
 	for k := range j + 1 {
 		nd := d.nodes[k]
 		c := &dnode{c: nd.c, pick: nd.pick, ids: nd.ids, sleep: nd.sleep, known: nd.known}

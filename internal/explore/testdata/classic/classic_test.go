@@ -6,6 +6,7 @@
 package classic
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -78,3 +79,31 @@ func TestIndexer12(t *testing.T) { indexer(t, 12) }
 func TestIndexer13(t *testing.T) { indexer(t, 13) }
 func TestIndexer14(t *testing.T) { indexer(t, 14) }
 func TestIndexer15(t *testing.T) { indexer(t, 15) }
+
+// TestProbe: two goroutines insert the same three keys into a table by
+// open addressing, each claiming a slot with a compare-and-swap and
+// probing the next one when it lost; each key's slot goes to either, so
+// 8 final tables are reachable (printed).
+func TestProbe(t *testing.T) {
+	var table [16]atomic.Int32
+	var wg sync.WaitGroup
+	wg.Add(2)
+	for i := range 2 {
+		go func() {
+			defer wg.Done()
+			for k := 1; k <= 3; k++ {
+				h := 4 * (k - 1)
+				for !table[h].CompareAndSwap(0, int32(10*k+i)) {
+					h++
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	for h := range table {
+		if v := table[h].Load(); v != 0 {
+			fmt.Print(h, ":", v, " ")
+		}
+	}
+	fmt.Println()
+}
