@@ -3,7 +3,6 @@ package explore
 import (
 	"fmt"
 	"math/rand"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -89,15 +88,12 @@ func TestDPORSameOutputsAsDFS(t *testing.T) {
 	if testing.Short() {
 		n = 5
 	}
-	dir := t.TempDir()
 	src := "package gen\n\nimport (\n\t\"fmt\"\n\t\"sync\"\n\t\"sync/atomic\"\n\t\"testing\"\n)\n\n"
 	rng := rand.New(rand.NewSource(12))
 	for i := range n {
 		src += genProgram(rng, fmt.Sprintf("TestP%d", i))
 	}
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module gen\n\ngo 1.26\n"), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "gen_test.go"), []byte(src), 0o644))
-	prog, err := LoadTests(dir)
+	prog, err := LoadTests(writeModule(t, src))
 	require.NoError(t, err)
 	totalDFS, totalDPOR, compared := 0, 0, 0
 	for i := range n {

@@ -263,34 +263,11 @@ func b2u(b bool) uint64 {
 // stateful explores depth first with no preemption bound, ending every
 // execution at the first state an earlier one stored (see above).
 func (x *explorer) stateful() error {
+	// dfs itself, with no bound: its executions end at stored states
+	// (attachStates), and it runs on one machine (workers).
 	x.states = &stateSet{seen: map[interp.StateKey]struct{}{}}
-	var prefix []int
-	for {
-		if !x.budgetLeft() {
-			return nil
-		}
-		done, err := x.run(prefix, firstChoice{})
-		if done || err != nil {
-			return err
-		}
-		stack := x.last.sched.choices
-		next := -1
-		for i := len(stack) - 1; i >= 0; i-- {
-			if stack[i].chosen+1 < stack[i].n {
-				next = i
-				break
-			}
-		}
-		if next < 0 {
-			x.res.Exhaustive, x.res.Bound = true, -1
-			return nil
-		}
-		prefix = make([]int, next+1)
-		for i := range next {
-			prefix[i] = stack[i].val
-		}
-		prefix[next] = stack[next].valueOf(stack[next].chosen + 1)
-	}
+	x.o.Preempt = -1
+	return x.dfs()
 }
 
 // countStates records the stored and matched states in the result.

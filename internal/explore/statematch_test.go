@@ -11,9 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// statefulTarget writes src (test functions of package gen) to a module
-// and returns a target for test name in it.
-func statefulProgram(t *testing.T, src string) string {
+// writeModule writes src (test functions of package gen) to a new module
+// and returns its directory.
+func writeModule(t *testing.T, src string) string {
 	t.Helper()
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module gen\n\ngo 1.26\n"), 0o644))
@@ -35,7 +35,7 @@ func TestStatefulSameOutputsAsDFS(t *testing.T) {
 	for i := range n {
 		src += genProgram(rng, fmt.Sprintf("TestP%d", i))
 	}
-	prog, err := LoadTests(statefulProgram(t, src))
+	prog, err := LoadTests(writeModule(t, src))
 	require.NoError(t, err)
 	compared, matched := 0, 0
 	for i := range n {
@@ -167,7 +167,7 @@ func TestSpinRace(t *testing.T) {
 `
 
 func TestStatefulVerdicts(t *testing.T) {
-	prog, err := LoadTests(statefulProgram(t, statefulSrc))
+	prog, err := LoadTests(writeModule(t, statefulSrc))
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		name, verdict string
@@ -224,7 +224,7 @@ func TestSpinsAfter(t *testing.T) {
 	}()
 }
 `
-	prog, err := LoadTests(statefulProgram(t, src))
+	prog, err := LoadTests(writeModule(t, src))
 	require.NoError(t, err)
 	pkg, err := TestPackage(prog, "TestSpinsAfter", "")
 	require.NoError(t, err)
