@@ -285,6 +285,15 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 		}
 		g := fr.g
 		m := g.m
+		var waits []Addr // the channels of the cases, for observers
+		if m.obs != nil {
+			for _, sc := range cases {
+				if ch, _ := fr.regs[sc.ch].r.(*chanObj); ch != nil {
+					waits = append(waits, ch.addr())
+				}
+			}
+			m.emit(fr, Event{Kind: EvChanLook, Op: OpSelect, Pos: pos, Waits: waits})
+		}
 		var ready []int
 		for j, sc := range cases {
 			ch, _ := fr.regs[sc.ch].r.(*chanObj)
@@ -351,6 +360,6 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 				ch.recvq = append(ch.recvq, w)
 			}
 		}
-		return fr.block(OpSelect, pos)
+		return fr.blockInSelect(pos, waits)
 	}
 }

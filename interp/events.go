@@ -56,12 +56,13 @@ import (
 //	memory (reflect, sort.Slice's
 //	swapper, strings.Builder.String,
 //	bytes' searches, os.File.Write)
-//	len, cap of others, min, max     no     -                      none (no memory: values)
+//	len, cap of others, min, max     no     -                      none (no memory: values); cap(ch) likewise
 //	ch <- v                          yes    OpChanSend             EvChanSend, and EvChanRecv of a receiver it hands v to
 //	<-ch, v, ok := <-ch              yes    OpChanRecv             EvChanRecv (EvChanRecvClosed if closed and drained), and EvChanSend of a blocked sender it takes a value from
 //	send or receive on a nil chan    yes    OpChanSend, OpChanRecv blocks forever in OpChanSendNil, OpChanRecvNil
 //	close(ch)                        yes    OpChanClose            EvChanClose; blocked senders and receivers are woken
-//	select                           yes    OpSelect               as the send or receive of the case taken (a Choice among ready cases); OpSelectNoCases blocks forever
+//	select                           yes    OpSelect               EvChanLook of its cases' channels, then as the send or receive of the case taken (a Choice among ready cases) or nothing (default); OpSelectNoCases blocks forever
+//	len(ch)                          no     -                      EvChanLook of the channel
 //	sync.Mutex Lock / Unlock         yes    OpMutexLock, ...       EvLock / EvUnlock
 //	sync.Mutex.TryLock               yes    OpMutexTryLock         EvLock if it succeeds
 //	sync.RWMutex (R)Lock / (R)Unlock yes    OpRWMutexLock, ...     EvLock, EvRLock / EvUnlock, EvRUnlock
@@ -459,7 +460,7 @@ type EventKind uint8
 const (
 	EvGoStart        EventKind = iota + 1 // G was created by Other (Other is nil for the main goroutine)
 	EvGoExit                              // G returned from its function or called runtime.Goexit
-	EvBlock                               // G blocked; Op says in what; Addr is the channel, mutex, WaitGroup or Cond it waits for (zero: not one object, as a select or a sleep)
+	EvBlock                               // G blocked; Op says in what; Addr is the channel, mutex, WaitGroup or Cond it waits for (zero: not one object, as a select, whose channels are in Waits, or a sleep)
 	EvUnblock                             // G became runnable again
 	EvRead                                // non-atomic read of the N cells from Addr
 	EvWrite                               // non-atomic write of the N cells from Addr
@@ -489,6 +490,7 @@ const (
 	EvIORead                              // a read from the kernel object Addr returned what was written to it: an acquire of Addr
 	EvOutput                              // G wrote to the standard output (Seq 1) or error (Seq 2): an effect outside the program, not a memory access
 	EvNew                                 // G allocated the N cells from Addr (a new variable, slice, map or channel; an aggregate's own array of fields or elements): not an access; a name for tools that follow objects from run to run (reported with RunOptions.ReportNew)
+	EvChanLook                            // G looked at the states of channels without operating on them (a select at its start, over its cases' channels in Waits, whichever case it then takes or none; len of the channel Addr): not an access and not an edge, but what G does next depends on what it saw
 )
 
 // Addr identifies a memory location or synchronization object for the
@@ -559,6 +561,10 @@ type Event struct {
 	// EvWrite with Op OpModel), as Go's tracebacks name it:
 	// "reflect.Value.SetInt", "strings.(*Builder).String".
 	Func string
+	// Waits holds, for the EvChanLook and the EvBlock of a select, the
+	// channels of its cases (nil channels left out): an operation on any
+	// of them changes which cases are ready, or wakes it.
+	Waits []Addr
 }
 
 // point is the scheduling-point protocol: an operation that is a

@@ -236,6 +236,16 @@ func (fr *frame) blockOn(op Op, pos token.Pos, obj Addr) *frame {
 	return nil
 }
 
+// blockInSelect is block for a select that waits for the channels chans.
+func (fr *frame) blockInSelect(pos token.Pos, chans []Addr) *frame {
+	g := fr.g
+	g.top = fr
+	g.setStatus(gBlocked)
+	g.pending, g.pendPos = OpSelect, fr.userPos(pos)
+	g.m.emit(fr, Event{Kind: EvBlock, Op: OpSelect, Pos: pos, Waits: chans})
+	return nil
+}
+
 // wake makes a blocked goroutine runnable.
 func (g *Goroutine) wake() {
 	if g.status != gBlocked {

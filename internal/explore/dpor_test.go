@@ -17,11 +17,23 @@ import (
 // function: goroutines doing lock/unlock, unbuffered and buffered channel
 // operations, atomic and plain accesses, and printing what they see.
 func genProgram(rng *rand.Rand, name string) string {
+	return genProgramWith(rng, name, false)
+}
+
+// genProgramWith is genProgram, with selects when selects is set: a
+// goroutine may send on one of two channels in a select, and the test
+// function receives every value in a select over both (both block).
+func genProgramWith(rng *rand.Rand, name string, selects bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "func %s(t *testing.T) {\n", name)
 	b.WriteString("\tvar mu sync.Mutex\n\tvar wg sync.WaitGroup\n\tvar a int32\n\tx, y := 0, 0\n")
 	fmt.Fprintf(&b, "\tch := make(chan int, %d)\n", rng.Intn(2))
 	b.WriteString("\t_, _, _, _, _ = &mu, &a, &x, &y, ch\n")
+	kinds := 7
+	if selects {
+		fmt.Fprintf(&b, "\tch2 := make(chan int, %d)\n\t_ = ch2\n", rng.Intn(2))
+		kinds = 8
+	}
 	ng, maxOps := 2, 3
 	if rng.Intn(4) == 0 {
 		ng, maxOps = 3, 1
@@ -33,7 +45,7 @@ func genProgram(rng *rand.Rand, name string) string {
 		nops := 1 + rng.Intn(maxOps)
 		for range nops {
 			k := 1 + rng.Intn(3)
-			switch rng.Intn(7) {
+			switch rng.Intn(kinds) {
 			case 0:
 				fmt.Fprintf(&b, "\t\tmu.Lock(); x = x*2 + %d; mu.Unlock()\n", k)
 			case 1:
@@ -49,12 +61,19 @@ func genProgram(rng *rand.Rand, name string) string {
 			case 6:
 				fmt.Fprintf(&b, "\t\tch <- %d\n", k*10+g)
 				sends++
+			case 7:
+				fmt.Fprintf(&b, "\t\tselect {\n\t\tcase ch <- %d:\n\t\tcase ch2 <- %d:\n\t\t}\n", k*10+g, k*100+g)
+				sends++
 			}
 		}
 		b.WriteString("\t}()\n")
 	}
 	for range sends {
-		b.WriteString("\tfmt.Println(\"r\", <-ch)\n")
+		if selects {
+			b.WriteString("\tselect {\n\tcase v := <-ch:\n\t\tfmt.Println(\"r\", v)\n\tcase v := <-ch2:\n\t\tfmt.Println(\"r2\", v)\n\t}\n")
+		} else {
+			b.WriteString("\tfmt.Println(\"r\", <-ch)\n")
+		}
 	}
 	b.WriteString("\twg.Wait()\n\tfmt.Println(x, y, atomic.LoadInt32(&a))\n}\n\n")
 	return b.String()

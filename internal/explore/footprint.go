@@ -73,17 +73,35 @@ func (f *footprint) event(ev *interp.Event) {
 		f.add(clockObject, clockObject+1, true)
 	case interp.EvOutput:
 		f.add(outputObject, outputObject+1, true)
+	case interp.EvChanLook:
+		// What a select or len saw of channels depends on the operations
+		// on them.
+		if !ev.Addr.IsNil() {
+			f.add(a, a+1, false)
+		}
+		for _, c := range ev.Waits {
+			u := c.Uintptr()
+			f.add(u, u+1, false)
+		}
 	case interp.EvBlock:
 		// A blocked operation on one object depends on the operations
-		// on it (they enable or disable it); one on several (select) or
-		// on none (a sleep) on everything. A Wait that blocks only
+		// on it (they enable or disable it); a select on the operations
+		// on its channels; one on none (a sleep) on everything. A Wait that blocks only
 		// reads the WaitGroup's counter: it commutes with Done (a
 		// read too), which only changes whether it blocks before it
 		// returns, after the last Done either way (the edges of
 		// dporRun.event).
-		if ev.Addr.IsNil() {
+		switch {
+		case len(ev.Waits) > 0:
+			// A select waits for its channels: an operation on any of
+			// them may wake it.
+			for _, c := range ev.Waits {
+				u := c.Uintptr()
+				f.add(u, u+1, true)
+			}
+		case ev.Addr.IsNil():
 			f.wild = true
-		} else {
+		default:
 			f.add(a, a+1, ev.Op != interp.OpWaitGroupWait)
 		}
 	case interp.EvCoroSwitch:
@@ -265,10 +283,22 @@ func (c *canon) event(cf *cfoot, ev *interp.Event) {
 		cf.cells = append(cf.cells, ccell{ord: -1, write: true})
 	case interp.EvOutput:
 		cf.cells = append(cf.cells, ccell{ord: -2, write: true})
+	case interp.EvChanLook:
+		if !ev.Addr.IsNil() {
+			c.add(cf, a, 0, false)
+		}
+		for _, w := range ev.Waits {
+			c.add(cf, w.Uintptr(), 0, false)
+		}
 	case interp.EvBlock:
-		if ev.Addr.IsNil() {
+		switch {
+		case len(ev.Waits) > 0:
+			for _, w := range ev.Waits {
+				c.add(cf, w.Uintptr(), 0, true)
+			}
+		case ev.Addr.IsNil():
 			cf.wild = true
-		} else {
+		default:
 			c.add(cf, a, 0, ev.Op != interp.OpWaitGroupWait)
 		}
 	case interp.EvCoroSwitch:
