@@ -262,7 +262,7 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 				if isCap {
 					return intVal(int64(ch.capacity))
 				}
-				fr.g.m.emit(fr, Event{Kind: EvChanLook, Pos: pos, Addr: ch.addr()})
+				fr.g.m.emit(fr, Event{Kind: EvLook, Pos: pos, Addr: ch.addr()})
 				return intVal(int64(ch.count))
 			})
 		case kPointer:

@@ -292,7 +292,7 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 					waits = append(waits, ch.addr())
 				}
 			}
-			m.emit(fr, Event{Kind: EvChanLook, Op: OpSelect, Pos: pos, Waits: waits})
+			m.emit(fr, Event{Kind: EvLook, Op: OpSelect, Pos: pos, Waits: waits})
 		}
 		var ready []int
 		for j, sc := range cases {

@@ -61,12 +61,12 @@ import (
 //	<-ch, v, ok := <-ch              yes    OpChanRecv             EvChanRecv (EvChanRecvClosed if closed and drained), and EvChanSend of a blocked sender it takes a value from
 //	send or receive on a nil chan    yes    OpChanSend, OpChanRecv blocks forever in OpChanSendNil, OpChanRecvNil
 //	close(ch)                        yes    OpChanClose            EvChanClose; blocked senders and receivers are woken
-//	select                           yes    OpSelect               EvChanLook of its cases' channels, then as the send or receive of the case taken (a Choice among ready cases) or nothing (default); OpSelectNoCases blocks forever
-//	len(ch)                          no     -                      EvChanLook of the channel
+//	select                           yes    OpSelect               EvLook of its cases' channels, then as the send or receive of the case taken (a Choice among ready cases) or nothing (default); OpSelectNoCases blocks forever
+//	len(ch)                          no     -                      EvLook of the channel
 //	sync.Mutex Lock / Unlock         yes    OpMutexLock, ...       EvLock / EvUnlock
-//	sync.Mutex.TryLock               yes    OpMutexTryLock         EvLock if it succeeds
+//	sync.Mutex.TryLock               yes    OpMutexTryLock         EvLock if it succeeds, else EvLook of the mutex
 //	sync.RWMutex (R)Lock / (R)Unlock yes    OpRWMutexLock, ...     EvLock, EvRLock / EvUnlock, EvRUnlock
-//	sync.RWMutex TryLock / TryRLock  yes    OpRWMutexTryLock, ...  EvLock / EvRLock if it succeeds
+//	sync.RWMutex TryLock / TryRLock  yes    OpRWMutexTryLock, ...  EvLock / EvRLock if it succeeds, else EvLook of the mutex
 //	sync.WaitGroup Add / Done        yes    OpWaitGroupAdd, ...    EvWGAdd (Seq the delta; Done is -1); Add(+n) from 0 also EvRead of the WaitGroup's sema field
 //	sync.WaitGroup.Wait              yes    OpWaitGroupWait        EvWGWait when it returns; the first waiter to block also EvWrite of sema (as -race)
 //	sync.Cond.Wait                   no     OpCondWait             EvCondWait when it wakes (Cond runs from source over these models)
@@ -490,7 +490,7 @@ const (
 	EvIORead                              // a read from the kernel object Addr returned what was written to it: an acquire of Addr
 	EvOutput                              // G wrote to the standard output (Seq 1) or error (Seq 2): an effect outside the program, not a memory access
 	EvNew                                 // G allocated the N cells from Addr (a new variable, slice, map or channel; an aggregate's own array of fields or elements): not an access; a name for tools that follow objects from run to run (reported with RunOptions.ReportNew)
-	EvChanLook                            // G looked at the states of channels without operating on them (a select at its start, over its cases' channels in Waits, whichever case it then takes or none; len of the channel Addr): not an access and not an edge, but what G does next depends on what it saw
+	EvLook                                // G looked at the state of synchronization objects without changing them (a select at its start, over its cases' channels in Waits, whichever case it then takes or none; len of the channel Addr; a TryLock of the mutex Addr that failed): not an access and not an edge, but what G does next depends on what it saw
 )
 
 // Addr identifies a memory location or synchronization object for the
@@ -561,7 +561,7 @@ type Event struct {
 	// EvWrite with Op OpModel), as Go's tracebacks name it:
 	// "reflect.Value.SetInt", "strings.(*Builder).String".
 	Func string
-	// Waits holds, for the EvChanLook and the EvBlock of a select, the
+	// Waits holds, for the EvLook and the EvBlock of a select, the
 	// channels of its cases (nil channels left out): an operation on any
 	// of them changes which cases are ready, or wakes it.
 	Waits []Addr

@@ -224,6 +224,7 @@ func tryLockCtl(op Op, write bool) controlFn {
 		st := fr.g.m.mutex(p)
 		if !st.canLock(write) {
 			fr.g.idle = true
+			fr.g.m.emit(fr, Event{Kind: EvLook, Op: op, Pos: fr.pos(), Addr: addrOf(p)})
 			return fr.done(dst, boolVal(false))
 		}
 		st.lock(fr, p, write)

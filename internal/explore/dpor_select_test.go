@@ -132,7 +132,7 @@ func TestDPORPipelineExhausts(t *testing.T) {
 
 // lookSrc has goroutines whose next step depends on a channel's state
 // without operating on it: a select that takes its default case, len of a
-// channel. The goroutine that looks is created first, so that the first
+// channel, a TryLock that fails. The goroutine that looks is created first, so that the first
 // execution runs it before the send; DPOR once missed the other order
 // (the look had no footprint) and called TestSelectDefault ok.
 const lookSrc = `package gen
@@ -179,6 +179,41 @@ func TestLen(t *testing.T) {
 	}
 }
 
+func tryLockRace() int {
+	var mu sync.Mutex
+	r := 0
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		mu.Lock()
+		mu.Unlock()
+	}()
+	go func() {
+		defer wg.Done()
+		if mu.TryLock() {
+			r = 1
+			mu.Unlock()
+		} else {
+			r = 2
+		}
+	}()
+	wg.Wait()
+	return r
+}
+
+func TestTryLockFails(t *testing.T) {
+	if tryLockRace() == 2 {
+		t.Fatal("TryLock failed")
+	}
+}
+
+func TestTryLockSucceeds(t *testing.T) {
+	if tryLockRace() == 1 {
+		t.Fatal("TryLock succeeded")
+	}
+}
+
 func TestSelectOtherReady(t *testing.T) {
 	a, b := make(chan int), make(chan int, 1)
 	got := make(chan int, 1)
@@ -199,12 +234,13 @@ func TestSelectOtherReady(t *testing.T) {
 }
 `
 
-// What a select or len saw of a channel orders it with the operations on
-// the channel: DPOR finds the failure of each test (dfs does).
+// What a select or len saw of a channel, or a failed TryLock of a mutex,
+// orders it with the operations on them: DPOR finds the failure of each
+// test (dfs does).
 func TestDPORSeesChannelLooks(t *testing.T) {
 	prog, err := LoadTests(writeModule(t, lookSrc))
 	require.NoError(t, err)
-	for _, name := range []string{"TestSelectDefault", "TestLen", "TestSelectOtherReady"} {
+	for _, name := range []string{"TestSelectDefault", "TestLen", "TestTryLockFails", "TestTryLockSucceeds", "TestSelectOtherReady"} {
 		pkg, err := TestPackage(prog, name, "")
 		require.NoError(t, err)
 		target := Target{Prog: prog, Pkg: pkg, Test: name, Root: -1, Name: name}

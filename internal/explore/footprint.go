@@ -73,9 +73,9 @@ func (f *footprint) event(ev *interp.Event) {
 		f.add(clockObject, clockObject+1, true)
 	case interp.EvOutput:
 		f.add(outputObject, outputObject+1, true)
-	case interp.EvChanLook:
-		// What a select or len saw of channels depends on the operations
-		// on them.
+	case interp.EvLook:
+		// What a select, len or a failed TryLock saw of channels or a
+		// mutex depends on the operations on them.
 		if !ev.Addr.IsNil() {
 			f.add(a, a+1, false)
 		}
@@ -283,7 +283,7 @@ func (c *canon) event(cf *cfoot, ev *interp.Event) {
 		cf.cells = append(cf.cells, ccell{ord: -1, write: true})
 	case interp.EvOutput:
 		cf.cells = append(cf.cells, ccell{ord: -2, write: true})
-	case interp.EvChanLook:
+	case interp.EvLook:
 		if !ev.Addr.IsNil() {
 			c.add(cf, a, 0, false)
 		}
