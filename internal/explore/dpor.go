@@ -39,10 +39,12 @@ import (
 // happens-before in every execution of a trace), deadlock, leak, panic or
 // failed assertion is found.
 //
-// Blocking is handled conservatively: a transition that blocks is
-// dependent with every other one (what it waited for is not an event), and
-// so is the exit of a goroutine the exploration did not create (the root:
-// what others do after it returned differs).
+// A transition that blocks depends on the operations on what it waits for
+// (a select: on all its channels); one that waits for no object (a sleep)
+// is dependent with every other one, and so is the exit of a goroutine the
+// exploration did not create (the root: what others do after it returned
+// differs). What a transition only looked at (interp.EvLook: a select's
+// channels, len of a channel, a TryLock that failed) it reads.
 
 // dnode is a choice of the exploration's current path.
 type dnode struct {
