@@ -40,7 +40,7 @@ type runConfig struct {
 	stderr   io.Writer
 	// old are the objects of the snapshot the run started from, reachable
 	// when it was taken (RunOptions.HashStates; see statehash.go).
-	old map[unsafe.Pointer]struct{}
+	old map[unsafe.Pointer]uint64
 }
 
 // runState is the progress of a run: new (zero) at the start of every run.

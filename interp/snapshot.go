@@ -29,7 +29,7 @@ type Snapshot struct {
 	dir     string // the working directory of its runs (RunOptions.Dir)
 	// old are the objects reachable at the snapshot, for HashState (made
 	// by the first run that hashes states).
-	old map[unsafe.Pointer]struct{}
+	old map[unsafe.Pointer]uint64
 }
 
 // Dropped returns the goroutines that were alive when the snapshot was

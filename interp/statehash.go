@@ -43,22 +43,23 @@ type Canon struct {
 	next   uint64
 	bad    string // why the state cannot be encoded ("" if it can)
 	// old are the objects of the snapshot the run started from: named by
-	// address (a snapshot's runs restore them in place), their contents
-	// written only where the run changed them. epoch is the run's: an old
-	// map or channel the run changed has it.
-	old   map[unsafe.Pointer]struct{}
+	// their number in a walk of the snapshot (a snapshot's runs restore
+	// them in place; the number is the same on every machine made from the
+	// program), their contents written only where the run changed them.
+	// epoch is the run's: an old map or channel the run changed has it.
+	old   map[unsafe.Pointer]uint64
 	epoch int
 }
 
-// oldBit marks the number of an object of the snapshot (its address).
+// oldBit marks the number of an object of the snapshot.
 const oldBit = 1 << 63
 
 // CellID returns the number of the cell (or map or channel) at a in the
 // walk, and whether the walk met it: a location the walk did not meet is
 // unreachable from the program and cannot be accessed again.
 func (c *Canon) CellID(a Addr) (uint64, bool) {
-	if _, ok := c.old[a.p]; ok {
-		return uint64(uintptr(a.p)) | oldBit, true
+	if id, ok := c.old[a.p]; ok {
+		return id | oldBit, true
 	}
 	if id, ok := c.cells[a.p]; ok {
 		return id, true
@@ -111,8 +112,10 @@ func newCanon() *Canon {
 }
 
 // reachable returns the objects reachable from the globals and from r
-// now: a snapshot's, whose runs HashState names by address.
-func (m *machine) reachable(r root) map[unsafe.Pointer]struct{} {
+// now, numbered in walk order: a snapshot's, whose runs HashState names by
+// those numbers (the same on every machine of the program: the walk
+// depends on the values only).
+func (m *machine) reachable(r root) map[unsafe.Pointer]uint64 {
 	c := newCanon()
 	for _, p := range m.globals {
 		if p != nil {
@@ -125,12 +128,12 @@ func (m *machine) reachable(r root) map[unsafe.Pointer]struct{} {
 			c.value(a)
 		}
 	}
-	old := make(map[unsafe.Pointer]struct{}, len(c.cells)+len(c.objs))
-	for p := range c.cells {
-		old[p] = struct{}{}
+	old := make(map[unsafe.Pointer]uint64, len(c.cells)+len(c.objs))
+	for p, id := range c.cells {
+		old[p] = id
 	}
-	for p := range c.objs {
-		old[p] = struct{}{}
+	for p, id := range c.objs {
+		old[p] = id
 	}
 	return old
 }
@@ -178,14 +181,15 @@ const (
 	tagOld
 )
 
-// isOld reports whether p is an object of the snapshot, and writes it by
-// address if so.
+// isOld reports whether p is an object of the snapshot, and writes its
+// number if so.
 func (c *Canon) isOld(p unsafe.Pointer) bool {
-	if _, ok := c.old[p]; !ok {
+	id, ok := c.old[p]
+	if !ok {
 		return false
 	}
 	c.tag(tagOld)
-	c.WriteUint(uint64(uintptr(p)))
+	c.WriteUint(id)
 	return true
 }
 
@@ -214,16 +218,16 @@ func (c *Canon) function(f *function) {
 func (m *machine) encodeState(c *Canon) {
 	if m.old != nil {
 		// The globals and what they reached at the snapshot are named by
-		// address; the cells of them this run wrote, with their contents.
+		// number; the cells of them this run wrote, with their contents.
 		m.noteWrittenOld()
 		ws := make([]unsafe.Pointer, 0, len(m.writtenOld))
 		for p := range m.writtenOld {
 			ws = append(ws, p)
 		}
-		slices.SortFunc(ws, func(a, b unsafe.Pointer) int { return cmp.Compare(uintptr(a), uintptr(b)) })
+		slices.SortFunc(ws, func(a, b unsafe.Pointer) int { return cmp.Compare(m.old[a], m.old[b]) })
 		c.WriteUint(uint64(len(ws)))
 		for _, p := range ws {
-			c.WriteUint(uint64(uintptr(p)))
+			c.WriteUint(m.old[p])
 			c.value(*(*value)(p))
 		}
 		// Globals allocated since (on first use) are new.

@@ -74,6 +74,9 @@ type sleeper struct {
 
 // dpor is the state of a DPOR exploration: its current path.
 type dpor struct {
+	// joins holds the join points stored (dporjoin.go); nil: the
+	// executions do not look for them.
+	joins  *joinSet
 	nodes  []*dnode
 	bound  int  // preemption bound (-1: none)
 	pruned bool // an alternative was left out for the bound
@@ -154,12 +157,18 @@ type dporRun struct {
 	newKnown map[int]int32
 	pending  int // choice index of the current point's pick (-1: none)
 	names    canon
+	// Join points (dporjoin.go): armed until the first point of a
+	// quiescent stretch; the keys of those passed; joinCut: the
+	// execution ended at a stored one.
+	armed    bool
+	joinKeys []interp.StateKey
+	joinCut  bool
 }
 
 func newDporRun(d *dpor) *dporRun {
 	return &dporRun{d: d, edges: map[int][]int{}, created: map[int]bool{}, blocked: map[int]uintptr{}, carry: map[int]sleeper{},
 		wgRound: map[uintptr][]int{}, wgCount: map[uintptr]int64{}, waitWG: map[int]uintptr{},
-		newSleep: map[int]map[int]sleeper{}, newIDs: map[int][]int{}, newKnown: map[int]int32{}, pending: -1,
+		newSleep: map[int]map[int]sleeper{}, newIDs: map[int][]int{}, newKnown: map[int]int32{}, pending: -1, armed: true,
 		names: canon{names: map[uintptr]ccell{}}}
 }
 

@@ -156,8 +156,11 @@ type execResult struct {
 }
 
 type explorer struct {
-	t        Target
-	o        Options
+	t Target
+	o Options
+	// noJoins turns off DPOR's join points (dporjoin.go), for tests that
+	// compare.
+	noJoins  bool
 	progress io.Writer
 	start    time.Time
 	res      *Result
@@ -197,10 +200,19 @@ func Explore(t Target, o Options, progress io.Writer) (*Result, error) {
 
 // explore is Explore; onExec (nil: none) sees every execution's output.
 func explore(t Target, o Options, progress io.Writer, onExec func(out, kind string)) (*Result, error) {
+	return exploreWith(t, o, progress, nil, onExec)
+}
+
+// exploreWith is explore, with configure (if not nil) setting the
+// explorer up before it starts (tests).
+func exploreWith(t Target, o Options, progress io.Writer, configure func(*explorer), onExec func(out, kind string)) (*Result, error) {
 	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook)
 	t.Prog.Annotate(permAnnotations(vtPkg)...)
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
 	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1, firstDepth: -1}
+	if configure != nil {
+		configure(x)
+	}
 	if o.Profile != "" {
 		x.prof = newProfiler()
 	}
@@ -294,6 +306,9 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 		x.res.Exhaustive, x.res.Bound = false, -1
 		x.stage = bound
 		d := &dpor{bound: bound, shard: x.o.Shard, shards: x.o.Shards}
+		if bound < 0 && d.shards <= 1 && x.o.Steps == 0 && !x.noJoins {
+			d.joins = &joinSet{seen: map[interp.StateKey]struct{}{}}
+		}
 		if d.shards > 1 {
 			x.owned = func(r *execResult) bool { return r.sched.track == nil || d.ownsRun(r.sched.track, r.sched) }
 			defer func() { x.owned = nil }()
@@ -315,6 +330,14 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 				return err
 			}
 			d.update(x.last.sched.track, x.last.sched)
+			if d.joins != nil && len(prefix) == 0 && len(x.last.sched.track.joinKeys) < minJoins {
+				// No phases one after the other: join points would
+				// cost (hashing, no frame reuse) and save nothing.
+				d.joins = nil
+			}
+			if d.joins != nil {
+				x.res.States = len(d.joins.seen)
+			}
 			var more bool
 			if prefix, more = d.next(); !more {
 				break
@@ -570,6 +593,11 @@ func (x *explorer) commit(r *execResult, err error) (done bool, _ error) {
 	if testCommitted != nil && !r.stopped {
 		testCommitted(r)
 	}
+	if r.abandoned && r.sched.track != nil && r.sched.track.joinCut {
+		x.res.StatesMatched++
+		x.res.Steps += r.steps
+		return false, nil
+	}
 	if r.abandoned && r.sched.match == nil {
 		x.res.SleepPruned++
 		x.res.Steps += r.steps
@@ -751,7 +779,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
 		Observer: obs, IgnoreMemory: det == nil && s.track == nil, ReportNew: s.track != nil, Stop: x.stop, DatagramLoss: true}
 	var stdout strings.Builder
-	opts.HashStates = x.attachStates(s, obs, &stdout)
+	opts.HashStates = x.attachStates(s, obs, &stdout) || x.attachJoins(s, obs, &stdout)
 	if x.onExec != nil || x.collect {
 		opts.Stdout = &stdout
 		defer func() { r.out = stdout.String() }()

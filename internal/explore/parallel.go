@@ -420,7 +420,10 @@ func dfsAlive(key, stage string, stack []choice, next int) bool {
 // as the search will: what its races add above the subtree is left to the
 // search, which finds the same races when it takes the executions.
 func (x *explorer) speculateDPOR(d *dpor, bound int) {
-	if x.pool == nil {
+	if x.pool == nil || d.joins != nil {
+		// With join points the search ends executions where a worker,
+		// not knowing the states stored since, would not: what their
+		// subtrees explore differs (dporjoin.go).
 		return
 	}
 	stage := fmt.Sprintf("dpor%d", bound)

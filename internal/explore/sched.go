@@ -90,6 +90,9 @@ type scheduler struct {
 	// match follows the execution for the stateful strategy (nil
 	// otherwise; statematch.go).
 	match *stateMatch
+	// joinExtra adds the observers' part of the state at DPOR's join
+	// points (nil: the execution does not look for them; dporjoin.go).
+	joinExtra func(*interp.Goroutine, *interp.Canon)
 	// prof records the stacks at choices for a profile (nil: none).
 	prof *profRun
 	// expect is the verdict the vt.Check call of a whole test expects in
@@ -172,6 +175,11 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		s.ordered = filterBlocked(s.ordered)
 		preemptive = preemptive && s.ordered[0] == s.last
 		s.track.point(len(s.choices), s.ordered)
+		if s.joinExtra != nil && s.track.joinPoint(s, runnable, len(s.choices) < len(s.prefix)) {
+			// A join point explored already: the execution ends.
+			s.abandoned = true
+			return -1
+		}
 	}
 	if s.match != nil && !s.match.point(s, runnable, len(s.choices) < len(s.prefix)) {
 		// A state explored already (or a cycle): the execution ends.

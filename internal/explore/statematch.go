@@ -285,9 +285,19 @@ func (x *explorer) attachStates(s *scheduler, o *observer, out *strings.Builder)
 		return false
 	}
 	s.match = newStateMatch(x.states)
-	s.match.extra = func(c *interp.Canon) {
+	digest := x.observersDigest(o, out)
+	s.match.extra = func(c *interp.Canon) { digest(s.match.g, c) }
+	return true
+}
+
+// observersDigest returns what adds the observers' part of the state to
+// a stored state's encoding (g is a goroutine of the run): h, and where a
+// test watches outputs (onExec), the output so far (out), so that the
+// outputs of complete executions are exactly those without matching.
+func (x *explorer) observersDigest(o *observer, out *strings.Builder) func(*interp.Goroutine, *interp.Canon) {
+	return func(g *interp.Goroutine, c *interp.Canon) {
 		if x.onExec != nil {
-			interp.FlushOutput(s.match.g)
+			interp.FlushOutput(g)
 			c.WriteString(out.String())
 		}
 		if o.perm != nil && o.perm.tr != nil {
@@ -302,7 +312,6 @@ func (x *explorer) attachStates(s *scheduler, o *observer, out *strings.Builder)
 			c.Refuse("the race detector's state has no digest")
 		}
 	}
-	return true
 }
 
 // digester is a race detector whose state can be part of a stored state.

@@ -1,0 +1,135 @@
+package explore
+
+// Join points: state matching inside DPOR where it is sound.
+//
+// DPOR explores a test that runs concurrent phases one after the other
+// (a table-driven test calling a concurrent function for each row, a
+// function that starts workers and waits for them twice) as a tree: every
+// trace of the first phase is followed by every trace of the second, so the
+// executions multiply with the phases, although the phases rarely leave
+// different states behind. Matching states in general is unsound with DPOR
+// (statematch.go says why): the transitions DPOR explores from a state
+// depend on what the executions through it did before and after. At a join
+// point they do not:
+//
+//   - one goroutine is left (the others ended or wait for a test to end)
+//     and no timer is pending, so nothing happens next but what it does;
+//   - every transition so far happens before the point (the goroutine
+//     joined the others: a WaitGroup, a channel, the end of a Launch), so
+//     no transition after it races with one before it, and the exploration
+//     below it adds backtrack points only below it;
+//   - the sleep set there is empty, so the first visit explored every
+//     trace below it.
+//
+// So the executions below a join point depend on its state alone (the
+// program's, h's, the fair scheduler's: the same encoding as the stateful
+// strategy), and an execution that reaches a join point whose state an
+// earlier one reached beyond its replayed prefix ends there: the first
+// visit explored (or is exploring) everything after it. DPOR with no
+// preemption bound only (a bound makes what is explored below depend on
+// the preemptions before), not sharded, with no fixed step bound.
+//
+// Parallel workers do not run ahead in a stage with join points: a
+// worker, not knowing the states the search stored since it started,
+// would not end executions where the search does, and what DPOR explores
+// below them (the sleep sets from their footprints) would differ. (They
+// would need the search's stored states as it takes their executions;
+// not done.)
+
+import (
+	"strings"
+
+	"github.com/vtcheck/vt/interp"
+)
+
+// joinSet is the set of join-point states of one DPOR stage.
+type joinSet struct {
+	seen map[interp.StateKey]struct{}
+}
+
+// joinPoint is called at each scheduling point of a DPOR execution after
+// the transition before it ended (runnable are the goroutines that can
+// run; replaying says the point is in the replayed prefix). It reports
+// whether the execution ends here: its state is a join point an earlier
+// execution stored.
+func (r *dporRun) joinPoint(s *scheduler, runnable []*interp.Goroutine, replaying bool) bool {
+	g := runnable[0]
+	if len(runnable) != 1 || !g.Quiescent() {
+		r.armed = true
+		return false
+	}
+	// Only the first point of a quiescent stretch: the goroutine alone
+	// running on is no new join.
+	if !r.armed || replaying || len(r.carry) > 0 {
+		return false
+	}
+	r.armed = false
+	if !r.joined(g.ID()) {
+		return false
+	}
+	key, ok, _ := interp.HashState(g, func(c *interp.Canon) {
+		s.fair.digest(c)
+		c.WriteUint(s.draws)
+		c.WriteUint(uint64(min(s.run, timeQuantum)))
+		s.joinExtra(g, c)
+	})
+	if !ok {
+		return false
+	}
+	if _, seen := r.d.joins.seen[key]; seen {
+		r.joinCut = true
+		return true
+	}
+	r.joinKeys = append(r.joinKeys, key)
+	r.d.joins.seen[key] = struct{}{}
+	return false
+}
+
+// joined reports whether every transition so far happens before the next
+// one of goroutine g.
+func (r *dporRun) joined(g int) bool {
+	ts := r.trans
+	if len(ts) == 0 {
+		return true
+	}
+	thr, vc, _ := happensBefore(ts)
+	last := map[int]int{} // thread → its last transition
+	mine := -1
+	for k, t := range ts {
+		last[thr[k]] = k
+		if t.g == g {
+			mine = k
+		}
+	}
+	v := make([]int32, len(vc[len(vc)-1]))
+	if mine >= 0 {
+		join(v, vc[mine])
+	}
+	for _, f := range r.edges[g] {
+		join(v, vc[f])
+	}
+	for t, k := range last {
+		if t >= len(v) || v[t] <= int32(k) {
+			return false
+		}
+	}
+	return true
+}
+
+// attachJoins gives the execution s drives the observers' part of the
+// state of its join points (as attachStates does for the stateful
+// strategy); it reports whether the execution looks for join points.
+func (x *explorer) attachJoins(s *scheduler, o *observer, out *strings.Builder) bool {
+	if s.track == nil || s.track.d.joins == nil {
+		return false
+	}
+	s.joinExtra = x.observersDigest(o, out)
+	return true
+}
+
+// minJoins is the number of join points the first execution of a stage
+// must pass for the stage to look for them: the start and the end of a
+// test are join points of every execution (matching them saves nothing);
+// a test that runs concurrent phases one after the other has one more
+// after each.
+const minJoins = 3
