@@ -71,8 +71,9 @@ type Result struct {
 	// FoundBy names the member of the portfolio (or the strategy) whose
 	// execution failed: "random", "pct", "dpor (bound 1)", "dpor", ...
 	FoundBy string
-	// States counts the states the stateful strategy stored, StatesMatched
-	// the executions it ended at a state it had stored (or at a cycle).
+	// States counts the states the stateful strategy (or dpor at its join
+	// points, dporjoin.go) stored, StatesMatched the executions it ended at
+	// a state it had stored (or at a cycle).
 	States, StatesMatched int
 	// StoppedIn is the execution (from 1) that the time budget or an
 	// interrupt stopped before it ended (0: none was).
