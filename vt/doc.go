@@ -53,7 +53,7 @@
 //   - [Profile] (-vt.profile string): write a pprof profile of the exploration to this file (go tool pprof reads it)
 //   - [HTML] (-vt.html string): draw the failing execution as an HTML page in this file (on: by the saved one)
 //   - [Corpus] (-vt.corpus string, default auto): replay saved failing schedules first: auto (unless -strategy is given), on, off
-//   - [Expect] (-vt.expect string): verdict to reach: ok, race, deadlock, leak, panic, assert or steps
+//   - [Expect] (-vt.expect string): verdict to reach: ok, race, region, deadlock, leak, panic, assert or steps
 //   - [Race] (-vt.race string, default on): race detection: on (happens-before summary h), lockset or off
 //   - [Trust] (-vt.trust list): comma-separated packages whose own accesses are not race-checked
 //   - [Clock] (-vt.clock string, default any): when time passes: any (timers fire at any point) or synctest (all blocked)

@@ -75,7 +75,7 @@ func Corpus(mode string) Option { return Option{"corpus", mode} }
 func HTML(file string) Option { return Option{"html", file} }
 
 // Expect declares the verdict the exploration must reach: "race",
-// "deadlock", "leak", "panic", "assert" or "steps" (or "ok"). Check then
+// "region", "deadlock", "leak", "panic", "assert" or "steps" (or "ok"). Check then
 // passes when the first failure found is of that kind, logging its report,
 // and fails otherwise. It documents known bugs and keeps examples of bugs honest; an
 // expected failure is not saved under testdata/vt.

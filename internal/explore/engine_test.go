@@ -1,8 +1,10 @@
 package explore
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -238,7 +240,8 @@ func TestInterrupt(t *testing.T) {
 }
 
 // Permission regions under vt: annotations are events that the permission
-// checker applies; a violation panics as the annotation does outside vt.
+// checker applies; a conflict is verdict region (outside vt the annotation
+// panics with the same message), reported with both acquiring stacks.
 func TestRegions(t *testing.T) {
 	dir, err := filepath.Abs("testdata/regions")
 	require.NoError(t, err)
@@ -247,9 +250,9 @@ func TestRegions(t *testing.T) {
 	for _, tc := range []struct {
 		test, verdict, message string
 	}{
-		{"TestSubslice", "panic", `^panic: vt: AcquireRAt\(s, 0\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireR conflicts with goroutine \d+ AcquireW`},
-		{"TestPointerIsElement", "panic", `^panic: vt: AcquireW(?:At)?\((?:x|s, 4)\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireW conflicts with goroutine \d+ AcquireW \(state PrivateWrite\(goroutine \d+, r=0, w=1\)\)$`},
-		{"TestRangeOverlap", "panic", `^panic: vt: AcquireWRange\(s, 7, 10\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireW conflicts with goroutine \d+ AcquireR`},
+		{"TestSubslice", "region", `^vt: AcquireRAt\(s, 0\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireR conflicts with goroutine \d+ AcquireW`},
+		{"TestPointerIsElement", "region", `^vt: AcquireW(?:At)?\((?:x|s, 4)\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireW conflicts with goroutine \d+ AcquireW \(state PrivateWrite\(goroutine \d+, r=0, w=1\)\)$`},
+		{"TestRangeOverlap", "region", `^vt: AcquireWRange\(s, 7, 10\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireW conflicts with goroutine \d+ AcquireR`},
 		{"TestDisjointRanges", "ok", ""},
 		{"TestSharedReaders", "ok", ""},
 		{"TestWholeSlice", "ok", ""},
@@ -282,6 +285,24 @@ func TestRegions(t *testing.T) {
 					ops = append(ops, st.Op)
 				}
 				assert.Contains(t, ops, "annotation")
+				// Both acquiring stacks: the conflicting goroutine at its
+				// annotation, the holder at the annotation that acquired.
+				require.Len(t, res.Failure.Goroutines, 2)
+				holder := res.Failure.Goroutines[1]
+				assert.Equal(t, "annotation", holder.Op)
+				assert.NotEqual(t, res.Failure.Goroutines[0].ID, holder.ID)
+				require.NotEmpty(t, holder.Stack)
+				assert.Contains(t, holder.Stack[0].Pos, "regions_test.go")
+				assert.Contains(t, res.Failure.Message, fmt.Sprintf("conflicts with goroutine %d", holder.ID))
+				// Replayable: the token runs the same conflict again.
+				ro := o
+				ro.Replay = res.Failure.Replay
+				rep, err := Explore(Target{Prog: prog, Pkg: pkg, Test: tc.test, Root: 0, Name: tc.test}, ro, nil)
+				require.NoError(t, err)
+				require.NotNil(t, rep.Failure)
+				assert.Equal(t, "region", rep.Failure.Kind)
+				addr := regexp.MustCompile(`0x[0-9a-f]+`)
+				assert.Equal(t, addr.ReplaceAllString(res.Failure.Message, "ADDR"), addr.ReplaceAllString(rep.Failure.Message, "ADDR"))
 			}
 		})
 	}

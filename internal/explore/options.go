@@ -273,10 +273,10 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "expect", Type: "string", Default: "",
-		Doc: "verdict to reach: ok, race, deadlock, leak, panic, assert or steps",
+		Doc: "verdict to reach: ok, race, region, deadlock, leak, panic, assert or steps",
 		set: func(o *Options, v string) error {
 			if _, ok := verdictRank[v]; v != "" && (!ok || v == "error") {
-				return want("ok, race, deadlock, leak, panic, assert or steps")
+				return want("ok, race, region, deadlock, leak, panic, assert or steps")
 			}
 			o.Expect = v
 			return nil

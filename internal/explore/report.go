@@ -182,7 +182,7 @@ func JSONError(name string, err error) []byte {
 }
 
 // verdictRank orders verdicts from best to worst, for summaries.
-var verdictRank = map[string]int{"ok": 0, "steps": 1, "leak": 2, "assert": 3, "deadlock": 4, "panic": 5, "race": 6, "error": 7}
+var verdictRank = map[string]int{"ok": 0, "steps": 1, "leak": 2, "assert": 3, "deadlock": 4, "panic": 5, "region": 6, "race": 7, "error": 8}
 
 // Worst returns the worse of two verdicts.
 func Worst(a, b string) string {
