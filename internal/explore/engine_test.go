@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"github.com/vtcheck/vt/interp"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -306,4 +307,59 @@ func TestRegions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Habanero programs under vt: the library's operations are named
+// scheduling points, and regions in asyncs conflict with verdict region.
+func TestHabaneroUnderVT(t *testing.T) {
+	dir, err := filepath.Abs("testdata/hj")
+	require.NoError(t, err)
+	prog, err := LoadTests(dir)
+	require.NoError(t, err)
+	run := func(t *testing.T, test string, edit func(*Options)) *Result {
+		pkg, err := TestPackage(prog, test, "")
+		require.NoError(t, err)
+		o := DefaultOptions()
+		if edit != nil {
+			edit(&o)
+		}
+		res, err := Explore(Target{Prog: prog, Pkg: pkg, Test: test, Root: 0, Name: test}, o, nil)
+		require.NoError(t, err)
+		return res
+	}
+	t.Run("OverlappingRanges", func(t *testing.T) {
+		res := run(t, "TestOverlappingRanges", func(o *Options) { o.Race = "" })
+		require.Equal(t, "region", res.Verdict, "%s", FormatReport(res, "TestOverlappingRanges", "go test"))
+		assert.Regexp(t, `^vt: AcquireWRange\(s, \d+, \d+\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireW conflicts with goroutine \d+ AcquireW`, res.Failure.Message)
+		require.Len(t, res.Failure.Goroutines, 2)
+		for _, g := range res.Failure.Goroutines {
+			require.NotEmpty(t, g.Stack)
+			assert.Contains(t, g.Stack[0].Pos, "hj_test.go:19:") // fill's AcquireWRange
+		}
+		var ops []string
+		for _, st := range res.Failure.Schedule {
+			ops = append(ops, st.Op)
+		}
+		assert.Contains(t, ops, "habanero.async")
+	})
+	for _, test := range []string{"TestDisjointRanges", "TestIsolatedSharing"} {
+		t.Run(test, func(t *testing.T) {
+			res := run(t, test, nil)
+			require.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, test, "go test"))
+			assert.True(t, res.Exhaustive)
+		})
+	}
+	t.Run("EveryOp", func(t *testing.T) {
+		res := run(t, "TestEveryOp", func(o *Options) { o.Strategy = "dfs"; o.Execs = 1 })
+		require.Equal(t, "race", res.Verdict, "%s", FormatReport(res, "TestEveryOp", "go test"))
+		seen := map[string]bool{}
+		for _, st := range res.Failure.Schedule {
+			seen[st.Op] = true
+		}
+		for _, op := range []interp.Op{interp.OpAsync, interp.OpFinishEnd, interp.OpFutureGet, interp.OpIsolatedEnter,
+			interp.OpIsolatedExit, interp.OpPhaserNext, interp.OpPhaserSignal, interp.OpPhaserWait, interp.OpDDFPut,
+			interp.OpDDFAwait, interp.OpForallChunk} {
+			assert.True(t, seen[op.String()], "%s is not in the schedule", op)
+		}
+	})
 }

@@ -199,6 +199,7 @@ func Explore(t Target, o Options, progress io.Writer) (*Result, error) {
 func explore(t Target, o Options, progress io.Writer, onExec func(out, kind string)) (*Result, error) {
 	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook)
 	t.Prog.Annotate(permAnnotations(vtPkg)...)
+	t.Prog.Annotate(habaneroAnnotations()...)
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
 	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1, firstDepth: -1}
 	if o.Profile != "" {
