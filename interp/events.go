@@ -518,7 +518,7 @@ const (
 	EvIOWrite                             // bytes (or a datagram) written to the kernel object Addr (a socket, pipe or file) reached it: a release of Addr
 	EvIORead                              // a read from the kernel object Addr returned what was written to it: an acquire of Addr
 	EvOutput                              // G wrote to the standard output (Seq 1) or error (Seq 2): an effect outside the program, not a memory access
-	EvNew                                 // G allocated the N cells from Addr (a new variable, slice, map or channel; an aggregate's own array of fields or elements): not an access; a name for tools that follow objects from run to run (reported with RunOptions.ReportNew)
+	EvNew                                 // G allocated the N cells from Addr (a new variable, slice, map or channel; an aggregate's own array of fields or elements; Pos where, if known): not an access; a name for tools that follow objects from run to run (reported with RunOptions.ReportNew)
 )
 
 // Addr identifies a memory location or synchronization object for the

@@ -347,8 +347,33 @@ func TestHabaneroUnderVT(t *testing.T) {
 			res := run(t, test, nil)
 			require.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, test, "go test"))
 			assert.True(t, res.Exhaustive)
+			// Every shared access is in a region or isolated section:
+			// an empty sharing report (made: not nil).
+			require.NotNil(t, res.Sharing)
+			assert.Empty(t, res.Sharing, "%s", FormatSharing(res.Sharing))
+			assert.Contains(t, string(JSON(res, test)), `"sharing":[]`)
 		})
 	}
+	t.Run("UnannotatedSlice", func(t *testing.T) {
+		res := run(t, "TestUnannotatedSlice", nil)
+		require.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, "TestUnannotatedSlice", "go test"))
+		require.Len(t, res.Sharing, 4, "%s", FormatSharing(res.Sharing))
+		for i, l := range res.Sharing {
+			assert.Contains(t, l.Location, fmt.Sprintf("cell %d of the 4 cells allocated at hj_test.go:", i))
+			require.Len(t, l.Accesses, 2, "%+v", l)
+			w, r := l.Accesses[0], l.Accesses[1]
+			assert.Equal(t, "write", w.Kind)
+			assert.Regexp(t, `hj_test.go:1\d\d:\d+$`, w.Pos)
+			assert.Equal(t, "read", r.Kind)
+			assert.NotEqual(t, w.G, r.G)
+		}
+		// Each async writes its own half.
+		assert.Equal(t, res.Sharing[0].Accesses[0].G, res.Sharing[1].Accesses[0].G)
+		assert.NotEqual(t, res.Sharing[0].Accesses[0].G, res.Sharing[2].Accesses[0].G)
+		js := string(JSON(res, "TestUnannotatedSlice"))
+		assert.Regexp(t, `"sharing":\[\{"location":"cell 0 [^"]*","accesses":\[\{"pos":"[^"]*hj_test.go:\d+:\d+","g":\d+,"kind":"write"\}`, js)
+		assert.Contains(t, Notes(res), "shared outside any region or isolated section (4 locations):")
+	})
 	t.Run("EveryOp", func(t *testing.T) {
 		res := run(t, "TestEveryOp", func(o *Options) { o.Strategy = "dfs"; o.Execs = 1 })
 		require.Equal(t, "race", res.Verdict, "%s", FormatReport(res, "TestEveryOp", "go test"))

@@ -74,6 +74,10 @@ type Result struct {
 	// States counts the states the stateful strategy stored, StatesMatched
 	// the executions it ended at a state it had stored (or at a cycle).
 	States, StatesMatched int
+	// Sharing is the sharing report (sharing.go) of a program that uses
+	// permission regions or the habanero library: nil when not made, empty
+	// when every shared access is covered.
+	Sharing []SharedLocation
 	// StoppedIn is the execution (from 1) that the time budget or an
 	// interrupt stopped before it ended (0: none was).
 	StoppedIn int
@@ -156,17 +160,19 @@ type execResult struct {
 }
 
 type explorer struct {
-	t        Target
-	o        Options
-	progress io.Writer
-	start    time.Time
-	res      *Result
-	last     *execResult
-	snap     *interp.Snapshot // state at the root call, once reached
-	lastProg time.Time
-	race     raceState
-	stage    int       // preemption bound of the running DPOR stage (-1: none)
-	states   *stateSet // the stored states of the stateful strategy (nil: another)
+	share     *sharing // the execution follows accesses for the sharing report (sharing.go)
+	annotated bool     // an execution had an annotation event
+	t         Target
+	o         Options
+	progress  io.Writer
+	start     time.Time
+	res       *Result
+	last      *execResult
+	snap      *interp.Snapshot // state at the root call, once reached
+	lastProg  time.Time
+	race      raceState
+	stage     int       // preemption bound of the running DPOR stage (-1: none)
+	states    *stateSet // the stored states of the stateful strategy (nil: another)
 	// onExec, if set (by tests), receives the output (stdout) and the
 	// verdict ("" ok) of every execution that ended.
 	onExec func(out, kind string)
@@ -224,6 +230,7 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	if done, err := x.replayCorpus(); done || err != nil {
 		return x.res, err
 	}
+	defer x.sharingReport()
 	if o.Shards > 1 && (o.Strategy == "dfs" || o.Strategy == "stateful") {
 		return nil, fmt.Errorf("vt: option shard needs strategy portfolio, dpor, random or pct, not %s", o.Strategy)
 	}
@@ -750,7 +757,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	obs := x.observer(hooks, s)
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil && s.track == nil, ReportNew: s.track != nil, Stop: x.stop, DatagramLoss: true}
+		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true}
 	var stdout strings.Builder
 	opts.HashStates = x.attachStates(s, obs, &stdout)
 	if x.onExec != nil || x.collect {
@@ -782,6 +789,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		_, err = x.t.Prog.RunMain(x.t.Pkg, opts)
 	}
 	r.steps = out.Steps
+	x.annotated = x.annotated || obs.annotated
 	if s.track != nil {
 		// Close the last transition: from here on the run is only read
 		// (by the search, and by a worker's own DPOR, parallel.go).

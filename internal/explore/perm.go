@@ -153,12 +153,17 @@ type observer struct {
 	// first fault (the verdict is the earlier of the two).
 	raceFirst bool
 	rec       *recorder // records events for a picture (nil: none)
+	share     *sharing  // follows accesses for the sharing report (nil: none)
+	annotated bool      // the execution had an annotation event
 }
 
 // Event implements interp.Observer.
 func (o *observer) Event(ev *interp.Event) {
 	if o.rec != nil {
 		o.rec.event(ev)
+	}
+	if o.share != nil {
+		o.share.Event(ev)
 	}
 	if ev.Kind == interp.EvTimer && o.sched != nil {
 		o.sched.timerFired(ev.Pos)
@@ -169,6 +174,9 @@ func (o *observer) Event(ev *interp.Event) {
 	if ev.Kind == interp.EvWrite && o.sched != nil {
 		// A plain write is progress (see fairness.stillSpinning).
 		o.sched.fair.lastWrite = o.sched.fair.n
+	}
+	if ev.Kind == interp.EvAnnotation {
+		o.annotated = true
 	}
 	if ev.Kind == interp.EvAnnotation && o.perm.fault == nil {
 		o.perm.Event(ev)
@@ -188,7 +196,7 @@ func (x *explorer) observer(hooks map[string]interp.Hook, s *scheduler) *observe
 	if x.rec != nil {
 		x.rec.reset(s)
 	}
-	return &observer{race: x.detector(hooks), perm: &permChecker{}, sched: s, rec: x.rec}
+	return &observer{race: x.detector(hooks), perm: &permChecker{}, sched: s, rec: x.rec, share: x.share}
 }
 
 // permVerdict classifies an execution in which a permission region was

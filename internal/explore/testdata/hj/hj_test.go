@@ -91,3 +91,26 @@ func TestEveryOp(t *testing.T) {
 		_ = x
 	}, vt.Strategy("dfs"), vt.Execs(1))
 }
+
+// TestUnannotatedSlice shares a slice across asyncs with no region: each
+// async writes its half, the root task reads all after the finish. No race
+// (the finish orders the reads), but every element is shared outside any
+// region: the sharing report names each access.
+func TestUnannotatedSlice(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		s := make([]int, 4)
+		habanero.Launch(func(h *habanero.Task) {
+			h.Finish(func(h *habanero.Task) {
+				h.Async(func(*habanero.Task) { s[0], s[1] = 1, 2 })
+				h.Async(func(*habanero.Task) { s[2], s[3] = 3, 4 })
+			})
+			sum := 0
+			for i := range s {
+				sum += s[i]
+			}
+			if sum != 10 {
+				t.Errorf("sum %d", sum)
+			}
+		})
+	})
+}
