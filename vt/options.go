@@ -22,7 +22,10 @@ type Option struct {
 // source sets and sleep sets, with iterative preemption bounding),
 // "stateful" (exhaustive depth-first search with no preemption bound that
 // ends every execution at a state an earlier one reached, and finds
-// livelocks as cycles of states), "dfs" (exhaustive depth-first search by re-execution with iterative preemption
+// livelocks as cycles of states), "regions" (the region-informed search of
+// the gradual-permission paper: stateful, preempting only at permission
+// regions, isolated entries and blocking points; the default for programs
+// that use the habanero library), "dfs" (exhaustive depth-first search by re-execution with iterative preemption
 // bounding), "random" (random walk) or "pct" (probabilistic concurrency
 // testing with depth 3; "pct:5" sets the depth).
 func Strategy(name string) Option { return Option{"strategy", name} }

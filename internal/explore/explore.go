@@ -3,6 +3,7 @@ package explore
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -160,8 +161,10 @@ type execResult struct {
 }
 
 type explorer struct {
-	share     *sharing // the execution follows accesses for the sharing report (sharing.go)
-	annotated bool     // an execution had an annotation event
+	share     *sharing           // the execution follows accesses for the sharing report (sharing.go)
+	habDir    map[token.Pos]bool // positions in the habanero library (regions.go)
+	habPath   *string            // the habanero library's directory, once known
+	annotated bool               // an execution had an annotation event
 	t         Target
 	o         Options
 	progress  io.Writer
@@ -206,6 +209,9 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook)
 	t.Prog.Annotate(permAnnotations(vtPkg)...)
 	t.Prog.Annotate(habaneroAnnotations()...)
+	if o.Strategy == "portfolio" && usesHabanero(t) {
+		o.Strategy = "regions" // the default for habanero programs (regions.go)
+	}
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
 	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1, firstDepth: -1}
 	if o.Profile != "" {
@@ -231,7 +237,7 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 		return x.res, err
 	}
 	defer x.sharingReport()
-	if o.Shards > 1 && (o.Strategy == "dfs" || o.Strategy == "stateful") {
+	if o.Shards > 1 && (o.Strategy == "dfs" || o.Strategy == "stateful" || o.Strategy == "regions") {
 		return nil, fmt.Errorf("vt: option shard needs strategy portfolio, dpor, random or pct, not %s", o.Strategy)
 	}
 	switch o.Strategy {
@@ -268,6 +274,9 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	case "stateful":
 		defer x.countStates()
 		return x.res, x.stateful()
+	case "regions":
+		defer x.countStates()
+		return x.res, x.regions()
 	default:
 		return x.res, x.dfs()
 	}
@@ -504,7 +513,7 @@ func dfsNext(stack []choice, bound, floor int) (prefix, pre []int, next int, pru
 	next = -1
 	for i := len(stack) - 1; i >= floor; i-- {
 		c := stack[i]
-		if c.chosen+1 >= c.n {
+		if c.chosen+1 >= c.n || c.fixed {
 			continue
 		}
 		if bound >= 0 && c.preemptive && pre[i]+1 > bound {
@@ -654,6 +663,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
 	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
 	r.sched = s
+	if s.regionsOnly {
+		s.inLibrary = x.inHabanero
+	}
 	if x.prof != nil {
 		s.prof = x.prof.newRun()
 	}

@@ -16,7 +16,7 @@ import (
 // Options configure an exploration. Every field is set by one entry of
 // OptionTable; DefaultOptions and ParseOptions build them from it.
 type Options struct {
-	Strategy string        // "portfolio", "dpor", "stateful", "dfs", "random" or "pct"
+	Strategy string        // "portfolio", "dpor", "stateful", "regions", "dfs", "random" or "pct"
 	PCTDepth int           // depth of pct
 	Execs    int           // maximum executions
 	Steps    int64         // maximum steps per execution; 0 (auto): only executions that stop making progress are bounded (see autoSteps)
@@ -112,14 +112,14 @@ func want(what string) error { return errors.New(what) }
 var OptionTable = []*OptionSpec{
 	{
 		Name: "strategy", Type: "string", Default: "portfolio",
-		Doc: "search strategy: portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH",
+		Doc: "strategy: portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH",
 		set: func(o *Options, v string) error {
 			s, depth, hasDepth := strings.Cut(v, ":")
 			o.PCTDepth = 3
 			switch s {
-			case "portfolio", "dfs", "dpor", "stateful", "random":
+			case "portfolio", "dfs", "dpor", "stateful", "regions", "random":
 				if hasDepth {
-					return want("portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH")
+					return want("portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH")
 				}
 			case "pct":
 				if hasDepth {
@@ -130,7 +130,7 @@ var OptionTable = []*OptionSpec{
 					o.PCTDepth = d
 				}
 			default:
-				return want("portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH")
+				return want("portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH")
 			}
 			o.Strategy = s
 			return nil

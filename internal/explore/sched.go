@@ -20,6 +20,9 @@ type choice struct {
 	// val is the choice in the replay token: the answer (the index of the
 	// goroutine, whether time passed, the value).
 	val int
+	// fixed: the search takes alternative 0 only (the regions strategy
+	// does not preempt there, regions.go).
+	fixed bool
 }
 
 // valueOf returns the answer of alternative i.
@@ -96,6 +99,10 @@ type scheduler struct {
 	// code, if it said (expectSet).
 	expect    string
 	expectSet bool
+	// regionsOnly: the regions strategy, which preempts a goroutine only
+	// at its choice points (regions.go).
+	regionsOnly bool
+	inLibrary   func(token.Pos) bool // whether a position is in the habanero library
 }
 
 // timeQuantum is the number of consecutive scheduling points of one
@@ -107,7 +114,8 @@ const timeQuantum = 64
 
 func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
 	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000, fair: newFairness(),
-		synctest: o.Clock == "synctest", enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed)}
+		synctest: o.Clock == "synctest", enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed),
+		regionsOnly: o.Strategy == "regions"}
 }
 
 // Pick implements interp.Scheduler. Only the goroutines that the fair
@@ -181,6 +189,9 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	c := 0
 	if len(s.ordered) > 1 {
 		c = s.next(len(s.ordered), preemptive, s.ordered)
+		if s.regionsOnly && preemptive && s.regionFixed(s.ordered[0]) {
+			s.choices[len(s.choices)-1].fixed = true
+		}
 	}
 	if s.abandoned {
 		return -1

@@ -290,9 +290,8 @@ func (x *explorer) attachStates(s *scheduler, o *observer, out *strings.Builder)
 			interp.FlushOutput(s.match.g)
 			c.WriteString(out.String())
 		}
-		if o.perm != nil && o.perm.tr != nil {
-			c.Refuse("permission regions are in use")
-			return
+		if o.perm != nil {
+			o.perm.digest(c) // the permission state (regions.go)
 		}
 		switch d := o.race.(type) {
 		case nil:
