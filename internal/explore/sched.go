@@ -181,7 +181,12 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		preemptive = preemptive && s.ordered[0] == s.last
 		s.track.point(len(s.choices), s.ordered)
 	}
-	if s.match != nil && !s.match.point(s, runnable, len(s.choices) < len(s.prefix)) {
+	// The regions strategy keeps the running goroutine at a point that is
+	// none of its choices (regions.go), and stores states only where it
+	// chooses.
+	fixed := s.regionsOnly && preemptive && s.regionFixed(s.ordered[0])
+	matching := s.match != nil && !(s.regionsOnly && (fixed || len(s.ordered) < 2))
+	if matching && !s.match.point(s, runnable, len(s.choices) < len(s.prefix)) {
 		// A state explored already (or a cycle): the execution ends.
 		s.abandoned = true
 		return -1
@@ -189,15 +194,13 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	c := 0
 	if len(s.ordered) > 1 {
 		c = s.next(len(s.ordered), preemptive, s.ordered)
-		if s.regionsOnly && preemptive && s.regionFixed(s.ordered[0]) {
-			s.choices[len(s.choices)-1].fixed = true
-		}
+		s.choices[len(s.choices)-1].fixed = fixed
 	}
 	if s.abandoned {
 		return -1
 	}
 	g := s.ordered[c]
-	if s.match != nil {
+	if matching {
 		s.match.picked(g)
 	}
 	if s.track != nil {

@@ -265,7 +265,9 @@ func (x *explorer) sharingReport() {
 		return
 	}
 	x.share = newSharing(x.t.Prog)
-	defer func() { x.share = nil }()
+	states := x.states // a whole execution: no state matching ends it
+	x.states = nil
+	defer func() { x.share, x.states = nil, states }()
 	r, err := x.execute(nil, firstChoice{})
 	if err != nil || r.stopped || !x.share.annotated {
 		return
