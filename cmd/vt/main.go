@@ -69,6 +69,7 @@ var commands = []command{
 	{"check", "DIR", "model-check main of the package in DIR", checkCmd},
 	{"test", "DIR|PATTERN...", "model-check the existing tests of packages (-run RE selects)", testCmd},
 	{"replay", "DIR TOKEN|FILE", "replay one execution step by step (-test TestX for a test's)", replayCmd},
+	{"annotate", "DIR", "insert permission regions where data is shared outside them", annotateCmd},
 }
 
 // usage returns the main usage message: the commands and the exploration

@@ -28,6 +28,7 @@ type Options struct {
 	Corpus   string        // saved schedules: "auto" (replayed unless a strategy is given), "on" or "off"
 	HTML     string        // picture of the failing execution: "" none, "on" next to the saved schedule, or a file
 	Expect   string        // expected verdict ("" none)
+	Sharing  bool          // make the sharing report even if no execution used an annotation (vt annotate)
 	Race     string        // race detector: "h", "lockset" or "" (off)
 	Trust    []string      // packages whose accesses are not checked for races
 	// Clock is how virtual time passes: "any" (a pending timer may fire

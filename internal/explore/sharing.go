@@ -261,7 +261,7 @@ func FormatSharing(locs []SharedLocation) string {
 // an execution used an annotation: one more execution of the first
 // schedule, with memory events on.
 func (x *explorer) sharingReport() {
-	if x.worker || x.res.Interrupted || !x.annotated {
+	if x.worker || x.res.Interrupted || !x.annotated && !x.o.Sharing {
 		return
 	}
 	x.share = newSharing(x.t.Prog)
@@ -269,7 +269,7 @@ func (x *explorer) sharingReport() {
 	x.states = nil
 	defer func() { x.share, x.states = nil, states }()
 	r, err := x.execute(nil, firstChoice{})
-	if err != nil || r.stopped || !x.share.annotated {
+	if err != nil || r.stopped || !x.share.annotated && !x.o.Sharing {
 		return
 	}
 	x.res.Sharing = x.share.report()
