@@ -177,7 +177,7 @@ func (t *Task) forkMarked(mark func(any), regs []*registration, before func(), b
 	for _, r := range regs {
 		r.task = child
 	}
-	mark(child)
+	mark(scope)
 	spawn(func() { child.run(scope, before, body) })
 }
 

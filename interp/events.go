@@ -251,8 +251,8 @@ const (
 	// happens-before edges of HJ's semantics are those of the library's
 	// own code (a go statement for async, a Cond for finish, futures,
 	// DDFs and phasers, one mutex for isolated), which runs interpreted.
-	OpAsync         // habanero: a task is spawned (Async, Future, AsyncAwait, AsyncPhased)
-	OpFinishEnd     // habanero: the end of a finish (Finish, Launch, Forall): waits for its tasks
+	OpAsync         // habanero: a task is spawned (Async, Future, AsyncAwait, AsyncPhased); Addr is the finish it joins
+	OpFinishEnd     // habanero: the end of a finish (Finish, Launch, Forall): waits for its tasks; Addr is the finish
 	OpFutureGet     // habanero: Future.Get
 	OpIsolatedEnter // habanero: entry of an isolated section
 	OpIsolatedExit  // habanero: exit of an isolated section
@@ -261,7 +261,7 @@ const (
 	OpPhaserWait    // habanero: the wait for a phaser's phase in Next
 	OpDDFPut        // habanero: DDF.Put
 	OpDDFAwait      // habanero: AsyncAwait's wait for a DDF
-	OpForallChunk   // habanero: a chunk task of ForallChunked is spawned
+	OpForallChunk   // habanero: a chunk task of ForallChunked is spawned; Addr is the finish it joins
 	OpTimer         // time passes and timers fire: a step of the runtime in schedules, not a goroutine's operation
 
 	// The operations that make memory events (EvRead, EvWrite) other than

@@ -164,6 +164,8 @@ type explorer struct {
 	share     *sharing           // the execution follows accesses for the sharing report (sharing.go)
 	habDir    map[token.Pos]bool // positions in the habanero library (regions.go)
 	habPath   *string            // the habanero library's directory, once known
+	esp       *espBags           // the execution is ESP-bags' (espbags.go)
+	auto      bool               // the strategy is the default one
 	annotated bool               // an execution had an annotation event
 	t         Target
 	o         Options
@@ -209,11 +211,12 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook)
 	t.Prog.Annotate(permAnnotations(vtPkg)...)
 	t.Prog.Annotate(habaneroAnnotations()...)
-	if o.Strategy == "portfolio" && usesHabanero(t) {
+	auto := o.Strategy == "portfolio"
+	if auto && usesHabanero(t) {
 		o.Strategy = "regions" // the default for habanero programs (regions.go)
 	}
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
-	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1, firstDepth: -1}
+	x := &explorer{t: t, o: o, auto: auto, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1, firstDepth: -1}
 	if o.Profile != "" {
 		x.prof = newProfiler()
 	}
@@ -237,6 +240,11 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 		return x.res, err
 	}
 	defer x.sharingReport()
+	if x.auto {
+		if done, err := x.espBagsCheck(); done || err != nil {
+			return x.res, err
+		}
+	}
 	if o.Shards > 1 && (o.Strategy == "dfs" || o.Strategy == "stateful" || o.Strategy == "regions") {
 		return nil, fmt.Errorf("vt: option shard needs strategy portfolio, dpor, random or pct, not %s", o.Strategy)
 	}
@@ -769,7 +777,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	obs := x.observer(hooks, s)
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true}
+		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil && x.esp == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true}
 	var stdout strings.Builder
 	opts.HashStates = x.attachStates(s, obs, &stdout)
 	if x.onExec != nil || x.collect {

@@ -154,6 +154,7 @@ type observer struct {
 	raceFirst bool
 	rec       *recorder // records events for a picture (nil: none)
 	share     *sharing  // follows accesses for the sharing report (nil: none)
+	esp       *espBags  // ESP-bags' check (nil: none)
 	annotated bool      // the execution had an annotation event
 }
 
@@ -164,6 +165,9 @@ func (o *observer) Event(ev *interp.Event) {
 	}
 	if o.share != nil {
 		o.share.Event(ev)
+	}
+	if o.esp != nil {
+		o.esp.Event(ev)
 	}
 	if ev.Kind == interp.EvTimer && o.sched != nil {
 		o.sched.timerFired(ev.Pos)
@@ -196,7 +200,7 @@ func (x *explorer) observer(hooks map[string]interp.Hook, s *scheduler) *observe
 	if x.rec != nil {
 		x.rec.reset(s)
 	}
-	return &observer{race: x.detector(hooks), perm: &permChecker{}, sched: s, rec: x.rec, share: x.share}
+	return &observer{race: x.detector(hooks), perm: &permChecker{}, sched: s, rec: x.rec, share: x.share, esp: x.esp}
 }
 
 // permVerdict classifies an execution in which a permission region was
