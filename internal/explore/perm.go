@@ -181,6 +181,9 @@ func (o *observer) Event(ev *interp.Event) {
 	}
 	if ev.Kind == interp.EvAnnotation {
 		o.annotated = true
+		if op, ok := ev.Annotation.Tag.(perm.Op); ok && o.sched != nil && o.sched.regionsOnly && (op == perm.AcquireR || op == perm.AcquireW) {
+			o.sched.afterAcquire = true
+		}
 	}
 	if ev.Kind == interp.EvAnnotation && o.perm.fault == nil {
 		o.perm.Event(ev)

@@ -5,8 +5,9 @@ package explore
 // of the stateful strategy. It is the stateful depth-first search with no
 // preemption bound, over stored states that include the permission state,
 // except that a goroutine is preempted only where the paper's search
-// preempts a task: at a permission region's entry or exit (an annotation),
-// at an isolated section's entry, and at a blocking point (an operation
+// preempts a task: right after it entered a permission region (it holds
+// the region: another task may now try to enter a conflicting one), at an
+// isolated section's entry, and at a blocking point (an operation
 // that can block: a receive, a send, a select, a lock, a wait, a future's
 // Get, the end of a finish, a phaser's wait, a DDF await). Everywhere else
 // the running goroutine goes on, and the point is no choice of the search
@@ -39,7 +40,7 @@ import (
 var regionChoiceOps = func() [256]bool {
 	var ops [256]bool
 	for _, op := range []interp.Op{
-		interp.OpAnnotation, interp.OpIsolatedEnter,
+		interp.OpIsolatedEnter,
 		interp.OpChanSend, interp.OpChanRecv, interp.OpSelect,
 		interp.OpMutexLock, interp.OpRWMutexLock, interp.OpRWMutexRLock,
 		interp.OpWaitGroupWait, interp.OpCondWait, interp.OpSleep,
@@ -56,6 +57,9 @@ var regionChoiceOps = func() [256]bool {
 // The habanero library's own locks and waits are no choices: its
 // operations are, at their marks (a blocked goroutine lets others run).
 func (s *scheduler) regionFixed(g *interp.Goroutine) bool {
+	if s.afterAcquire && g == s.last {
+		return false // just entered a region
+	}
 	op, pos := g.Pending()
 	if !regionChoiceOps[op] {
 		return true

@@ -103,6 +103,9 @@ type scheduler struct {
 	// at its choice points (regions.go).
 	regionsOnly bool
 	inLibrary   func(token.Pos) bool // whether a position is in the habanero library
+	// afterAcquire: the last goroutine has just entered a permission
+	// region (the regions strategy chooses at its next point).
+	afterAcquire bool
 }
 
 // timeQuantum is the number of consecutive scheduling points of one
@@ -186,6 +189,7 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	// chooses.
 	fixed := s.regionsOnly && preemptive && s.regionFixed(s.ordered[0])
 	matching := s.match != nil && !(s.regionsOnly && (fixed || len(s.ordered) < 2))
+	s.afterAcquire = false
 	if matching && !s.match.point(s, runnable, len(s.choices) < len(s.prefix)) {
 		// A state explored already (or a cycle): the execution ends.
 		s.abandoned = true
