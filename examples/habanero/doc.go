@@ -17,7 +17,6 @@
 //     PrimeNumCounterForAll, VectorAdd, AsyncTest1-2, FinishTest1-3,
 //     ClumpedAccess), checked under vt by their tests
 //
-// Their tests run natively (go test -race), except tablei's, which run vt.Check;
-// each package documents the
-// verdict vt is expected to give.
+// Their tests run natively (go test -race), except tablei's, which run
+// vt.Check; each package documents the verdict vt is expected to give.
 package habanero
