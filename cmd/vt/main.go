@@ -6,6 +6,7 @@
 //	vt check [flags] DIR
 //	vt test [flags] [-run RE] DIR|PATTERN...
 //	vt replay [flags] [-test TestX] DIR TOKEN|FILE
+//	vt annotate [-n] [flags] DIR
 //
 // vt run interprets the main package in DIR (which may belong to another
 // module) once, like go run: the program's stdout, stderr and exit code are
@@ -17,7 +18,10 @@
 // panic or runaway execution, with a replay token. vt test does the same
 // for each existing TestXxx function of packages, with *testing.T modeled
 // (a failed assertion is a finding too). vt replay reruns the one execution
-// of a token with its step-by-step trace.
+// of a token with its step-by-step trace. vt annotate inserts permission
+// regions into the main package in DIR where vt's sharing report finds data
+// shared outside them, and checks again until the report is empty (-n
+// prints the change as a diff).
 //
 // vt check and vt test take every exploration option of vt.Check as a flag
 // -NAME (-strategy, -execs, -steps, -preempt, -seed, -time, -replay,

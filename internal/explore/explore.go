@@ -161,23 +161,17 @@ type execResult struct {
 }
 
 type explorer struct {
-	share     *sharing           // the execution follows accesses for the sharing report (sharing.go)
-	habDir    map[token.Pos]bool // positions in the habanero library (regions.go)
-	habPath   *string            // the habanero library's directory, once known
-	esp       *espBags           // the execution is ESP-bags' (espbags.go)
-	auto      bool               // the strategy is the default one
-	annotated bool               // an execution had an annotation event
-	t         Target
-	o         Options
-	progress  io.Writer
-	start     time.Time
-	res       *Result
-	last      *execResult
-	snap      *interp.Snapshot // state at the root call, once reached
-	lastProg  time.Time
-	race      raceState
-	stage     int       // preemption bound of the running DPOR stage (-1: none)
-	states    *stateSet // the stored states of the stateful strategy (nil: another)
+	t        Target
+	o        Options
+	progress io.Writer
+	start    time.Time
+	res      *Result
+	last     *execResult
+	snap     *interp.Snapshot // state at the root call, once reached
+	lastProg time.Time
+	race     raceState
+	stage    int       // preemption bound of the running DPOR stage (-1: none)
+	states   *stateSet // the stored states of the stateful strategy (nil: another)
 	// onExec, if set (by tests), receives the output (stdout) and the
 	// verdict ("" ok) of every execution that ended.
 	onExec func(out, kind string)
@@ -197,6 +191,12 @@ type explorer struct {
 	// firstDepth is the number of choices of the first execution taken
 	// (-1: none yet).
 	firstDepth int
+	share      *sharing           // the execution follows accesses for the sharing report (sharing.go)
+	habDir     map[token.Pos]bool // positions in the habanero library (regions.go)
+	habPath    *string            // the habanero library's directory, once known
+	esp        *espBags           // the execution is ESP-bags' (espbags.go)
+	auto       bool               // the strategy is the default one
+	annotated  bool               // an execution had an annotation event
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
