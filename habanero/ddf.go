@@ -28,6 +28,7 @@ func NewDDF[V any]() *DDF[V] {
 // Put fills the DDF with v and releases the tasks awaiting it. A second Put
 // panics.
 func (d *DDF[V]) Put(v V) {
+	markDDFPut(d)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.full {
@@ -52,6 +53,7 @@ func (d *DDF[V]) Get() V {
 func (d *DDF[V]) isNil() bool { return d == nil }
 
 func (d *DDF[V]) awaitFull() {
+	markDDFAwait(d)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	await(d.cond, func() bool { return d.full })

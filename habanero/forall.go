@@ -32,7 +32,7 @@ func (t *Task) ForallChunked(lo, hi, chunk int, body func(t *Task, i int)) {
 				end = start + chunk
 			}
 			s, e := start, end
-			f.fork(nil, nil, func(c *Task) {
+			f.forkMarked(markForallChunk, nil, nil, func(c *Task) {
 				for i := s; i < e; i++ {
 					body(c, i)
 				}

@@ -48,6 +48,7 @@ func (f *Fut[V]) Get(t *Task) V {
 	if t != nil {
 		t.checkNotIsolated("Get")
 	}
+	markFutureGet(f)
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	await(f.cond, func() bool { return f.done })

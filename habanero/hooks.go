@@ -3,9 +3,9 @@ package habanero
 import "sync"
 
 // The functions in this file are the only places where the library starts a
-// goroutine, blocks a task, or enters and leaves an isolated section. A later
-// version of vt intercepts them to make these operations scheduling points,
-// so keep every blocking wait and every goroutine start going through them.
+// goroutine, blocks a task, or enters and leaves an isolated section; the
+// habanero operations call the marks at the end of the file, which vt
+// intercepts to make them named scheduling points.
 
 // spawn starts the goroutine of a new task.
 func spawn(run func()) {
@@ -41,6 +41,7 @@ func newIsolation() *isolation {
 // enterIsolated enters an isolated section: the global one when keys is nil,
 // else the one on keys.
 func enterIsolated(iso *isolation, keys []any) {
+	markIsolatedEnter(iso)
 	iso.mu.Lock()
 	defer iso.mu.Unlock()
 	if keys == nil {
@@ -66,6 +67,7 @@ func enterIsolated(iso *isolation, keys []any) {
 
 // exitIsolated leaves a section entered by enterIsolated with the same keys.
 func exitIsolated(iso *isolation, keys []any) {
+	markIsolatedExit(iso)
 	iso.mu.Lock()
 	defer iso.mu.Unlock()
 	if keys == nil {
@@ -77,3 +79,22 @@ func exitIsolated(iso *isolation, keys []any) {
 	}
 	iso.cond.Broadcast()
 }
+
+// The marks below do nothing natively. Under vt they are annotations (see
+// interp.Annotation.Op): each call is a scheduling point and an event named
+// for the habanero operation, whose argument, a pointer, is the object it concerns. They
+// add no synchronization: the happens-before edges of HJ's semantics are
+// those of the code around them (a go statement for async, a Cond for the
+// joins, one mutex for isolated sections).
+
+func markAsync(obj any)         {}
+func markFinishEnd(obj any)     {}
+func markFutureGet(obj any)     {}
+func markIsolatedEnter(obj any) {}
+func markIsolatedExit(obj any)  {}
+func markNext(obj any)          {}
+func markSignal(obj any)        {}
+func markPhaserWait(obj any)    {}
+func markDDFPut(obj any)        {}
+func markDDFAwait(obj any)      {}
+func markForallChunk(obj any)   {}

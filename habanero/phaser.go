@@ -232,6 +232,7 @@ func (t *Task) AsyncPhased(regs []Reg, body func(t *Task)) {
 // no registrations returns at once.
 func (t *Task) Next() {
 	t.checkNotIsolated("Next")
+	markNext(t)
 	for _, r := range t.regs {
 		if r.mode == SigWaitSingle {
 			panic(fmt.Sprintf("habanero: Next on phaser %d, registered in SigWaitSingle mode (use NextSingle)", r.ph.id))
@@ -240,6 +241,9 @@ func (t *Task) Next() {
 	t.signalAll()
 	for _, r := range t.regs {
 		p := r.ph
+		if r.mode.waits() {
+			markPhaserWait(p)
+		}
 		p.mu.Lock()
 		if r.mode.waits() {
 			k := r.wait
@@ -262,6 +266,7 @@ func (t *Task) Next() {
 // the task keeps working; its next Next does not signal again.
 func (t *Task) Signal() {
 	t.checkNotIsolated("Signal")
+	markSignal(t)
 	t.signalAll()
 }
 
@@ -291,6 +296,7 @@ func (t *Task) NextSingle(body func()) {
 		panic(fmt.Sprintf("habanero: NextSingle needs exactly one phaser registration, in SigWaitSingle mode; task %d has %s", t.id, t.describeRegs()))
 	}
 	r := t.regs[0]
+	markNext(t)
 	p := r.ph
 	k := r.wait
 	p.mu.Lock()

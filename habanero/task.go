@@ -147,6 +147,7 @@ func Launch(body func(t *Task)) {
 		body(root)
 	}()
 	root.dropAll()
+	markFinishEnd(scope)
 	panics := scope.wait()
 	if all := append(bodyPanic, panics...); len(all) > 0 {
 		panic(&PanicError{Panics: all})
@@ -165,12 +166,18 @@ func (t *Task) checkNotIsolated(op string) {
 // child gets the phaser registrations regs (already registered); if before
 // is not nil the child runs it before body (AsyncAwait waits there).
 func (t *Task) fork(regs []*registration, before func(), body func(c *Task)) {
+	t.forkMarked(markAsync, regs, before, body)
+}
+
+// forkMarked is fork with the mark of the operation that spawns the child.
+func (t *Task) forkMarked(mark func(any), regs []*registration, before func(), body func(c *Task)) {
 	scope := t.ief
 	scope.join()
 	child := &Task{rt: t.rt, id: t.rt.nextID.Add(1), ief: scope, regs: regs}
 	for _, r := range regs {
 		r.task = child
 	}
+	mark(scope)
 	spawn(func() { child.run(scope, before, body) })
 }
 
@@ -215,6 +222,7 @@ func (t *Task) Finish(body func(t *Task)) {
 	}()
 	t.dropCreatedIn(scope)
 	t.ief = scope.parent
+	markFinishEnd(scope)
 	panics := scope.wait()
 	if all := append(bodyPanic, panics...); len(all) > 0 {
 		panic(&PanicError{Panics: all})

@@ -20,6 +20,19 @@ type Annotation struct {
 	// checker keeps the permission operation there); events carry the
 	// Annotation back.
 	Tag any
+	// Op is the operation the call is at its scheduling point and in its
+	// event: OpAnnotation when zero, or one of the named operations of a
+	// library whose calls are annotations (OpAsync, OpIsolatedEnter, ...:
+	// the habanero library's).
+	Op Op
+}
+
+// op returns the operation of a call of a.
+func (a *Annotation) op() Op {
+	if a.Op == OpNone {
+		return OpAnnotation
+	}
+	return a.Op
 }
 
 // AnnotationForm says how an annotation's arguments name its locations.
@@ -66,7 +79,7 @@ func (p *Program) annotation(name string) *Annotation {
 // the function's own body.
 func annotationCtl(a *Annotation, body *function) controlFn {
 	return func(fr *frame, args []value, dst int32) *frame {
-		if fr.point(OpAnnotation, fr.pos()) {
+		if fr.point(a.op(), fr.pos()) {
 			return nil
 		}
 		ev, ok := a.locate(args)
@@ -82,7 +95,7 @@ func annotationCtl(a *Annotation, body *function) controlFn {
 // locate returns the event of a call of a with args, or false if the
 // arguments name no location.
 func (a *Annotation) locate(args []value) (Event, bool) {
-	ev := Event{Kind: EvAnnotation, Op: OpAnnotation, Annotation: a}
+	ev := Event{Kind: EvAnnotation, Op: a.op(), Annotation: a}
 	if len(args) == 0 {
 		return ev, false
 	}

@@ -92,6 +92,7 @@ import (
 //	testing.T.Parallel               no     -                      the signal to T.Run; blocks in OpTestParallel until the parent's function returns: the parent's EvChanClose of its barrier, the subtest's EvChanRecvClosed
 //	a test's function returns        no     -                      with parallel subtests: waits (OpTestRun) for each one's EvChanSend, its EvChanRecv
 //	a call of an annotation          yes    OpAnnotation           EvAnnotation (Program.Annotate)
+//	habanero async, finish end, ...  yes    OpAsync, ...           EvAnnotation: the habanero library's marks, annotations with an Op of their own (no edge: the library's own goroutines, mutexes and conds give HJ's)
 //	a write to os.Stdout, os.Stderr  no     -                      EvOutput (after the model's memory events)
 //	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
 //
@@ -245,7 +246,24 @@ const (
 	OpTestRun      // blocked in testing.T.Run until the subtest ends
 	OpTestParallel // blocked in testing.T.Parallel until the parent test's function returns
 	OpAnnotation   // a call of an annotation function (Program.Annotate)
-	OpTimer        // time passes and timers fire: a step of the runtime in schedules, not a goroutine's operation
+
+	// The operations of the habanero library (task parallelism): its
+	// marks are annotations with these Ops (Annotation.Op). The
+	// happens-before edges of HJ's semantics are those of the library's
+	// own code (a go statement for async, a Cond for finish, futures,
+	// DDFs and phasers, one mutex for isolated), which runs interpreted.
+	OpAsync         // habanero: a task is spawned (Async, Future, AsyncAwait, AsyncPhased); Addr is the finish it joins
+	OpFinishEnd     // habanero: the end of a finish (Finish, Launch, Forall): waits for its tasks; Addr is the finish
+	OpFutureGet     // habanero: Future.Get
+	OpIsolatedEnter // habanero: entry of an isolated section
+	OpIsolatedExit  // habanero: exit of an isolated section
+	OpPhaserNext    // habanero: Task.Next or NextSingle
+	OpPhaserSignal  // habanero: Task.Signal
+	OpPhaserWait    // habanero: the wait for a phaser's phase in Next
+	OpDDFPut        // habanero: DDF.Put
+	OpDDFAwait      // habanero: AsyncAwait's wait for a DDF
+	OpForallChunk   // habanero: a chunk task of ForallChunked is spawned; Addr is the finish it joins
+	OpTimer         // time passes and timers fire: a step of the runtime in schedules, not a goroutine's operation
 
 	// The operations that make memory events (EvRead, EvWrite) other than
 	// the loads and stores of the program's code (OpNone). Their names are
@@ -386,7 +404,19 @@ var ops = [numOps]opInfo{
 	OpTestRun:      {"testing.T.Run", false, ""},
 	OpTestParallel: {"testing.T.Parallel", false, ""},
 	OpAnnotation:   {"annotation", true, ""},
-	OpTimer:        {"timer fires", false, ""},
+
+	OpAsync:         {"habanero.async", true, ""},
+	OpFinishEnd:     {"habanero.finish end", true, ""},
+	OpFutureGet:     {"habanero.Future.Get", true, ""},
+	OpIsolatedEnter: {"habanero.isolated enter", true, ""},
+	OpIsolatedExit:  {"habanero.isolated exit", true, ""},
+	OpPhaserNext:    {"habanero.Next", true, ""},
+	OpPhaserSignal:  {"habanero.Signal", true, ""},
+	OpPhaserWait:    {"habanero.phaser wait", true, ""},
+	OpDDFPut:        {"habanero.DDF.Put", true, ""},
+	OpDDFAwait:      {"habanero.DDF await", true, ""},
+	OpForallChunk:   {"habanero.forall chunk", true, ""},
+	OpTimer:         {"timer fires", false, ""},
 
 	OpListen:     {"net listen", true, ""},
 	OpDial:       {"net dial", true, ""},
@@ -489,7 +519,7 @@ const (
 	EvIOWrite                             // bytes (or a datagram) written to the kernel object Addr (a socket, pipe or file) reached it: a release of Addr
 	EvIORead                              // a read from the kernel object Addr returned what was written to it: an acquire of Addr
 	EvOutput                              // G wrote to the standard output (Seq 1) or error (Seq 2): an effect outside the program, not a memory access
-	EvNew                                 // G allocated the N cells from Addr (a new variable, slice, map or channel; an aggregate's own array of fields or elements): not an access; a name for tools that follow objects from run to run (reported with RunOptions.ReportNew)
+	EvNew                                 // G allocated the N cells from Addr (a new variable, slice, map or channel; an aggregate's own array of fields or elements; Pos where, if known): not an access; a name for tools that follow objects from run to run (reported with RunOptions.ReportNew)
 	EvLook                                // G looked at the state of synchronization objects without changing them (a select at its start, over its cases' channels in Waits, whichever case it then takes or none; len of the channel Addr; a TryLock of the mutex Addr that failed): not an access and not an edge, but what G does next depends on what it saw
 )
 

@@ -151,7 +151,7 @@ func (m *machine) accessMap(fr *frame, k EventKind, op Op, mo *mapObj, pos token
 // announce reports EvNew for a new variable p of type t: its cell, and the
 // array of each aggregate in it.
 func (m *machine) announce(fr *frame, p *value, t *rtype) {
-	m.emit(fr, Event{Kind: EvNew, Addr: addrOf(p), N: 1})
+	m.emit(fr, Event{Kind: EvNew, Addr: addrOf(p), N: 1, Pos: newPos(fr)})
 	if t.aggregate {
 		if t.kind == kArray {
 			m.announceElems(fr, p.elems(), t.elem)
@@ -159,7 +159,7 @@ func (m *machine) announce(fr *frame, p *value, t *rtype) {
 		}
 		es := p.elems()
 		if len(es) > 0 {
-			m.emit(fr, Event{Kind: EvNew, Addr: addrOf(&es[0]), N: len(es)})
+			m.emit(fr, Event{Kind: EvNew, Addr: addrOf(&es[0]), N: len(es), Pos: newPos(fr)})
 		}
 		for j, f := range t.fields {
 			if f.typ.aggregate {
@@ -169,12 +169,20 @@ func (m *machine) announce(fr *frame, p *value, t *rtype) {
 	}
 }
 
+// newPos is the position of an allocation in fr (none without a frame).
+func newPos(fr *frame) token.Pos {
+	if fr == nil {
+		return token.NoPos
+	}
+	return fr.pos()
+}
+
 // announceElems reports EvNew for a new array es of elements of type et.
 func (m *machine) announceElems(fr *frame, es []value, et *rtype) {
 	if len(es) == 0 {
 		return
 	}
-	m.emit(fr, Event{Kind: EvNew, Addr: addrOf(&es[0]), N: len(es)})
+	m.emit(fr, Event{Kind: EvNew, Addr: addrOf(&es[0]), N: len(es), Pos: newPos(fr)})
 	if et.aggregate {
 		for j := range es {
 			if et.kind == kArray {

@@ -1,4 +1,6 @@
-// Package rewrite holds source-to-source transformations of Go code: it will
-// insert permission-region annotations where vt reported unannotated
-// sharing, and instrument code for native-speed runs. It is empty for now.
+// Package rewrite holds source-to-source transformations of Go code. Regions
+// inserts permission-region annotations (vt.AcquireWAt, vt.ReleaseR, ...)
+// around the accesses vt's sharing report names, the narrowest region
+// around each (vt annotate runs it in the gradual-permission paper's
+// loop: check, annotate, check again); Diff shows a change.
 package rewrite

@@ -25,6 +25,14 @@ import (
 // operations. The dynamic check only sees the interleaving that happens to
 // run; vt explores the others.
 //
+// Regions order nothing. Under vt an annotation is no synchronization: a
+// conflict is verdict "region", and accesses inside regions race as they
+// would without the annotations. The native check keeps its table under
+// a mutex, and Go's race detector sees that mutex: under go test -race two
+// regions that happen to run one after the other are ordered by it, which
+// can hide a race that vt reports. (The race runtime offers no way to keep
+// the table's own accesses and its lock out of its analysis.)
+//
 // Locations. A location is an address together with the type stored there:
 // AcquireW(p) for a pointer p is the location *p; AcquireW(m) for a map or
 // channel is that map or channel; AcquireW(s) for a slice is the slice as a

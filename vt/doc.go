@@ -43,7 +43,7 @@
 // in code (unless a flag or variable gives them) and its own budgets and
 // strategy.
 //
-//   - [Strategy] (-vt.strategy string, default portfolio): search strategy: portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH
+//   - [Strategy] (-vt.strategy string, default portfolio): strategy: portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH
 //   - [Execs] (-vt.execs int, default 100000): maximum number of executions
 //   - [Steps] (-vt.steps int, default auto): maximum steps of one execution; auto: only a livelock (no progress) is bounded
 //   - [Preempt] (-vt.preempt int, default auto): preemption bound of dfs: -1 none, auto raised from 0 until exhausted
@@ -53,7 +53,7 @@
 //   - [Profile] (-vt.profile string): write a pprof profile of the exploration to this file (go tool pprof reads it)
 //   - [HTML] (-vt.html string): draw the failing execution as an HTML page in this file (on: by the saved one)
 //   - [Corpus] (-vt.corpus string, default auto): replay saved failing schedules first: auto (unless -strategy is given), on, off
-//   - [Expect] (-vt.expect string): verdict to reach: ok, race, deadlock, leak, panic, assert or steps
+//   - [Expect] (-vt.expect string): verdict to reach: ok, race, region, deadlock, leak, panic, assert or steps
 //   - [Race] (-vt.race string, default on): race detection: on (happens-before summary h), lockset or off
 //   - [Trust] (-vt.trust list): comma-separated packages whose own accesses are not race-checked
 //   - [Clock] (-vt.clock string, default any): when time passes: any (timers fire at any point) or synctest (all blocked)

@@ -22,7 +22,10 @@ type Option struct {
 // source sets and sleep sets, with iterative preemption bounding),
 // "stateful" (exhaustive depth-first search with no preemption bound that
 // ends every execution at a state an earlier one reached, and finds
-// livelocks as cycles of states), "dfs" (exhaustive depth-first search by re-execution with iterative preemption
+// livelocks as cycles of states), "regions" (the region-informed search of
+// the gradual-permission paper: stateful, preempting only at permission
+// regions, isolated entries and blocking points; the default for programs
+// that use the habanero library), "dfs" (exhaustive depth-first search by re-execution with iterative preemption
 // bounding), "random" (random walk) or "pct" (probabilistic concurrency
 // testing with depth 3; "pct:5" sets the depth).
 func Strategy(name string) Option { return Option{"strategy", name} }
@@ -75,7 +78,7 @@ func Corpus(mode string) Option { return Option{"corpus", mode} }
 func HTML(file string) Option { return Option{"html", file} }
 
 // Expect declares the verdict the exploration must reach: "race",
-// "deadlock", "leak", "panic", "assert" or "steps" (or "ok"). Check then
+// "region", "deadlock", "leak", "panic", "assert" or "steps" (or "ok"). Check then
 // passes when the first failure found is of that kind, logging its report,
 // and fails otherwise. It documents known bugs and keeps examples of bugs honest; an
 // expected failure is not saved under testdata/vt.

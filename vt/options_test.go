@@ -128,7 +128,7 @@ func (f *fakeTB) Logf(string, ...any)   { panic("unexpected Logf") }
 // A bad value is refused with the same message from code, a flag or the
 // environment.
 func TestBadOptionSameError(t *testing.T) {
-	const msg = `vt: bad value "bogus" for option strategy: want portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH`
+	const msg = `vt: bad value "bogus" for option strategy: want portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH`
 	tb := &fakeTB{}
 	Check(tb, func(*T) {}, Strategy("bogus"))
 	assert.Equal(t, []string{msg}, tb.fatal)

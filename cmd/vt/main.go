@@ -6,6 +6,7 @@
 //	vt check [flags] DIR
 //	vt test [flags] [-run RE] DIR|PATTERN...
 //	vt replay [flags] [-test TestX] DIR TOKEN|FILE
+//	vt annotate [-n] [flags] DIR
 //
 // vt run interprets the main package in DIR (which may belong to another
 // module) once, like go run: the program's stdout, stderr and exit code are
@@ -17,7 +18,10 @@
 // panic or runaway execution, with a replay token. vt test does the same
 // for each existing TestXxx function of packages, with *testing.T modeled
 // (a failed assertion is a finding too). vt replay reruns the one execution
-// of a token with its step-by-step trace.
+// of a token with its step-by-step trace. vt annotate inserts permission
+// regions into the main package in DIR where vt's sharing report finds data
+// shared outside them, and checks again until the report is empty (-n
+// prints the change as a diff).
 //
 // vt check and vt test take every exploration option of vt.Check as a flag
 // -NAME (-strategy, -execs, -steps, -preempt, -seed, -time, -replay,
@@ -69,6 +73,7 @@ var commands = []command{
 	{"check", "DIR", "model-check main of the package in DIR", checkCmd},
 	{"test", "DIR|PATTERN...", "model-check the existing tests of packages (-run RE selects)", testCmd},
 	{"replay", "DIR TOKEN|FILE", "replay one execution step by step (-test TestX for a test's)", replayCmd},
+	{"annotate", "DIR", "insert permission regions where data is shared outside them", annotateCmd},
 }
 
 // usage returns the main usage message: the commands and the exploration

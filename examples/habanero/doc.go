@@ -12,7 +12,11 @@
 //   - matrix: matrix add and scalar multiply with forall (Add, ScalarMultiply)
 //   - prodcons: a producer and a consumer synchronized by a phaser
 //   - racycounter: an async counter with a data race, and its isolated fix
+//   - tablei: the other programs of the paper's Table I (PrimitiveArrayNoRace,
+//     TwoDimArrays, ForAllWithIterable, IntegerCounterIsolated,
+//     PrimeNumCounterForAll, VectorAdd, AsyncTest1-2, FinishTest1-3,
+//     ClumpedAccess), checked under vt by their tests
 //
-// Their tests run natively (go test -race); each package documents the
-// verdict vt is expected to give.
+// Their tests run natively (go test -race), except tablei's, which run
+// vt.Check; each package documents the verdict vt is expected to give.
 package habanero

@@ -1,8 +1,11 @@
 package explore
 
 import (
+	"fmt"
+	"github.com/vtcheck/vt/interp"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -238,7 +241,8 @@ func TestInterrupt(t *testing.T) {
 }
 
 // Permission regions under vt: annotations are events that the permission
-// checker applies; a violation panics as the annotation does outside vt.
+// checker applies; a conflict is verdict region (outside vt the annotation
+// panics with the same message), reported with both acquiring stacks.
 func TestRegions(t *testing.T) {
 	dir, err := filepath.Abs("testdata/regions")
 	require.NoError(t, err)
@@ -247,9 +251,9 @@ func TestRegions(t *testing.T) {
 	for _, tc := range []struct {
 		test, verdict, message string
 	}{
-		{"TestSubslice", "panic", `^panic: vt: AcquireRAt\(s, 0\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireR conflicts with goroutine \d+ AcquireW`},
-		{"TestPointerIsElement", "panic", `^panic: vt: AcquireW(?:At)?\((?:x|s, 4)\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireW conflicts with goroutine \d+ AcquireW \(state PrivateWrite\(goroutine \d+, r=0, w=1\)\)$`},
-		{"TestRangeOverlap", "panic", `^panic: vt: AcquireWRange\(s, 7, 10\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireW conflicts with goroutine \d+ AcquireR`},
+		{"TestSubslice", "region", `^vt: AcquireRAt\(s, 0\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireR conflicts with goroutine \d+ AcquireW`},
+		{"TestPointerIsElement", "region", `^vt: AcquireW(?:At)?\((?:x|s, 4)\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireW conflicts with goroutine \d+ AcquireW \(state PrivateWrite\(goroutine \d+, r=0, w=1\)\)$`},
+		{"TestRangeOverlap", "region", `^vt: AcquireWRange\(s, 7, 10\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireW conflicts with goroutine \d+ AcquireR`},
 		{"TestDisjointRanges", "ok", ""},
 		{"TestSharedReaders", "ok", ""},
 		{"TestWholeSlice", "ok", ""},
@@ -282,7 +286,105 @@ func TestRegions(t *testing.T) {
 					ops = append(ops, st.Op)
 				}
 				assert.Contains(t, ops, "annotation")
+				// Both acquiring stacks: the conflicting goroutine at its
+				// annotation, the holder at the annotation that acquired.
+				require.Len(t, res.Failure.Goroutines, 2)
+				holder := res.Failure.Goroutines[1]
+				assert.Equal(t, "annotation", holder.Op)
+				assert.NotEqual(t, res.Failure.Goroutines[0].ID, holder.ID)
+				require.NotEmpty(t, holder.Stack)
+				assert.Contains(t, holder.Stack[0].Pos, "regions_test.go")
+				assert.Contains(t, res.Failure.Message, fmt.Sprintf("conflicts with goroutine %d", holder.ID))
+				// Replayable: the token runs the same conflict again.
+				ro := o
+				ro.Replay = res.Failure.Replay
+				rep, err := Explore(Target{Prog: prog, Pkg: pkg, Test: tc.test, Root: 0, Name: tc.test}, ro, nil)
+				require.NoError(t, err)
+				require.NotNil(t, rep.Failure)
+				assert.Equal(t, "region", rep.Failure.Kind)
+				addr := regexp.MustCompile(`0x[0-9a-f]+`)
+				assert.Equal(t, addr.ReplaceAllString(res.Failure.Message, "ADDR"), addr.ReplaceAllString(rep.Failure.Message, "ADDR"))
 			}
 		})
 	}
+}
+
+// Habanero programs under vt: the library's operations are named
+// scheduling points, and regions in asyncs conflict with verdict region.
+func TestHabaneroUnderVT(t *testing.T) {
+	dir, err := filepath.Abs("testdata/hj")
+	require.NoError(t, err)
+	prog, err := LoadTests(dir)
+	require.NoError(t, err)
+	run := func(t *testing.T, test string, edit func(*Options)) *Result {
+		pkg, err := TestPackage(prog, test, "")
+		require.NoError(t, err)
+		o := DefaultOptions()
+		if edit != nil {
+			edit(&o)
+		}
+		res, err := Explore(Target{Prog: prog, Pkg: pkg, Test: test, Root: 0, Name: test}, o, nil)
+		require.NoError(t, err)
+		return res
+	}
+	t.Run("OverlappingRanges", func(t *testing.T) {
+		res := run(t, "TestOverlappingRanges", func(o *Options) { o.Race = "" })
+		require.Equal(t, "region", res.Verdict, "%s", FormatReport(res, "TestOverlappingRanges", "go test"))
+		assert.Regexp(t, `^vt: AcquireWRange\(s, \d+, \d+\): permission violation on int at 0x[0-9a-f]+: goroutine \d+ AcquireW conflicts with goroutine \d+ AcquireW`, res.Failure.Message)
+		require.Len(t, res.Failure.Goroutines, 2)
+		for _, g := range res.Failure.Goroutines {
+			require.NotEmpty(t, g.Stack)
+			assert.Contains(t, g.Stack[0].Pos, "hj_test.go:19:") // fill's AcquireWRange
+		}
+		var ops []string
+		for _, st := range res.Failure.Schedule {
+			ops = append(ops, st.Op)
+		}
+		assert.Contains(t, ops, "habanero.async")
+	})
+	for _, test := range []string{"TestDisjointRanges", "TestIsolatedSharing"} {
+		t.Run(test, func(t *testing.T) {
+			res := run(t, test, nil)
+			require.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, test, "go test"))
+			assert.True(t, res.Exhaustive)
+			// Every shared access is in a region or isolated section:
+			// an empty sharing report (made: not nil).
+			require.NotNil(t, res.Sharing)
+			assert.Empty(t, res.Sharing, "%s", FormatSharing(res.Sharing))
+			assert.Contains(t, string(JSON(res, test)), `"sharing":[]`)
+		})
+	}
+	t.Run("UnannotatedSlice", func(t *testing.T) {
+		res := run(t, "TestUnannotatedSlice", nil)
+		require.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, "TestUnannotatedSlice", "go test"))
+		require.Len(t, res.Sharing, 4, "%s", FormatSharing(res.Sharing))
+		for i, l := range res.Sharing {
+			assert.Contains(t, l.Location, fmt.Sprintf("cell %d of the 4 cells allocated at hj_test.go:", i))
+			require.Len(t, l.Accesses, 2, "%+v", l)
+			w, r := l.Accesses[0], l.Accesses[1]
+			assert.Equal(t, "write", w.Kind)
+			assert.Regexp(t, `hj_test.go:1\d\d:\d+$`, w.Pos)
+			assert.Equal(t, "read", r.Kind)
+			assert.NotEqual(t, w.G, r.G)
+		}
+		// Each async writes its own half.
+		assert.Equal(t, res.Sharing[0].Accesses[0].G, res.Sharing[1].Accesses[0].G)
+		assert.NotEqual(t, res.Sharing[0].Accesses[0].G, res.Sharing[2].Accesses[0].G)
+		js := string(JSON(res, "TestUnannotatedSlice"))
+		assert.Regexp(t, `"sharing":\[\{"location":"cell 0 [^"]*","accesses":\[\{"pos":"[^"]*hj_test.go:\d+:\d+","g":\d+,"kind":"write"\}`, js)
+		assert.Contains(t, Notes(res), "shared outside any region or isolated section (4 locations):")
+	})
+	t.Run("EveryOp", func(t *testing.T) {
+		res := run(t, "TestEveryOp", func(o *Options) { o.Strategy = "dfs"; o.Execs = 1 })
+		require.Equal(t, "race", res.Verdict, "%s", FormatReport(res, "TestEveryOp", "go test"))
+		seen := map[string]bool{}
+		for _, st := range res.Failure.Schedule {
+			seen[st.Op] = true
+		}
+		for _, op := range []interp.Op{interp.OpAsync, interp.OpFinishEnd, interp.OpFutureGet, interp.OpIsolatedEnter,
+			interp.OpIsolatedExit, interp.OpPhaserNext, interp.OpPhaserSignal, interp.OpPhaserWait, interp.OpDDFPut,
+			interp.OpDDFAwait, interp.OpForallChunk} {
+			assert.True(t, seen[op.String()], "%s is not in the schedule", op)
+		}
+	})
 }

@@ -3,6 +3,7 @@ package explore
 import (
 	"errors"
 	"fmt"
+	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -75,6 +76,10 @@ type Result struct {
 	// points, dporjoin.go) stored, StatesMatched the executions it ended at
 	// a state it had stored (or at a cycle).
 	States, StatesMatched int
+	// Sharing is the sharing report (sharing.go) of a program that uses
+	// permission regions or the habanero library: nil when not made, empty
+	// when every shared access is covered.
+	Sharing []SharedLocation
 	// StoppedIn is the execution (from 1) that the time budget or an
 	// interrupt stopped before it ended (0: none was).
 	StoppedIn int
@@ -190,6 +195,12 @@ type explorer struct {
 	// firstDepth is the number of choices of the first execution taken
 	// (-1: none yet).
 	firstDepth int
+	share      *sharing           // the execution follows accesses for the sharing report (sharing.go)
+	habDir     map[token.Pos]bool // positions in the habanero library (regions.go)
+	habPath    *string            // the habanero library's directory, once known
+	esp        *espBags           // the execution is ESP-bags' (espbags.go)
+	auto       bool               // the strategy is the default one
+	annotated  bool               // an execution had an annotation event
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
@@ -209,8 +220,13 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 func exploreWith(t Target, o Options, progress io.Writer, configure func(*explorer), onExec func(out, kind string)) (*Result, error) {
 	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook)
 	t.Prog.Annotate(permAnnotations(vtPkg)...)
+	t.Prog.Annotate(habaneroAnnotations()...)
+	auto := o.Strategy == "portfolio"
+	if auto && usesHabanero(t) {
+		o.Strategy = "regions" // the default for habanero programs (regions.go)
+	}
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
-	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1, firstDepth: -1}
+	x := &explorer{t: t, o: o, auto: auto, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1, firstDepth: -1}
 	if configure != nil {
 		configure(x)
 	}
@@ -236,7 +252,13 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 	if done, err := x.replayCorpus(); done || err != nil {
 		return x.res, err
 	}
-	if o.Shards > 1 && (o.Strategy == "dfs" || o.Strategy == "stateful") {
+	defer x.sharingReport()
+	if x.auto {
+		if done, err := x.espBagsCheck(); done || err != nil {
+			return x.res, err
+		}
+	}
+	if o.Shards > 1 && (o.Strategy == "dfs" || o.Strategy == "stateful" || o.Strategy == "regions") {
 		return nil, fmt.Errorf("vt: option shard needs strategy portfolio, dpor, random or pct, not %s", o.Strategy)
 	}
 	switch o.Strategy {
@@ -273,6 +295,9 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 	case "stateful":
 		defer x.countStates()
 		return x.res, x.stateful()
+	case "regions":
+		defer x.countStates()
+		return x.res, x.regions()
 	default:
 		return x.res, x.dfs()
 	}
@@ -520,7 +545,7 @@ func dfsNext(stack []choice, bound, floor int) (prefix, pre []int, next int, pru
 	next = -1
 	for i := len(stack) - 1; i >= floor; i-- {
 		c := stack[i]
-		if c.chosen+1 >= c.n {
+		if c.chosen+1 >= c.n || c.fixed {
 			continue
 		}
 		if bound >= 0 && c.preemptive && pre[i]+1 > bound {
@@ -675,6 +700,10 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
 	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
 	r.sched = s
+	s.outOfTime = x.stop
+	if s.regionsOnly {
+		s.inLibrary = x.inHabanero
+	}
 	if x.prof != nil {
 		s.prof = x.prof.newRun()
 	}
@@ -778,7 +807,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	obs := x.observer(hooks, s)
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil && s.track == nil, ReportNew: s.track != nil, Stop: x.stop, DatagramLoss: true}
+		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil && x.esp == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true}
 	var stdout strings.Builder
 	opts.HashStates = x.attachStates(s, obs, &stdout) || x.attachJoins(s, obs, &stdout)
 	if x.onExec != nil || x.collect {
@@ -810,6 +839,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		_, err = x.t.Prog.RunMain(x.t.Pkg, opts)
 	}
 	r.steps = out.Steps
+	x.annotated = x.annotated || obs.annotated
 	if s.track != nil {
 		// Close the last transition: from here on the run is only read
 		// (by the search, and by a worker's own DPOR, parallel.go).
@@ -827,6 +857,10 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			}
 			return r, nil
 		}
+	}
+	if s.budgetStop && stoppedErr(err) {
+		r.stopped = true
+		return r, nil
 	}
 	if s.abandoned && stoppedErr(err) {
 		r.abandoned = true

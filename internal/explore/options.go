@@ -16,7 +16,7 @@ import (
 // Options configure an exploration. Every field is set by one entry of
 // OptionTable; DefaultOptions and ParseOptions build them from it.
 type Options struct {
-	Strategy string        // "portfolio", "dpor", "stateful", "dfs", "random" or "pct"
+	Strategy string        // "portfolio", "dpor", "stateful", "regions", "dfs", "random" or "pct"
 	PCTDepth int           // depth of pct
 	Execs    int           // maximum executions
 	Steps    int64         // maximum steps per execution; 0 (auto): only executions that stop making progress are bounded (see autoSteps)
@@ -28,6 +28,7 @@ type Options struct {
 	Corpus   string        // saved schedules: "auto" (replayed unless a strategy is given), "on" or "off"
 	HTML     string        // picture of the failing execution: "" none, "on" next to the saved schedule, or a file
 	Expect   string        // expected verdict ("" none)
+	Sharing  bool          // make the sharing report even if no execution used an annotation (vt annotate)
 	Race     string        // race detector: "h", "lockset" or "" (off)
 	Trust    []string      // packages whose accesses are not checked for races
 	// Clock is how virtual time passes: "any" (a pending timer may fire
@@ -112,14 +113,14 @@ func want(what string) error { return errors.New(what) }
 var OptionTable = []*OptionSpec{
 	{
 		Name: "strategy", Type: "string", Default: "portfolio",
-		Doc: "search strategy: portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH",
+		Doc: "strategy: portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH",
 		set: func(o *Options, v string) error {
 			s, depth, hasDepth := strings.Cut(v, ":")
 			o.PCTDepth = 3
 			switch s {
-			case "portfolio", "dfs", "dpor", "stateful", "random":
+			case "portfolio", "dfs", "dpor", "stateful", "regions", "random":
 				if hasDepth {
-					return want("portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH")
+					return want("portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH")
 				}
 			case "pct":
 				if hasDepth {
@@ -130,7 +131,7 @@ var OptionTable = []*OptionSpec{
 					o.PCTDepth = d
 				}
 			default:
-				return want("portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH")
+				return want("portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH")
 			}
 			o.Strategy = s
 			return nil
@@ -273,10 +274,10 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "expect", Type: "string", Default: "",
-		Doc: "verdict to reach: ok, race, deadlock, leak, panic, assert or steps",
+		Doc: "verdict to reach: ok, race, region, deadlock, leak, panic, assert or steps",
 		set: func(o *Options, v string) error {
 			if _, ok := verdictRank[v]; v != "" && (!ok || v == "error") {
-				return want("ok, race, deadlock, leak, panic, assert or steps")
+				return want("ok, race, region, deadlock, leak, panic, assert or steps")
 			}
 			o.Expect = v
 			return nil

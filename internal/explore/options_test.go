@@ -81,15 +81,15 @@ func TestOptionRoundTrip(t *testing.T) {
 // Bad values are refused with the option's name and what it accepts.
 func TestOptionErrors(t *testing.T) {
 	for _, tc := range []struct{ name, value, msg string }{
-		{"strategy", "bfs", `vt: bad value "bfs" for option strategy: want portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH`},
+		{"strategy", "bfs", `vt: bad value "bfs" for option strategy: want portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH`},
 		{"strategy", "pct:0", `want pct:DEPTH with DEPTH ≥ 1`},
-		{"strategy", "dfs:2", `want portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH`},
+		{"strategy", "dfs:2", `want portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH`},
 		{"execs", "0", `vt: bad value "0" for option execs: want a positive integer`},
 		{"steps", "many", `option steps: want a positive integer`},
 		{"preempt", "-2", `want an integer ≥ 0, -1 for no bound, or auto`},
 		{"seed", "x", `option seed: want an integer`},
 		{"time", "-1s", `option time: want a positive duration`},
-		{"expect", "error", `option expect: want ok, race, deadlock`},
+		{"expect", "error", `option expect: want ok, race, region, deadlock`},
 		{"race", "maybe", `option race: want on, off, h or lockset`},
 		{"clock", "real", `vt: bad value "real" for option clock: want any or synctest`},
 		{"enumerate", "-1", `option enumerate: want an integer ≥ 0`},

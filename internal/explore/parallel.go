@@ -291,7 +291,7 @@ func workers(o *Options) int {
 	if n == 0 {
 		n = runtime.GOMAXPROCS(0)
 	}
-	if n <= 1 || o.Replay != "" || o.Strategy == "stateful" || o.Profile != "" {
+	if n <= 1 || o.Replay != "" || o.Strategy == "stateful" || o.Strategy == "regions" || o.Profile != "" {
 		// The stateful strategy's stored states name the snapshot's
 		// objects by address: they belong to one machine. A profile
 		// attributes the steps of every execution as its machine runs

@@ -41,6 +41,20 @@ func permAnnotations(pkg string) []interp.Annotation {
 type permChecker struct {
 	tr    *perm.Tracker // made at the first annotation
 	fault *permFault    // the first violation
+	// acquired holds every acquisition of the execution, in order: a
+	// conflict's report shows where the holder acquired the location.
+	acquired []acquisition
+}
+
+// acquisition is one acquiring annotation: its goroutine, the cells it
+// covers and the goroutine's stack there.
+type acquisition struct {
+	g         int
+	lo, hi    uintptr // the cells [lo, hi)
+	typ       string
+	stack     []interp.StackFrame
+	creator   int
+	createdAt token.Pos
 }
 
 // permFault is the first permission violation of an execution.
@@ -55,6 +69,9 @@ type permFault struct {
 	stack     []interp.StackFrame
 	creator   int
 	createdAt token.Pos
+	// holder is the acquisition of the goroutine that held the location
+	// (nil: none, an unmatched release).
+	holder *acquisition
 }
 
 // location identifies a location as vt's annotations do natively.
@@ -87,11 +104,26 @@ func (c *permChecker) Event(ev *interp.Event) {
 		err = c.tr.DoRange(t, op, ev.N, 0, ev.N, loc)
 	}
 	v, _ := err.(*perm.Violation) // (the interpreter checked the range)
+	if v == nil && (op == perm.AcquireR || op == perm.AcquireW) && ev.N > 0 {
+		a := acquisition{g: ev.G.ID(), lo: ev.Addr.Uintptr(), hi: ev.Addr.Add(ev.N).Uintptr(), typ: typ, stack: ev.G.Stack()}
+		a.creator, a.createdAt = ev.G.Creator()
+		c.acquired = append(c.acquired, a)
+	}
 	if v == nil || c.fault != nil {
 		return
 	}
 	f := &permFault{g: ev.G.ID(), stack: ev.G.Stack()}
 	f.creator, f.createdAt = ev.G.Creator()
+	if v.HasHolder && v.Holder != t {
+		l := v.Loc.Obj.(location)
+		for i := len(c.acquired) - 1; i >= 0; i-- {
+			a := &c.acquired[i]
+			if a.g == int(v.Holder) && a.typ == l.typ && a.lo <= l.addr.Uintptr() && l.addr.Uintptr() < a.hi {
+				f.holder = a
+				break
+			}
+		}
+	}
 	f.message = "vt: " + annotationCall(ev) + ": " + v.Format(func(id perm.TaskID) string { return "goroutine " + strconv.FormatInt(int64(id), 10) })
 	c.fault = f
 }
@@ -121,12 +153,21 @@ type observer struct {
 	// first fault (the verdict is the earlier of the two).
 	raceFirst bool
 	rec       *recorder // records events for a picture (nil: none)
+	share     *sharing  // follows accesses for the sharing report (nil: none)
+	esp       *espBags  // ESP-bags' check (nil: none)
+	annotated bool      // the execution had an annotation event
 }
 
 // Event implements interp.Observer.
 func (o *observer) Event(ev *interp.Event) {
 	if o.rec != nil {
 		o.rec.event(ev)
+	}
+	if o.share != nil {
+		o.share.Event(ev)
+	}
+	if o.esp != nil {
+		o.esp.Event(ev)
 	}
 	if ev.Kind == interp.EvTimer && o.sched != nil {
 		o.sched.timerFired(ev.Pos)
@@ -137,6 +178,12 @@ func (o *observer) Event(ev *interp.Event) {
 	if ev.Kind == interp.EvWrite && o.sched != nil {
 		// A plain write is progress (see fairness.stillSpinning).
 		o.sched.fair.lastWrite = o.sched.fair.n
+	}
+	if ev.Kind == interp.EvAnnotation {
+		o.annotated = true
+		if op, ok := ev.Annotation.Tag.(perm.Op); ok && o.sched != nil && o.sched.regionsOnly && (op == perm.AcquireR || op == perm.AcquireW) {
+			o.sched.afterAcquire = true
+		}
 	}
 	if ev.Kind == interp.EvAnnotation && o.perm.fault == nil {
 		o.perm.Event(ev)
@@ -156,12 +203,18 @@ func (x *explorer) observer(hooks map[string]interp.Hook, s *scheduler) *observe
 	if x.rec != nil {
 		x.rec.reset(s)
 	}
-	return &observer{race: x.detector(hooks), perm: &permChecker{}, sched: s, rec: x.rec}
+	return &observer{race: x.detector(hooks), perm: &permChecker{}, sched: s, rec: x.rec, share: x.share, esp: x.esp}
 }
 
 // permVerdict classifies an execution in which a permission region was
-// violated: vt's annotations panic there, as they do outside vt.
+// violated: verdict region (outside vt the annotation panics there, with
+// the same message). The goroutines are the one whose annotation
+// conflicted, at that annotation, and the one holding the location, at
+// the annotation by which it acquired it.
 func permVerdict(r *execResult, f *permFault) {
-	r.kind, r.message = "panic", "panic: "+f.message
+	r.kind, r.message = "region", f.message
 	r.goroutines = []interp.GoroutineInfo{{ID: f.g, Op: interp.OpRunning, Stack: f.stack, Creator: f.creator, CreatedAt: f.createdAt}}
+	if a := f.holder; a != nil {
+		r.goroutines = append(r.goroutines, interp.GoroutineInfo{ID: a.g, Op: interp.OpAnnotation, Stack: a.stack, Creator: a.creator, CreatedAt: a.createdAt})
+	}
 }

@@ -55,6 +55,7 @@ func Notes(r *Result) string {
 	for _, n := range r.Notes {
 		sb.WriteString("note: " + n + "\n")
 	}
+	sb.WriteString(FormatSharing(r.Sharing))
 	return sb.String()
 }
 
@@ -153,6 +154,9 @@ type jsonResult struct {
 	Warnings    []string     `json:"warnings,omitempty"`
 	Notes       []string     `json:"notes,omitempty"`
 	Error       string       `json:"error,omitempty"`
+	// Sharing is the sharing report, when one was made (an empty list:
+	// every shared access is in a region).
+	Sharing *[]SharedLocation `json:"sharing,omitempty"`
 }
 
 type jsonFailure struct {
@@ -168,6 +172,9 @@ func JSON(r *Result, name string) []byte {
 	j := jsonResult{Name: name, Verdict: r.Verdict, Exhaustive: r.Exhaustive, Exhausted: r.Exhaustive, Executions: r.Executions,
 		SleepPruned: r.SleepPruned, FoundBy: r.FoundBy, States: r.States, Matched: r.StatesMatched,
 		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget, Notes: r.Notes}
+	if r.Sharing != nil {
+		j.Sharing = &r.Sharing
+	}
 	if f := r.Failure; f != nil && f.Kind != "ok" {
 		j.Failure = &jsonFailure{Kind: f.Kind, Message: f.Message, Goroutines: f.Goroutines, Schedule: f.Schedule, Replay: f.Replay}
 	}
@@ -182,7 +189,7 @@ func JSONError(name string, err error) []byte {
 }
 
 // verdictRank orders verdicts from best to worst, for summaries.
-var verdictRank = map[string]int{"ok": 0, "steps": 1, "leak": 2, "assert": 3, "deadlock": 4, "panic": 5, "race": 6, "error": 7}
+var verdictRank = map[string]int{"ok": 0, "steps": 1, "leak": 2, "assert": 3, "deadlock": 4, "panic": 5, "region": 6, "race": 7, "error": 8}
 
 // Worst returns the worse of two verdicts.
 func Worst(a, b string) string {

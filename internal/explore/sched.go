@@ -20,6 +20,9 @@ type choice struct {
 	// val is the choice in the replay token: the answer (the index of the
 	// goroutine, whether time passed, the value).
 	val int
+	// fixed: the search takes alternative 0 only (the regions strategy
+	// does not preempt there, regions.go).
+	fixed bool
 }
 
 // valueOf returns the answer of alternative i.
@@ -93,12 +96,25 @@ type scheduler struct {
 	// joinExtra adds the observers' part of the state at DPOR's join
 	// points (nil: the execution does not look for them; dporjoin.go).
 	joinExtra func(*interp.Goroutine, *interp.Canon)
+	// outOfTime reports that the exploration's budget is spent; a search
+	// that hashes states asks it at each point (hashing a large state
+	// takes long, and the run's own check counts steps), and stops the
+	// execution there (budgetStop).
+	outOfTime  func() bool
+	budgetStop bool
 	// prof records the stacks at choices for a profile (nil: none).
 	prof *profRun
 	// expect is the verdict the vt.Check call of a whole test expects in
 	// code, if it said (expectSet).
 	expect    string
 	expectSet bool
+	// regionsOnly: the regions strategy, which preempts a goroutine only
+	// at its choice points (regions.go).
+	regionsOnly bool
+	inLibrary   func(token.Pos) bool // whether a position is in the habanero library
+	// afterAcquire: the last goroutine has just entered a permission
+	// region (the regions strategy chooses at its next point).
+	afterAcquire bool
 }
 
 // timeQuantum is the number of consecutive scheduling points of one
@@ -110,7 +126,8 @@ const timeQuantum = 64
 
 func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
 	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000, fair: newFairness(),
-		synctest: o.Clock == "synctest", enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed)}
+		synctest: o.Clock == "synctest", enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed),
+		regionsOnly: o.Strategy == "regions"}
 }
 
 // Pick implements interp.Scheduler. Only the goroutines that the fair
@@ -122,6 +139,10 @@ func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *sch
 func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	if s.prof != nil {
 		defer s.prof.picked(s, len(s.choices), s.last)
+	}
+	if (s.match != nil || s.joinExtra != nil) && s.outOfTime != nil && s.outOfTime() {
+		s.budgetStop = true
+		return -1
 	}
 	lastIdx := -1
 	for i, g := range runnable {
@@ -181,7 +202,13 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 			return -1
 		}
 	}
-	if s.match != nil && !s.match.point(s, runnable, len(s.choices) < len(s.prefix)) {
+	// The regions strategy keeps the running goroutine at a point that is
+	// none of its choices (regions.go), and stores states only where it
+	// chooses.
+	fixed := s.regionsOnly && preemptive && s.regionFixed(s.ordered[0])
+	matching := s.match != nil && !(s.regionsOnly && (fixed || len(s.ordered) < 2))
+	s.afterAcquire = false
+	if matching && !s.match.point(s, runnable, len(s.choices) < len(s.prefix)) {
 		// A state explored already (or a cycle): the execution ends.
 		s.abandoned = true
 		return -1
@@ -189,12 +216,13 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	c := 0
 	if len(s.ordered) > 1 {
 		c = s.next(len(s.ordered), preemptive, s.ordered)
+		s.choices[len(s.choices)-1].fixed = fixed
 	}
 	if s.abandoned {
 		return -1
 	}
 	g := s.ordered[c]
-	if s.match != nil {
+	if matching {
 		s.match.picked(g)
 	}
 	if s.track != nil {

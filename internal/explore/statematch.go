@@ -291,18 +291,18 @@ func (x *explorer) attachStates(s *scheduler, o *observer, out *strings.Builder)
 }
 
 // observersDigest returns what adds the observers' part of the state to
-// a stored state's encoding (g is a goroutine of the run): h, and where a
-// test watches outputs (onExec), the output so far (out), so that the
-// outputs of complete executions are exactly those without matching.
+// a stored state's encoding (g is a goroutine of the run): the permission
+// state, h, and where a test watches outputs (onExec), the output so far
+// (out), so that the outputs of complete executions are exactly those
+// without matching.
 func (x *explorer) observersDigest(o *observer, out *strings.Builder) func(*interp.Goroutine, *interp.Canon) {
 	return func(g *interp.Goroutine, c *interp.Canon) {
 		if x.onExec != nil {
 			interp.FlushOutput(g)
 			c.WriteString(out.String())
 		}
-		if o.perm != nil && o.perm.tr != nil {
-			c.Refuse("permission regions are in use")
-			return
+		if o.perm != nil {
+			o.perm.digest(c) // the permission state (regions.go)
 		}
 		switch d := o.race.(type) {
 		case nil:

@@ -134,3 +134,11 @@ func (tr *Tracker) DoRange(t TaskID, op Op, length, lo, hi int, loc func(i int) 
 	}
 	return nil
 }
+
+// Each calls f with every location whose state is not Null, in no
+// particular order.
+func (tr *Tracker) Each(f func(Loc, State)) {
+	for l, s := range tr.states {
+		f(l, s)
+	}
+}

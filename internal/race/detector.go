@@ -171,21 +171,10 @@ func (d *Detector) event(ev *event) {
 		d.release(ev.G, objKey{ev.Addr, objIO, 0})
 	case interp.EvIORead:
 		d.acquire(ev.G, objKey{ev.Addr, objIO, 0})
-	case interp.EvAnnotation:
-		annotationLock(ev, d.event)
+		// An annotation (EvAnnotation) is no edge: permission regions
+		// order nothing (DESIGN: a program behaves the same with them
+		// removed), the permission checker judges them.
 	}
-}
-
-// annotationLock hands an annotation to a detector as what vt's annotation
-// functions do outside the interpreter: lock and unlock the one mutex that
-// guards their permission table. (Under the interpreter they are events,
-// not code; the edges stay, so that a program's verdict does not depend on
-// where its annotations run.) The zero Addr is no real mutex's.
-func annotationLock(ev *event, handle func(*event)) {
-	lock := event{Kind: interp.EvLock, G: ev.G, Pos: ev.Pos, g: ev.g}
-	handle(&lock)
-	lock.Kind = interp.EvUnlock
-	handle(&lock)
 }
 
 // newAccess numbers an access and records its stack if the report needs it.

@@ -305,8 +305,6 @@ func (l *Lockset) event(ev *event) {
 		l.release(ev.G, l.obj(objKey{ev.Addr, objIO, 0}))
 	case interp.EvIORead:
 		l.acquire(ev.G, objKey{ev.Addr, objIO, 0})
-	case interp.EvAnnotation:
-		annotationLock(ev, l.event)
 	}
 }
 
