@@ -85,18 +85,22 @@ func (r *dporRun) joinPoint(s *scheduler, runnable []*interp.Goroutine, replayin
 	return false
 }
 
-// joined reports whether every transition so far happens before the next
-// one of goroutine g.
+// joined reports whether every transition so far that touched anything
+// happens before the next one of goroutine g. (A transition that touched
+// nothing, such as a goroutine's exit after its last operation, races with
+// no other.)
 func (r *dporRun) joined(g int) bool {
 	ts := r.trans
 	if len(ts) == 0 {
 		return true
 	}
 	thr, vc, _ := happensBefore(ts)
-	last := map[int]int{} // thread → its last transition
+	last := map[int]int{} // thread → its last transition that touched something
 	mine := -1
 	for k, t := range ts {
-		last[thr[k]] = k
+		if t.fp.wild || len(t.fp.spans) > 0 {
+			last[thr[k]] = k
+		}
 		if t.g == g {
 			mine = k
 		}
