@@ -193,9 +193,12 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 // withNetgo adds the build tag netgo to flags: package net then resolves
 // names in Go (over the virtual OS's models) rather than through cgo; and
 // math_big_pure_go and purego, so that math/big and crypto run their Go
-// code instead of assembly.
+// code instead of assembly; and noopt: the interpreter does no escape
+// analysis or inlining, so internal/testenv.OptimizationOff reports true and
+// the standard library's tests relax their exact allocation counts (vt has
+// no allocator: testing.AllocsPerRun counts 0).
 // interpTags are the build tags of every load (see withNetgo).
-const interpTags = "netgo,math_big_pure_go,purego"
+const interpTags = "netgo,math_big_pure_go,purego,noopt"
 
 func withNetgo(flags []string) []string {
 	out := make([]string, 0, len(flags)+1)
