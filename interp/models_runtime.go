@@ -30,6 +30,13 @@ var runtimeModels = modelTable{
 		}
 		return value{}
 	}).noMemory(whyNoAccess),
+	// Cleanups, like finalizers, never run (runtime.AddCleanup is
+	// generic: the model serves every instantiation).
+	"runtime.AddCleanup": native("no garbage collector: cleanups never run", func(m *machine, a []value) value {
+		m.finalizers++ // named by a leak's message (goroutines.go)
+		return zero(m.prog.runtimeNamed("Cleanup"))
+	}).noMemory(whyNoAccess),
+	"(runtime.Cleanup).Stop": native("no garbage collector: cleanups never run", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
 	// The runtime's package has no bodies under the interpreter: the
 	// methods of its error a panic(nil) raises.
 	"(*runtime.PanicNilError).Error": native(whyRuntime, func(*machine, []value) value {
@@ -160,3 +167,4 @@ func memHash(p *value, seed, size uint64) uint64 {
 	}
 	return mix64(seed ^ p.n)
 }
+
