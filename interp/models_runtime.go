@@ -167,4 +167,3 @@ func memHash(p *value, seed, size uint64) uint64 {
 	}
 	return mix64(seed ^ p.n)
 }
-
