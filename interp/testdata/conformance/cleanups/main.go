@@ -1,6 +1,7 @@
 // Command cleanups attaches cleanups and finalizers to objects that stay
 // reachable (sync.Pool's tests do, os.File and net use cleanups): nothing
-// runs while the program is running, and a cleanup can be stopped.
+// runs while the program is running, and a cleanup can be stopped. And the
+// profiling rates a test sets (sync's TestMutex).
 package main
 
 import (
@@ -28,6 +29,10 @@ func main() {
 		fmt.Println(r.name)
 	}
 	fmt.Println(*s, ran)
+	// No profiler runs, but the fraction set is the one answered next.
+	old := runtime.SetMutexProfileFraction(5)
+	fmt.Println(old, runtime.SetMutexProfileFraction(-1), runtime.SetMutexProfileFraction(old))
+	runtime.SetBlockProfileRate(0)
 	runtime.KeepAlive(keep)
 	runtime.KeepAlive(s)
 }
