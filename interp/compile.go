@@ -139,8 +139,16 @@ func (c *compiler) compile() {
 		sf.Pkg.Build()
 	}
 	if sf.Blocks == nil {
-		c.compileMissing()
-		return
+		t := c.prog.linknameBody(sf)
+		if t == nil {
+			c.compileMissing()
+			return
+		}
+		// A function declared without a body that names another by
+		// linkname (time/tzdata's registerLoadFromEmbeddedTZData is
+		// package time's): it runs that function's body.
+		sf = t
+		c.sf = t
 	}
 	for _, p := range sf.Params {
 		c.regs[p] = c.newReg()

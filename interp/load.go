@@ -9,6 +9,7 @@ import (
 	"go/build"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -168,9 +169,7 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 		if sprog == nil {
 			sprog = ssa.NewProgram(p.Fset, ssa.InstantiateGenerics)
 		}
-		if len(p.GoFiles) > 0 && !strings.HasPrefix(p.GoFiles[0], goroot) {
-			collectLinknames(p, linknames)
-		}
+		collectLinknames(p, linknames)
 		if p.Types != nil {
 			created[p] = sprog.CreatePackage(p.Types, p.Syntax, p.TypesInfo, true)
 		}
@@ -193,9 +192,12 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 // withNetgo adds the build tag netgo to flags: package net then resolves
 // names in Go (over the virtual OS's models) rather than through cgo; and
 // math_big_pure_go and purego, so that math/big and crypto run their Go
-// code instead of assembly.
+// code instead of assembly; and noopt: the interpreter does no escape
+// analysis or inlining, so internal/testenv.OptimizationOff reports true and
+// the standard library's tests relax their exact allocation counts (vt has
+// no allocator: testing.AllocsPerRun counts 0).
 // interpTags are the build tags of every load (see withNetgo).
-const interpTags = "netgo,math_big_pure_go,purego"
+const interpTags = "netgo,math_big_pure_go,purego,noopt"
 
 func withNetgo(flags []string) []string {
 	out := make([]string, 0, len(flags)+1)
@@ -218,6 +220,36 @@ func withNetgo(flags []string) []string {
 		out = append(out, "-tags="+interpTags)
 	}
 	return out
+}
+
+// linknameBody returns the function with a Go body that fn, declared
+// without one, names by a pull linkname ("//go:linkname local pkg.name"),
+// or nil: a function of a loaded package, not a method, with the same
+// signature.
+func (p *Program) linknameBody(fn *ssa.Function) *ssa.Function {
+	target, ok := p.linknames[fn.String()]
+	if !ok || fn.Signature.Recv() != nil {
+		return nil
+	}
+	i := strings.LastIndex(target, ".")
+	if i <= 0 || strings.ContainsAny(target[i+1:], "()*") {
+		return nil
+	}
+	pkg := p.SSA.ImportedPackage(target[:i])
+	if pkg == nil || inPolicy(notRun, target[:i]) {
+		return nil
+	}
+	t := pkg.Func(target[i+1:])
+	if t == nil || t == fn {
+		return nil
+	}
+	if t.Blocks == nil {
+		pkg.Build()
+	}
+	if t.Blocks == nil || !types.Identical(t.Signature, fn.Signature) {
+		return nil
+	}
+	return t
 }
 
 // collectLinknames adds the //go:linkname directives of p's files that

@@ -52,15 +52,18 @@ type runState struct {
 	// finalizers counts the finalizers set (runtime.SetFinalizer), which
 	// never run: a leak's message says so.
 	finalizers int
-	cur        *Goroutine
-	main       *Goroutine
-	steps      int64
-	checkAt    int64 // step count at which step checks the bound and RunOptions.Stop
-	exited     bool
-	exitCode   int
-	mainDone   bool
-	err        error
-	outcome    Outcome
+	// mutexProfile is the fraction runtime.SetMutexProfileFraction set
+	// (no profiler samples; the call answers the previous one).
+	mutexProfile int
+	cur          *Goroutine
+	main         *Goroutine
+	steps        int64
+	checkAt      int64 // step count at which step checks the bound and RunOptions.Stop
+	exited       bool
+	exitCode     int
+	mainDone     bool
+	err          error
+	outcome      Outcome
 	// writtenOld are the cells of old written in this run, found in the
 	// undo log up to undoScanned (statehash.go).
 	writtenOld  map[unsafe.Pointer]struct{}

@@ -1385,6 +1385,27 @@ var valueMethods = map[string]valueMethod{
 	"FieldByIndex": func(m *machine, pk string, x rval, a []value) value {
 		return m.fieldByIndex(pk, x, a[0].elems()).encode()
 	},
+	"FieldByIndexErr": func(m *machine, pk string, x rval, a []value) value {
+		idx := a[0].elems()
+		if len(idx) > 1 {
+			// As FieldByIndex, but a nil pointer to an embedded struct
+			// on the way is an error, not a panic.
+			m.mustBe(pk, x, kStruct, "FieldByIndex")
+			y := x
+			for j, iv := range idx {
+				if j > 0 && y.kind() == kPointer && y.t.elem.kind == kStruct {
+					if y.get().r == nil {
+						return tuple(rval{}.encode(), m.errorsNew("reflect: indirection through nil pointer to embedded struct field "+typeName(y.t.elem)))
+					}
+					y = m.elem(pk, y)
+				}
+				m.mustBe(pk, y, kStruct, "FieldByIndex")
+				y = m.field(y, int(iv.n))
+			}
+			return tuple(y.encode(), value{})
+		}
+		return tuple(m.fieldByIndex(pk, x, idx).encode(), value{})
+	},
 	"FieldByName": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBe(pk, x, kStruct, "FieldByName")
 		path := fieldPath(x.t, a[0].str())
@@ -1925,4 +1946,16 @@ func (m *machine) convertVal(x rval, t *rtype) rval {
 		}
 	}
 	return newRval(t, v, x.f&flagRO)
+}
+
+// errorsNew returns the value errors.New(msg) returns: a fresh
+// *errors.errorString in an error interface.
+func (m *machine) errorsNew(msg string) value {
+	pkg := m.prog.SSA.ImportedPackage("errors")
+	if pkg == nil {
+		panic(&UnsupportedError{What: "an error value of package errors, which the program does not load"})
+	}
+	t := types.NewPointer(pkg.Pkg.Scope().Lookup("errorString").Type())
+	cell := &value{r: []value{strVal(msg)}}
+	return value{r: &iface{t: m.prog.typeOf(t), v: value{r: cell}}}
 }

@@ -30,6 +30,22 @@ var runtimeModels = modelTable{
 		}
 		return value{}
 	}).noMemory(whyNoAccess),
+	// No profiler: the rates are accepted and nothing is sampled.
+	"runtime.SetMutexProfileFraction": native("no profiler: the fraction is kept, nothing is sampled", func(m *machine, a []value) value {
+		old := m.mutexProfile
+		if r := int(a[0].int()); r >= 0 {
+			m.mutexProfile = r
+		}
+		return intVal(int64(old))
+	}),
+	"runtime.SetBlockProfileRate": native("no profiler: nothing is sampled", func(*machine, []value) value { return value{} }),
+	// Cleanups, like finalizers, never run (runtime.AddCleanup is
+	// generic: the model serves every instantiation).
+	"runtime.AddCleanup": native("no garbage collector: cleanups never run", func(m *machine, a []value) value {
+		m.finalizers++ // named by a leak's message (goroutines.go)
+		return zero(m.prog.runtimeNamed("Cleanup"))
+	}).noMemory(whyNoAccess),
+	"(runtime.Cleanup).Stop": native("no garbage collector: cleanups never run", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
 	// The runtime's package has no bodies under the interpreter: the
 	// methods of its error a panic(nil) raises.
 	"(*runtime.PanicNilError).Error": native(whyRuntime, func(*machine, []value) value {

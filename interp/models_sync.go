@@ -43,7 +43,12 @@ var syncModels = modelTable{
 	// sync.Pool: Get always calls New (a valid behaviour of a pool that
 	// dropped everything), which keeps runs deterministic.
 	"(*sync.Pool).Get": control("deterministic: a pool that always dropped its items", poolGet),
-	"(*sync.Pool).Put": native("deterministic: a pool that always drops its items", func(*machine, []value) value { return value{} }),
+	"(*sync.Pool).Put": native("deterministic: a pool that always drops its items", func(m *machine, a []value) value {
+		if a[1].r != nil && a[0].ptr() == nil {
+			m.rpanic("nil Pool") // Put of nil returns first
+		}
+		return value{}
+	}),
 
 	// sync.Map: a map from any to any in the run's memory; every
 	// operation is a scheduling point and an atomic event on the map.
@@ -391,7 +396,7 @@ func notifyAll(fr *frame, p *value, _ []value, dst int32) *frame {
 func poolGet(fr *frame, args []value, dst int32) *frame {
 	p := args[0].ptr()
 	if p == nil {
-		panic(nilDeref)
+		fr.g.m.rpanic("nil Pool")
 	}
 	newFn := p.elems()[poolNewField(fr.g.m.prog)]
 	if newFn.r == nil {

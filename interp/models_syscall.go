@@ -22,6 +22,7 @@ const (
 	whyEnv   = "the environment is the virtual OS's, a snapshot of the real one changed per execution"
 	whyPure  = "a pure function of package syscall, which is loaded without bodies"
 	whyNoSpl = "no zero-copy transfers: the caller falls back to reading and writing"
+	whyMmap  = "the virtual OS's memory is the program's values, not pages: an anonymous map is a fresh byte slice"
 
 	// The memory declarations (memUse) of the models that take the
 	// program's memory but make no access the race detector checks. Go's
@@ -108,6 +109,28 @@ var syscallModels = modelTable{
 		return value{}
 	}).noMemory(whyRawOut),
 	"syscall.Setrlimit": native(whyProc, func(*machine, []value) value { return value{} }).noMemory(whyIgnored),
+
+	// Memory maps: an anonymous map is fresh zeroed memory, an ordinary
+	// byte slice of the program's memory; there are no pages, so
+	// protecting or unmapping them changes nothing (every access is
+	// checked against the slice's bounds anyway). Mapping a file is
+	// refused.
+	"syscall.Mmap": control(whyMmap, func(fr *frame, a []value, dst int32) *frame {
+		m := fr.g.m
+		n, flags := a[2].int(), a[4].int()
+		if flags&syscall.MAP_ANON == 0 {
+			m.refuse(fr, "syscall.Mmap of a file", "the virtual OS maps anonymous memory only")
+		}
+		if n <= 0 {
+			return fr.done(dst, tuple(value{}, m.errnoVal(syscall.EINVAL)))
+		}
+		if n > maxAlloc {
+			return fr.done(dst, tuple(value{}, m.errnoVal(syscall.ENOMEM)))
+		}
+		return fr.done(dst, tuple(value{r: make([]value, n)}, value{}))
+	}).noMemory("allocates fresh memory, which nobody else can reach yet"),
+	"syscall.Munmap":   native(whyMmap, func(*machine, []value) value { return value{} }).noMemory(whyIgnored),
+	"syscall.Mprotect": native(whyMmap, func(*machine, []value) value { return value{} }).noMemory(whyIgnored),
 	"syscall.Umask": native(whyProc, func(m *machine, a []value) value {
 		v := m.vos()
 		old := v.umask

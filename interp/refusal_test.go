@@ -193,7 +193,7 @@ func TestRefuseVirtualOS(t *testing.T) {
 		{"lookup", "lookup example.com", "only localhost and IP literals resolve under vt"},
 		{"mx", "lookup MX of example.com", "the virtual OS has no DNS"},
 		{"interfaces", "reading the network interfaces", "no interface table"},
-		{"mmap", "syscall.Mmap", "a system call the virtual OS does not model"},
+		{"mlock", "syscall.Mlock", "a system call the virtual OS does not model"},
 		{"signal", "signal.Notify", "signals are refused under vt"},
 		{"user", "user.Current", "user databases are refused under vt"},
 		{"plugin", "plugin.Open", "loading shared objects is refused under vt"},

@@ -66,7 +66,7 @@ for p in "${pkgs[@]}"; do
 	T=$((T + t)) P=$((P + ok)) F=$((F + fail)) U=$((U + unsup))
 	if [[ "$ok" == "$t" ]]; then W=$((W + 1)); fi
 	if [[ $verbose == 1 ]]; then
-		jq -r 'select(.name != "summary" and (.verdict != "ok" or .budget == "time")) |
+		jq -r 'select(.name != null and .name != "summary" and (.verdict != "ok" or .budget == "time")) |
 			"    \(.name): \(.verdict)\(if .budget == "time" then " (time budget spent)" else "" end): \((.error // .failure.message // "") | split("\n")[0] | .[0:200])"' "$f" 2>/dev/null || true
 	fi
 done

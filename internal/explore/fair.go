@@ -62,21 +62,29 @@ type fairG struct {
 	waitsFor     map[int]bool
 
 	// Cycles: the transitions it took since its last yield (k counts
-	// them), the last one at each scheduling point, the last one that had
-	// an effect, and how many times it came back to each point.
+	// them), the last one that had an effect, and at each scheduling
+	// point it came to since (points): the last transition there, how
+	// many times it came back, what it had observed and how many
+	// CompareAndSwaps had failed when it came there last.
 	k          int
 	lastEffect int
-	seen       map[pointKey]int
-	visits     map[pointKey]int
+	points     map[pointKey]pointVisit
 	// What it observed: obs sums a hash of each of its events (kind,
-	// object or cells); obsAt is obs when it came to each point, cycle
-	// the sum over its last cycle back to that point. casFails counts its
-	// failed CompareAndSwaps, casAt when it came to each point.
+	// object or cells). casFails counts its failed CompareAndSwaps.
 	obs      uint64
-	obsAt    map[pointKey]uint64
-	cycle    map[pointKey]uint64
 	casFails int
-	casAt    map[pointKey]int
+}
+
+// pointVisit is what the fair scheduler remembers of a goroutine's visits
+// to one scheduling point since its last yield (one map per goroutine: a
+// goroutine's state costs one small map, whatever it remembers).
+type pointVisit struct {
+	seen     int    // the transition (fairG.k) at which it came here last
+	visits   int    // how many times it came back here
+	obsAt    uint64 // fairG.obs when it came here last
+	casAt    int    // fairG.casFails when it came here last
+	cycle    uint64 // what it observed over its last cycle back here
+	hasCycle bool   // cycle is set: it came back here at least once
 }
 
 // pointKey is a scheduling point of a goroutine: an operation at a
@@ -155,29 +163,27 @@ func (f *fairness) transition(t *interp.Goroutine, op interp.Op) bool {
 		return yield
 	}
 	key := pointKey{next, pos}
-	if ft.seen == nil {
-		ft.seen, ft.visits = map[pointKey]int{}, map[pointKey]int{}
-		ft.obsAt, ft.cycle, ft.casAt = map[pointKey]uint64{}, map[pointKey]uint64{}, map[pointKey]int{}
+	if ft.points == nil {
+		ft.points = map[pointKey]pointVisit{}
 	}
-	if at, ok := ft.seen[key]; ok {
+	pv, ok := ft.points[key]
+	if ok {
 		// Back at a point: the transitions since the last visit form a
 		// cycle. An idle one is polling, unless a CompareAndSwap failed
 		// in it: then the goroutine usually goes on in its own state (it
 		// tries the next slot, or the new value), and only a second cycle
 		// that looked at what the first looked at is polling. A cycle
 		// repeated spinLimit times is spinning.
-		ft.visits[key]++
-		c := ft.obs - ft.obsAt[key]
-		prev, again := ft.cycle[key]
-		failedCAS := ft.casFails > ft.casAt[key]
-		if ft.lastEffect <= at && (!failedCAS || again && prev == c) || ft.visits[key] >= spinLimit {
+		pv.visits++
+		c := ft.obs - pv.obsAt
+		failedCAS := ft.casFails > pv.casAt
+		if ft.lastEffect <= pv.seen && (!failedCAS || pv.hasCycle && pv.cycle == c) || pv.visits >= spinLimit {
 			yield = true
 		}
-		ft.cycle[key] = c
+		pv.cycle, pv.hasCycle = c, true
 	}
-	ft.seen[key] = ft.k
-	ft.obsAt[key] = ft.obs
-	ft.casAt[key] = ft.casFails
+	pv.seen, pv.obsAt, pv.casAt = ft.k, ft.obs, ft.casFails
+	ft.points[key] = pv
 	return yield
 }
 
@@ -228,17 +234,11 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 		}
 	}
 	ft.winStart = f.n
-	clear(ft.seen)
-	clear(ft.visits)
-	clear(ft.obsAt)
-	clear(ft.cycle)
-	clear(ft.casAt)
+	clear(ft.points)
 	// The new window starts where t stands: the head of its loop, which
 	// its next cycles come back to first.
-	if op, pos := t.Pending(); ft.seen != nil && op.IsPoint() {
-		ft.seen[pointKey{op, pos}] = ft.k
-		ft.obsAt[pointKey{op, pos}] = ft.obs
-		ft.casAt[pointKey{op, pos}] = ft.casFails
+	if op, pos := t.Pending(); ft.points != nil && op.IsPoint() {
+		ft.points[pointKey{op, pos}] = pointVisit{seen: ft.k, obsAt: ft.obs, casAt: ft.casFails}
 	}
 }
 

@@ -3,6 +3,7 @@ package explore
 import (
 	"go/token"
 	"math/rand"
+	"slices"
 
 	"github.com/vtcheck/vt/interp"
 )
@@ -323,7 +324,7 @@ func (s *scheduler) data(n int) int {
 			v %= n
 		}
 	}
-	s.choices = append(s.choices, choice{n: 1, val: v})
+	s.record(choice{n: 1, val: v})
 	return v
 }
 
@@ -349,8 +350,18 @@ func (s *scheduler) next(n int, preemptive bool, ordered []*interp.Goroutine) in
 	} else {
 		c = s.strategy.choose(n, preemptive, ordered)
 	}
-	s.choices = append(s.choices, choice{n: n, chosen: c, preemptive: preemptive, val: c})
+	s.record(choice{n: n, chosen: c, preemptive: preemptive, val: c})
 	return c
+}
+
+// record appends c to the execution's choices. The slice doubles when it
+// is full (append grows a large slice by a quarter: an execution of a
+// million choices would allocate five times their size).
+func (s *scheduler) record(c choice) {
+	if len(s.choices) == cap(s.choices) {
+		s.choices = slices.Grow(s.choices, max(len(s.choices), 64))
+	}
+	s.choices = append(s.choices, c)
 }
 
 // nextMapped is next for a choice whose alternative i answers
@@ -368,7 +379,7 @@ func (s *scheduler) nextMapped(n, off int, preemptive bool) int {
 		c.chosen = s.strategy.choose(n, preemptive, nil)
 	}
 	c.val = c.valueOf(c.chosen)
-	s.choices = append(s.choices, c)
+	s.record(c)
 	return c.val
 }
 

@@ -228,9 +228,9 @@ func (f *fairness) digest(c *interp.Canon) {
 			at, vs int
 		}
 		var pts []seenPoint
-		for key, at := range fg.seen {
-			pts = append(pts, seenPoint{key, at, fg.visits[key]})
-			ks = append(ks, at)
+		for key, pv := range fg.points {
+			pts = append(pts, seenPoint{key, pv.seen, pv.visits})
+			ks = append(ks, pv.seen)
 		}
 		slices.Sort(ks)
 		ks = slices.Compact(ks)

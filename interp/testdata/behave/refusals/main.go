@@ -32,8 +32,8 @@ func main() {
 		net.DefaultResolver.LookupMX(context.Background(), "example.com") // @mx
 	case "interfaces":
 		net.Interfaces() // @interfaces
-	case "mmap":
-		syscall.Mmap(-1, 0, 4096, syscall.PROT_READ, syscall.MAP_ANON|syscall.MAP_PRIVATE) // @mmap
+	case "mlock":
+		syscall.Mlock(make([]byte, 8)) // @mlock
 	case "signal":
 		signal.Notify(make(chan os.Signal, 1), os.Interrupt) // @signal
 	case "user":

@@ -19,6 +19,12 @@ func memhash(p unsafe.Pointer, h, s uintptr) uintptr
 //go:linkname strhash runtime.strhash
 func strhash(p unsafe.Pointer, h uintptr) uintptr
 
+// A function of the standard library with a Go body, reached by
+// linkname (a logging library's fast time formatting does this).
+//
+//go:linkname nextStdChunk time.nextStdChunk
+func nextStdChunk(layout string) (prefix string, std int, suffix string)
+
 func hs(s string) uintptr {
 	return memhash(unsafe.Pointer(unsafe.StringData(s)), 7, uintptr(len(s)))
 }
@@ -30,4 +36,12 @@ func main() {
 	x, y := 42, 42
 	fmt.Println(memhash(unsafe.Pointer(&x), 1, 8) == memhash(unsafe.Pointer(&y), 1, 8))
 	fmt.Println(strhash(unsafe.Pointer(&a), 3) == strhash(unsafe.Pointer(&b), 3))
+	for layout := "at 2006-01-02 15:04 MST!"; layout != ""; {
+		prefix, std, suffix := nextStdChunk(layout)
+		fmt.Printf("%q %d\n", prefix, std)
+		if std == 0 {
+			break
+		}
+		layout = suffix
+	}
 }

@@ -86,4 +86,21 @@ func main() {
 	try("nilfunc", func() { reflect.ValueOf((func())(nil)).Call(nil) })
 	try("index", func() { v.Method(9) })
 	try("slice", func() { up.CallSlice([]reflect.Value{reflect.ValueOf("a")}) })
+
+	// FieldByIndexErr (text/template's field lookup): a nil pointer to an
+	// embedded struct on the path is an error, not a panic.
+	type inner struct{ N int }
+	type outer struct {
+		*inner
+		M int
+	}
+	for _, o := range []outer{{M: 1}, {inner: &inner{N: 7}, M: 2}} {
+		f, err := reflect.ValueOf(o).FieldByIndexErr([]int{0, 0})
+		fmt.Println(f.IsValid(), err)
+		if err == nil {
+			fmt.Println(f.Int())
+		}
+		g, err := reflect.ValueOf(o).FieldByIndexErr([]int{1})
+		fmt.Println(g.Int(), err)
+	}
 }

@@ -203,4 +203,15 @@ func main() {
 	b := pool.Get().(*[]byte)
 	*b = append(*b, "x"...)
 	fmt.Println(created, len(*b))
+
+	// A nil pool: Put of nil returns at once, other Puts and Gets
+	// dereference it.
+	var np *sync.Pool
+	np.Put(nil)
+	for _, f := range []func(){func() { np.Put(1) }, func() { np.Get() }} {
+		func() {
+			defer func() { fmt.Println("nil pool:", recover()) }()
+			f()
+		}()
+	}
 }
