@@ -71,8 +71,11 @@ type Result struct {
 	// FoundBy names the member of the portfolio (or the strategy) whose
 	// execution failed: "random", "pct", "dpor (bound 1)", "dpor", ...
 	FoundBy string
-	// States counts the states the stateful strategy stored, StatesMatched
-	// the executions it ended at a state it had stored (or at a cycle).
+	// States counts the states the stateful strategy stored, or the
+	// transitions the guided and jrf strategies generated (the choices
+	// their executions made beyond the replayed prefix); StatesMatched
+	// the executions the stateful strategy ended at a state it had stored
+	// (or at a cycle).
 	States, StatesMatched int
 	// StoppedIn is the execution (from 1) that the time budget or an
 	// interrupt stopped before it ended (0: none was).
@@ -90,6 +93,9 @@ type Result struct {
 	// Speculated counts the executions that workers on other cores ran
 	// (parallel.go); SpecUsed those of them the search took.
 	Speculated, SpecUsed int
+	// Trials counts the trials of the guided strategy (guided.go) that
+	// ran; the last found the failure, if one was found.
+	Trials int
 	// OtherShards counts the executions a sharded exploration ran only to
 	// follow the search into its own part (see Options.Shard): they
 	// belong to other shards and are not in Executions.
@@ -186,6 +192,9 @@ type explorer struct {
 	// firstDepth is the number of choices of the first execution taken
 	// (-1: none yet).
 	firstDepth int
+	// cfg computes control-flow distances for the guided strategy
+	// (cfgdist.go; nil until it runs).
+	cfg *cfgDist
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
@@ -260,6 +269,10 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 	case "stateful":
 		defer x.countStates()
 		return x.res, x.stateful()
+	case "guided":
+		return x.res, x.guidedSearch(0)
+	case "jrf":
+		return x.res, x.jrfSearch()
 	default:
 		return x.res, x.dfs()
 	}
@@ -334,8 +347,10 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 }
 
 // portfolio is the default strategy: dpor with the preemption bound 0 (the
-// schedules without preemption, where dfs starts too), a few random and PCT
-// executions for shallow bugs, then dpor with the bound raised up to
+// schedules without preemption, where dfs starts too), a few random
+// executions for shallow bugs, the guided search along the location
+// sequences of the program's lock patterns for deep ones, a few PCT
+// executions, then dpor with the bound raised up to
 // portfolioBound, then with no bound (or up to a fixed bound).
 func (x *explorer) portfolio() error {
 	if x.o.Preempt != -1 {
@@ -365,6 +380,16 @@ func (x *explorer) portfolio() error {
 			if x.res.Failure != nil {
 				x.res.FoundBy = "random"
 			}
+			return err
+		}
+	}
+	// The guided search with the location sequences the program's lock
+	// events suggest (guided.go): deep bugs of the two-stage and
+	// lock-order patterns, which neither samples nor a low preemption
+	// bound reach. Sharded searches leave it out (its trials are not
+	// split).
+	if x.o.Shards == 0 && x.budgetLeft() {
+		if err := x.guidedSearch(portfolioGuided); err != nil || x.res.Failure != nil {
 			return err
 		}
 	}
@@ -412,6 +437,9 @@ func (x *explorer) portfolio() error {
 const (
 	portfolioSamples = 3
 	portfolioBound   = 1
+	// portfolioGuided bounds the executions of the portfolio's guided
+	// search (one trial of each sequence, at most).
+	portfolioGuided = 2 * guidedTrialExecs
 )
 
 func (x *explorer) budgetLeft() bool {
@@ -653,6 +681,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		dc.s = s
 		s.track = newDporRun(dc.d)
 	}
+	if a, ok := strat.(interface{ attach(*scheduler) }); ok {
+		a.attach(s) // guided.go, jrf.go
+	}
 	var failures []string
 	hits := 0
 	hooks := map[string]interp.Hook{
@@ -749,7 +780,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	obs := x.observer(hooks, s)
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil && s.track == nil, ReportNew: s.track != nil, Stop: x.stop, DatagramLoss: true}
+		Observer: obs, IgnoreMemory: det == nil && s.track == nil && s.watch == nil, ReportNew: s.track != nil, Stop: x.stop, DatagramLoss: true}
 	var stdout strings.Builder
 	opts.HashStates = x.attachStates(s, obs, &stdout)
 	if x.onExec != nil || x.collect {

@@ -16,7 +16,7 @@ import (
 // Options configure an exploration. Every field is set by one entry of
 // OptionTable; DefaultOptions and ParseOptions build them from it.
 type Options struct {
-	Strategy string        // "portfolio", "dpor", "stateful", "dfs", "random" or "pct"
+	Strategy string        // "portfolio", "dpor", "stateful", "dfs", "random", "pct", "guided" or "jrf"
 	PCTDepth int           // depth of pct
 	Execs    int           // maximum executions
 	Steps    int64         // maximum steps per execution; 0 (auto): only executions that stop making progress are bounded (see autoSteps)
@@ -30,6 +30,11 @@ type Options struct {
 	Expect   string        // expected verdict ("" none)
 	Race     string        // race detector: "h", "lockset" or "" (off)
 	Trust    []string      // packages whose accesses are not checked for races
+	// Guide is the location sequence of the guided strategy (guided.go;
+	// empty: generated from the program's lock events).
+	Guide []srcLine
+	// JRF holds the heuristics of the jrf strategy (jrf.go).
+	JRF jrfHeuristics
 	// Clock is how virtual time passes: "any" (a pending timer may fire
 	// at any scheduling point where that is observable) or "synctest"
 	// (only when every goroutine is blocked).
@@ -112,14 +117,14 @@ func want(what string) error { return errors.New(what) }
 var OptionTable = []*OptionSpec{
 	{
 		Name: "strategy", Type: "string", Default: "portfolio",
-		Doc: "search strategy: portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH",
+		Doc: "search strategy: portfolio, dpor, stateful, dfs, random, pct, pct:DEPTH, guided or jrf",
 		set: func(o *Options, v string) error {
 			s, depth, hasDepth := strings.Cut(v, ":")
 			o.PCTDepth = 3
 			switch s {
-			case "portfolio", "dfs", "dpor", "stateful", "random":
+			case "portfolio", "dfs", "dpor", "stateful", "random", "guided", "jrf":
 				if hasDepth {
-					return want("portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH")
+					return want("portfolio, dpor, stateful, dfs, random, pct, pct:DEPTH, guided or jrf")
 				}
 			case "pct":
 				if hasDepth {
@@ -130,7 +135,7 @@ var OptionTable = []*OptionSpec{
 					o.PCTDepth = d
 				}
 			default:
-				return want("portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH")
+				return want("portfolio, dpor, stateful, dfs, random, pct, pct:DEPTH, guided or jrf")
 			}
 			o.Strategy = s
 			return nil
@@ -322,6 +327,32 @@ var OptionTable = []*OptionSpec{
 			return nil
 		},
 		get: func(o *Options) string { return strings.Join(o.Trust, ",") },
+	},
+	{
+		Name: "guide", Type: "list", Default: "",
+		Doc: "location sequence FILE.go:LINE,... that the guided strategy drives executions along (empty: from lock events)",
+		set: func(o *Options, v string) error {
+			l, err := parseLocations(v)
+			o.Guide = l
+			return err
+		},
+		get: func(o *Options) string {
+			var s []string
+			for _, l := range o.Guide {
+				s = append(s, l.String())
+			}
+			return strings.Join(s, ",")
+		},
+	},
+	{
+		Name: "jrf", Type: "list", Default: "WF,WW,ARA,AF",
+		Doc: "heuristics of the jrf strategy: any of WF, WW, ARA, AF",
+		set: func(o *Options, v string) error {
+			h, err := parseJRF(v)
+			o.JRF = h
+			return err
+		},
+		get: func(o *Options) string { return o.JRF.String() },
 	},
 	{
 		Name: "clock", Type: "string", Default: "any", OneRun: true,

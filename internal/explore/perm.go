@@ -148,6 +148,9 @@ func (o *observer) Event(ev *interp.Event) {
 	if o.sched != nil && o.sched.track != nil {
 		o.sched.track.event(ev)
 	}
+	if o.sched != nil && o.sched.watch != nil {
+		o.sched.watch(ev)
+	}
 }
 
 // observer returns the observer of one execution and hooks vt.Benign to

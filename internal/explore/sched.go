@@ -90,6 +90,9 @@ type scheduler struct {
 	// match follows the execution for the stateful strategy (nil
 	// otherwise; statematch.go).
 	match *stateMatch
+	// watch, if set, sees every event of the execution (the guided and
+	// jrf strategies' bookkeeping).
+	watch func(*interp.Event)
 	// prof records the stacks at choices for a profile (nil: none).
 	prof *profRun
 	// expect is the verdict the vt.Check call of a whole test expects in
