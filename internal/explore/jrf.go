@@ -147,7 +147,7 @@ type jrfChoice struct {
 	writtenBy    map[interp.Addr]int
 	priorRelease map[interp.Addr]bool
 	cur          map[int]*jrfFootprint // each goroutine's transition in progress
-	seen         int                // trace steps seen
+	seen         int                   // trace steps seen
 }
 
 func (c *jrfChoice) attach(s *scheduler) {
