@@ -17,14 +17,17 @@ type Option struct {
 }
 
 // Strategy selects the exploration strategy: "portfolio" (the default:
-// DPOR with the preemption bound 0, a few random and PCT executions, then
-// DPOR with the bound 1, then none), "dpor" (exhaustive, dynamic partial-order reduction with
+// DPOR with the preemption bound 0, a few random executions, the guided
+// search along the location sequences of the program's lock patterns, a
+// few PCT executions, then DPOR with the bound 1, then none), "dpor" (exhaustive, dynamic partial-order reduction with
 // source sets and sleep sets, with iterative preemption bounding),
 // "stateful" (exhaustive depth-first search with no preemption bound that
 // ends every execution at a state an earlier one reached, and finds
 // livelocks as cycles of states), "dfs" (exhaustive depth-first search by re-execution with iterative preemption
-// bounding), "random" (random walk) or "pct" (probabilistic concurrency
-// testing with depth 3; "pct:5" sets the depth).
+// bounding), "random" (random walk), "pct" (probabilistic concurrency
+// testing with depth 3; "pct:5" sets the depth), "guided" (a greedy
+// search along a location sequence: see Guide) or "jrf" (depth-first
+// search ordered by the race-directed heuristics: see JRF).
 func Strategy(name string) Option { return Option{"strategy", name} }
 
 // Execs bounds the number of executions (default 100000).
@@ -91,6 +94,20 @@ func Race(on bool) Option {
 	}
 	return Option{"race", "off"}
 }
+
+// Guide gives the guided strategy its location sequence, "file.go:LINE"
+// each: it drives executions through the locations in order (any
+// goroutine may reach each), ranking goroutines by whether their next
+// operation is at the next location and then by their control-flow
+// distance to it (Rungta and Mercer's meta heuristic). Without a sequence
+// the guided strategy makes its own from the program's lock-order cycles
+// and two-stage lock patterns.
+func Guide(locations ...string) Option { return Option{"guide", strings.Join(locations, ",")} }
+
+// JRF picks the heuristics of the jrf strategy among "WF" (writes first),
+// "WW" (watch written), "ARA" (avoid release/acquire) and "AF" (acquire
+// first); all four by default, with the weights of the paper's Figure 6.
+func JRF(heuristics ...string) Option { return Option{"jrf", strings.Join(heuristics, ",")} }
 
 // Trust lists packages (by import path) whose non-atomic accesses are not
 // checked for data races: an access is skipped when its innermost frame is

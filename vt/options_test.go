@@ -35,6 +35,8 @@ var samples = map[string]func() Option{
 	"expect":    func() Option { return Expect("race") },
 	"race":      func() Option { return Race(false) },
 	"trust":     func() Option { return Trust("a/b", "c") },
+	"guide":     func() Option { return Guide("a.go:3", "b.go:14") },
+	"jrf":       func() Option { return JRF("WF", "AF") },
 	"clock":     func() Option { return Clock("synctest") },
 	"enumerate": func() Option { return Enumerate(4) },
 	"udploss":   func() Option { return Udploss(true) },
@@ -128,7 +130,7 @@ func (f *fakeTB) Logf(string, ...any)   { panic("unexpected Logf") }
 // A bad value is refused with the same message from code, a flag or the
 // environment.
 func TestBadOptionSameError(t *testing.T) {
-	const msg = `vt: bad value "bogus" for option strategy: want portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH`
+	const msg = `vt: bad value "bogus" for option strategy: want portfolio, dpor, stateful, dfs, random, pct, pct:DEPTH, guided or jrf`
 	tb := &fakeTB{}
 	Check(tb, func(*T) {}, Strategy("bogus"))
 	assert.Equal(t, []string{msg}, tb.fatal)

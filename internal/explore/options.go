@@ -99,8 +99,9 @@ func (s *OptionSpec) EnvVar() string { return "VT_" + strings.ToUpper(s.Name) }
 
 // FuncName is the name of the vt package's constructor of the option.
 func (s *OptionSpec) FuncName() string {
-	if s.Name == "html" {
-		return "HTML" // an initialism, as Go spells it
+	switch s.Name {
+	case "html", "jrf":
+		return strings.ToUpper(s.Name) // an initialism, as Go spells it
 	}
 	return strings.ToUpper(s.Name[:1]) + s.Name[1:]
 }

@@ -81,9 +81,9 @@ func TestOptionRoundTrip(t *testing.T) {
 // Bad values are refused with the option's name and what it accepts.
 func TestOptionErrors(t *testing.T) {
 	for _, tc := range []struct{ name, value, msg string }{
-		{"strategy", "bfs", `vt: bad value "bfs" for option strategy: want portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH`},
+		{"strategy", "bfs", `vt: bad value "bfs" for option strategy: want portfolio, dpor, stateful, dfs, random, pct, pct:DEPTH, guided or jrf`},
 		{"strategy", "pct:0", `want pct:DEPTH with DEPTH ≥ 1`},
-		{"strategy", "dfs:2", `want portfolio, dpor, stateful, dfs, random, pct or pct:DEPTH`},
+		{"strategy", "dfs:2", `want portfolio, dpor, stateful, dfs, random, pct, pct:DEPTH, guided or jrf`},
 		{"execs", "0", `vt: bad value "0" for option execs: want a positive integer`},
 		{"steps", "many", `option steps: want a positive integer`},
 		{"preempt", "-2", `want an integer ≥ 0, -1 for no bound, or auto`},
@@ -94,7 +94,7 @@ func TestOptionErrors(t *testing.T) {
 		{"clock", "real", `vt: bad value "real" for option clock: want any or synctest`},
 		{"enumerate", "-1", `option enumerate: want an integer ≥ 0`},
 		{"udploss", "sometimes", `option udploss: want on or off`},
-		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, profile, html, corpus, expect, race, trust, clock, enumerate, udploss, parallel, shard)`},
+		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, profile, html, corpus, expect, race, trust, guide, jrf, clock, enumerate, udploss, parallel, shard)`},
 	} {
 		_, err := ParseOptions(map[string]string{tc.name: tc.value})
 		require.Error(t, err, "%s=%q", tc.name, tc.value)
