@@ -24,7 +24,8 @@ const unreachable = 1 << 20
 // than the distance from the callee's entry; a goroutine that must first
 // return from k frames pays k more. Only the program's own functions (not
 // the standard library's or the module cache's) are indexed: the others
-// are opaque.
+// are opaque, and so are functions the interpreter has not built yet
+// (it builds a function's SSA when it first runs it).
 type cfgDist struct {
 	fset  *token.FileSet
 	where map[token.Pos]instrAt // instruction (or function) positions
@@ -91,6 +92,10 @@ func (c *cfgDist) distance(stack []interp.StackFrame, l srcLine) int {
 		if !ok {
 			continue
 		}
+		if k > 0 {
+			// An outer frame is in the call it made: it goes on after.
+			at.i++
+		}
 		if d := c.from(at, l, 0); d < unreachable {
 			best = min(best, k+d)
 		}
@@ -101,7 +106,7 @@ func (c *cfgDist) distance(stack []interp.StackFrame, l srcLine) int {
 // from is the distance from instruction at (inclusive) to l, depth the
 // calls followed so far.
 func (c *cfgDist) from(at instrAt, l srcLine, depth int) int {
-	if d := c.blockRest(at.b, at.i, l, depth); d < unreachable {
+	if d := c.blockRest(at.b, min(at.i, len(at.b.Instrs)), l, depth); d < unreachable {
 		return d
 	}
 	// Breadth-first over the blocks after at.b.

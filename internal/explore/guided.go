@@ -95,10 +95,13 @@ type guidedChoice struct {
 	g     *guided
 	s     *scheduler
 	level int // locations of the sequence seen so far
+	// prev is the line of each goroutine's last event.
+	prev map[int]srcLine
 }
 
 func (c *guidedChoice) attach(s *scheduler) {
 	c.s = s
+	c.prev = map[int]srcLine{}
 	s.watch = c.event
 }
 
@@ -110,7 +113,14 @@ func (c *guidedChoice) event(ev *interp.Event) {
 	if c.level >= len(c.g.locs) || ev.G == nil || !ev.Pos.IsValid() {
 		return
 	}
-	if c.g.at(ev.Pos) == c.g.locs[c.level] {
+	// A goroutine's run of events on one line is one visit of it (a++
+	// reads and writes).
+	l, id := c.g.at(ev.Pos), ev.G.ID()
+	if c.prev[id] == l {
+		return
+	}
+	c.prev[id] = l
+	if l == c.g.locs[c.level] {
 		c.level++
 	}
 }
@@ -132,44 +142,57 @@ func (c *guidedChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
 		return g.rng.Intn(n)
 	}
 	next := g.locs[c.level]
+	// Tier one: the goroutine's next operation is at the location (match);
+	// tier two: its control-flow distance to it. A goroutine whose Lock
+	// would block is not enabled (in the paper's model checker): it ranks
+	// last, but lends its distance, plus one, to goroutines about to
+	// release a lock, which may be the one it waits for.
+	match := make([]bool, n)
 	dist := make([]int, n)
-	best, bestMatch := unreachable+1, false
+	blockedBest := unreachable
 	for i, gr := range ordered {
 		_, pos := gr.Pending()
-		m := pos.IsValid() && g.at(pos) == next
-		d := 0
-		if !m {
-			d = g.cfg.distance(gr.Stack(), next)
-			if d >= unreachable {
-				// A goroutine not started yet has no frames: its pending
-				// position is its function's.
-				d = g.cfg.distance([]interp.StackFrame{{Pos: pos}}, next)
+		match[i] = pos.IsValid() && g.at(pos) == next
+		if !match[i] {
+			dist[i] = g.cfg.distance(gr.Stack(), next)
+			if dist[i] >= unreachable {
+				// A goroutine not started yet has no frames: its
+				// pending position is its function's.
+				dist[i] = g.cfg.distance([]interp.StackFrame{{Pos: pos}}, next)
 			}
 		}
-		dist[i] = d
+		if gr.WouldBlock() {
+			blockedBest = min(blockedBest, dist[i])
+			match[i], dist[i] = false, unreachable+1
+		}
+	}
+	if blockedBest < unreachable {
+		for i, gr := range ordered {
+			if op, _ := gr.Pending(); dist[i] >= unreachable && !gr.WouldBlock() && releases(op) {
+				dist[i] = blockedBest + 1
+			}
+		}
+	}
+	best, bestMatch := unreachable+2, false
+	for i := range ordered {
 		switch {
-		case m && !bestMatch:
-			best, bestMatch = d, true
-		case m == bestMatch && d < best:
-			best = d
+		case match[i] && !bestMatch:
+			best, bestMatch = dist[i], true
+		case match[i] == bestMatch && dist[i] < best:
+			best = dist[i]
 		}
 	}
 	var top []int
-	for i, gr := range ordered {
-		_, pos := gr.Pending()
-		m := pos.IsValid() && g.at(pos) == next
-		if m == bestMatch && dist[i] == best {
+	for i := range ordered {
+		if match[i] == bestMatch && dist[i] == best {
 			top = append(top, i)
 		}
 	}
 	pick := top[g.rng.Intn(len(top))]
-	if os.Getenv("VTDEBUG") == "2" {
-		var d []string
-		for i, gr := range ordered {
-			_, pos := gr.Pending()
-			d = append(d, fmt.Sprintf("g%d@%v:%d", gr.ID(), g.at(pos), dist[i]))
-		}
-		fmt.Fprintln(os.Stderr, "level", c.level, "next", next, d, "pick", pick)
+	if !bestMatch && best >= unreachable && top[0] == 0 {
+		// No goroutine can get to the location: a preemption gains
+		// nothing, the goroutine that ran last goes on.
+		pick = 0
 	}
 	base := make([]int, len(c.s.choices), len(c.s.choices)+1)
 	for i, ch := range c.s.choices {
@@ -252,11 +275,17 @@ func (x *explorer) guidedSearch(limit int) error {
 	if os.Getenv("VTDEBUG") != "" {
 		fmt.Fprintln(os.Stderr, "sequences", seqs)
 	}
-	if x.cfg == nil {
-		x.cfg = newCFGDist(x.t)
+	if len(x.o.Guide) > 0 && x.cfg == nil {
+		// The interpreter builds a function's SSA when it first runs it:
+		// one execution (not counted) builds those distances need.
+		if _, err := x.execute(nil, firstChoice{}); err != nil {
+			return err
+		}
 	}
 	start := x.res.Executions
 	for trial := 0; ; trial++ {
+		// Index the functions built so far (more with every trial).
+		x.cfg = newCFGDist(x.t)
 		for _, seq := range seqs {
 			g := &guided{locs: seq, cfg: x.cfg, rng: rand.New(rand.NewSource(x.o.Seed + int64(trial)*7919)), prog: x.t.Prog, match: map[token.Pos]srcLine{}}
 			var prefix []int
@@ -404,3 +433,8 @@ type watchChoice struct{ watch func(*interp.Event) }
 func (watchChoice) choose(int, bool, []*interp.Goroutine) int { return 0 }
 
 func (w watchChoice) attach(s *scheduler) { s.watch = w.watch }
+
+// releases reports whether op releases a lock.
+func releases(op interp.Op) bool {
+	return op == interp.OpMutexUnlock || op == interp.OpRWMutexUnlock || op == interp.OpRWMutexRUnlock
+}

@@ -118,7 +118,7 @@ func want(what string) error { return errors.New(what) }
 var OptionTable = []*OptionSpec{
 	{
 		Name: "strategy", Type: "string", Default: "portfolio",
-		Doc: "search strategy: portfolio, dpor, stateful, dfs, random, pct, pct:DEPTH, guided or jrf",
+		Doc: "search strategy: portfolio, dpor, stateful, dfs, random, pct[:N], guided, jrf",
 		set: func(o *Options, v string) error {
 			s, depth, hasDepth := strings.Cut(v, ":")
 			o.PCTDepth = 3
@@ -331,7 +331,7 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "guide", Type: "list", Default: "",
-		Doc: "location sequence FILE.go:LINE,... that the guided strategy drives executions along (empty: from lock events)",
+		Doc: "FILE.go:LINE,... that guided steers executions through (empty: from lock events)",
 		set: func(o *Options, v string) error {
 			l, err := parseLocations(v)
 			o.Guide = l

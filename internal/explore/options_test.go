@@ -36,13 +36,15 @@ func TestOptionTable(t *testing.T) {
 
 // The defaults are those vt always had.
 func TestDefaultOptions(t *testing.T) {
-	assert.Equal(t, Options{Strategy: "portfolio", PCTDepth: 3, Execs: 100000, Steps: 0, Preempt: -2, Time: 10 * time.Second, Corpus: "auto", Race: "h", Clock: "any", Enumerate: 16}, DefaultOptions())
+	assert.Equal(t, Options{Strategy: "portfolio", PCTDepth: 3, Execs: 100000, Steps: 0, Preempt: -2, Time: 10 * time.Second, Corpus: "auto", Race: "h", JRF: jrfHeuristics{true, true, true, true}, Clock: "any", Enumerate: 16}, DefaultOptions())
 }
 
 // Every option's value survives a round trip through its text form.
 func TestOptionRoundTrip(t *testing.T) {
 	cases := map[string]map[string]string{
-		"strategy":  {"dfs": "dfs", "dpor": "dpor", "portfolio": "portfolio", "random": "random", "pct": "pct", "pct:3": "pct", "pct:5": "pct:5"},
+		"strategy":  {"dfs": "dfs", "dpor": "dpor", "portfolio": "portfolio", "random": "random", "pct": "pct", "pct:3": "pct", "pct:5": "pct:5", "guided": "guided", "jrf": "jrf"},
+		"guide":     {"": "", "a/x.go:3, y.go:14": "x.go:3,y.go:14"},
+		"jrf":       {"WF,WW,ARA,AF": "WF,WW,ARA,AF", "af,wf": "WF,AF", "": ""},
 		"execs":     {"1": "1", "250": "250"},
 		"steps":     {"7": "7"},
 		"preempt":   {"auto": "auto", "-1": "-1", "0": "0", "4": "4"},
