@@ -35,6 +35,9 @@ type Options struct {
 	Guide []srcLine
 	// JRF holds the heuristics of the jrf strategy (jrf.go).
 	JRF jrfHeuristics
+	// Transactions: a goroutine about to release a lock goes on without a
+	// choice (transactions.go; not under DPOR).
+	Transactions bool
 	// Clock is how virtual time passes: "any" (a pending timer may fire
 	// at any scheduling point where that is observable) or "synctest"
 	// (only when every goroutine is blocked).
@@ -354,6 +357,27 @@ var OptionTable = []*OptionSpec{
 			return err
 		},
 		get: func(o *Options) string { return o.JRF.String() },
+	},
+	{
+		Name: "transactions", Type: "string", Default: "off", OneRun: true,
+		Doc: "on: lock releases end the transaction before them, with no choice (not dpor)",
+		set: func(o *Options, v string) error {
+			switch v {
+			case "on", "true":
+				o.Transactions = true
+			case "off", "false":
+				o.Transactions = false
+			default:
+				return want("on or off")
+			}
+			return nil
+		},
+		get: func(o *Options) string {
+			if o.Transactions {
+				return "on"
+			}
+			return "off"
+		},
 	},
 	{
 		Name: "clock", Type: "string", Default: "any", OneRun: true,

@@ -42,26 +42,27 @@ func TestDefaultOptions(t *testing.T) {
 // Every option's value survives a round trip through its text form.
 func TestOptionRoundTrip(t *testing.T) {
 	cases := map[string]map[string]string{
-		"strategy":  {"dfs": "dfs", "dpor": "dpor", "portfolio": "portfolio", "random": "random", "pct": "pct", "pct:3": "pct", "pct:5": "pct:5", "guided": "guided", "jrf": "jrf"},
-		"guide":     {"": "", "a/x.go:3, y.go:14": "x.go:3,y.go:14"},
-		"jrf":       {"WF,WW,ARA,AF": "WF,WW,ARA,AF", "af,wf": "WF,AF", "": ""},
-		"execs":     {"1": "1", "250": "250"},
-		"steps":     {"7": "7"},
-		"preempt":   {"auto": "auto", "-1": "-1", "0": "0", "4": "4"},
-		"seed":      {"-3": "-3", "42": "42"},
-		"time":      {"1m30s": "1m30s", "90s": "1m30s", "250ms": "250ms"},
-		"replay":    {"vt1:00:0": "vt1:00:0", "": ""},
-		"profile":   {"vt.pprof": "vt.pprof", "": ""},
-		"html":      {"out.html": "out.html", "on": "on", "true": "on", "off": "", "": ""},
-		"corpus":    {"auto": "auto", "on": "on", "off": "off", "true": "on", "false": "off"},
-		"expect":    {"race": "race", "ok": "ok", "": ""},
-		"race":      {"on": "on", "h": "on", "true": "on", "off": "off", "false": "off", "lockset": "lockset"},
-		"trust":     {"a, b/c ,": "a,b/c", "": ""},
-		"clock":     {"any": "any", "synctest": "synctest"},
-		"enumerate": {"0": "0", "16": "16", "100": "100"},
-		"udploss":   {"on": "on", "true": "on", "off": "off", "false": "off"},
-		"parallel":  {"auto": "auto", "1": "1", "3": "3"},
-		"shard":     {"": "", "1/1": "1/1", "2/3": "2/3"},
+		"strategy":     {"dfs": "dfs", "dpor": "dpor", "portfolio": "portfolio", "random": "random", "pct": "pct", "pct:3": "pct", "pct:5": "pct:5", "guided": "guided", "jrf": "jrf"},
+		"guide":        {"": "", "a/x.go:3, y.go:14": "x.go:3,y.go:14"},
+		"jrf":          {"WF,WW,ARA,AF": "WF,WW,ARA,AF", "af,wf": "WF,AF", "": ""},
+		"transactions": {"on": "on", "true": "on", "off": "off"},
+		"execs":        {"1": "1", "250": "250"},
+		"steps":        {"7": "7"},
+		"preempt":      {"auto": "auto", "-1": "-1", "0": "0", "4": "4"},
+		"seed":         {"-3": "-3", "42": "42"},
+		"time":         {"1m30s": "1m30s", "90s": "1m30s", "250ms": "250ms"},
+		"replay":       {"vt1:00:0": "vt1:00:0", "": ""},
+		"profile":      {"vt.pprof": "vt.pprof", "": ""},
+		"html":         {"out.html": "out.html", "on": "on", "true": "on", "off": "", "": ""},
+		"corpus":       {"auto": "auto", "on": "on", "off": "off", "true": "on", "false": "off"},
+		"expect":       {"race": "race", "ok": "ok", "": ""},
+		"race":         {"on": "on", "h": "on", "true": "on", "off": "off", "false": "off", "lockset": "lockset"},
+		"trust":        {"a, b/c ,": "a,b/c", "": ""},
+		"clock":        {"any": "any", "synctest": "synctest"},
+		"enumerate":    {"0": "0", "16": "16", "100": "100"},
+		"udploss":      {"on": "on", "true": "on", "off": "off", "false": "off"},
+		"parallel":     {"auto": "auto", "1": "1", "3": "3"},
+		"shard":        {"": "", "1/1": "1/1", "2/3": "2/3"},
 	}
 	for _, s := range OptionTable {
 		assert.Contains(t, cases, s.Name, "option %s: add its round trip cases", s.Name)
@@ -96,7 +97,7 @@ func TestOptionErrors(t *testing.T) {
 		{"clock", "real", `vt: bad value "real" for option clock: want any or synctest`},
 		{"enumerate", "-1", `option enumerate: want an integer ≥ 0`},
 		{"udploss", "sometimes", `option udploss: want on or off`},
-		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, profile, html, corpus, expect, race, trust, guide, jrf, clock, enumerate, udploss, parallel, shard)`},
+		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, profile, html, corpus, expect, race, trust, guide, jrf, transactions, clock, enumerate, udploss, parallel, shard)`},
 	} {
 		_, err := ParseOptions(map[string]string{tc.name: tc.value})
 		require.Error(t, err, "%s=%q", tc.name, tc.value)

@@ -90,6 +90,11 @@ type scheduler struct {
 	// match follows the execution for the stateful strategy (nil
 	// otherwise; statematch.go).
 	match *stateMatch
+	// txn: releases end the transaction before them (Options.
+	// Transactions, transactions.go); txnSaved counts the choices that
+	// saved.
+	txn      bool
+	txnSaved int
 	// watch, if set, sees every event of the execution (the guided and
 	// jrf strategies' bookkeeping).
 	watch func(*interp.Event)
@@ -110,7 +115,7 @@ const timeQuantum = 64
 
 func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
 	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000, fair: newFairness(),
-		synctest: o.Clock == "synctest", enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed)}
+		synctest: o.Clock == "synctest", enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed), txn: o.Transactions}
 }
 
 // Pick implements interp.Scheduler. Only the goroutines that the fair
@@ -168,6 +173,12 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		s.ordered = append(s.ordered, runnable...)
 	}
 	preemptive := lastOK && !yielding
+	if preemptive && len(s.ordered) > 1 {
+		if op, _ := s.ordered[0].Pending(); s.transaction(op, runnable) {
+			s.ordered = s.ordered[:1] // transactions.go
+			s.txnSaved++
+		}
+	}
 	if s.track != nil {
 		// DPOR: a goroutine whose operation would block is no
 		// alternative while another can progress (running it would only
