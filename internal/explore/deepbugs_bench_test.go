@@ -31,7 +31,7 @@ var benchStrategies = []string{"dfs", "random", "pct", "jrf", "guided", "portfol
 // bug within the budget (VT_BENCH_TIME, default 20s), its executions,
 // states (transitions generated: the choices its executions made beyond
 // the prefix they replayed), time and counterexample length (scheduling
-// points of the failing execution), and the error density over
+// points of the failing execution, up to the race for a race), and the error density over
 // VT_BENCH_TRIALS (default 100) trials of guidedTrialExecs executions with
 // seeds 1, 2, ... (for the strategies that sample). Run with:
 //
@@ -80,9 +80,13 @@ func BenchmarkDeepBugs(b *testing.B) {
 			for _, s := range benchStrategies {
 				states = 0
 				res := run(p.name, s, 1, 1<<30, budget)
+				st := states
 				found, length := "no", "—"
 				if res.Verdict == p.verdict {
 					found, length = "yes", strconv.Itoa(res.Failure.Points)
+					if res.Failure.RaceAt > 0 {
+						length = strconv.Itoa(res.Failure.RaceAt)
+					}
 				} else if res.Verdict != "ok" {
 					found = "other: " + res.Verdict
 				}
@@ -96,7 +100,7 @@ func BenchmarkDeepBugs(b *testing.B) {
 					}
 					density = fmt.Sprintf("%.2f", float64(hits)/float64(trials))
 				}
-				fmt.Printf("| %s | %s | %s | %d | %d | %s | %s | %s |\n", p.name, s, found, res.Executions, states, res.Elapsed.Round(time.Millisecond), length, density)
+				fmt.Printf("| %s | %s | %s | %d | %d | %s | %s | %s |\n", p.name, s, found, res.Executions, st, res.Elapsed.Round(time.Millisecond), length, density)
 			}
 		}
 	}

@@ -108,13 +108,16 @@ type Failure struct {
 	Message    string
 	Goroutines []GoroutineReport
 	Schedule   []Step
-	Points     int    // scheduling points of the execution (Schedule may hold only the first ones)
-	Replay     string // replay token
-	Execution  int    // which execution (from 1)
-	Logs       []string
-	SavedTo    string    // schedule file, if saved
-	Race       *RaceInfo // the two accesses of a race (Kind "race")
-	Picture    string    // the HTML picture of the execution, if written (Options.HTML)
+	Points     int // scheduling points of the execution (Schedule may hold only the first ones)
+	// RaceAt is the number of scheduling points of the execution before
+	// its race was detected (Kind "race"): the counterexample's length.
+	RaceAt    int
+	Replay    string // replay token
+	Execution int    // which execution (from 1)
+	Logs      []string
+	SavedTo   string    // schedule file, if saved
+	Race      *RaceInfo // the two accesses of a race (Kind "race")
+	Picture   string    // the HTML picture of the execution, if written (Options.HTML)
 }
 
 // GoroutineReport is a goroutine in a failure report.
@@ -1030,6 +1033,9 @@ func (x *explorer) failure(r *execResult) *Failure {
 		f.Goroutines = append(f.Goroutines, gr)
 	}
 	f.Points = r.sched.points
+	if r.kind == "race" {
+		f.RaceAt = r.sched.raceAt
+	}
 	for _, st := range r.sched.trace {
 		f.Schedule = append(f.Schedule, Step{G: st.g, Op: st.op.String(), Pos: p.Position(st.pos).String()})
 	}

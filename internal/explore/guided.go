@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vtcheck/vt/internal/race"
 	"github.com/vtcheck/vt/interp"
 )
 
@@ -34,8 +35,8 @@ import (
 //
 // Without sequences given (Options.Guide), the strategy generates them
 // from the lock events of one execution without preemption
-// (autoSequences): a lock-order cycle between two goroutines, and the
-// two-stage access pattern (a goroutine releases one mutex and then
+// (autoSequences): a potential race the lockset detector warns of, a
+// lock-order cycle between two goroutines, and the two-stage access pattern (a goroutine releases one mutex and then
 // takes another, while some goroutine takes the second holding the
 // first).
 
@@ -322,7 +323,10 @@ type lockEvent struct {
 }
 
 // autoSequences runs one execution without preemption and returns the
-// location sequences its lock events suggest: for each lock-order cycle
+// location sequences its lock events suggest: for each potential race the
+// lockset detector warns of (two accesses the execution ordered only by
+// the order in which goroutines took a lock), the later access, then the
+// earlier; for each lock-order cycle
 // between two goroutines (A then B, B then A) the sequence "A taken, B
 // taken, B wanted, A wanted"; for each two-stage access (a goroutine
 // releases A and then takes B, another takes B while it holds A) the
@@ -348,7 +352,14 @@ func (x *explorer) autoSequences() ([][]srcLine, error) {
 			}
 		}
 	}
-	if _, err := x.execute(nil, watchChoice{watch}); err != nil {
+	// The lockset detector sees the same events: its warnings are the
+	// races the schedule ordered by accident.
+	ls := race.NewLockset(race.Options{Prog: x.t.Prog, Trust: append([]string{vtPkg, "sync", "sync/atomic"}, x.o.Trust...)})
+	both := func(ev *interp.Event) {
+		watch(ev)
+		ls.Event(ev)
+	}
+	if _, err := x.execute(nil, watchChoice{both}); err != nil {
 		return nil, err
 	}
 	// Nested acquisitions: (outer, inner) with the positions of both.
@@ -387,6 +398,13 @@ func (x *explorer) autoSequences() ([][]srcLine, error) {
 			}
 		}
 		seqs = append(seqs, s)
+	}
+	// Potential races: the later access first, then the earlier one, so
+	// that the lock order that hid the race is reversed.
+	for _, w := range ls.Warnings() {
+		if w.Cur.Pos.IsValid() && w.Prev.Pos.IsValid() {
+			add([]srcLine{loc(w.Cur.Pos), loc(w.Prev.Pos)})
+		}
 	}
 	// Lock-order cycles of two goroutines.
 	for i, a := range nests {

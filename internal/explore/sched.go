@@ -65,6 +65,7 @@ type scheduler struct {
 	ordered  []*interp.Goroutine
 	maxTrace int
 	points   int // scheduling points seen after start (the trace may be shorter)
+	raceAt   int // points when the race detector found a race (0: none)
 
 	// fair is the fair scheduler (fair.go): it decides which runnable
 	// goroutines may run; the strategy chooses among them. lastOp is the
