@@ -273,7 +273,7 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 		defer x.countStates()
 		return x.res, x.stateful()
 	case "guided":
-		return x.res, x.guidedSearch(0)
+		return x.res, x.guidedSearch(0, true)
 	case "jrf":
 		return x.res, x.jrfSearch()
 	default:
@@ -392,7 +392,7 @@ func (x *explorer) portfolio() error {
 	// bound reach. Sharded searches leave it out (its trials are not
 	// split).
 	if x.o.Shards == 0 && x.budgetLeft() {
-		if err := x.guidedSearch(portfolioGuided); err != nil || x.res.Failure != nil {
+		if err := x.guidedSearch(portfolioGuided, false); err != nil || x.res.Failure != nil {
 			return err
 		}
 	}

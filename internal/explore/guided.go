@@ -265,12 +265,20 @@ func (g *guided) next() ([]int, bool) {
 
 // guidedSearch runs trials of the guided search until a failure or the
 // end of the budget; limit bounds its executions (0: the budget's).
-func (x *explorer) guidedSearch(limit int) error {
+// Without a sequence (none given, none found), the strategy's trials are
+// random walks, and the portfolio's member (auto false) runs none.
+func (x *explorer) guidedSearch(limit int, auto bool) error {
 	seqs := [][]srcLine{x.o.Guide}
 	if len(x.o.Guide) == 0 {
 		var err error
-		if seqs, err = x.autoSequences(); err != nil || len(seqs) == 0 {
+		if seqs, err = x.autoSequences(auto); err != nil {
 			return err
+		}
+		if len(seqs) == 0 {
+			if !auto {
+				return nil
+			}
+			seqs = [][]srcLine{nil}
 		}
 	}
 	if os.Getenv("VTDEBUG") != "" {
@@ -323,15 +331,21 @@ type lockEvent struct {
 }
 
 // autoSequences runs one execution without preemption and returns the
-// location sequences its lock events suggest: for each potential race the
-// lockset detector warns of (two accesses the execution ordered only by
-// the order in which goroutines took a lock), the later access, then the
-// earlier; for each lock-order cycle
+// location sequences its lock events suggest: for the race the lockset
+// detector finds, its two accesses; for each potential race it warns of
+// (two accesses the execution ordered only by the order in which
+// goroutines took a lock), the later access, then the earlier; for each
+// lock-order cycle
 // between two goroutines (A then B, B then A) the sequence "A taken, B
 // taken, B wanted, A wanted"; for each two-stage access (a goroutine
 // releases A and then takes B, another takes B while it holds A) the
 // release of A once per goroutine that made it, then the nested Lock of B.
-func (x *explorer) autoSequences() ([][]srcLine, error) {
+//
+// races false leaves out the sequences of races: the portfolio's member
+// looks for the deep lock patterns only (its dpor stages find races, and
+// the lockset detector warns of many races that synchronization other
+// than locks prevents).
+func (x *explorer) autoSequences(races bool) ([][]srcLine, error) {
 	var evs []lockEvent
 	held := map[int][]interp.Addr{}
 	lockPos := map[[2]any]token.Pos{} // (goroutine, mutex) -> where it was taken
@@ -399,11 +413,17 @@ func (x *explorer) autoSequences() ([][]srcLine, error) {
 		}
 		seqs = append(seqs, s)
 	}
-	// Potential races: the later access first, then the earlier one, so
-	// that the lock order that hid the race is reversed.
-	for _, w := range ls.Warnings() {
-		if w.Cur.Pos.IsValid() && w.Prev.Pos.IsValid() {
-			add([]srcLine{loc(w.Cur.Pos), loc(w.Prev.Pos)})
+	// The lockset detector's race, in its order, and its potential
+	// races: the later access first, then the earlier one, so that the
+	// lock order that hid the race is reversed.
+	if races {
+		if r := ls.Race(); r != nil && r.Cur.Pos.IsValid() && r.Prev.Pos.IsValid() {
+			add([]srcLine{loc(r.Prev.Pos), loc(r.Cur.Pos)})
+		}
+		for _, w := range ls.Warnings() {
+			if w.Cur.Pos.IsValid() && w.Prev.Pos.IsValid() {
+				add([]srcLine{loc(w.Cur.Pos), loc(w.Prev.Pos)})
+			}
 		}
 	}
 	// Lock-order cycles of two goroutines.

@@ -127,7 +127,7 @@ func TestParseLocations(t *testing.T) {
 // the lock-order cycle.
 func TestAutoSequences(t *testing.T) {
 	x := &explorer{t: guidedTarget(t, "TestTwoStage"), o: guidedOptions("guided"), res: &Result{}}
-	seqs, err := x.autoSequences()
+	seqs, err := x.autoSequences(true)
 	require.NoError(t, err)
 	require.Len(t, seqs, 1)
 	want := []srcLine{}
@@ -136,8 +136,16 @@ func TestAutoSequences(t *testing.T) {
 	}
 	assert.Equal(t, append(want, srcLine{"gen_test.go", 28}), seqs[0])
 
+	x = &explorer{t: guidedTarget(t, "TestRacy"), o: guidedOptions("guided"), res: &Result{}}
+	seqs, err = x.autoSequences(true)
+	require.NoError(t, err)
+	assert.NotEmpty(t, seqs, "the lockset detector's race")
+	seqs, err = x.autoSequences(false)
+	require.NoError(t, err)
+	assert.Empty(t, seqs, "no lock pattern")
+
 	x = &explorer{t: guidedTarget(t, "TestCycle"), o: guidedOptions("guided"), res: &Result{}}
-	seqs, err = x.autoSequences()
+	seqs, err = x.autoSequences(true)
 	require.NoError(t, err)
 	assert.Contains(t, seqs, []srcLine{{"gen_test.go", 51}, {"gen_test.go", 58}, {"gen_test.go", 52}, {"gen_test.go", 59}})
 }
