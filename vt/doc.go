@@ -43,7 +43,7 @@
 // in code (unless a flag or variable gives them) and its own budgets and
 // strategy.
 //
-//   - [Strategy] (-vt.strategy string, default portfolio): strategy: portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH
+//   - [Strategy] (-vt.strategy string, default portfolio): search strategy: portfolio, dpor, stateful, regions, dfs, random, pct[:N], guided, jrf
 //   - [Execs] (-vt.execs int, default 100000): maximum number of executions
 //   - [Steps] (-vt.steps int, default auto): maximum steps of one execution; auto: only a livelock (no progress) is bounded
 //   - [Preempt] (-vt.preempt int, default auto): preemption bound of dfs: -1 none, auto raised from 0 until exhausted
@@ -56,6 +56,9 @@
 //   - [Expect] (-vt.expect string): verdict to reach: ok, race, region, deadlock, leak, panic, assert or steps
 //   - [Race] (-vt.race string, default on): race detection: on (happens-before summary h), lockset or off
 //   - [Trust] (-vt.trust list): comma-separated packages whose own accesses are not race-checked
+//   - [Guide] (-vt.guide list): FILE.go:LINE,... that guided steers executions through (empty: from lock events)
+//   - [JRF] (-vt.jrf list, default WF,WW,ARA,AF): heuristics of the jrf strategy: any of WF, WW, ARA, AF
+//   - [Transactions] (-vt.transactions string, default off): on: lock releases end the transaction before them, with no choice (not dpor)
 //   - [Clock] (-vt.clock string, default any): when time passes: any (timers fire at any point) or synctest (all blocked)
 //   - [Enumerate] (-vt.enumerate int, default 16): largest random range or map that dfs enumerates (larger are sampled)
 //   - [Udploss] (-vt.udploss string, default off): on: every UDP or unixgram datagram sent may be lost (explored)

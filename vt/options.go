@@ -17,8 +17,9 @@ type Option struct {
 }
 
 // Strategy selects the exploration strategy: "portfolio" (the default:
-// DPOR with the preemption bound 0, a few random and PCT executions, then
-// DPOR with the bound 1, then none), "dpor" (exhaustive, dynamic partial-order reduction with
+// DPOR with the preemption bound 0, a few random executions, the guided
+// search along the location sequences of the program's lock patterns, a
+// few PCT executions, then DPOR with the bound 1, then none), "dpor" (exhaustive, dynamic partial-order reduction with
 // source sets and sleep sets, with iterative preemption bounding),
 // "stateful" (exhaustive depth-first search with no preemption bound that
 // ends every execution at a state an earlier one reached, and finds
@@ -26,8 +27,10 @@ type Option struct {
 // the gradual-permission paper: stateful, preempting only at permission
 // regions, isolated entries and blocking points; the default for programs
 // that use the habanero library), "dfs" (exhaustive depth-first search by re-execution with iterative preemption
-// bounding), "random" (random walk) or "pct" (probabilistic concurrency
-// testing with depth 3; "pct:5" sets the depth).
+// bounding), "random" (random walk), "pct" (probabilistic concurrency
+// testing with depth 3; "pct:5" sets the depth), "guided" (a greedy
+// search along a location sequence: see Guide) or "jrf" (depth-first
+// search ordered by the race-directed heuristics: see JRF).
 func Strategy(name string) Option { return Option{"strategy", name} }
 
 // Execs bounds the number of executions (default 100000).
@@ -93,6 +96,33 @@ func Race(on bool) Option {
 		return Option{"race", "on"}
 	}
 	return Option{"race", "off"}
+}
+
+// Guide gives the guided strategy its location sequence, "file.go:LINE"
+// each: it drives executions through the locations in order (any
+// goroutine may reach each), ranking goroutines by whether their next
+// operation is at the next location and then by their control-flow
+// distance to it (Rungta and Mercer's meta heuristic). Without a sequence
+// the guided strategy makes its own from the program's lock-order cycles
+// and two-stage lock patterns.
+func Guide(locations ...string) Option { return Option{"guide", strings.Join(locations, ",")} }
+
+// JRF picks the heuristics of the jrf strategy among "WF" (writes first),
+// "WW" (watch written), "ARA" (avoid release/acquire) and "AF" (acquire
+// first); all four by default, with the weights of the paper's Figure 6.
+func JRF(heuristics ...string) Option { return Option{"jrf", strings.Join(heuristics, ",")} }
+
+// Transactions, on, lets a goroutine about to release a lock (Unlock,
+// RUnlock) go on without a choice: a release commutes with what other
+// goroutines do (but a TryLock), so the release ends the transaction
+// before it (Elmas and Qadeer's lockset-based reduction, after Lipton).
+// It saves executions of dfs, random, pct, jrf, guided and stateful; DPOR
+// has its own reduction. Off by default.
+func Transactions(on bool) Option {
+	if on {
+		return Option{"transactions", "on"}
+	}
+	return Option{"transactions", "off"}
 }
 
 // Trust lists packages (by import path) whose non-atomic accesses are not

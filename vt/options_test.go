@@ -22,24 +22,27 @@ var update = flag.Bool("update", false, "rewrite the generated options list of d
 
 // samples calls each option's constructor, keyed by option name.
 var samples = map[string]func() Option{
-	"strategy":  func() Option { return Strategy("pct:4") },
-	"execs":     func() Option { return Execs(7) },
-	"steps":     func() Option { return Steps(1 << 40) },
-	"preempt":   func() Option { return Preempt(-1) },
-	"seed":      func() Option { return Seed(-9) },
-	"time":      func() Option { return Time(90 * time.Second) },
-	"replay":    func() Option { return Replay("vt1:00:0") },
-	"profile":   func() Option { return Profile("vt.pprof") },
-	"html":      func() Option { return HTML("on") },
-	"corpus":    func() Option { return Corpus("off") },
-	"expect":    func() Option { return Expect("race") },
-	"race":      func() Option { return Race(false) },
-	"trust":     func() Option { return Trust("a/b", "c") },
-	"clock":     func() Option { return Clock("synctest") },
-	"enumerate": func() Option { return Enumerate(4) },
-	"udploss":   func() Option { return Udploss(true) },
-	"parallel":  func() Option { return Parallel(2) },
-	"shard":     func() Option { return Shard(2, 3) },
+	"strategy":     func() Option { return Strategy("pct:4") },
+	"execs":        func() Option { return Execs(7) },
+	"steps":        func() Option { return Steps(1 << 40) },
+	"preempt":      func() Option { return Preempt(-1) },
+	"seed":         func() Option { return Seed(-9) },
+	"time":         func() Option { return Time(90 * time.Second) },
+	"replay":       func() Option { return Replay("vt1:00:0") },
+	"profile":      func() Option { return Profile("vt.pprof") },
+	"html":         func() Option { return HTML("on") },
+	"corpus":       func() Option { return Corpus("off") },
+	"expect":       func() Option { return Expect("race") },
+	"race":         func() Option { return Race(false) },
+	"trust":        func() Option { return Trust("a/b", "c") },
+	"guide":        func() Option { return Guide("a.go:3", "b.go:14") },
+	"jrf":          func() Option { return JRF("WF", "AF") },
+	"transactions": func() Option { return Transactions(true) },
+	"clock":        func() Option { return Clock("synctest") },
+	"enumerate":    func() Option { return Enumerate(4) },
+	"udploss":      func() Option { return Udploss(true) },
+	"parallel":     func() Option { return Parallel(2) },
+	"shard":        func() Option { return Shard(2, 3) },
 }
 
 // Every option of the table has a constructor named after it, and every
@@ -128,7 +131,7 @@ func (f *fakeTB) Logf(string, ...any)   { panic("unexpected Logf") }
 // A bad value is refused with the same message from code, a flag or the
 // environment.
 func TestBadOptionSameError(t *testing.T) {
-	const msg = `vt: bad value "bogus" for option strategy: want portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH`
+	const msg = `vt: bad value "bogus" for option strategy: want portfolio, dpor, stateful, regions, dfs, random, pct, pct:DEPTH, guided or jrf`
 	tb := &fakeTB{}
 	Check(tb, func(*T) {}, Strategy("bogus"))
 	assert.Equal(t, []string{msg}, tb.fatal)

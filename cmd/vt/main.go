@@ -25,10 +25,10 @@
 //
 // vt check and vt test take every exploration option of vt.Check as a flag
 // -NAME (-strategy, -execs, -steps, -preempt, -seed, -time, -replay,
-// -profile, -html, -corpus, -expect, -race, -trust, -clock, -enumerate,
-// -udploss, -parallel, -shard);
+// -profile, -html, -corpus, -expect, -race, -trust, -guide, -jrf,
+// -transactions, -clock, -enumerate, -udploss, -parallel, -shard);
 // vt replay those that shape one execution (-steps, -seed, -race, -trust,
-// -clock, -udploss) and -html; an environment variable VT_NAME sets an option too, and
+// -transactions, -clock, -udploss) and -html; an environment variable VT_NAME sets an option too, and
 // a flag beats it. The three take -json, and exit with 0 when nothing is
 // found, 1 when a failure is found and 2 on a usage or tool error.
 // 'vt <command> -h' lists a command's flags with their defaults.

@@ -93,7 +93,7 @@ func TestPackageDocListsEverything(t *testing.T) {
 // A bad option value gives the error vt.Check gives, from a flag or the
 // environment; a flag beats the environment.
 func TestCLIOptionSources(t *testing.T) {
-	const msg = `vt: bad value "bogus" for option strategy: want portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH`
+	const msg = `vt: bad value "bogus" for option strategy: want portfolio, dpor, stateful, regions, dfs, random, pct, pct:DEPTH, guided or jrf`
 	r := vt("check", "-strategy=bogus", "testdata/correct")
 	assert.Equal(t, 2, r.code)
 	assert.Equal(t, msg+"\n", r.stderr)

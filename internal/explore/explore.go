@@ -73,8 +73,10 @@ type Result struct {
 	// execution failed: "random", "pct", "dpor (bound 1)", "dpor", ...
 	FoundBy string
 	// States counts the states the stateful strategy (or dpor at its join
-	// points, dporjoin.go) stored, StatesMatched the executions it ended at
-	// a state it had stored (or at a cycle).
+	// points, dporjoin.go) stored, or the transitions the guided and jrf
+	// strategies generated (the choices their executions made beyond the
+	// replayed prefix); StatesMatched the executions the stateful strategy
+	// (or dpor) ended at a state it had stored (or at a cycle).
 	States, StatesMatched int
 	// Sharing is the sharing report (sharing.go) of a program that uses
 	// permission regions or the habanero library: nil when not made, empty
@@ -96,6 +98,9 @@ type Result struct {
 	// Speculated counts the executions that workers on other cores ran
 	// (parallel.go); SpecUsed those of them the search took.
 	Speculated, SpecUsed int
+	// Trials counts the trials of the guided strategy (guided.go) that
+	// ran; the last found the failure, if one was found.
+	Trials int
 	// OtherShards counts the executions a sharded exploration ran only to
 	// follow the search into its own part (see Options.Shard): they
 	// belong to other shards and are not in Executions.
@@ -108,13 +113,16 @@ type Failure struct {
 	Message    string
 	Goroutines []GoroutineReport
 	Schedule   []Step
-	Points     int    // scheduling points of the execution (Schedule may hold only the first ones)
-	Replay     string // replay token
-	Execution  int    // which execution (from 1)
-	Logs       []string
-	SavedTo    string    // schedule file, if saved
-	Race       *RaceInfo // the two accesses of a race (Kind "race")
-	Picture    string    // the HTML picture of the execution, if written (Options.HTML)
+	Points     int // scheduling points of the execution (Schedule may hold only the first ones)
+	// RaceAt is the number of scheduling points of the execution before
+	// its race was detected (Kind "race"): the counterexample's length.
+	RaceAt    int
+	Replay    string // replay token
+	Execution int    // which execution (from 1)
+	Logs      []string
+	SavedTo   string    // schedule file, if saved
+	Race      *RaceInfo // the two accesses of a race (Kind "race")
+	Picture   string    // the HTML picture of the execution, if written (Options.HTML)
 }
 
 // GoroutineReport is a goroutine in a failure report.
@@ -201,6 +209,9 @@ type explorer struct {
 	esp        *espBags           // the execution is ESP-bags' (espbags.go)
 	auto       bool               // the strategy is the default one
 	annotated  bool               // an execution had an annotation event
+	// cfg computes control-flow distances for the guided strategy
+	// (cfgdist.go; nil until it runs).
+	cfg *cfgDist
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
@@ -298,6 +309,10 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 	case "regions":
 		defer x.countStates()
 		return x.res, x.regions()
+	case "guided":
+		return x.res, x.guidedSearch(0, true)
+	case "jrf":
+		return x.res, x.jrfSearch()
 	default:
 		return x.res, x.dfs()
 	}
@@ -383,8 +398,10 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 }
 
 // portfolio is the default strategy: dpor with the preemption bound 0 (the
-// schedules without preemption, where dfs starts too), a few random and PCT
-// executions for shallow bugs, then dpor with the bound raised up to
+// schedules without preemption, where dfs starts too), a few random
+// executions for shallow bugs, the guided search along the location
+// sequences of the program's lock patterns for deep ones, a few PCT
+// executions, then dpor with the bound raised up to
 // portfolioBound, then with no bound (or up to a fixed bound).
 func (x *explorer) portfolio() error {
 	if x.o.Preempt != -1 {
@@ -414,6 +431,16 @@ func (x *explorer) portfolio() error {
 			if x.res.Failure != nil {
 				x.res.FoundBy = "random"
 			}
+			return err
+		}
+	}
+	// The guided search with the location sequences the program's lock
+	// events suggest (guided.go): deep bugs of the two-stage and
+	// lock-order patterns, which neither samples nor a low preemption
+	// bound reach. Sharded searches leave it out (its trials are not
+	// split).
+	if x.o.Shards == 0 && x.budgetLeft() {
+		if err := x.guidedSearch(portfolioGuided, false); err != nil || x.res.Failure != nil {
 			return err
 		}
 	}
@@ -461,6 +488,9 @@ func (x *explorer) portfolio() error {
 const (
 	portfolioSamples = 3
 	portfolioBound   = 1
+	// portfolioGuided bounds the executions of the portfolio's guided
+	// search (one trial of each sequence, at most).
+	portfolioGuided = 2 * guidedTrialExecs
 )
 
 func (x *explorer) budgetLeft() bool {
@@ -711,6 +741,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		dc.s = s
 		s.track = newDporRun(dc.d)
 	}
+	if a, ok := strat.(interface{ attach(*scheduler) }); ok {
+		a.attach(s) // guided.go, jrf.go
+	}
 	var failures []string
 	hits := 0
 	hooks := map[string]interp.Hook{
@@ -807,7 +840,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	obs := x.observer(hooks, s)
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil && x.esp == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true}
+		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil && x.esp == nil && s.watch == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true}
 	var stdout strings.Builder
 	opts.HashStates = x.attachStates(s, obs, &stdout) || x.attachJoins(s, obs, &stdout)
 	if x.onExec != nil || x.collect {
@@ -1062,6 +1095,9 @@ func (x *explorer) failure(r *execResult) *Failure {
 		f.Goroutines = append(f.Goroutines, gr)
 	}
 	f.Points = r.sched.points
+	if r.kind == "race" {
+		f.RaceAt = r.sched.raceAt
+	}
 	for _, st := range r.sched.trace {
 		f.Schedule = append(f.Schedule, Step{G: st.g, Op: st.op.String(), Pos: p.Position(st.pos).String()})
 	}

@@ -16,7 +16,7 @@ import (
 // Options configure an exploration. Every field is set by one entry of
 // OptionTable; DefaultOptions and ParseOptions build them from it.
 type Options struct {
-	Strategy string        // "portfolio", "dpor", "stateful", "regions", "dfs", "random" or "pct"
+	Strategy string        // "portfolio", "dpor", "stateful", "regions", "dfs", "random", "pct", "guided" or "jrf"
 	PCTDepth int           // depth of pct
 	Execs    int           // maximum executions
 	Steps    int64         // maximum steps per execution; 0 (auto): only executions that stop making progress are bounded (see autoSteps)
@@ -31,6 +31,14 @@ type Options struct {
 	Sharing  bool          // make the sharing report even if no execution used an annotation (vt annotate)
 	Race     string        // race detector: "h", "lockset" or "" (off)
 	Trust    []string      // packages whose accesses are not checked for races
+	// Guide is the location sequence of the guided strategy (guided.go;
+	// empty: generated from the program's lock events).
+	Guide []srcLine
+	// JRF holds the heuristics of the jrf strategy (jrf.go).
+	JRF jrfHeuristics
+	// Transactions: a goroutine about to release a lock goes on without a
+	// choice (transactions.go; not under DPOR).
+	Transactions bool
 	// Clock is how virtual time passes: "any" (a pending timer may fire
 	// at any scheduling point where that is observable) or "synctest"
 	// (only when every goroutine is blocked).
@@ -95,8 +103,9 @@ func (s *OptionSpec) EnvVar() string { return "VT_" + strings.ToUpper(s.Name) }
 
 // FuncName is the name of the vt package's constructor of the option.
 func (s *OptionSpec) FuncName() string {
-	if s.Name == "html" {
-		return "HTML" // an initialism, as Go spells it
+	switch s.Name {
+	case "html", "jrf":
+		return strings.ToUpper(s.Name) // an initialism, as Go spells it
 	}
 	return strings.ToUpper(s.Name[:1]) + s.Name[1:]
 }
@@ -113,14 +122,14 @@ func want(what string) error { return errors.New(what) }
 var OptionTable = []*OptionSpec{
 	{
 		Name: "strategy", Type: "string", Default: "portfolio",
-		Doc: "strategy: portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH",
+		Doc: "search strategy: portfolio, dpor, stateful, regions, dfs, random, pct[:N], guided, jrf",
 		set: func(o *Options, v string) error {
 			s, depth, hasDepth := strings.Cut(v, ":")
 			o.PCTDepth = 3
 			switch s {
-			case "portfolio", "dfs", "dpor", "stateful", "regions", "random":
+			case "portfolio", "dfs", "dpor", "stateful", "regions", "random", "guided", "jrf":
 				if hasDepth {
-					return want("portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH")
+					return want("portfolio, dpor, stateful, regions, dfs, random, pct, pct:DEPTH, guided or jrf")
 				}
 			case "pct":
 				if hasDepth {
@@ -131,7 +140,7 @@ var OptionTable = []*OptionSpec{
 					o.PCTDepth = d
 				}
 			default:
-				return want("portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH")
+				return want("portfolio, dpor, stateful, regions, dfs, random, pct, pct:DEPTH, guided or jrf")
 			}
 			o.Strategy = s
 			return nil
@@ -323,6 +332,53 @@ var OptionTable = []*OptionSpec{
 			return nil
 		},
 		get: func(o *Options) string { return strings.Join(o.Trust, ",") },
+	},
+	{
+		Name: "guide", Type: "list", Default: "",
+		Doc: "FILE.go:LINE,... that guided steers executions through (empty: from lock events)",
+		set: func(o *Options, v string) error {
+			l, err := parseLocations(v)
+			o.Guide = l
+			return err
+		},
+		get: func(o *Options) string {
+			var s []string
+			for _, l := range o.Guide {
+				s = append(s, l.String())
+			}
+			return strings.Join(s, ",")
+		},
+	},
+	{
+		Name: "jrf", Type: "list", Default: "WF,WW,ARA,AF",
+		Doc: "heuristics of the jrf strategy: any of WF, WW, ARA, AF",
+		set: func(o *Options, v string) error {
+			h, err := parseJRF(v)
+			o.JRF = h
+			return err
+		},
+		get: func(o *Options) string { return o.JRF.String() },
+	},
+	{
+		Name: "transactions", Type: "string", Default: "off", OneRun: true,
+		Doc: "on: lock releases end the transaction before them, with no choice (not dpor)",
+		set: func(o *Options, v string) error {
+			switch v {
+			case "on", "true":
+				o.Transactions = true
+			case "off", "false":
+				o.Transactions = false
+			default:
+				return want("on or off")
+			}
+			return nil
+		},
+		get: func(o *Options) string {
+			if o.Transactions {
+				return "on"
+			}
+			return "off"
+		},
 	},
 	{
 		Name: "clock", Type: "string", Default: "any", OneRun: true,

@@ -36,30 +36,33 @@ func TestOptionTable(t *testing.T) {
 
 // The defaults are those vt always had.
 func TestDefaultOptions(t *testing.T) {
-	assert.Equal(t, Options{Strategy: "portfolio", PCTDepth: 3, Execs: 100000, Steps: 0, Preempt: -2, Time: 10 * time.Second, Corpus: "auto", Race: "h", Clock: "any", Enumerate: 16}, DefaultOptions())
+	assert.Equal(t, Options{Strategy: "portfolio", PCTDepth: 3, Execs: 100000, Steps: 0, Preempt: -2, Time: 10 * time.Second, Corpus: "auto", Race: "h", JRF: jrfHeuristics{true, true, true, true}, Clock: "any", Enumerate: 16}, DefaultOptions())
 }
 
 // Every option's value survives a round trip through its text form.
 func TestOptionRoundTrip(t *testing.T) {
 	cases := map[string]map[string]string{
-		"strategy":  {"dfs": "dfs", "dpor": "dpor", "portfolio": "portfolio", "random": "random", "pct": "pct", "pct:3": "pct", "pct:5": "pct:5"},
-		"execs":     {"1": "1", "250": "250"},
-		"steps":     {"7": "7"},
-		"preempt":   {"auto": "auto", "-1": "-1", "0": "0", "4": "4"},
-		"seed":      {"-3": "-3", "42": "42"},
-		"time":      {"1m30s": "1m30s", "90s": "1m30s", "250ms": "250ms"},
-		"replay":    {"vt1:00:0": "vt1:00:0", "": ""},
-		"profile":   {"vt.pprof": "vt.pprof", "": ""},
-		"html":      {"out.html": "out.html", "on": "on", "true": "on", "off": "", "": ""},
-		"corpus":    {"auto": "auto", "on": "on", "off": "off", "true": "on", "false": "off"},
-		"expect":    {"race": "race", "ok": "ok", "": ""},
-		"race":      {"on": "on", "h": "on", "true": "on", "off": "off", "false": "off", "lockset": "lockset"},
-		"trust":     {"a, b/c ,": "a,b/c", "": ""},
-		"clock":     {"any": "any", "synctest": "synctest"},
-		"enumerate": {"0": "0", "16": "16", "100": "100"},
-		"udploss":   {"on": "on", "true": "on", "off": "off", "false": "off"},
-		"parallel":  {"auto": "auto", "1": "1", "3": "3"},
-		"shard":     {"": "", "1/1": "1/1", "2/3": "2/3"},
+		"strategy":     {"dfs": "dfs", "dpor": "dpor", "portfolio": "portfolio", "random": "random", "pct": "pct", "pct:3": "pct", "pct:5": "pct:5", "guided": "guided", "jrf": "jrf"},
+		"guide":        {"": "", "a/x.go:3, y.go:14": "x.go:3,y.go:14"},
+		"jrf":          {"WF,WW,ARA,AF": "WF,WW,ARA,AF", "af,wf": "WF,AF", "": ""},
+		"transactions": {"on": "on", "true": "on", "off": "off"},
+		"execs":        {"1": "1", "250": "250"},
+		"steps":        {"7": "7"},
+		"preempt":      {"auto": "auto", "-1": "-1", "0": "0", "4": "4"},
+		"seed":         {"-3": "-3", "42": "42"},
+		"time":         {"1m30s": "1m30s", "90s": "1m30s", "250ms": "250ms"},
+		"replay":       {"vt1:00:0": "vt1:00:0", "": ""},
+		"profile":      {"vt.pprof": "vt.pprof", "": ""},
+		"html":         {"out.html": "out.html", "on": "on", "true": "on", "off": "", "": ""},
+		"corpus":       {"auto": "auto", "on": "on", "off": "off", "true": "on", "false": "off"},
+		"expect":       {"race": "race", "ok": "ok", "": ""},
+		"race":         {"on": "on", "h": "on", "true": "on", "off": "off", "false": "off", "lockset": "lockset"},
+		"trust":        {"a, b/c ,": "a,b/c", "": ""},
+		"clock":        {"any": "any", "synctest": "synctest"},
+		"enumerate":    {"0": "0", "16": "16", "100": "100"},
+		"udploss":      {"on": "on", "true": "on", "off": "off", "false": "off"},
+		"parallel":     {"auto": "auto", "1": "1", "3": "3"},
+		"shard":        {"": "", "1/1": "1/1", "2/3": "2/3"},
 	}
 	for _, s := range OptionTable {
 		assert.Contains(t, cases, s.Name, "option %s: add its round trip cases", s.Name)
@@ -81,9 +84,9 @@ func TestOptionRoundTrip(t *testing.T) {
 // Bad values are refused with the option's name and what it accepts.
 func TestOptionErrors(t *testing.T) {
 	for _, tc := range []struct{ name, value, msg string }{
-		{"strategy", "bfs", `vt: bad value "bfs" for option strategy: want portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH`},
+		{"strategy", "bfs", `vt: bad value "bfs" for option strategy: want portfolio, dpor, stateful, regions, dfs, random, pct, pct:DEPTH, guided or jrf`},
 		{"strategy", "pct:0", `want pct:DEPTH with DEPTH ≥ 1`},
-		{"strategy", "dfs:2", `want portfolio, dpor, stateful, regions, dfs, random, pct or pct:DEPTH`},
+		{"strategy", "dfs:2", `want portfolio, dpor, stateful, regions, dfs, random, pct, pct:DEPTH, guided or jrf`},
 		{"execs", "0", `vt: bad value "0" for option execs: want a positive integer`},
 		{"steps", "many", `option steps: want a positive integer`},
 		{"preempt", "-2", `want an integer ≥ 0, -1 for no bound, or auto`},
@@ -94,7 +97,7 @@ func TestOptionErrors(t *testing.T) {
 		{"clock", "real", `vt: bad value "real" for option clock: want any or synctest`},
 		{"enumerate", "-1", `option enumerate: want an integer ≥ 0`},
 		{"udploss", "sometimes", `option udploss: want on or off`},
-		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, profile, html, corpus, expect, race, trust, clock, enumerate, udploss, parallel, shard)`},
+		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, profile, html, corpus, expect, race, trust, guide, jrf, transactions, clock, enumerate, udploss, parallel, shard)`},
 	} {
 		_, err := ParseOptions(map[string]string{tc.name: tc.value})
 		require.Error(t, err, "%s=%q", tc.name, tc.value)

@@ -191,9 +191,15 @@ func (o *observer) Event(ev *interp.Event) {
 	}
 	if o.race != nil {
 		o.race.Event(ev)
+		if o.sched != nil && o.sched.raceAt == 0 && o.race.Race() != nil {
+			o.sched.raceAt = max(o.sched.points, 1)
+		}
 	}
 	if o.sched != nil && o.sched.track != nil {
 		o.sched.track.event(ev)
+	}
+	if o.sched != nil && o.sched.watch != nil {
+		o.sched.watch(ev)
 	}
 }
 

@@ -69,6 +69,7 @@ type scheduler struct {
 	ordered  []*interp.Goroutine
 	maxTrace int
 	points   int // scheduling points seen after start (the trace may be shorter)
+	raceAt   int // points when the race detector found a race (0: none)
 
 	// fair is the fair scheduler (fair.go): it decides which runnable
 	// goroutines may run; the strategy chooses among them. lastOp is the
@@ -103,6 +104,14 @@ type scheduler struct {
 	// execution there (budgetStop).
 	outOfTime  func() bool
 	budgetStop bool
+	// txn: releases end the transaction before them (Options.
+	// Transactions, transactions.go); txnSaved counts the choices that
+	// saved.
+	txn      bool
+	txnSaved int
+	// watch, if set, sees every event of the execution (the guided and
+	// jrf strategies' bookkeeping).
+	watch func(*interp.Event)
 	// prof records the stacks at choices for a profile (nil: none).
 	prof *profRun
 	// expect is the verdict the vt.Check call of a whole test expects in
@@ -128,7 +137,7 @@ const timeQuantum = 64
 func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
 	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000, fair: newFairness(),
 		synctest: o.Clock == "synctest", enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed),
-		regionsOnly: o.Strategy == "regions"}
+		regionsOnly: o.Strategy == "regions", txn: o.Transactions}
 }
 
 // Pick implements interp.Scheduler. Only the goroutines that the fair
@@ -190,6 +199,12 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		s.ordered = append(s.ordered, runnable...)
 	}
 	preemptive := lastOK && !yielding
+	if preemptive && len(s.ordered) > 1 {
+		if op, _ := s.ordered[0].Pending(); s.transaction(op, runnable) {
+			s.ordered = s.ordered[:1] // transactions.go
+			s.txnSaved++
+		}
+	}
 	if s.track != nil {
 		// DPOR: a goroutine whose operation would block is no
 		// alternative while another can progress (running it would only

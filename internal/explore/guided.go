@@ -1,0 +1,478 @@
+package explore
+
+import (
+	"fmt"
+	"go/token"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/vtcheck/vt/internal/race"
+	"github.com/vtcheck/vt/interp"
+)
+
+// The guided strategy is the meta heuristic of Rungta and Mercer ("A Meta
+// Heuristic for Effectively Detecting Concurrency Errors", HVC 2008): a
+// greedy depth-first search that drives the execution along a sequence of
+// source locations. At each choice of a goroutine it ranks the goroutines
+// in two tiers: first those whose next operation is at the next location
+// of the sequence, then the rest by their control-flow distance to it
+// (cfgdist.go); it takes the best (ties broken at random) and keeps the
+// others in a bounded backtrack set. When an execution ends without a
+// failure, the search backtracks stochastically: it picks a meta level
+// (how many locations of the sequence were seen) at random among those in
+// the set, and there the alternative with the least distance. A trial is
+// one such search with its own random seed and at most guidedTrialExecs
+// executions; the strategy runs trials until the budget ends, and the
+// fraction of trials that find the failure is the paper's error density.
+//
+// A location is seen when the goroutine that runs performs an operation
+// there that the interpreter reports (a scheduling point or a memory
+// access): a line with only local computation is never seen.
+//
+// Without sequences given (Options.Guide), the strategy generates them
+// from the lock events of one execution without preemption
+// (autoSequences): a potential race the lockset detector warns of, a
+// lock-order cycle between two goroutines, and the two-stage access pattern (a goroutine releases one mutex and then
+// takes another, while some goroutine takes the second holding the
+// first).
+
+// guidedTrialExecs bounds the executions of one trial of the guided search;
+// guidedBacktrack the size of its backtrack set.
+const (
+	guidedTrialExecs = 200
+	guidedBacktrack  = 10000
+)
+
+// srcLine is a source line, file:line, of a location sequence.
+type srcLine struct {
+	file string // base name
+	line int
+}
+
+func (l srcLine) String() string { return fmt.Sprintf("%s:%d", l.file, l.line) }
+
+// parseLocations parses a sequence of file.go:LINE locations.
+func parseLocations(v string) ([]srcLine, error) {
+	var out []srcLine
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s == "" {
+			continue
+		}
+		f, l, ok := strings.Cut(s, ":")
+		n, err := strconv.Atoi(l)
+		if !ok || err != nil || n < 1 || f == "" {
+			return nil, want("comma-separated FILE.go:LINE locations")
+		}
+		out = append(out, srcLine{file: filepath.Base(f), line: n})
+	}
+	return out, nil
+}
+
+// btEntry is an alternative the greedy search did not take: the choices
+// up to it, the meta level and the distance at which it was left.
+type btEntry struct {
+	prefix []int
+	level  int
+	dist   int
+}
+
+// guided is the state of one trial of the guided search.
+type guided struct {
+	locs      []srcLine
+	cfg       *cfgDist
+	rng       *rand.Rand
+	backtrack []btEntry
+	prog      *interp.Program
+	// match caches, per position, whether it is on each location's line.
+	match map[token.Pos]srcLine
+}
+
+// guidedChoice is the chooser of one execution of the guided search.
+type guidedChoice struct {
+	g     *guided
+	s     *scheduler
+	level int // locations of the sequence seen so far
+	// prev is the line of each goroutine's last event.
+	prev map[int]srcLine
+}
+
+func (c *guidedChoice) attach(s *scheduler) {
+	c.s = s
+	c.prev = map[int]srcLine{}
+	s.watch = c.event
+}
+
+func (c *guidedChoice) sample() uint64 { return c.g.rng.Uint64() }
+
+// event advances the meta level when the execution reaches the next
+// location of the sequence.
+func (c *guidedChoice) event(ev *interp.Event) {
+	if c.level >= len(c.g.locs) || ev.G == nil || !ev.Pos.IsValid() {
+		return
+	}
+	// A goroutine's run of events on one line is one visit of it (a++
+	// reads and writes).
+	l, id := c.g.at(ev.Pos), ev.G.ID()
+	if c.prev[id] == l {
+		return
+	}
+	c.prev[id] = l
+	if l == c.g.locs[c.level] {
+		c.level++
+	}
+}
+
+// at returns the line of pos.
+func (g *guided) at(pos token.Pos) srcLine {
+	l, ok := g.match[pos]
+	if !ok {
+		p := g.prog.Position(pos)
+		l = srcLine{file: filepath.Base(p.Filename), line: p.Line}
+		g.match[pos] = l
+	}
+	return l
+}
+
+func (c *guidedChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
+	g := c.g
+	if ordered == nil || c.level >= len(g.locs) {
+		return g.rng.Intn(n)
+	}
+	next := g.locs[c.level]
+	// Tier one: the goroutine's next operation is at the location (match);
+	// tier two: its control-flow distance to it. A goroutine whose Lock
+	// would block is not enabled (in the paper's model checker): it ranks
+	// last, but lends its distance, plus one, to goroutines about to
+	// release a lock, which may be the one it waits for.
+	match := make([]bool, n)
+	dist := make([]int, n)
+	blockedBest := unreachable
+	for i, gr := range ordered {
+		_, pos := gr.Pending()
+		match[i] = pos.IsValid() && g.at(pos) == next
+		if !match[i] {
+			dist[i] = g.cfg.distance(gr.Stack(), next)
+			if dist[i] >= unreachable {
+				// A goroutine not started yet has no frames: its
+				// pending position is its function's.
+				dist[i] = g.cfg.distance([]interp.StackFrame{{Pos: pos}}, next)
+			}
+		}
+		if gr.WouldBlock() {
+			blockedBest = min(blockedBest, dist[i])
+			match[i], dist[i] = false, unreachable+1
+		}
+	}
+	if blockedBest < unreachable {
+		for i, gr := range ordered {
+			if op, _ := gr.Pending(); dist[i] >= unreachable && !gr.WouldBlock() && releases(op) {
+				dist[i] = blockedBest + 1
+			}
+		}
+	}
+	best, bestMatch := unreachable+2, false
+	for i := range ordered {
+		switch {
+		case match[i] && !bestMatch:
+			best, bestMatch = dist[i], true
+		case match[i] == bestMatch && dist[i] < best:
+			best = dist[i]
+		}
+	}
+	var top []int
+	for i := range ordered {
+		if match[i] == bestMatch && dist[i] == best {
+			top = append(top, i)
+		}
+	}
+	pick := top[g.rng.Intn(len(top))]
+	if !bestMatch && best >= unreachable && top[0] == 0 {
+		// No goroutine can get to the location: a preemption gains
+		// nothing, the goroutine that ran last goes on.
+		pick = 0
+	}
+	base := make([]int, len(c.s.choices), len(c.s.choices)+1)
+	for i, ch := range c.s.choices {
+		base[i] = ch.val
+	}
+	for i := range n {
+		if i != pick {
+			g.keep(btEntry{prefix: append(slices.Clip(base), i), level: c.level, dist: dist[i]})
+		}
+	}
+	return pick
+}
+
+// keep adds an entry to the backtrack set; a full set drops the entry of
+// least progress (lowest level, then largest distance).
+func (g *guided) keep(e btEntry) {
+	if e.dist >= unreachable && e.level == 0 {
+		return // no progress and no way to the next srcLine
+	}
+	if len(g.backtrack) < guidedBacktrack {
+		g.backtrack = append(g.backtrack, e)
+		return
+	}
+	w := 0
+	for i, b := range g.backtrack {
+		if b.level < g.backtrack[w].level || b.level == g.backtrack[w].level && b.dist > g.backtrack[w].dist {
+			w = i
+		}
+	}
+	if e.level > g.backtrack[w].level || e.level == g.backtrack[w].level && e.dist < g.backtrack[w].dist {
+		g.backtrack[w] = e
+	}
+}
+
+// next removes and returns a backtrack point (false: none is left): a
+// meta level at random among those present, and there an entry of least
+// distance at random.
+func (g *guided) next() ([]int, bool) {
+	if len(g.backtrack) == 0 {
+		return nil, false
+	}
+	var levels []int
+	for _, b := range g.backtrack {
+		if !slices.Contains(levels, b.level) {
+			levels = append(levels, b.level)
+		}
+	}
+	slices.Sort(levels)
+	lv := levels[g.rng.Intn(len(levels))]
+	best := -1
+	var idx []int
+	for i, b := range g.backtrack {
+		if b.level != lv {
+			continue
+		}
+		switch {
+		case best < 0 || b.dist < best:
+			best, idx = b.dist, []int{i}
+		case b.dist == best:
+			idx = append(idx, i)
+		}
+	}
+	i := idx[g.rng.Intn(len(idx))]
+	p := g.backtrack[i].prefix
+	g.backtrack[i] = g.backtrack[len(g.backtrack)-1]
+	g.backtrack = g.backtrack[:len(g.backtrack)-1]
+	return p, true
+}
+
+// guidedSearch runs trials of the guided search until a failure or the
+// end of the budget; limit bounds its executions (0: the budget's).
+// Without a sequence (none given, none found), the strategy's trials are
+// random walks, and the portfolio's member (auto false) runs none.
+func (x *explorer) guidedSearch(limit int, auto bool) error {
+	seqs := [][]srcLine{x.o.Guide}
+	if len(x.o.Guide) == 0 {
+		var err error
+		if seqs, err = x.autoSequences(auto); err != nil {
+			return err
+		}
+		if len(seqs) == 0 {
+			if !auto {
+				return nil
+			}
+			seqs = [][]srcLine{nil}
+		}
+	}
+	if os.Getenv("VTDEBUG") != "" {
+		fmt.Fprintln(os.Stderr, "sequences", seqs)
+	}
+	if len(x.o.Guide) > 0 && x.cfg == nil {
+		// The interpreter builds a function's SSA when it first runs it:
+		// one execution (not counted) builds those distances need.
+		if _, err := x.execute(nil, firstChoice{}); err != nil {
+			return err
+		}
+	}
+	start := x.res.Executions
+	for trial := 0; ; trial++ {
+		// Index the functions built so far (more with every trial).
+		x.cfg = newCFGDist(x.t)
+		for _, seq := range seqs {
+			g := &guided{locs: seq, cfg: x.cfg, rng: rand.New(rand.NewSource(x.o.Seed + int64(trial)*7919)), prog: x.t.Prog, match: map[token.Pos]srcLine{}}
+			var prefix []int
+			for range guidedTrialExecs {
+				if !x.budgetLeft() || limit > 0 && x.res.Executions-start >= limit {
+					return nil
+				}
+				done, err := x.run(prefix, &guidedChoice{g: g})
+				if done || err != nil {
+					if x.res.Failure != nil {
+						x.res.FoundBy = "guided"
+						x.res.Trials = trial + 1
+					}
+					return err
+				}
+				x.res.States += max(len(x.last.sched.choices)-len(prefix), 0)
+				var ok bool
+				if prefix, ok = g.next(); !ok {
+					break
+				}
+			}
+		}
+		x.res.Trials = trial + 1
+	}
+}
+
+// lockEvent is a mutex operation of the execution autoSequences studies.
+type lockEvent struct {
+	g      int
+	lock   bool // Lock (else Unlock)
+	obj    interp.Addr
+	pos    token.Pos
+	holder bool // a Lock taken while the goroutine held another mutex
+}
+
+// autoSequences runs one execution without preemption and returns the
+// location sequences its lock events suggest: for the race the lockset
+// detector finds, its two accesses; for each potential race it warns of
+// (two accesses the execution ordered only by the order in which
+// goroutines took a lock), the later access, then the earlier; for each
+// lock-order cycle
+// between two goroutines (A then B, B then A) the sequence "A taken, B
+// taken, B wanted, A wanted"; for each two-stage access (a goroutine
+// releases A and then takes B, another takes B while it holds A) the
+// release of A once per goroutine that made it, then the nested Lock of B.
+//
+// races false leaves out the sequences of races: the portfolio's member
+// looks for the deep lock patterns only (its dpor stages find races, and
+// the lockset detector warns of many races that synchronization other
+// than locks prevents).
+func (x *explorer) autoSequences(races bool) ([][]srcLine, error) {
+	var evs []lockEvent
+	held := map[int][]interp.Addr{}
+	lockPos := map[[2]any]token.Pos{} // (goroutine, mutex) -> where it was taken
+	watch := func(ev *interp.Event) {
+		if ev.G == nil {
+			return
+		}
+		id := ev.G.ID()
+		switch ev.Kind {
+		case interp.EvLock:
+			evs = append(evs, lockEvent{g: id, lock: true, obj: ev.Addr, pos: ev.Pos, holder: len(held[id]) > 0})
+			held[id] = append(held[id], ev.Addr)
+			lockPos[[2]any{id, ev.Addr}] = ev.Pos
+		case interp.EvUnlock:
+			evs = append(evs, lockEvent{g: id, obj: ev.Addr, pos: ev.Pos})
+			if i := slices.Index(held[id], ev.Addr); i >= 0 {
+				held[id] = slices.Delete(held[id], i, i+1)
+			}
+		}
+	}
+	// The lockset detector sees the same events: its warnings are the
+	// races the schedule ordered by accident.
+	ls := race.NewLockset(race.Options{Prog: x.t.Prog, Trust: append([]string{vtPkg, "sync", "sync/atomic"}, x.o.Trust...)})
+	both := func(ev *interp.Event) {
+		watch(ev)
+		ls.Event(ev)
+	}
+	if _, err := x.execute(nil, watchChoice{both}); err != nil {
+		return nil, err
+	}
+	// Nested acquisitions: (outer, inner) with the positions of both.
+	type nest struct {
+		g            int
+		outer, inner interp.Addr
+		po, pi       token.Pos
+	}
+	var nests []nest
+	heldNow := map[int][]lockEvent{}
+	for _, e := range evs {
+		if e.lock {
+			for _, h := range heldNow[e.g] {
+				nests = append(nests, nest{e.g, h.obj, e.obj, h.pos, e.pos})
+			}
+			heldNow[e.g] = append(heldNow[e.g], e)
+			continue
+		}
+		hs := heldNow[e.g]
+		for i := range hs {
+			if hs[i].obj == e.obj {
+				heldNow[e.g] = slices.Delete(hs, i, i+1)
+				break
+			}
+		}
+	}
+	loc := func(p token.Pos) srcLine {
+		q := x.t.Prog.Position(p)
+		return srcLine{file: filepath.Base(q.Filename), line: q.Line}
+	}
+	var seqs [][]srcLine
+	add := func(s []srcLine) {
+		for _, o := range seqs {
+			if slices.Equal(o, s) {
+				return
+			}
+		}
+		seqs = append(seqs, s)
+	}
+	// The lockset detector's race, in its order, and its potential
+	// races: the later access first, then the earlier one, so that the
+	// lock order that hid the race is reversed.
+	if races {
+		if r := ls.Race(); r != nil && r.Cur.Pos.IsValid() && r.Prev.Pos.IsValid() {
+			add([]srcLine{loc(r.Prev.Pos), loc(r.Cur.Pos)})
+		}
+		for _, w := range ls.Warnings() {
+			if w.Cur.Pos.IsValid() && w.Prev.Pos.IsValid() {
+				add([]srcLine{loc(w.Cur.Pos), loc(w.Prev.Pos)})
+			}
+		}
+	}
+	// Lock-order cycles of two goroutines.
+	for i, a := range nests {
+		for _, b := range nests[i+1:] {
+			if a.g != b.g && a.outer == b.inner && a.inner == b.outer {
+				add([]srcLine{loc(a.po), loc(b.po), loc(a.pi), loc(b.pi)})
+			}
+		}
+	}
+	// Two-stage accesses: g releases A, later takes B with nothing held.
+	for _, n := range nests {
+		released := map[int]token.Pos{}
+		var who []int
+		for _, e := range evs {
+			switch {
+			case e.g == n.g:
+			case !e.lock && e.obj == n.outer:
+				if _, ok := released[e.g]; !ok {
+					released[e.g] = e.pos
+				}
+			case e.lock && e.obj == n.inner && !e.holder:
+				if p, ok := released[e.g]; ok && !slices.Contains(who, e.g) {
+					_ = p
+					who = append(who, e.g)
+				}
+			}
+		}
+		if len(who) == 0 {
+			continue
+		}
+		var s []srcLine
+		for _, g := range who {
+			s = append(s, loc(released[g]))
+		}
+		add(append(s, loc(n.pi)))
+	}
+	return seqs, nil
+}
+
+// watchChoice takes alternative 0 (no preemption) and hands every event
+// of the execution to watch.
+type watchChoice struct{ watch func(*interp.Event) }
+
+func (watchChoice) choose(int, bool, []*interp.Goroutine) int { return 0 }
+
+func (w watchChoice) attach(s *scheduler) { s.watch = w.watch }
+
+// releases reports whether op releases a lock.
+func releases(op interp.Op) bool {
+	return op == interp.OpMutexUnlock || op == interp.OpRWMutexUnlock || op == interp.OpRWMutexRUnlock
+}
