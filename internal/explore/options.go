@@ -122,7 +122,7 @@ func want(what string) error { return errors.New(what) }
 var OptionTable = []*OptionSpec{
 	{
 		Name: "strategy", Type: "string", Default: "portfolio",
-		Doc: "search strategy: portfolio, dpor, stateful, regions, dfs, random, pct[:N], guided, jrf",
+		Doc: "strategy: portfolio, dpor, stateful, regions, dfs, random, pct[:N], guided, jrf",
 		set: func(o *Options, v string) error {
 			s, depth, hasDepth := strings.Cut(v, ":")
 			o.PCTDepth = 3
