@@ -43,7 +43,7 @@
 // in code (unless a flag or variable gives them) and its own budgets and
 // strategy.
 //
-//   - [Strategy] (-vt.strategy string, default portfolio): search strategy: portfolio, dpor, stateful, regions, dfs, random, pct[:N], guided, jrf
+//   - [Strategy] (-vt.strategy string, default portfolio): strategy: portfolio, dpor, stateful, regions, dfs, random, pct[:N], guided, jrf
 //   - [Execs] (-vt.execs int, default 100000): maximum number of executions
 //   - [Steps] (-vt.steps int, default auto): maximum steps of one execution; auto: only a livelock (no progress) is bounded
 //   - [Preempt] (-vt.preempt int, default auto): preemption bound of dfs: -1 none, auto raised from 0 until exhausted

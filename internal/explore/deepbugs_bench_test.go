@@ -30,7 +30,7 @@ var benchStrategies = []string{"dfs", "random", "pct", "jrf", "guided", "portfol
 // each of the papers' programs and each strategy, whether it found the
 // bug within the budget (VT_BENCH_TIME, default 20s), its executions,
 // states (transitions generated: the choices its executions made beyond
-// the prefix they replayed), time and counterexample length (scheduling
+// the prefix they replayed, up to the race in the one that found a race), time and counterexample length (scheduling
 // points of the failing execution, up to the race for a race), and the error density over
 // VT_BENCH_TRIALS (default 100) trials of guidedTrialExecs executions with
 // seeds 1, 2, ... (for the strategies that sample). Run with:
@@ -60,7 +60,13 @@ func BenchmarkDeepBugs(b *testing.B) {
 	pkg, err := TestPackage(prog, "TestPaper", "")
 	require.NoError(b, err)
 	var states int
-	testCommitted = func(r *execResult) { states += max(len(r.sched.choices)-len(r.sched.prefix), 0) }
+	testCommitted = func(r *execResult) {
+		n := len(r.sched.choices)
+		if r.kind == "race" && r.sched.raceAt > 0 {
+			n = r.sched.raceChoices // what follows the race is not the search's
+		}
+		states += max(n-len(r.sched.prefix), 0)
+	}
 	defer func() { testCommitted = nil }()
 	run := func(name, strategy string, seed int64, execs int, limit time.Duration) *Result {
 		o := DefaultOptions()

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"math/rand"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -75,9 +74,10 @@ func parseLocations(v string) ([]srcLine, error) {
 // btEntry is an alternative the greedy search did not take: the choices
 // up to it, the meta level and the distance at which it was left.
 type btEntry struct {
-	prefix []int
-	level  int
-	dist   int
+	base  []int // the choices before it
+	alt   int   // the alternative at the choice after base
+	level int
+	dist  int
 }
 
 // guided is the state of one trial of the guided search.
@@ -98,6 +98,8 @@ type guidedChoice struct {
 	level int // locations of the sequence seen so far
 	// prev is the line of each goroutine's last event.
 	prev map[int]srcLine
+	// vals are the answers of the execution's choices so far.
+	vals []int
 }
 
 func (c *guidedChoice) attach(s *scheduler) {
@@ -195,20 +197,21 @@ func (c *guidedChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
 		// nothing, the goroutine that ran last goes on.
 		pick = 0
 	}
-	base := make([]int, len(c.s.choices), len(c.s.choices)+1)
-	for i, ch := range c.s.choices {
-		base[i] = ch.val
+	// The choices so far, shared by the entries kept here (vals only
+	// grows: the part a slice of it covers never changes).
+	for _, ch := range c.s.choices[len(c.vals):] {
+		c.vals = append(c.vals, ch.val)
 	}
+	base := slices.Clip(c.vals)
 	for i := range n {
 		if i != pick {
-			g.keep(btEntry{prefix: append(slices.Clip(base), i), level: c.level, dist: dist[i]})
+			g.keep(btEntry{base: base, alt: i, level: c.level, dist: dist[i]})
 		}
 	}
 	return pick
 }
 
-// keep adds an entry to the backtrack set; a full set drops the entry of
-// least progress (lowest level, then largest distance).
+// keep adds an entry to the backtrack set.
 func (g *guided) keep(e btEntry) {
 	if e.dist >= unreachable && e.level == 0 {
 		return // no progress and no way to the next srcLine
@@ -217,15 +220,21 @@ func (g *guided) keep(e btEntry) {
 		g.backtrack = append(g.backtrack, e)
 		return
 	}
-	w := 0
-	for i, b := range g.backtrack {
-		if b.level < g.backtrack[w].level || b.level == g.backtrack[w].level && b.dist > g.backtrack[w].dist {
-			w = i
-		}
+	// Full: the entry replaces the worse of two entries drawn at random,
+	// if it is better (a full scan per entry would cost too much).
+	w := g.rng.Intn(len(g.backtrack))
+	if v := g.rng.Intn(len(g.backtrack)); worse(g.backtrack[v], g.backtrack[w]) {
+		w = v
 	}
-	if e.level > g.backtrack[w].level || e.level == g.backtrack[w].level && e.dist < g.backtrack[w].dist {
+	if worse(g.backtrack[w], e) {
 		g.backtrack[w] = e
 	}
+}
+
+// worse reports whether a made less progress than b: a lower meta level,
+// or the same and a larger distance.
+func worse(a, b btEntry) bool {
+	return a.level < b.level || a.level == b.level && a.dist > b.dist
 }
 
 // next removes and returns a backtrack point (false: none is left): a
@@ -257,7 +266,8 @@ func (g *guided) next() ([]int, bool) {
 		}
 	}
 	i := idx[g.rng.Intn(len(idx))]
-	p := g.backtrack[i].prefix
+	b := g.backtrack[i]
+	p := append(slices.Clone(b.base), b.alt)
 	g.backtrack[i] = g.backtrack[len(g.backtrack)-1]
 	g.backtrack = g.backtrack[:len(g.backtrack)-1]
 	return p, true
@@ -280,9 +290,6 @@ func (x *explorer) guidedSearch(limit int, auto bool) error {
 			}
 			seqs = [][]srcLine{nil}
 		}
-	}
-	if os.Getenv("VTDEBUG") != "" {
-		fmt.Fprintln(os.Stderr, "sequences", seqs)
 	}
 	if len(x.o.Guide) > 0 && x.cfg == nil {
 		// The interpreter builds a function's SSA when it first runs it:
@@ -446,8 +453,7 @@ func (x *explorer) autoSequences(races bool) ([][]srcLine, error) {
 					released[e.g] = e.pos
 				}
 			case e.lock && e.obj == n.inner && !e.holder:
-				if p, ok := released[e.g]; ok && !slices.Contains(who, e.g) {
-					_ = p
+				if _, ok := released[e.g]; ok && !slices.Contains(who, e.g) {
 					who = append(who, e.g)
 				}
 			}

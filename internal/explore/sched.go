@@ -70,6 +70,8 @@ type scheduler struct {
 	maxTrace int
 	points   int // scheduling points seen after start (the trace may be shorter)
 	raceAt   int // points when the race detector found a race (0: none)
+	// raceChoices is the number of choices made when it did.
+	raceChoices int
 
 	// fair is the fair scheduler (fair.go): it decides which runnable
 	// goroutines may run; the strategy chooses among them. lastOp is the
