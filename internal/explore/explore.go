@@ -842,6 +842,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	}
 	var out interp.Outcome
 	obs := x.observer(hooks, s)
+	if b, ok := strat.(interface{ benign(interp.Addr) }); ok {
+		benignTo(hooks, b.benign) // jrf.go
+	}
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
 		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil && x.esp == nil && s.watch == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true}

@@ -1,11 +1,14 @@
 package explore
 
 import (
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/vtcheck/vt/interp"
 )
 
 // guidedSrc holds deep bugs of the two patterns the guided strategy makes
@@ -228,4 +231,30 @@ func TestJRF(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "ok", res.Verdict)
 	assert.True(t, res.Exhaustive)
+}
+
+// Under jrf a location vt.Benign names is no race (h decides) and no
+// write its heuristics count: the benign program explores to the end, ok.
+func TestJRFBenign(t *testing.T) {
+	dir, err := filepath.Abs("../race/testdata/corpus")
+	require.NoError(t, err)
+	prog, err := LoadTests(dir)
+	require.NoError(t, err)
+	pkg, err := TestPackage(prog, "TestNoRaceBenign", "")
+	require.NoError(t, err)
+	var benign []interp.Addr
+	target := Target{Prog: prog, Pkg: pkg, Test: "TestNoRaceBenign", Root: 0, Name: "TestNoRaceBenign"}
+	testCommitted = func(r *execResult) {
+		if c, ok := r.sched.strategy.(*jrfChoice); ok {
+			for a := range c.benigns {
+				benign = append(benign, a)
+			}
+		}
+	}
+	defer func() { testCommitted = nil }()
+	res, err := Explore(target, guidedOptions("jrf"), nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict)
+	assert.True(t, res.Exhaustive)
+	assert.NotEmpty(t, benign, "the jrf chooser heard of vt.Benign")
 }
