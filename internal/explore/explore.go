@@ -310,7 +310,7 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 		defer x.countStates()
 		return x.res, x.regions()
 	case "guided":
-		return x.res, x.guidedSearch(0, true)
+		return x.res, x.guidedSearch(0, guidedTrialExecs, true)
 	case "jrf":
 		return x.res, x.jrfSearch()
 	default:
@@ -440,7 +440,7 @@ func (x *explorer) portfolio() error {
 	// bound reach. Sharded searches leave it out (its trials are not
 	// split).
 	if x.o.Shards == 0 && x.budgetLeft() {
-		if err := x.guidedSearch(portfolioGuided, false); err != nil || x.res.Failure != nil {
+		if err := x.guidedSearch(portfolioGuided, portfolioGuidedTrial, false); err != nil || x.res.Failure != nil {
 			return err
 		}
 	}
@@ -489,8 +489,12 @@ const (
 	portfolioSamples = 3
 	portfolioBound   = 1
 	// portfolioGuided bounds the executions of the portfolio's guided
-	// search (one trial of each sequence, at most).
-	portfolioGuided = 2 * guidedTrialExecs
+	// search, portfolioGuidedTrial those of each of its trials: the
+	// greedy search finds a deep bug its sequence fits in its first
+	// executions, and a correct program with lock patterns should not
+	// pay much.
+	portfolioGuided      = 100
+	portfolioGuidedTrial = 20
 )
 
 func (x *explorer) budgetLeft() bool {
@@ -838,6 +842,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	}
 	var out interp.Outcome
 	obs := x.observer(hooks, s)
+	if b, ok := strat.(interface{ benign(interp.Addr) }); ok {
+		benignTo(hooks, b.benign) // jrf.go
+	}
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
 		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil && x.esp == nil && s.watch == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true}

@@ -273,11 +273,12 @@ func (g *guided) next() ([]int, bool) {
 	return p, true
 }
 
-// guidedSearch runs trials of the guided search until a failure or the
-// end of the budget; limit bounds its executions (0: the budget's).
+// guidedSearch runs trials of the guided search, of at most perTrial
+// executions each, until a failure or the end of the budget; limit bounds
+// its executions (0: the budget's).
 // Without a sequence (none given, none found), the strategy's trials are
 // random walks, and the portfolio's member (auto false) runs none.
-func (x *explorer) guidedSearch(limit int, auto bool) error {
+func (x *explorer) guidedSearch(limit, perTrial int, auto bool) error {
 	seqs := [][]srcLine{x.o.Guide}
 	if len(x.o.Guide) == 0 {
 		var err error
@@ -305,7 +306,7 @@ func (x *explorer) guidedSearch(limit int, auto bool) error {
 		for _, seq := range seqs {
 			g := &guided{locs: seq, cfg: x.cfg, rng: rand.New(rand.NewSource(x.o.Seed + int64(trial)*7919)), prog: x.t.Prog, match: map[token.Pos]srcLine{}}
 			var prefix []int
-			for range guidedTrialExecs {
+			for range perTrial {
 				if !x.budgetLeft() || limit > 0 && x.res.Executions-start >= limit {
 					return nil
 				}

@@ -1,11 +1,14 @@
 package explore
 
 import (
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/vtcheck/vt/interp"
 )
 
 // guidedSrc holds deep bugs of the two patterns the guided strategy makes
@@ -97,14 +100,22 @@ func TestRacy(t *testing.T) {
 }
 `
 
-func guidedTarget(t *testing.T, name string) Target {
+// guidedTargets loads guidedSrc once and returns the targets of the
+// tests named.
+func guidedTargets(t *testing.T, names ...string) []Target {
 	t.Helper()
 	prog, err := LoadTests(writeModule(t, guidedSrc))
 	require.NoError(t, err)
-	pkg, err := TestPackage(prog, name, "")
-	require.NoError(t, err)
-	return Target{Prog: prog, Pkg: pkg, Test: name, Root: -1, Name: name}
+	var out []Target
+	for _, name := range names {
+		pkg, err := TestPackage(prog, name, "")
+		require.NoError(t, err)
+		out = append(out, Target{Prog: prog, Pkg: pkg, Test: name, Root: -1, Name: name})
+	}
+	return out
 }
+
+func guidedTarget(t *testing.T, name string) Target { return guidedTargets(t, name)[0] }
 
 func guidedOptions(strategy string) Options {
 	o := DefaultOptions()
@@ -126,7 +137,8 @@ func TestParseLocations(t *testing.T) {
 // of the first mutex once per writer, then the checker's nested Lock) and
 // the lock-order cycle.
 func TestAutoSequences(t *testing.T) {
-	x := &explorer{t: guidedTarget(t, "TestTwoStage"), o: guidedOptions("guided"), res: &Result{}}
+	ts := guidedTargets(t, "TestTwoStage", "TestRacy", "TestCycle")
+	x := &explorer{t: ts[0], o: guidedOptions("guided"), res: &Result{}}
 	seqs, err := x.autoSequences(true)
 	require.NoError(t, err)
 	require.Len(t, seqs, 1)
@@ -136,7 +148,7 @@ func TestAutoSequences(t *testing.T) {
 	}
 	assert.Equal(t, append(want, srcLine{"gen_test.go", 28}), seqs[0])
 
-	x = &explorer{t: guidedTarget(t, "TestRacy"), o: guidedOptions("guided"), res: &Result{}}
+	x = &explorer{t: ts[1], o: guidedOptions("guided"), res: &Result{}}
 	seqs, err = x.autoSequences(true)
 	require.NoError(t, err)
 	assert.NotEmpty(t, seqs, "the lockset detector's race")
@@ -144,7 +156,7 @@ func TestAutoSequences(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, seqs, "no lock pattern")
 
-	x = &explorer{t: guidedTarget(t, "TestCycle"), o: guidedOptions("guided"), res: &Result{}}
+	x = &explorer{t: ts[2], o: guidedOptions("guided"), res: &Result{}}
 	seqs, err = x.autoSequences(true)
 	require.NoError(t, err)
 	assert.Contains(t, seqs, []srcLine{{"gen_test.go", 51}, {"gen_test.go", 58}, {"gen_test.go", 52}, {"gen_test.go", 59}})
@@ -228,4 +240,30 @@ func TestJRF(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "ok", res.Verdict)
 	assert.True(t, res.Exhaustive)
+}
+
+// Under jrf a location vt.Benign names is no race (h decides) and no
+// write its heuristics count: the benign program explores to the end, ok.
+func TestJRFBenign(t *testing.T) {
+	dir, err := filepath.Abs("../race/testdata/corpus")
+	require.NoError(t, err)
+	prog, err := LoadTests(dir)
+	require.NoError(t, err)
+	pkg, err := TestPackage(prog, "TestNoRaceBenign", "")
+	require.NoError(t, err)
+	var benign []interp.Addr
+	target := Target{Prog: prog, Pkg: pkg, Test: "TestNoRaceBenign", Root: 0, Name: "TestNoRaceBenign"}
+	testCommitted = func(r *execResult) {
+		if c, ok := r.sched.strategy.(*jrfChoice); ok {
+			for a := range c.benigns {
+				benign = append(benign, a)
+			}
+		}
+	}
+	defer func() { testCommitted = nil }()
+	res, err := Explore(target, guidedOptions("jrf"), nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict)
+	assert.True(t, res.Exhaustive)
+	assert.NotEmpty(t, benign, "the jrf chooser heard of vt.Benign")
 }

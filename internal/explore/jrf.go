@@ -37,7 +37,7 @@ import (
 // scheduling point's operation. written_by and prior_release are kept per
 // execution, from its events. Accesses by trusted packages (vt.Trust,
 // and sync, sync/atomic and vt) do not count, as the race detector does
-// not check them. Ties keep the scheduler's order (the goroutine that ran
+// not check them, nor do accesses to a location vt.Benign named. Ties keep the scheduler's order (the goroutine that ran
 // last first). The race detector h judges the execution as under every
 // strategy: the heuristics only order the search.
 
@@ -147,7 +147,10 @@ type jrfChoice struct {
 	writtenBy    map[interp.Addr]int
 	priorRelease map[interp.Addr]bool
 	cur          map[int]*jrfFootprint // each goroutine's transition in progress
-	seen         int                   // trace steps seen
+	// benigns are the locations vt.Benign named: accesses to them do
+	// not count.
+	benigns map[interp.Addr]bool
+	seen    int // trace steps seen
 }
 
 func (c *jrfChoice) attach(s *scheduler) {
@@ -174,7 +177,7 @@ func (c *jrfChoice) event(ev *interp.Event) {
 	fp := c.cur[id]
 	switch ev.Kind {
 	case interp.EvWrite, interp.EvRead:
-		if c.j.isTrusted(ev.Pos) {
+		if c.j.isTrusted(ev.Pos) || c.benigns[ev.Addr] {
 			return
 		}
 		if ev.Kind == interp.EvWrite {
@@ -191,6 +194,13 @@ func (c *jrfChoice) event(ev *interp.Event) {
 	case interp.EvLock, interp.EvRLock, interp.EvChanRecv, interp.EvAtomicLoad, interp.EvWGWait, interp.EvCondWait:
 		c.syncObj(fp, ev.Addr)
 	}
+}
+
+func (c *jrfChoice) benign(a interp.Addr) {
+	if c.benigns == nil {
+		c.benigns = map[interp.Addr]bool{}
+	}
+	c.benigns[a] = true
 }
 
 func (c *jrfChoice) syncObj(fp *jrfFootprint, a interp.Addr) {

@@ -50,18 +50,39 @@ func (x *explorer) detector(hooks map[string]interp.Hook) race.Checker {
 		x.race.det = d
 	}
 	hooks[benignHook] = func(c *interp.HookCall) interp.HookAction {
-		if len(c.Args) > 0 {
-			p := c.Args[0]
-			if e := p.Elem(); e.IsValid() {
-				p = e
-			}
-			if a := p.Addr(); !a.IsNil() {
-				d.Benign(a)
-			}
+		if a, ok := benignAddr(c); ok {
+			d.Benign(a)
 		}
 		return interp.HookAction{}
 	}
 	return d
+}
+
+// benignAddr returns the location a call of vt.Benign names.
+func benignAddr(c *interp.HookCall) (interp.Addr, bool) {
+	if len(c.Args) == 0 {
+		return interp.Addr{}, false
+	}
+	p := c.Args[0]
+	if e := p.Elem(); e.IsValid() {
+		p = e
+	}
+	a := p.Addr()
+	return a, !a.IsNil()
+}
+
+// benignTo makes the vt.Benign hook of hooks tell f too.
+func benignTo(hooks map[string]interp.Hook, f func(interp.Addr)) {
+	prev := hooks[benignHook]
+	hooks[benignHook] = func(c *interp.HookCall) interp.HookAction {
+		if a, ok := benignAddr(c); ok {
+			f(a)
+		}
+		if prev != nil {
+			return prev(c)
+		}
+		return interp.HookAction{}
+	}
 }
 
 // maxWarnings bounds Result.Warnings.
