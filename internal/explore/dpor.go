@@ -157,10 +157,11 @@ type dporRun struct {
 	newKnown map[int]int32
 	pending  int // choice index of the current point's pick (-1: none)
 	names    canon
-	// Join points (dporjoin.go): armed until the first point of a
-	// quiescent stretch; the keys of those passed; joinCut: the
+	// Join points (dporjoin.go): armed is the number of points of the
+	// current quiescent stretch still to check (reset at every point
+	// that is not quiescent); the keys of those passed; joinCut: the
 	// execution ended at a stored one.
-	armed    bool
+	armed    int
 	joinKeys []interp.StateKey
 	joinCut  bool
 }
@@ -168,7 +169,7 @@ type dporRun struct {
 func newDporRun(d *dpor) *dporRun {
 	return &dporRun{d: d, edges: map[int][]int{}, created: map[int]bool{}, blocked: map[int]uintptr{}, carry: map[int]sleeper{},
 		wgRound: map[uintptr][]int{}, wgCount: map[uintptr]int64{}, waitWG: map[int]uintptr{},
-		newSleep: map[int]map[int]sleeper{}, newIDs: map[int][]int{}, newKnown: map[int]int32{}, pending: -1, armed: true,
+		newSleep: map[int]map[int]sleeper{}, newIDs: map[int][]int{}, newKnown: map[int]int32{}, pending: -1, armed: joinChecks,
 		names: canon{names: map[uintptr]ccell{}}}
 }
 

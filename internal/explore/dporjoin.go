@@ -55,18 +55,20 @@ type joinSet struct {
 func (r *dporRun) joinPoint(s *scheduler, runnable []*interp.Goroutine, replaying bool) bool {
 	g := runnable[0]
 	if len(runnable) != 1 || !g.Quiescent() {
-		r.armed = true
+		r.armed = joinChecks
 		return false
 	}
-	// Only the first point of a quiescent stretch: the goroutine alone
-	// running on is no new join.
-	if !r.armed || replaying || len(r.carry) > 0 {
+	// The first points of a quiescent stretch only: the goroutine alone
+	// running on is no new join, once it joined the others (the first
+	// points may come before: it goes on to read what they wrote).
+	if r.armed == 0 || replaying || len(r.carry) > 0 {
 		return false
 	}
-	r.armed = false
+	r.armed--
 	if !r.joined(g.ID()) {
 		return false
 	}
+	r.armed = 0
 	key, ok, _ := interp.HashState(g, func(c *interp.Canon) {
 		s.fair.digest(c)
 		c.WriteUint(s.draws)
@@ -130,6 +132,12 @@ func (x *explorer) attachJoins(s *scheduler, o *observer, out *strings.Builder) 
 	s.joinExtra = x.observersDigest(o, out)
 	return true
 }
+
+// joinChecks is the number of points of a quiescent stretch at which an
+// execution checks for a join point: each check computes the execution's
+// happens-before, so a long stretch that never joins costs a few, not one
+// per point.
+const joinChecks = 8
 
 // minJoins is the number of join points the first execution of a stage
 // must pass for the stage to look for them: the start and the end of a
