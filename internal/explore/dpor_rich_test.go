@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // genRich writes a small random concurrent program, as genProgram, with
@@ -80,37 +79,13 @@ func TestDPORRichSameOutputs(t *testing.T) {
 	if testing.Short() {
 		n = 3
 	}
-	src := "package gen\n\nimport (\n\t\"fmt\"\n\t\"sync\"\n\t\"sync/atomic\"\n\t\"testing\"\n)\n\n"
-	rng := rand.New(rand.NewSource(7))
-	for i := range n {
-		src += genRich(rng, fmt.Sprintf("TestP%d", i))
-	}
-	prog, err := LoadTests(writeModule(t, src))
-	require.NoError(t, err)
 	compared, several := 0, 0
-	for i := range n {
-		name := fmt.Sprintf("TestP%d", i)
-		t.Run(name, func(t *testing.T) {
-			pkg, err := TestPackage(prog, name, "")
-			require.NoError(t, err)
-			target := Target{Prog: prog, Pkg: pkg, Test: name, Root: -1, Name: name}
-			o := DefaultOptions()
-			o.Race, o.Preempt, o.Execs, o.Parallel, o.Strategy = "", -1, 4000, 1, "stateful"
-			o.Time = 1 << 62
-			want, rs := outputs(t, target, o)
-			if !rs.Exhaustive {
-				t.Skipf("the stateful search does not exhaust %s in %d executions", name, o.Execs)
-			}
-			o.Strategy = "dpor"
-			got, rp := outputs(t, target, o)
-			require.True(t, rp.Exhaustive)
-			assert.Equal(t, keys(want), keys(got), "final states of dpor and the stateful search")
-			compared++
-			if len(want) > 1 {
-				several++
-			}
-		})
-	}
+	dporMatchesStateful(t, 7, n, 4000, genRich, func(want map[string]bool) {
+		compared++
+		if len(want) > 1 {
+			several++
+		}
+	})
 	assert.GreaterOrEqual(t, compared, n/2)
 	assert.Positive(t, several, "every program has one final state")
 }

@@ -20,32 +20,9 @@ func TestDPORSelectSameOutputsAsDFS(t *testing.T) {
 	if testing.Short() {
 		n = 5
 	}
-	src := "package gen\n\nimport (\n\t\"fmt\"\n\t\"sync\"\n\t\"sync/atomic\"\n\t\"testing\"\n)\n\n"
-	rng := rand.New(rand.NewSource(21))
-	for i := range n {
-		src += genProgramWith(rng, fmt.Sprintf("TestP%d", i), true)
-	}
-	prog, err := LoadTests(writeModule(t, src))
-	require.NoError(t, err)
 	compared, selects := 0, 0
-	for i := range n {
-		name := fmt.Sprintf("TestP%d", i)
-		t.Run(name, func(t *testing.T) {
-			pkg, err := TestPackage(prog, name, "")
-			require.NoError(t, err)
-			target := Target{Prog: prog, Pkg: pkg, Test: name, Root: -1, Name: name}
-			o := DefaultOptions()
-			o.Race, o.Preempt, o.Execs, o.Parallel = "", -1, 10000, 1
-			o.Time = 1 << 62
-			o.Strategy = "stateful"
-			want, rd := outputs(t, target, o)
-			if !rd.Exhaustive {
-				t.Skipf("the stateful search does not exhaust %s in %d executions", name, o.Execs)
-			}
-			o.Strategy = "dpor"
-			got, rp := outputs(t, target, o)
-			require.True(t, rp.Exhaustive)
-			assert.Equal(t, keys(want), keys(got), "final states of dpor and the stateful search")
+	dporMatchesStateful(t, 21, n, 10000, func(rng *rand.Rand, name string) string { return genProgramWith(rng, name, true) },
+		func(want map[string]bool) {
 			compared++
 			for k := range want {
 				if strings.Contains(k, "r2 ") {
@@ -54,9 +31,44 @@ func TestDPORSelectSameOutputsAsDFS(t *testing.T) {
 				}
 			}
 		})
-	}
 	assert.GreaterOrEqual(t, compared, 3, "too few generated programs are small enough to exhaust")
 	assert.GreaterOrEqual(t, selects, 2, "too few programs take the second case of a select")
+}
+
+// dporMatchesStateful writes n programs gen generates (from seed) as
+// tests and checks, for each that the stateful search exhausts within
+// execs executions, that dpor with no bound exhausts it too and reaches
+// the same final outputs (race detection off); seen gets each compared
+// program's outputs.
+func dporMatchesStateful(t *testing.T, seed int64, n, execs int, gen func(*rand.Rand, string) string, seen func(map[string]bool)) {
+	t.Helper()
+	src := "package gen\n\nimport (\n\t\"fmt\"\n\t\"sync\"\n\t\"sync/atomic\"\n\t\"testing\"\n)\n\n"
+	rng := rand.New(rand.NewSource(seed))
+	for i := range n {
+		src += gen(rng, fmt.Sprintf("TestP%d", i))
+	}
+	prog, err := LoadTests(writeModule(t, src))
+	require.NoError(t, err)
+	for i := range n {
+		name := fmt.Sprintf("TestP%d", i)
+		t.Run(name, func(t *testing.T) {
+			pkg, err := TestPackage(prog, name, "")
+			require.NoError(t, err)
+			target := Target{Prog: prog, Pkg: pkg, Test: name, Root: -1, Name: name}
+			o := DefaultOptions()
+			o.Race, o.Preempt, o.Execs, o.Parallel, o.Strategy = "", -1, execs, 1, "stateful"
+			o.Time = 1 << 62
+			want, rs := outputs(t, target, o)
+			if !rs.Exhaustive {
+				t.Skipf("the stateful search does not exhaust %s in %d executions", name, o.Execs)
+			}
+			o.Strategy = "dpor"
+			got, rp := outputs(t, target, o)
+			require.True(t, rp.Exhaustive)
+			assert.Equal(t, keys(want), keys(got), "final states of dpor and the stateful search")
+			seen(want)
+		})
+	}
 }
 
 // pipelineSrc is a three-stage pipeline cancelled by its consumer: the
