@@ -162,6 +162,7 @@ type dporRun struct {
 	// that is not quiescent); the keys of those passed; joinCut: the
 	// execution ended at a stored one.
 	armed    int
+	joinWait *joinWait // the footprint to touch before the next check
 	joinKeys []interp.StateKey
 	joinCut  bool
 }
