@@ -163,6 +163,7 @@ type dporRun struct {
 	// execution ended at a stored one.
 	armed    int
 	joinWait *joinWait // the footprint to touch before the next check
+	retry    bool      // the goroutine alone retries the operation it was woken in
 	joinKeys []interp.StateKey
 	joinCut  bool
 }

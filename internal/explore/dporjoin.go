@@ -64,6 +64,18 @@ func (r *dporRun) joinPoint(s *scheduler, runnable []*interp.Goroutine, replayin
 	if r.armed == 0 || replaying || len(r.carry) > 0 {
 		return false
 	}
+	// A goroutine woken from a blocking operation resumes at it and
+	// retries it in the transition after: h learns what the operation
+	// acquires only then. Its state at the resume and at the retry is no
+	// join point (h there has less settled than after: DigestAt).
+	if op, _ := g.Pending(); op == interp.OpResume {
+		r.retry = true
+		return false
+	}
+	if r.retry {
+		r.retry = false
+		return false
+	}
 	if r.joinWait != nil && !r.joinWait.touched(r.trans) {
 		return false
 	}
