@@ -2,6 +2,7 @@ package interp
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -39,6 +40,16 @@ var syncModels = modelTable{
 	"sync.runtime_notifyListNotifyAll": control(noBody, syncOp(OpCondBroadcast, notifyAll)),
 	"sync.runtime_notifyListCheck":     native(noBody, func(*machine, []value) value { return value{} }),
 	"sync.runtime_registerPoolCleanup": native(noBody, func(*machine, []value) value { return value{} }),
+
+	// The runtime's semaphores, as sync's tests call them (Mutex,
+	// RWMutex and WaitGroup are modeled whole and do not reach them).
+	"sync.runtime_Semacquire":               control(whySema, semaAcquire),
+	"sync.runtime_SemacquireWaitGroup":      control(whySema, semaAcquire),
+	"sync.runtime_SemacquireRWMutexR":       control(whySema, semaAcquire),
+	"sync.runtime_SemacquireRWMutex":        control(whySema, semaAcquire),
+	"sync.runtime_Semrelease":               control(whySema, semaRelease),
+	"internal/sync.runtime_SemacquireMutex": control(whySema, semaAcquire),
+	"internal/sync.runtime_Semrelease":      control(whySema, semaRelease),
 
 	// sync.Pool: Get always calls New (a valid behaviour of a pool that
 	// dropped everything), which keeps runs deterministic.
@@ -389,6 +400,50 @@ func notifyAll(fr *frame, p *value, _ []value, dst int32) *frame {
 	st.notify = st.wait
 	wakeAll(&st.sleepers)
 	return fr.done(dst, value{})
+}
+
+// --- the runtime's semaphores ---
+
+const whySema = "a scheduling point; the runtime decrements and increments the semaphore with atomic operations, which order a release before the acquire that observes it"
+
+// semaState is the goroutines blocked on a semaphore's cell.
+type semaState struct{ sleepers []*Goroutine }
+
+func (st *semaState) clone() any { return &semaState{sleepers: slices.Clone(st.sleepers)} }
+
+// semaAcquire is runtime_Semacquire: a scheduling point, then it waits
+// until the uint32 at a[0] is positive and decrements it, an atomic
+// read-modify-write of the cell (the release it observes happens before
+// it). The other arguments (lifo, skipframes) change nothing here: every
+// waiter is woken to retry, so any of them may take the count.
+func semaAcquire(fr *frame, a []value, dst int32) *frame {
+	return syncOp(OpSemaAcquire, func(fr *frame, p *value, _ []value, dst int32) *frame {
+		m := fr.g.m
+		if uint32(p.n) == 0 {
+			st := m.syncState(p, func() any { return &semaState{} }).(*semaState)
+			st.sleepers = append(st.sleepers, fr.g)
+			return fr.blockOn(OpSemaAcquire, fr.pos(), addrOf(p))
+		}
+		m.set(p, uintVal(uint64(uint32(p.n)-1)))
+		m.emit(fr, Event{Kind: EvAtomicRMW, Op: OpSemaAcquire, Addr: addrOf(p), N: 1, Pos: fr.pos()})
+		return fr.done(dst, value{})
+	})(fr, a, dst)
+}
+
+// semaRelease is runtime_Semrelease: a scheduling point, then an atomic
+// increment of the uint32 at a[0], which wakes the goroutines waiting on
+// it (they retry; handoff, which gives the count to the first waiter at
+// once, is one of the orders this allows).
+func semaRelease(fr *frame, a []value, dst int32) *frame {
+	return syncOp(OpSemaRelease, func(fr *frame, p *value, _ []value, dst int32) *frame {
+		m := fr.g.m
+		m.set(p, uintVal(uint64(uint32(p.n)+1)))
+		m.emit(fr, Event{Kind: EvAtomicRMW, Op: OpSemaRelease, Addr: addrOf(p), N: 1, Pos: fr.pos()})
+		if st, ok := m.syncObjs[p].(*semaState); ok {
+			wakeAll(&st.sleepers)
+		}
+		return fr.done(dst, value{})
+	})(fr, a, dst)
 }
 
 // --- Pool ---

@@ -689,6 +689,9 @@ func (c *Canon) syncState(st any) {
 		c.WriteUint(uint64(s.wait))
 		c.WriteUint(uint64(s.notify))
 		c.goroutines(s.sleepers)
+	case *semaState:
+		c.tag(4)
+		c.goroutines(s.sleepers)
 	default:
 		c.Refuse("the state of a synchronization object of type " + hostTypeName(st))
 	}

@@ -175,3 +175,22 @@ func TestTestingRules(t *testing.T) {
 		})
 	}
 }
+
+// sync's runtime_Semacquire and runtime_Semrelease (reached by linkname,
+// as sync's TestSemaphore does): blocking, counted, and a release happens
+// before the acquire that takes its count.
+func TestRuntimeSemaphores(t *testing.T) {
+	for _, tc := range []semanticsCase{
+		{test: "TestSemaPublish", verdict: "ok"},
+		{test: "TestSemaRace", verdict: "race"},
+		{test: "TestSemaCount", verdict: "leak", message: "remain blocked"},
+		{test: "TestSemaDeadlock", verdict: "deadlock"},
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			res := exploreCase(t, tc)
+			if tc.verdict == "ok" {
+				assert.True(t, res.Exhaustive, "every schedule explored")
+			}
+		})
+	}
+}
