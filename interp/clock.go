@@ -35,6 +35,9 @@ type timer struct {
 	arg value
 	// ch is the channel of a Timer or Ticker (f is sendTime), else nil.
 	ch *chanObj
+	// syncChan: the runtime was told ch (time.syncTimer), so Stop and
+	// Reset drain it unless GODEBUG asynctimerchan is set.
+	syncChan bool
 	// cell is the runtime timer's cell: its address is the timer's
 	// synchronization object (EvTimerSet, EvTimerFire).
 	cell *value
