@@ -195,6 +195,7 @@ func TestRefuseVirtualOS(t *testing.T) {
 		{"interfaces", "reading the network interfaces", "no interface table"},
 		{"mlock", "syscall.Mlock", "a system call the virtual OS does not model"},
 		{"signal", "signal.Notify", "signals are refused under vt"},
+		{"kill", "syscall.Kill of signal terminated to the process", "the virtual OS delivers no signals"},
 		{"user", "user.Current", "user databases are refused under vt"},
 		{"plugin", "plugin.Open", "loading shared objects is refused under vt"},
 	} {

@@ -34,6 +34,14 @@ func main() {
 		net.Interfaces() // @interfaces
 	case "mlock":
 		syscall.Mlock(make([]byte, 8)) // @mlock
+	case "kill":
+		// A signal whose default is to be ignored, to the process itself,
+		// changes nothing (time's tests interrupt a sleep so); any other
+		// is refused.
+		if err := syscall.Kill(syscall.Getpid(), syscall.SIGCHLD); err != nil {
+			panic(err)
+		}
+		syscall.Kill(syscall.Getpid(), syscall.SIGTERM) // @kill
 	case "signal":
 		signal.Notify(make(chan os.Signal, 1), os.Interrupt) // @signal
 	case "user":
