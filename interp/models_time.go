@@ -26,7 +26,7 @@ var timeModels = modelTable{
 	"time.newTimer":   control(noBody, newTimer),
 	"time.stopTimer":  native(noBody, stopTimer),
 	"time.resetTimer": control(noBody, resetTimer),
-	"time.initLocal":  native("the local time zone is UTC, named Local, without reading the system's zone files", initLocal),
+	"time.initLocal":  control("without $TZ, the local time zone is UTC, named Local, without reading the system's zone files; with $TZ set, time's own code reads it", initLocal),
 }
 
 func timeNow(m *machine, _ []value) value {
@@ -139,11 +139,21 @@ func (m *machine) stopTimerOf(tv value) (*timer, bool) {
 	return t, active
 }
 
-func initLocal(m *machine, _ []value) value {
+// initLocal sets time.Local: without $TZ in the virtual environment, UTC
+// named "Local" (a host's /etc/localtime would make runs depend on the
+// machine); with $TZ set (even empty), time's own initLocal, which reads
+// the zone it names ("" and ":" are UTC) from the zone files.
+func initLocal(fr *frame, args []value, dst int32) *frame {
+	m := fr.g.m
+	if _, ok := m.vos().getenv("TZ"); ok {
+		if body := m.prog.bodyByName("time.initLocal"); body != nil {
+			return fr.callBody(body, args, dst)
+		}
+	}
 	tp := m.prog.SSA.ImportedPackage("time")
 	loc := m.global(m.prog.globalIndex(tp.Var("localLoc")))
 	m.set(&loc.elems()[fieldIndex(tp.Pkg.Scope().Lookup("Location").Type(), "name")], strVal("Local"))
-	return value{}
+	return fr.done(dst, value{})
 }
 
 // drainTimerChan empties the channel of timer t, reporting whether it held
