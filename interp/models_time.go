@@ -45,7 +45,7 @@ func timeSleep(fr *frame, args []value, dst int32) *frame {
 	}
 	m := fr.g.m
 	g := fr.g
-	m.addTimer(&timer{when: m.clock + d, pos: fr.userPos(fr.pos()), wake: func() {
+	m.addTimer(&timer{when: satAdd(m.clock, d), pos: fr.userPos(fr.pos()), wake: func() {
 		fr.pc++
 		g.wake()
 	}})
