@@ -75,7 +75,7 @@ import (
 //	sync.Map methods                 yes    OpSyncMapLoad, ...     EvAtomic on the map
 //	sync.runtime_Semacquire          yes    OpSemaAcquire          EvAtomicRMW of the semaphore's cell when it decrements it; blocks in OpSemaAcquire while it is 0
 //	sync.runtime_Semrelease          yes    OpSemaRelease          EvAtomicRMW of the semaphore's cell
-//	sync.Pool Get / Put              no     -                      none (Get calls New)
+//	sync.Pool Get / Put              no     -                      none (items go back only to the goroutine that put them, else Get calls New)
 //	sync/atomic loads                yes    OpAtomicLoadInt32, ... EvAtomicLoad of the addressed cell (typed atomics run from source over these)
 //	sync/atomic stores               yes    OpAtomicStoreInt32,... EvAtomicStore of the cell
 //	Add, And, Or, Swap               yes    OpAtomicAddInt32, ...  EvAtomicRMW of the cell
