@@ -13,6 +13,7 @@ package interp
 import (
 	"container/heap"
 	"go/token"
+	"math"
 )
 
 // virtualEpoch is the virtual clock's start: 2000-01-01T00:00:00Z, as in
@@ -35,6 +36,9 @@ type timer struct {
 	arg value
 	// ch is the channel of a Timer or Ticker (f is sendTime), else nil.
 	ch *chanObj
+	// syncChan: the runtime was told ch (time.syncTimer), so Stop and
+	// Reset drain it unless GODEBUG asynctimerchan is set.
+	syncChan bool
 	// cell is the runtime timer's cell: its address is the timer's
 	// synchronization object (EvTimerSet, EvTimerFire).
 	cell *value
@@ -158,7 +162,7 @@ func (m *machine) fireTimers() bool {
 // deadline order, and sets the clock 1ns after target's deadline (never
 // back).
 func (m *machine) fireThrough(target *timer) {
-	m.clock = max(m.clock, target.when+1)
+	m.clock = max(m.clock, satAdd(target.when, 1))
 	m.emit(nil, Event{Kind: EvTimer, Seq: m.clock, Pos: target.pos})
 	var due []*timer
 	for len(m.timers) > 0 && m.timers[0].when <= target.when {
@@ -167,9 +171,9 @@ func (m *machine) fireThrough(target *timer) {
 	for _, t := range due {
 		if t.period > 0 {
 			// A ticker: the next tick, skipping those the jump passed.
-			t.when += t.period
+			t.when = satAdd(t.when, t.period)
 			if t.when < m.clock {
-				t.when += (m.clock - t.when + t.period - 1) / t.period * t.period
+				t.when = satAdd(t.when, (m.clock-t.when+t.period-1)/t.period*t.period)
 			}
 			m.addTimer(t)
 		}
@@ -211,5 +215,16 @@ func (m *machine) fire(t *timer) {
 // monotonic is the runtime's nanotime on the virtual clock.
 func (m *machine) monotonic() int64 { return m.clock - virtualEpoch + 1000 }
 
-// vclock converts a runtime "when" (monotonic) to the virtual clock.
-func (m *machine) vclock(when int64) int64 { return when - 1000 + virtualEpoch }
+// vclock converts a runtime "when" (monotonic) to the virtual clock; a
+// time beyond the clock's range (time.when saturates a huge duration at
+// math.MaxInt64) stays at its end.
+func (m *machine) vclock(when int64) int64 { return satAdd(when, virtualEpoch-1000) }
+
+// satAdd returns a+b for b >= 0, or math.MaxInt64 if that overflows: the
+// end of time, which deadlines and ticks never pass.
+func satAdd(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}

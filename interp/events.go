@@ -73,7 +73,9 @@ import (
 //	sync.Cond Signal / Broadcast     yes    OpCondSignal, ...      EvCondSignal
 //	sync.Once, sync.Cond's locking   -      -                      run from source: the events of their Mutex and atomics
 //	sync.Map methods                 yes    OpSyncMapLoad, ...     EvAtomic on the map
-//	sync.Pool Get / Put              no     -                      none (Get calls New)
+//	sync.runtime_Semacquire          yes    OpSemaAcquire          EvAtomicRMW of the semaphore's cell when it decrements it; blocks in OpSemaAcquire while it is 0
+//	sync.runtime_Semrelease          yes    OpSemaRelease          EvAtomicRMW of the semaphore's cell
+//	sync.Pool Get / Put              no     -                      none (items go back only to the goroutine that put them, else Get calls New)
 //	sync/atomic loads                yes    OpAtomicLoadInt32, ... EvAtomicLoad of the addressed cell (typed atomics run from source over these)
 //	sync/atomic stores               yes    OpAtomicStoreInt32,... EvAtomicStore of the cell
 //	Add, And, Or, Swap               yes    OpAtomicAddInt32, ...  EvAtomicRMW of the cell
@@ -286,19 +288,21 @@ const (
 	OpChanCloseWrite // close(ch): a write of the channel
 	OpModel          // a modeled function (Event.Func) reading or writing the program's memory
 
-	OpListen     // bind or listen of a socket (net.Listen, net.ListenUDP)
-	OpDial       // connect of a socket (net.Dial)
-	OpAccept     // accept on a listening socket (Listener.Accept)
-	OpNetRead    // read or receive on a socket
-	OpNetWrite   // write or send on a socket
-	OpShutdown   // shutdown of a socket (CloseRead, CloseWrite)
-	OpPipeRead   // read from a pipe (os.Pipe)
-	OpPipeWrite  // write to a pipe
-	OpClose      // close of a descriptor (a socket, pipe or file)
-	OpFileRead   // read of a file
-	OpFileWrite  // write of a file
-	OpFileOp     // an operation on the file system: open, create, stat, read a directory, rename, remove, chmod, ...
-	OpSemacquire // blocked in the runtime's semaphore: a descriptor's lock held by another goroutine, a close waiting for its last user
+	OpListen      // bind or listen of a socket (net.Listen, net.ListenUDP)
+	OpDial        // connect of a socket (net.Dial)
+	OpAccept      // accept on a listening socket (Listener.Accept)
+	OpNetRead     // read or receive on a socket
+	OpNetWrite    // write or send on a socket
+	OpShutdown    // shutdown of a socket (CloseRead, CloseWrite)
+	OpPipeRead    // read from a pipe (os.Pipe)
+	OpPipeWrite   // write to a pipe
+	OpClose       // close of a descriptor (a socket, pipe or file)
+	OpFileRead    // read of a file
+	OpFileWrite   // write of a file
+	OpFileOp      // an operation on the file system: open, create, stat, read a directory, rename, remove, chmod, ...
+	OpSemacquire  // blocked in the runtime's semaphore: a descriptor's lock held by another goroutine, a close waiting for its last user
+	OpSemaAcquire // sync's runtime_Semacquire (and its RWMutex and WaitGroup variants), called directly
+	OpSemaRelease // sync's runtime_Semrelease, called directly
 
 	numOps
 )
@@ -418,19 +422,21 @@ var ops = [numOps]opInfo{
 	OpForallChunk:   {"habanero.forall chunk", true, ""},
 	OpTimer:         {"timer fires", false, ""},
 
-	OpListen:     {"net listen", true, ""},
-	OpDial:       {"net dial", true, ""},
-	OpAccept:     {"net accept", true, ""},
-	OpNetRead:    {"net read", true, ""},
-	OpNetWrite:   {"net write", true, ""},
-	OpShutdown:   {"net shutdown", true, ""},
-	OpPipeRead:   {"pipe read", true, ""},
-	OpPipeWrite:  {"pipe write", true, ""},
-	OpClose:      {"close", true, ""},
-	OpFileRead:   {"file read", true, ""},
-	OpFileWrite:  {"file write", true, ""},
-	OpFileOp:     {"file system", true, ""},
-	OpSemacquire: {"semacquire", false, ""},
+	OpListen:      {"net listen", true, ""},
+	OpDial:        {"net dial", true, ""},
+	OpAccept:      {"net accept", true, ""},
+	OpNetRead:     {"net read", true, ""},
+	OpNetWrite:    {"net write", true, ""},
+	OpShutdown:    {"net shutdown", true, ""},
+	OpPipeRead:    {"pipe read", true, ""},
+	OpPipeWrite:   {"pipe write", true, ""},
+	OpClose:       {"close", true, ""},
+	OpFileRead:    {"file read", true, ""},
+	OpFileWrite:   {"file write", true, ""},
+	OpFileOp:      {"file system", true, ""},
+	OpSemacquire:  {"semacquire", false, ""},
+	OpSemaAcquire: {"sync.runtime_Semacquire", true, ""},
+	OpSemaRelease: {"sync.runtime_Semrelease", true, ""},
 
 	OpMapAccess:      {"runtime.mapaccess1", false, "m[k]"},
 	OpMapAssign:      {"runtime.mapassign", false, "m[k] = v"},

@@ -120,8 +120,8 @@ func (m *machine) global(i int) *value {
 		t, init := m.prog.globalTy[i], m.prog.globalInit[i]
 		m.prog.globalsMu.Unlock()
 		c := zero(t)
-		if init != "" {
-			c = m.runtimeErrorValue(init)
+		if init != nil {
+			c = init(m)
 		}
 		m.globals[i] = &c
 	}

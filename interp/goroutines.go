@@ -180,9 +180,14 @@ func (m *machine) schedule() bool {
 		}
 		if m.mainDone {
 			// The root has returned: the goroutines left are blocked,
-			// forever or until a timer fires. The run ends; they leak.
-			m.leak()
-			return false
+			// forever or until a timer fires. Those a timer due within
+			// the grace period wakes may still end (see leakGrace);
+			// otherwise the run ends and they leak.
+			if len(m.timers) == 0 || m.timers[0].when > satAdd(m.mainDoneAt, leakGrace) || m.graceFires >= leakGraceFires {
+				m.leak()
+				return false
+			}
+			m.graceFires++
 		}
 		if m.fireTimers() {
 			if m.exited {
@@ -274,7 +279,7 @@ func (m *machine) exitGoroutine(g *Goroutine) {
 		g.onExit()
 	}
 	if g == m.main {
-		m.mainDone = true
+		m.mainDone, m.mainDoneAt = true, m.clock
 		if !m.opts.WaitAll || len(m.gs) == 0 {
 			m.exit(0)
 		}
@@ -298,9 +303,21 @@ func (m *machine) deadlock() {
 	m.exit(2)
 }
 
+// leakGrace is how much virtual time passes, once main (or the root)
+// returned and every goroutine left is blocked, for the timers that wake
+// them: goroutines that end within it (a callback's last sleep, a loop
+// that sees its stop flag at its next tick) do not leak, as leak checkers
+// such as goleak retry for a while before they report. At most
+// leakGraceFires timers fire so (a fast ticker nobody stops still leaks,
+// quickly).
+const (
+	leakGrace      = 5 * 1e9
+	leakGraceFires = 1000
+)
+
 // leak ends a WaitAll run in which main (or the root) returned and
-// goroutines remain blocked: forever, or until a timer fires (time does
-// not advance for goroutines that outlive the function).
+// goroutines remain blocked: forever, or until a timer fires beyond the
+// grace period (leakGrace).
 func (m *machine) leak() {
 	msg := "goroutines remain blocked forever after the function returned"
 	if len(m.timers) > 0 {

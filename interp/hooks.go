@@ -217,7 +217,7 @@ func (m *machine) endRoot(ancestors []*Goroutine) {
 	}
 	m.gs = live
 	m.runnableOK = false
-	m.mainDone = true
+	m.mainDone, m.mainDoneAt = true, m.clock
 	m.opts.WaitAll = true
 	if len(m.gs) == 0 {
 		m.exit(0)

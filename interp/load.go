@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -42,7 +43,7 @@ type Program struct {
 	globalsMu  sync.Mutex
 	globals    map[*ssa.Global]int // index into machine.globals
 	globalTy   []*rtype
-	globalInit []runtimeError // initial values of linkname variables (see linknameVars); "": zero
+	globalInit []func(m *machine) value // initial values of linkname variables (see linknameVars); nil: zero
 
 	compileMu sync.Mutex
 
@@ -53,6 +54,11 @@ type Program struct {
 	// std holds the import paths of the loaded packages of the Go
 	// distribution (stdPackages); function.inGoroot reads it.
 	std map[string]bool
+	// pushed maps the target of each linkname to the functions that name
+	// it ("time.Time.abs" → "time.legacyTimeTimeAbs"): a declaration with
+	// a body pushes it there. Made on first use.
+	pushedOnce sync.Once
+	pushed     map[string][]string
 
 	hashOnce sync.Once
 	hash     string
@@ -245,8 +251,8 @@ func withNetgo(flags []string) []string {
 
 // linknameBody returns the function with a Go body that fn, declared
 // without one, names by a pull linkname ("//go:linkname local pkg.name"),
-// or nil: a function of a loaded package, not a method, with the same
-// signature.
+// or nil: a function of a loaded package with the same signature, or a
+// method ("pkg.T.m", "pkg.(*T).m") whose receiver is fn's first parameter.
 func (p *Program) linknameBody(fn *ssa.Function) *ssa.Function {
 	target, ok := p.linknames[fn.String()]
 	if !ok || fn.Signature.Recv() != nil {
@@ -256,21 +262,124 @@ func (p *Program) linknameBody(fn *ssa.Function) *ssa.Function {
 	if i <= 0 || strings.ContainsAny(target[i+1:], "()*") {
 		return nil
 	}
-	pkg := p.SSA.ImportedPackage(target[:i])
-	if pkg == nil || inPolicy(notRun, target[:i]) {
+	if t := p.linknameFunc(target[:i], target[i+1:]); t != nil && types.Identical(t.Signature, fn.Signature) {
+		return t
+	}
+	if t := p.linknameMethod(fn, target[:i], target[i+1:]); t != nil {
+		return t
+	}
+	return p.linknamePushed(fn, target)
+}
+
+// linknamePushed returns the function with a Go body and fn's signature
+// that pushes its symbol to target by linkname ("//go:linkname local
+// target" on a declaration with a body: package time keeps
+// time.Time.abs so, as legacyTimeTimeAbs), or nil.
+func (p *Program) linknamePushed(fn *ssa.Function, target string) *ssa.Function {
+	p.pushedOnce.Do(func() {
+		p.pushed = map[string][]string{}
+		for local, t := range p.linknames {
+			p.pushed[t] = append(p.pushed[t], local)
+		}
+		for _, ls := range p.pushed {
+			slices.Sort(ls)
+		}
+	})
+	for _, local := range p.pushed[target] {
+		i := strings.LastIndex(local, ".")
+		if local == fn.String() || i <= 0 {
+			continue
+		}
+		if t := p.linknameFunc(local[:i], local[i+1:]); t != nil && types.Identical(t.Signature, fn.Signature) {
+			return t
+		}
+	}
+	return nil
+}
+
+// linknameFunc returns the function name of package path, built, or nil.
+func (p *Program) linknameFunc(path, name string) *ssa.Function {
+	pkg := p.SSA.ImportedPackage(path)
+	if pkg == nil || inPolicy(notRun, path) {
 		return nil
 	}
-	t := pkg.Func(target[i+1:])
-	if t == nil || t == fn {
+	t := pkg.Func(name)
+	if t == nil {
 		return nil
 	}
 	if t.Blocks == nil {
 		pkg.Build()
 	}
-	if t.Blocks == nil || !types.Identical(t.Signature, fn.Signature) {
+	if t.Blocks == nil {
 		return nil
 	}
 	return t
+}
+
+// linknameMethod returns the method name of the type recv ("pkg.T" or
+// "pkg.(*T)") if fn's signature is the method's with the receiver first.
+func (p *Program) linknameMethod(fn *ssa.Function, recv, name string) *ssa.Function {
+	ptr := false
+	if strings.HasSuffix(recv, ")") {
+		j := strings.LastIndex(recv, ".(*")
+		if j <= 0 {
+			return nil
+		}
+		recv, ptr = recv[:j]+"."+recv[j+3:len(recv)-1], true
+	}
+	j := strings.LastIndex(recv, ".")
+	if j <= 0 {
+		return nil
+	}
+	path, tname := recv[:j], recv[j+1:]
+	pkg := p.SSA.ImportedPackage(path)
+	if pkg == nil || inPolicy(notRun, path) {
+		return nil
+	}
+	tn, _ := pkg.Pkg.Scope().Lookup(tname).(*types.TypeName)
+	if tn == nil {
+		return nil
+	}
+	named, _ := tn.Type().(*types.Named)
+	if named == nil {
+		return nil
+	}
+	var t types.Type = named
+	if ptr {
+		t = types.NewPointer(t)
+	}
+	var m *ssa.Function
+	for k := range named.NumMethods() {
+		if meth := named.Method(k); meth.Name() == name {
+			if recv := meth.Signature().Recv(); recv == nil || !types.Identical(recv.Type(), t) {
+				return nil // declared on the other receiver: a wrapper
+			}
+			m = p.SSA.FuncValue(meth)
+		}
+	}
+	if m == nil {
+		return nil
+	}
+	if m.Blocks == nil {
+		pkg.Build()
+	}
+	if m.Blocks == nil {
+		return nil
+	}
+	sig := m.Signature
+	params := fn.Signature.Params()
+	if params.Len() != sig.Params().Len()+1 || !types.Identical(params.At(0).Type(), t) {
+		return nil
+	}
+	for k := 0; k < sig.Params().Len(); k++ {
+		if !types.Identical(params.At(k+1).Type(), sig.Params().At(k).Type()) {
+			return nil
+		}
+	}
+	if !types.Identical(fn.Signature.Results(), sig.Results()) || fn.Signature.Variadic() != sig.Variadic() {
+		return nil
+	}
+	return m
 }
 
 // collectLinknames adds the //go:linkname directives of p's files that
@@ -331,7 +440,13 @@ func (p *Program) globalIndex(g *ssa.Global) int {
 	i := len(p.globalTy)
 	p.globals[g] = i
 	p.globalTy = append(p.globalTy, p.typeOf(deref(g.Type())))
-	p.globalInit = append(p.globalInit, linknameVars[g.String()])
+	var init func(*machine) value
+	if e, ok := linknameVars[g.String()]; ok {
+		init = func(m *machine) value { return m.runtimeErrorValue(e) }
+	} else if v, ok := runtimeVars[p.linknames[g.String()]]; ok {
+		init = func(*machine) value { return v }
+	}
+	p.globalInit = append(p.globalInit, init)
 	return i
 }
 
@@ -342,6 +457,15 @@ var linknameVars = map[string]runtimeError{
 	// math/bits panics with the runtime's errors (Div, Rem).
 	"math/bits.overflowError": "integer overflow",
 	"math/bits.divideError":   "integer divide by zero",
+}
+
+// runtimeVars are the values of the runtime's variables that a package
+// variable names by a pull linkname ("//go:linkname local runtime.name"):
+// the variable starts with the runtime's value, a copy (the runtime never
+// sees writes to it). Others start at zero.
+var runtimeVars = map[string]value{
+	// time's tests: sleeps are precise on the virtual clock.
+	"runtime.haveHighResSleep": boolVal(true),
 }
 
 var (

@@ -62,8 +62,13 @@ type runState struct {
 	exited       bool
 	exitCode     int
 	mainDone     bool
-	err          error
-	outcome      Outcome
+	// mainDoneAt is the clock when main (or the root) returned; graceFires
+	// counts the timers fired since while every goroutine was blocked
+	// (see leakGrace).
+	mainDoneAt int64
+	graceFires int
+	err        error
+	outcome    Outcome
 	// writtenOld are the cells of old written in this run, found in the
 	// undo log up to undoScanned (statehash.go).
 	writtenOld  map[unsafe.Pointer]struct{}

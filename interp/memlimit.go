@@ -2,6 +2,7 @@ package interp
 
 import (
 	"go/types"
+	"math"
 	"os"
 	"runtime"
 	"runtime/metrics"
@@ -35,7 +36,7 @@ func maxElems(t types.Type) uint64 {
 // checkAlloc stops the run if allocating n values would exceed its memory
 // limit.
 func (m *machine) checkAlloc(n uint64) {
-	if lim := m.maxMemory(); overLimit(n*uint64(unsafe.Sizeof(value{})), lim) {
+	if lim := m.maxMemory(); n > math.MaxUint64/uint64(unsafe.Sizeof(value{})) || overLimit(n*uint64(unsafe.Sizeof(value{})), lim) {
 		panic(&MemoryLimitError{Limit: lim})
 	}
 }

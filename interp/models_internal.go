@@ -80,9 +80,36 @@ func abiFallback(fn *ssa.Function) nativeFn {
 	}
 }
 
+// GODEBUG settings are read from the virtual environment's GODEBUG at each
+// use (t.Setenv("GODEBUG", ...) takes effect, as in Go); the defaults a
+// module's go version or //go:debug lines select are not modeled: an unset
+// setting has its current default ("").
 var godebugModels = modelTable{
-	"(*internal/godebug.Setting).Value":         native("GODEBUG settings are unset", func(*machine, []value) value { return strVal("") }),
-	"(*internal/godebug.Setting).IncNonDefault": native("GODEBUG settings are unset", func(*machine, []value) value { return value{} }),
+	"(*internal/godebug.Setting).Value": native(whyGodebug, func(m *machine, a []value) value {
+		s := a[0].ptr()
+		if s == nil {
+			panic(nilDeref)
+		}
+		name := strings.TrimPrefix(s.elems()[0].str(), "#")
+		return strVal(m.godebug(name))
+	}),
+	"(*internal/godebug.Setting).IncNonDefault": native("no metrics of non-default GODEBUG settings", func(*machine, []value) value { return value{} }),
+}
+
+const whyGodebug = "the settings come from the virtual environment's GODEBUG, read at each use"
+
+// godebug returns the value of the GODEBUG setting name in the virtual
+// environment ("" if unset): the last name=value of the comma-separated
+// list, as internal/godebug parses it.
+func (m *machine) godebug(name string) string {
+	env, _ := m.vos().getenv("GODEBUG")
+	val := ""
+	for kv := range strings.SplitSeq(env, ",") {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == name {
+			val = v
+		}
+	}
+	return val
 }
 
 // The runtime's random numbers that the program does not see as such

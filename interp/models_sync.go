@@ -2,6 +2,7 @@ package interp
 
 import (
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -40,15 +41,28 @@ var syncModels = modelTable{
 	"sync.runtime_notifyListCheck":     native(noBody, func(*machine, []value) value { return value{} }),
 	"sync.runtime_registerPoolCleanup": native(noBody, func(*machine, []value) value { return value{} }),
 
-	// sync.Pool: Get always calls New (a valid behaviour of a pool that
-	// dropped everything), which keeps runs deterministic.
-	"(*sync.Pool).Get": control("deterministic: a pool that always dropped its items", poolGet),
-	"(*sync.Pool).Put": native("deterministic: a pool that always drops its items", func(m *machine, a []value) value {
-		if a[1].r != nil && a[0].ptr() == nil {
-			m.rpanic("nil Pool") // Put of nil returns first
-		}
-		return value{}
-	}),
+	// The runtime's semaphores, as sync's tests call them (Mutex,
+	// RWMutex and WaitGroup are modeled whole and do not reach them).
+	"sync.runtime_Semacquire":               control(whySema, semaAcquire),
+	"sync.runtime_SemacquireWaitGroup":      control(whySema, semaAcquire),
+	"sync.runtime_SemacquireRWMutexR":       control(whySema, semaAcquire),
+	"sync.runtime_SemacquireRWMutex":        control(whySema, semaAcquire),
+	"sync.runtime_Semrelease":               control(whySema, semaRelease),
+	"internal/sync.runtime_SemacquireMutex": control(whySema, semaAcquire),
+	"internal/sync.runtime_Semrelease":      control(whySema, semaRelease),
+
+	// sync.Pool: items go back only to the goroutine that put them (as
+	// if each goroutine ran on its own P, with no stealing), so that no
+	// value passes between goroutines unseen by the search and the race
+	// detector; another goroutine's Put drops them (a pool may drop
+	// anything). runtime.GC moves them to the victim cache, the next GC
+	// drops them, as the runtime's poolCleanup does.
+	"(*sync.Pool).Get": control(whyPool, poolGet),
+	"(*sync.Pool).Put": native(whyPool, poolPut),
+	// procPin returns P 0; vt has no preemption between scheduling
+	// points, and the pool model needs no P.
+	"sync.runtime_procPin":   native("one P; preemption happens only at scheduling points", func(*machine, []value) value { return intVal(0) }).noMemory(whyNoAccess),
+	"sync.runtime_procUnpin": native("one P; preemption happens only at scheduling points", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
 
 	// sync.Map: a map from any to any in the run's memory; every
 	// operation is a scheduling point and an atomic event on the map.
@@ -391,18 +405,152 @@ func notifyAll(fr *frame, p *value, _ []value, dst int32) *frame {
 	return fr.done(dst, value{})
 }
 
+// --- the runtime's semaphores ---
+
+const whySema = "a scheduling point; the runtime decrements and increments the semaphore with atomic operations, which order a release before the acquire that observes it"
+
+// semaState is the goroutines blocked on a semaphore's cell.
+type semaState struct{ sleepers []*Goroutine }
+
+func (st *semaState) clone() any { return &semaState{sleepers: slices.Clone(st.sleepers)} }
+
+// semaAcquire is runtime_Semacquire: a scheduling point, then it waits
+// until the uint32 at a[0] is positive and decrements it, an atomic
+// read-modify-write of the cell (the release it observes happens before
+// it). The other arguments (lifo, skipframes) change nothing here: every
+// waiter is woken to retry, so any of them may take the count.
+func semaAcquire(fr *frame, a []value, dst int32) *frame {
+	return syncOp(OpSemaAcquire, func(fr *frame, p *value, _ []value, dst int32) *frame {
+		m := fr.g.m
+		if uint32(p.n) == 0 {
+			st := m.syncState(p, func() any { return &semaState{} }).(*semaState)
+			st.sleepers = append(st.sleepers, fr.g)
+			return fr.blockOn(OpSemaAcquire, fr.pos(), addrOf(p))
+		}
+		m.set(p, uintVal(uint64(uint32(p.n)-1)))
+		m.emit(fr, Event{Kind: EvAtomicRMW, Op: OpSemaAcquire, Addr: addrOf(p), N: 1, Pos: fr.pos()})
+		return fr.done(dst, value{})
+	})(fr, a, dst)
+}
+
+// semaRelease is runtime_Semrelease: a scheduling point, then an atomic
+// increment of the uint32 at a[0], which wakes the goroutines waiting on
+// it (they retry; handoff, which gives the count to the first waiter at
+// once, is one of the orders this allows).
+func semaRelease(fr *frame, a []value, dst int32) *frame {
+	return syncOp(OpSemaRelease, func(fr *frame, p *value, _ []value, dst int32) *frame {
+		m := fr.g.m
+		m.set(p, uintVal(uint64(uint32(p.n)+1)))
+		m.emit(fr, Event{Kind: EvAtomicRMW, Op: OpSemaRelease, Addr: addrOf(p), N: 1, Pos: fr.pos()})
+		if st, ok := m.syncObjs[p].(*semaState); ok {
+			wakeAll(&st.sleepers)
+		}
+		return fr.done(dst, value{})
+	})(fr, a, dst)
+}
+
 // --- Pool ---
 
+const whyPool = "deterministic: items go back to the goroutine that put them; runtime.GC moves them to a victim cache, as the runtime's"
+
+// poolState is what a sync.Pool keeps: the items its owner (the goroutine
+// of the last Put) put, and those the last runtime.GC moved to the victim
+// cache, with their owner. As the runtime's per-P pools, private is taken
+// first, then shared from its end; the victim cache likewise, then
+// shared from its start.
+type poolState struct {
+	owner, victimOwner int
+	local, victim      poolLocal
+}
+
+type poolLocal struct {
+	private value
+	has     bool
+	shared  []value
+}
+
+func (st *poolState) clone() any {
+	c := *st
+	c.local.shared = slices.Clone(st.local.shared)
+	c.victim.shared = slices.Clone(st.victim.shared)
+	return &c
+}
+
+func (m *machine) pool(p *value) *poolState {
+	return m.syncState(p, func() any { return &poolState{} }).(*poolState)
+}
+
+func poolPut(m *machine, a []value) value {
+	if a[1].r == nil {
+		return value{}
+	}
+	p := a[0].ptr()
+	if p == nil {
+		m.rpanic("nil Pool")
+	}
+	st := m.pool(p)
+	if g := m.cur.id; st.owner != g {
+		st.owner, st.local = g, poolLocal{}
+	}
+	l := &st.local
+	if !l.has {
+		l.private, l.has = a[1], true
+	} else {
+		l.shared = append(l.shared, a[1])
+	}
+	return value{}
+}
+
 func poolGet(fr *frame, args []value, dst int32) *frame {
+	m := fr.g.m
 	p := args[0].ptr()
 	if p == nil {
-		fr.g.m.rpanic("nil Pool")
+		m.rpanic("nil Pool")
 	}
-	newFn := p.elems()[poolNewField(fr.g.m.prog)]
+	if st, ok := m.syncObjs[p].(*poolState); ok {
+		g := fr.g.id
+		if l := &st.local; st.owner == g {
+			if l.has {
+				x := l.private
+				l.private, l.has = value{}, false
+				return fr.done(dst, x)
+			}
+			if n := len(l.shared); n > 0 {
+				x := l.shared[n-1]
+				l.shared[n-1] = value{}
+				l.shared = l.shared[:n-1]
+				return fr.done(dst, x)
+			}
+		}
+		if l := &st.victim; st.victimOwner == g {
+			if l.has {
+				x := l.private
+				l.private, l.has = value{}, false
+				return fr.done(dst, x)
+			}
+			if len(l.shared) > 0 {
+				x := l.shared[0]
+				l.shared = l.shared[1:]
+				return fr.done(dst, x)
+			}
+		}
+	}
+	newFn := p.elems()[poolNewField(m.prog)]
 	if newFn.r == nil {
 		return fr.done(dst, value{})
 	}
 	return fr.callValue(newFn, nil, dst)
+}
+
+// poolCleanup is what a garbage collection does to every pool: the victim
+// caches are dropped, the items move to them.
+func (m *machine) poolCleanup() {
+	for _, s := range m.syncObjs {
+		if st, ok := s.(*poolState); ok {
+			st.victim, st.victimOwner = st.local, st.owner
+			st.local = poolLocal{}
+		}
+	}
 }
 
 func poolNewField(p *Program) int {

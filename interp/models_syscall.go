@@ -67,7 +67,24 @@ var syscallModels = modelTable{
 	"syscall.Clearenv": native(whyEnv, func(m *machine, _ []value) value { m.vos().env = nil; return value{} }),
 
 	// The process.
-	"syscall.Getpid":      native(whyProc, func(*machine, []value) value { return intVal(vosPid) }),
+	"syscall.Getpid": native(whyProc, func(*machine, []value) value { return intVal(vosPid) }),
+	// A signal to the process itself whose default action is to be
+	// ignored (os/signal is refused, so no handler can be installed)
+	// changes nothing; so does signal 0 (a check that the process exists).
+	// Anything else is refused.
+	"syscall.Kill": control("the virtual OS delivers no signals: only ignored ones to the process itself are accepted", func(fr *frame, a []value, dst int32) *frame {
+		m := fr.g.m
+		pid, sig := a[0].int(), syscall.Signal(a[1].int())
+		if pid == vosPid || pid == 0 {
+			switch sig {
+			case 0, syscall.SIGCHLD, syscall.SIGURG, syscall.SIGWINCH:
+				return fr.done(dst, value{})
+			}
+			m.refuse(fr, fmt.Sprintf("syscall.Kill of signal %v to the process", sig), "the virtual OS delivers no signals (only ignored ones)")
+		}
+		m.refuse(fr, fmt.Sprintf("syscall.Kill of signal %v to process %d", sig, pid), "the virtual OS delivers no signals and has no other processes")
+		return nil
+	}).noMemory("touches none of the program's memory"),
 	"syscall.Getppid":     native(whyProc, func(*machine, []value) value { return intVal(1) }),
 	"syscall.Getuid":      native(whyProc, func(*machine, []value) value { return intVal(int64(syscall.Getuid())) }),
 	"syscall.Geteuid":     native(whyProc, func(*machine, []value) value { return intVal(int64(syscall.Geteuid())) }),

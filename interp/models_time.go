@@ -14,12 +14,19 @@ var timeModels = modelTable{
 	"time.runtimeNow":       native(noBody, timeNow),
 	"time.runtimeNano":      native(noBody, func(m *machine, _ []value) value { return intVal(m.monotonic()) }),
 	"time.runtimeIsBubbled": native(noBody, func(*machine, []value) value { return boolVal(false) }),
-	"time.syncTimer":        native("no runtime timer structure to synchronize", func(*machine, []value) value { return value{} }),
-	"time.Sleep":            control(noBody, timeSleep),
-	"time.newTimer":         control(noBody, newTimer),
-	"time.stopTimer":        native(noBody, stopTimer),
-	"time.resetTimer":       control(noBody, resetTimer),
-	"time.initLocal":        native("the local time zone is UTC, named Local, without reading the system's zone files", initLocal),
+	// syncTimer tells the runtime a Timer's or Ticker's channel unless
+	// GODEBUG=asynctimerchan=1 (the runtime's pointer is only tested for nil).
+	"time.syncTimer": native("GODEBUG=asynctimerchan=1 keeps the channel from the runtime (the pointer is only tested for nil)", func(m *machine, a []value) value {
+		if m.godebug("asynctimerchan") == "1" {
+			return value{}
+		}
+		return a[0]
+	}),
+	"time.Sleep":      control(noBody, timeSleep),
+	"time.newTimer":   control(noBody, newTimer),
+	"time.stopTimer":  native(noBody, stopTimer),
+	"time.resetTimer": control(noBody, resetTimer),
+	"time.initLocal":  control("without $TZ, the local time zone is UTC, named Local, without reading the system's zone files; with $TZ set, time's own code reads it", initLocal),
 }
 
 func timeNow(m *machine, _ []value) value {
@@ -38,7 +45,7 @@ func timeSleep(fr *frame, args []value, dst int32) *frame {
 	}
 	m := fr.g.m
 	g := fr.g
-	m.addTimer(&timer{when: m.clock + d, pos: fr.userPos(fr.pos()), wake: func() {
+	m.addTimer(&timer{when: satAdd(m.clock, d), pos: fr.userPos(fr.pos()), wake: func() {
 		fr.pc++
 		g.wake()
 	}})
@@ -60,6 +67,7 @@ func newTimer(fr *frame, args []value, dst int32) *frame {
 		if i := arg.iface(); i != nil {
 			t.ch, _ = i.v.r.(*chanObj)
 		}
+		t.syncChan = t.ch != nil && args[4].r != nil
 	}
 	if m.timerObjs == nil {
 		m.timerObjs = map[*value]*timer{}
@@ -109,35 +117,59 @@ func resetTimer(fr *frame, args []value, dst int32) *frame {
 	return fr.done(dst, boolVal(active))
 }
 
-// stopTimerOf stops the runtime timer tv points to (and drains its
-// channel): it returns the timer (nil if there is none) and whether it was
-// active.
+// stopTimerOf stops the runtime timer tv points to: it returns the timer
+// (nil if there is none) and whether it was active. A synchronous timer
+// channel (Go 1.23's, unless GODEBUG asynctimerchan is set) is drained of
+// the value a firing left in it, and then the timer counts as active, as
+// the runtime's Stop and Reset say: a false result means no value will be
+// received. An asynchronous one keeps its value (Go 1.22's semantics).
 func (m *machine) stopTimerOf(tv value) (*timer, bool) {
 	t := m.timerObjs[tv.ptr()]
 	if t == nil {
 		return nil, false
 	}
 	active := m.delTimer(t)
-	drainTimerChan(t)
+	if t.syncChan {
+		if a := m.godebug("asynctimerchan"); a == "" || a == "0" {
+			if drainTimerChan(t) {
+				active = true
+			}
+		}
+	}
 	return t, active
 }
 
-func initLocal(m *machine, _ []value) value {
+// initLocal sets time.Local: without $TZ in the virtual environment, UTC
+// named "Local" (a host's /etc/localtime would make runs depend on the
+// machine); with $TZ set (even empty), time's own initLocal, which reads
+// the zone it names ("" and ":" are UTC) from the zone files.
+func initLocal(fr *frame, args []value, dst int32) *frame {
+	m := fr.g.m
+	if _, ok := m.vos().getenv("TZ"); ok {
+		if body := m.prog.bodyByName("time.initLocal"); body != nil {
+			return fr.callBody(body, args, dst)
+		}
+	}
 	tp := m.prog.SSA.ImportedPackage("time")
 	loc := m.global(m.prog.globalIndex(tp.Var("localLoc")))
 	m.set(&loc.elems()[fieldIndex(tp.Pkg.Scope().Lookup("Location").Type(), "name")], strVal("Local"))
-	return value{}
+	return fr.done(dst, value{})
 }
 
-func drainTimerChan(t *timer) {
-	if ch := t.ch; ch != nil {
-		ch.m.touchChan(ch)
-		for ch.count > 0 {
-			ch.buf[ch.head] = value{}
-			ch.head = (ch.head + 1) % ch.capacity
-			ch.count--
-		}
+// drainTimerChan empties the channel of timer t, reporting whether it held
+// a value.
+func drainTimerChan(t *timer) bool {
+	ch := t.ch
+	if ch == nil || ch.count == 0 {
+		return false
 	}
+	ch.m.touchChan(ch)
+	for ch.count > 0 {
+		ch.buf[ch.head] = value{}
+		ch.head = (ch.head + 1) % ch.capacity
+		ch.count--
+	}
+	return true
 }
 
 // timeType returns the rtype of the named type in package time.

@@ -50,6 +50,13 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			if t.kind == kArray && t.len >= bigAlloc {
 				big = uint64(t.len) // make([]T, constant) is such an array
 			}
+			if big > maxAlloc {
+				// Only an array of zero-size elements is that long.
+				pos := c.prog.position(i.Pos())
+				return func(fr *frame) *frame {
+					panic(&UnsupportedError{Pos: pos, What: fmt.Sprintf("an array of %d elements of a zero-size type: the interpreter stores every element (it accepts up to %d)", big, uint64(maxAlloc))})
+				}
+			}
 			return func(fr *frame) *frame {
 				if big > 0 {
 					fr.g.m.checkAlloc(big)
@@ -157,8 +164,15 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		l, cp := c.reg(i.Len), c.reg(i.Cap)
 		ls, cs := isSigned(i.Len.Type()), isSigned(i.Cap.Type())
 		limit := maxElems(elemOf(i.Type()))
+		zeroSize := gcSizes.Sizeof(elemOf(i.Type())) == 0
+		pos := c.prog.position(i.Pos())
 		return func(fr *frame) *frame {
 			n, k := fr.regs[l].n, fr.regs[cp].n
+			if zeroSize && max(n, k) > limit && (!ls || int64(n) >= 0) && (!cs || int64(k) >= 0) && k >= n {
+				// Go allocates nothing for zero-size elements, up to
+				// any int length; the interpreter would store each.
+				panic(&UnsupportedError{Pos: pos, What: fmt.Sprintf("make of %d elements of a zero-size type: the interpreter stores every element (it accepts up to %d)", k, limit)})
+			}
 			if (ls && int64(n) < 0) || n > limit {
 				panic(runtimeError("makeslice: len out of range"))
 			}

@@ -195,6 +195,7 @@ func TestRefuseVirtualOS(t *testing.T) {
 		{"interfaces", "reading the network interfaces", "no interface table"},
 		{"mlock", "syscall.Mlock", "a system call the virtual OS does not model"},
 		{"signal", "signal.Notify", "signals are refused under vt"},
+		{"kill", "syscall.Kill of signal terminated to the process", "the virtual OS delivers no signals"},
 		{"user", "user.Current", "user databases are refused under vt"},
 		{"plugin", "plugin.Open", "loading shared objects is refused under vt"},
 	} {
@@ -214,6 +215,25 @@ func TestRefuseVirtualOS(t *testing.T) {
 			assert.Equal(t, "before\n", r.stdout, "output before the refusal is kept, nothing after")
 		})
 	}
+}
+
+// TestRefuseZeroSizeMake: make of more zero-size elements than the
+// interpreter stores is refused at the make, not a runtime panic Go would
+// not raise.
+func TestRefuseZeroSizeMake(t *testing.T) {
+	r := runBehave(t, "refusals", RunOptions{Args: []string{"refusals", "zerosize"}})
+	require.Error(t, r.err)
+	var ue *UnsupportedError
+	require.True(t, errors.As(r.err, &ue), "want *UnsupportedError, got %T: %v", r.err, r.err)
+	assert.Contains(t, ue.What, "make of 9223372036854775807 elements of a zero-size type")
+	assert.Equal(t, markerLine(t, "refusals", "zerosize"), ue.Pos.Line, "the make: %v", ue.Pos)
+	assert.Equal(t, "before\n", r.stdout)
+
+	// A constant length: SSA allocates an array.
+	r = runBehave(t, "refusals", RunOptions{Args: []string{"refusals", "zeroarray"}})
+	require.True(t, errors.As(r.err, &ue), "want *UnsupportedError, got %T: %v", r.err, r.err)
+	assert.Contains(t, ue.What, "an array of 4611686018427387904 elements of a zero-size type")
+	assert.Equal(t, markerLine(t, "refusals", "zeroarray"), ue.Pos.Line, "the make: %v", ue.Pos)
 }
 
 // TestRefuseTypePunning: unsafe.Slice over a value of another type (a

@@ -74,8 +74,10 @@ type RunOptions struct {
 	Stop func() bool
 	// WaitAll keeps the run going after main (or the test) returns, until
 	// every other goroutine has ended or is blocked; blocked ones are
-	// reported as an Outcome of kind Leaked. Timers do not fire once main
-	// has returned: a goroutine waiting only for a timer is blocked too.
+	// reported as an Outcome of kind Leaked. Once main has returned and
+	// every goroutine is blocked, only the timers due within a grace
+	// period (5s of virtual time, 1000 timers) fire: a goroutine waiting
+	// for a later timer is blocked too.
 	WaitAll bool
 	// Hooks replace calls of the named functions (see Program.Hookable).
 	Hooks map[string]Hook

@@ -763,6 +763,23 @@ func (c *Canon) syncState(st any) {
 		c.WriteUint(uint64(s.wait))
 		c.WriteUint(uint64(s.notify))
 		c.goroutines(s.sleepers)
+	case *semaState:
+		c.tag(4)
+		c.goroutines(s.sleepers)
+	case *poolState:
+		c.tag(5)
+		for _, l := range []struct {
+			owner int
+			l     *poolLocal
+		}{{s.owner, &s.local}, {s.victimOwner, &s.victim}} {
+			c.WriteUint(uint64(l.owner))
+			c.WriteUint(b2u(l.l.has))
+			c.value(l.l.private)
+			c.WriteUint(uint64(len(l.l.shared)))
+			for _, v := range l.l.shared {
+				c.value(v)
+			}
+		}
 	default:
 		c.Refuse("the state of a synchronization object of type " + hostTypeName(st))
 	}

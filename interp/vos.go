@@ -348,7 +348,7 @@ func (m *machine) setDeadline(pd *pollDesc, d int64, mode int) {
 	case d < 0:
 		when = -1
 	case d > 0:
-		when = m.clock + d
+		when = satAdd(m.clock, d)
 	}
 	for _, md := range []int{'r', 'w'} {
 		if mode != md && mode != 'r'+'w' {

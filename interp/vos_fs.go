@@ -606,6 +606,19 @@ func (f *vfile) readFile(p []byte, off int64, at bool) (int, syscall.Errno) {
 	if !at {
 		off = f.off
 	}
+	if f.node.st.Mode&syscall.S_IFMT == syscall.S_IFCHR && f.node.host != "" {
+		// The real devices: /dev/zero reads zeros without end, /dev/null
+		// is empty; the others (terminals, random sources) are not
+		// modeled, and reading them fails rather than reading nothing.
+		switch f.node.host {
+		case "/dev/zero":
+			clear(p)
+			return len(p), 0
+		case "/dev/null":
+			return 0, 0
+		}
+		return 0, syscall.ENODEV
+	}
 	data := f.node.contents()
 	n := 0
 	if off < int64(len(data)) {

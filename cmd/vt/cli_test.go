@@ -16,6 +16,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/vtcheck/vt/interp"
 )
 
 type cliResult struct {
@@ -576,4 +577,15 @@ func TestTestRunsInPackageDir(t *testing.T) {
 	assertNoTraceback(t, r)
 	require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
 	assert.Contains(t, r.stdout, "ok  github.com/vtcheck/vt/cmd/vt/testdata/workdir TestReadsRelativeFile")
+}
+
+// Tests of packages of the Go distribution are run as a measure: their
+// failing schedules are not saved into GOROOT.
+func TestInGoroot(t *testing.T) {
+	src := filepath.Join(interp.GOROOT(), "src")
+	assert.True(t, inGoroot(filepath.Join(src, "time")))
+	assert.True(t, inGoroot(filepath.Join(src, "encoding", "json")))
+	assert.False(t, inGoroot(t.TempDir()))
+	assert.False(t, inGoroot(filepath.Join(interp.GOROOT(), "srcx", "time")))
+	assert.False(t, inGoroot("testdata/codeoptions"))
 }

@@ -103,8 +103,11 @@ Flags:
 	var profiles []*profile.Profile
 	for _, tc := range tests {
 		t := explore.Target{Prog: tc.prog, Pkg: tc.pkg, Test: tc.name, Root: -1, Name: tc.name, Dir: tc.dir}
-		if o.Expect != "" {
-			t.Dir = "" // an expected failure is not saved
+		if o.Expect != "" || inGoroot(tc.dir) {
+			// An expected failure is not saved, nor one of a package of
+			// the Go distribution (its tests are run as a measure:
+			// schedules are not written into GOROOT, nor replayed).
+			t.Dir = ""
 		}
 		pkgPath := strings.TrimSuffix(tc.pkg.Pkg.Path(), "_test")
 		to := o
@@ -333,4 +336,10 @@ func relDir(dir string) string {
 		return "."
 	}
 	return "." + string(filepath.Separator) + rel
+}
+
+// inGoroot reports whether dir is inside the Go distribution's source.
+func inGoroot(dir string) bool {
+	rel, err := filepath.Rel(filepath.Join(interp.GOROOT(), "src"), dir)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, "../")
 }

@@ -175,3 +175,33 @@ func TestTestingRules(t *testing.T) {
 		})
 	}
 }
+
+// Goroutines left blocked when the test returns get a grace period of
+// virtual time: those that end within it do not leak.
+func TestLeakGracePeriod(t *testing.T) {
+	for _, tc := range []semanticsCase{
+		{test: "TestGraceSleepEnds", root: -1, verdict: "ok", opts: func(o *Options) { o.Execs = 300 }},
+		{test: "TestGraceSleepTooLong", root: -1, verdict: "leak", message: "waiting only for timers$"},
+	} {
+		t.Run(tc.test, func(t *testing.T) { exploreCase(t, tc) })
+	}
+}
+
+// sync's runtime_Semacquire and runtime_Semrelease (reached by linkname,
+// as sync's TestSemaphore does): blocking, counted, and a release happens
+// before the acquire that takes its count.
+func TestRuntimeSemaphores(t *testing.T) {
+	for _, tc := range []semanticsCase{
+		{test: "TestSemaPublish", verdict: "ok"},
+		{test: "TestSemaRace", verdict: "race"},
+		{test: "TestSemaCount", verdict: "leak", message: "remain blocked"},
+		{test: "TestSemaDeadlock", verdict: "deadlock"},
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			res := exploreCase(t, tc)
+			if tc.verdict == "ok" {
+				assert.True(t, res.Exhaustive, "every schedule explored")
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package semantics
 
 import (
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -58,4 +59,25 @@ func TestEndlessCompute(t *testing.T) {
 		}
 		<-ch
 	}
+}
+
+// TestGraceSleepEnds returns while goroutines sleep a second and end, as
+// time's TestAfterFunc does: within the grace period, no leak.
+func TestGraceSleepEnds(t *testing.T) {
+	var stop atomic.Bool
+	go func() {
+		for !stop.Load() {
+			time.Sleep(time.Nanosecond)
+		}
+	}()
+	for range 3 {
+		go time.Sleep(time.Second)
+	}
+	stop.Store(true)
+}
+
+// TestGraceSleepTooLong returns while a goroutine sleeps beyond the grace
+// period: it leaks.
+func TestGraceSleepTooLong(t *testing.T) {
+	go time.Sleep(time.Minute)
 }

@@ -34,6 +34,23 @@ func main() {
 		net.Interfaces() // @interfaces
 	case "mlock":
 		syscall.Mlock(make([]byte, 8)) // @mlock
+	case "zerosize":
+		// Go allocates nothing for zero-size elements; the interpreter
+		// would store each one.
+		small := make([]struct{}, 1<<20)
+		fmt.Sprint(len(small))
+		n := 1<<63 - 1
+		_ = make([]struct{}, n) // @zerosize
+	case "zeroarray":
+		_ = make([]struct{}, 1<<62) // @zeroarray
+	case "kill":
+		// A signal whose default is to be ignored, to the process itself,
+		// changes nothing (time's tests interrupt a sleep so); any other
+		// is refused.
+		if err := syscall.Kill(syscall.Getpid(), syscall.SIGCHLD); err != nil {
+			panic(err)
+		}
+		syscall.Kill(syscall.Getpid(), syscall.SIGTERM) // @kill
 	case "signal":
 		signal.Notify(make(chan os.Signal, 1), os.Interrupt) // @signal
 	case "user":

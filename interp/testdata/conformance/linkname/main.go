@@ -4,6 +4,8 @@ package main
 
 import (
 	"fmt"
+	"strings"
+	"time"
 	"unsafe"
 )
 
@@ -25,6 +27,24 @@ func strhash(p unsafe.Pointer, h uintptr) uintptr
 //go:linkname nextStdChunk time.nextStdChunk
 func nextStdChunk(layout string) (prefix string, std int, suffix string)
 
+// A method, its receiver first (time's tests; logging libraries).
+//
+//go:linkname timeAbs time.Time.abs
+func timeAbs(time.Time) uint64
+
+// Methods declared in Go, by value and by pointer.
+//
+//go:linkname timeUnix time.Time.Unix
+func timeUnix(time.Time) int64
+
+//go:linkname builderLen strings.(*Builder).Len
+func builderLen(*strings.Builder) int
+
+// A variable of the runtime (time's tests read it).
+//
+//go:linkname haveHighResSleep runtime.haveHighResSleep
+var haveHighResSleep bool
+
 func hs(s string) uintptr {
 	return memhash(unsafe.Pointer(unsafe.StringData(s)), 7, uintptr(len(s)))
 }
@@ -44,4 +64,10 @@ func main() {
 		}
 		layout = suffix
 	}
+	fmt.Println("high resolution sleep:", haveHighResSleep)
+	tm := time.Date(2006, time.January, 2, 15, 4, 5, 6, time.UTC)
+	fmt.Println(timeAbs(tm), timeUnix(tm))
+	var sb strings.Builder
+	sb.WriteString("hello")
+	fmt.Println(builderLen(&sb))
 }

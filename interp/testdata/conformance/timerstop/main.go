@@ -1,0 +1,49 @@
+// Program timerstop checks what Stop and Reset report for a timer that
+// fired and whose value nobody received: with Go 1.23's synchronous timer
+// channels Stop drains the value and reports true (no value will come);
+// with GODEBUG=asynctimerchan=1 it reports false and the value stays.
+package main
+
+import (
+	"fmt"
+	"os"
+	"time"
+)
+
+func fired(d time.Duration) *time.Timer {
+	t := time.NewTimer(d)
+	time.Sleep(10 * d) // the timer fires; nobody receives
+	return t
+}
+
+func report(mode string) {
+	t := fired(time.Millisecond)
+	stopped := t.Stop()
+	select {
+	case <-t.C:
+		fmt.Println(mode, "Stop:", stopped, "value received")
+	default:
+		fmt.Println(mode, "Stop:", stopped, "no value")
+	}
+
+	t = fired(time.Millisecond)
+	reset := t.Reset(time.Hour)
+	select {
+	case <-t.C:
+		fmt.Println(mode, "Reset:", reset, "value received")
+	default:
+		fmt.Println(mode, "Reset:", reset, "no value")
+	}
+	t.Stop()
+
+	t = time.NewTimer(time.Hour)
+	fmt.Println(mode, "Stop of a pending timer:", t.Stop(), "again:", t.Stop())
+}
+
+func main() {
+	report("sync")
+	os.Setenv("GODEBUG", "asynctimerchan=1")
+	report("async")
+	os.Setenv("GODEBUG", "asynctimerchan=0")
+	report("sync again")
+}
