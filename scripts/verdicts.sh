@@ -11,7 +11,8 @@
 # Usage: scripts/verdicts.sh [VTBIN] [DIR...]
 #   VTBIN  a vt binary (default: build ./cmd/vt into a temporary directory)
 #   DIR    directories to run (default: the labeled programs)
-# Environment: VT_VERDICT_FLAGS replaces the flags (default "-execs 2000 -time 60s").
+# Environment: VT_VERDICT_FLAGS replaces the flags (default "-execs 2000 -time 60s
+# -corpus off": no saved schedule is replayed first, none is written).
 # Needs jq. Slow (tens of minutes); not part of go test ./...
 set -euo pipefail
 
@@ -36,7 +37,7 @@ if [[ ${#dirs[@]} -eq 0 ]]; then
 	done
 fi
 
-flags=${VT_VERDICT_FLAGS:-"-execs 2000 -time 60s"}
+flags=${VT_VERDICT_FLAGS:-"-execs 2000 -time 60s -corpus off"}
 for d in "${dirs[@]}"; do
 	# shellcheck disable=SC2086
 	(cd "$root" && "$vt" test -json $flags "$d" 2>/dev/null || true) |

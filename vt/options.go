@@ -69,7 +69,8 @@ func Profile(file string) Option { return Option{"profile", file} }
 
 // Corpus says whether the failing schedules saved under testdata/vt are
 // replayed before the search: "auto" (the default: unless a strategy is
-// given explicitly), "on" or "off". A saved schedule that no longer fails
+// given explicitly), "on" or "off" (then a failure found is not saved
+// either). A saved schedule that no longer fails
 // is noted in the report; one that no longer fits the program is removed.
 func Corpus(mode string) Option { return Option{"corpus", mode} }
 

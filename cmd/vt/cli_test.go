@@ -160,6 +160,16 @@ func TestCheckJSON(t *testing.T) {
 	assert.True(t, strings.HasPrefix(res.Failure.Replay, "vt1:"), res.Failure.Replay)
 }
 
+// With -corpus off a failure is found and reported, and nothing is saved.
+func TestCorpusOffSavesNothing(t *testing.T) {
+	freshCorpus(t, "lockorder")
+	r := vt("check", "-corpus", "off", "testdata/lockorder")
+	assert.Equal(t, 1, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	assert.Contains(t, r.stdout, "deadlock found")
+	assert.NotContains(t, r.stdout, "saved:")
+	assert.NoDirExists(t, "testdata/lockorder/testdata")
+}
+
 func TestCheckExpect(t *testing.T) {
 	freshCorpus(t, "lockorder", "correct")
 	r := vt("check", "-expect", "deadlock", "testdata/lockorder")

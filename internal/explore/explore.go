@@ -682,7 +682,7 @@ func (x *explorer) commit(r *execResult, err error) (done bool, _ error) {
 	}
 	x.res.Verdict = r.kind
 	x.res.Failure = x.failure(r)
-	if dir := x.t.Dir; dir != "" && x.res.Expect != r.kind {
+	if dir := x.t.Dir; dir != "" && x.res.Expect != r.kind && x.o.Corpus != "off" {
 		tok, _ := ParseToken(x.res.Failure.Replay)
 		name, err := saveSchedule(corpusDir(dir, x.t.Name), tok)
 		if err != nil {

@@ -265,7 +265,7 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "corpus", Type: "string", Default: "auto",
-		Doc: "replay saved failing schedules first: auto (unless -strategy is given), on, off",
+		Doc: "saved failing schedules, replayed first: auto (unless -strategy is given), on, off (neither replayed nor saved)",
 		set: func(o *Options, v string) error {
 			switch v {
 			case "auto", "on", "off":
