@@ -50,6 +50,7 @@ func (m *machine) takeSnapshot(r root, pos token.Pos) *Snapshot {
 	m.logging = true
 	m.epoch++
 	m.undo = m.undo[:0]
+	m.undoBytes = m.undoBytes[:0]
 	m.undoWeak = m.undoWeak[:0]
 	clear(m.undoSeen)
 	m.undoCompactAt = 0
@@ -111,6 +112,12 @@ func (s *Snapshot) rollback() {
 		*r.p = r.old
 	}
 	m.undo = m.undo[:0]
+	for i := len(m.undoBytes) - 1; i >= 0; i-- {
+		r := m.undoBytes[i]
+		*r.p = r.old
+	}
+	m.undoBytes = m.undoBytes[:0]
+	m.undoBytesScanned = 0
 	// The compacted entries are older than the rest; each cell is there
 	// once, with its value at the snapshot.
 	for _, w := range m.undoWeak {
