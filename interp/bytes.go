@@ -85,16 +85,49 @@ func (m *machine) setBytes(dst, src []byte) int {
 		return copy(dst, src)
 	}
 	n := min(len(dst), len(src))
-	for i := range dst[:n] {
-		m.undoBytes = append(m.undoBytes, undoByte{&dst[i], dst[i]})
+	switch {
+	case n == 1:
+		m.undoBytes = append(m.undoBytes, undoByte{&dst[0], dst[0]})
+	case n > 1:
+		m.undoRanges = append(m.undoRanges, undoRange{dst[:n:n], append([]byte(nil), dst[:n]...), len(m.undoBytes)})
 	}
 	return copy(dst, src)
 }
 
-// undoByte is an entry of the undo log of byte cells.
+// undoByte is an entry of the undo log of byte cells: one byte's old
+// value.
 type undoByte struct {
 	p   *byte
 	old byte
+}
+
+// undoRange is an entry of the undo log of byte cells for a write of
+// several bytes (a copy, an append): their old values, logged after the
+// first at entries of undoBytes.
+type undoRange struct {
+	dst, old []byte
+	at       int
+}
+
+// rollbackBytes puts the byte cells the undo log names back as they were,
+// latest write first (the entries of both logs in the order of their
+// writes), and empties the log.
+func (m *machine) rollbackBytes() {
+	i, j := len(m.undoBytes), len(m.undoRanges)-1
+	for {
+		if j >= 0 && m.undoRanges[j].at >= i {
+			copy(m.undoRanges[j].dst, m.undoRanges[j].old)
+			j--
+			continue
+		}
+		if i == 0 {
+			break
+		}
+		i--
+		*m.undoBytes[i].p = m.undoBytes[i].old
+	}
+	clear(m.undoRanges)
+	m.undoBytes, m.undoRanges = m.undoBytes[:0], m.undoRanges[:0]
 }
 
 // accessBytes reports an access of kind k by op to the byte cells b.

@@ -165,6 +165,14 @@ func (m *machine) noteWrittenOld() {
 		}
 	}
 	m.undoBytesScanned = len(m.undoBytes)
+	for _, u := range m.undoRanges[min(m.undoRangesScanned, len(m.undoRanges)):] {
+		for i := range u.dst {
+			if _, ok := m.old[unsafe.Pointer(&u.dst[i])]; ok {
+				m.writtenOld[unsafe.Pointer(&u.dst[i])] = true
+			}
+		}
+	}
+	m.undoRangesScanned = len(m.undoRanges)
 }
 
 // Tags of the encoding.
