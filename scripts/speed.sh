@@ -43,9 +43,9 @@ END {
 	printf "| program | native (median) | vt interp (median) | vt / native |\n|---|---:|---:|---:|\n"
 	n = split(programs, ps, " "); logsum = 0
 	for (k = 1; k <= n; k++) {
-		p = ps[k]; nat = median(vals["Native", p]); in = median(vals["Interp", p])
-		r = in / nat; logsum += log(r)
-		printf "| %s | %.1f ms | %.1f ms | %.1f× |\n", p, nat / 1e6, in / 1e6, r
+		p = ps[k]; nat = median(vals["Native", p]); vt = median(vals["Interp", p])
+		r = vt / nat; logsum += log(r)
+		printf "| %s | %.1f ms | %.1f ms | %.1f× |\n", p, nat / 1e6, vt / 1e6, r
 	}
 	printf "\nGeomean vt / native: %.1f×\n", exp(logsum / n)
 }' "$tmp/raw.txt"
