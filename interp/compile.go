@@ -72,7 +72,12 @@ func (f *function) inGoroot() bool {
 		return true
 	}
 	pkg := fnPackage(f.ssa)
-	f.goroot = pkg != "" && !strings.Contains(strings.SplitN(pkg, "/", 2)[0], ".") && pkg != "main"
+	std, known := f.prog.std[pkg]
+	if !known {
+		// A package made after the load (none today): by its path.
+		std = pkg != "" && !strings.Contains(strings.SplitN(pkg, "/", 2)[0], ".") && pkg != "main"
+	}
+	f.goroot = std
 	return f.goroot
 }
 

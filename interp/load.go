@@ -50,6 +50,9 @@ type Program struct {
 	// distribution declared with //go:linkname to the function they
 	// name ("example.com/m.fastrand" → "runtime.fastrand"): their models.
 	linknames map[string]string
+	// std holds the import paths of the loaded packages of the Go
+	// distribution (stdPackages); function.inGoroot reads it.
+	std map[string]bool
 
 	hashOnce sync.Once
 	hash     string
@@ -185,8 +188,26 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 		globals:  map[*ssa.Global]int{},
 
 		linknames: linknames,
+		std:       stdPackages(goroot, pkgs),
 	}
 	return p, nil
+}
+
+// stdPackages returns the import paths of the loaded packages whose
+// source is the Go distribution's (under goroot/src): the standard library,
+// and its tests when those are what is loaded. A module's path says nothing
+// (a module may be called "myapp", with no dot in its first element).
+func stdPackages(goroot string, pkgs []*packages.Package) map[string]bool {
+	src := filepath.Join(goroot, "src") + string(filepath.Separator)
+	std := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		files := p.GoFiles
+		if len(files) == 0 {
+			files = p.CompiledGoFiles
+		}
+		std[p.PkgPath] = len(files) > 0 && strings.HasPrefix(files[0], src) || len(files) == 0 && p.Module == nil && !strings.Contains(p.PkgPath, ".")
+	})
+	return std
 }
 
 // withNetgo adds the build tag netgo to flags: package net then resolves

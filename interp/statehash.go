@@ -49,6 +49,10 @@ type Canon struct {
 	// epoch is the run's: an old map or channel the run changed has it.
 	old   map[unsafe.Pointer]uint64
 	epoch int
+	// words are the integers of the walk that may be addresses
+	// (mayBeAddr), in walk order: resolved once the walk has numbered
+	// every object (resolveWords).
+	words []uint64
 }
 
 // oldBit marks the number of an object of the snapshot.
@@ -96,6 +100,7 @@ func HashState(g *Goroutine, extra func(*Canon)) (key StateKey, ok bool, why str
 	c := newCanon()
 	c.old, c.epoch = m.old, m.epoch
 	m.encodeState(c)
+	c.resolveWords()
 	if extra != nil && c.bad == "" {
 		extra(c)
 	}
@@ -335,7 +340,7 @@ func (m *machine) encodeFrame(c *Canon, fr *frame) {
 
 // value writes v: its scalar word and what its reference holds.
 func (c *Canon) value(v value) {
-	c.WriteUint(v.n)
+	c.word(v.n)
 	switch r := v.r.(type) {
 	case nil:
 		c.tag(tagNil)
@@ -370,6 +375,75 @@ func (c *Canon) value(v value) {
 		c.function(r)
 	default:
 		c.Refuse("a value of host type " + hostTypeName(r))
+	}
+}
+
+// A program can hold an address as an integer (uintptr(unsafe.Pointer(p)):
+// sync.Cond's copy check keeps its own address so). Written raw, it would
+// make states that differ only in where their objects were allocated
+// differ; so an integer that may be an address is written as an index
+// into Canon.words, and resolveWords writes, after the walk, each one's
+// number in the walk if it is the address of an object the walk met, and
+// its value otherwise.
+
+// wordEscape introduces, in the encoding, an integer written by index
+// (followed by 1 and the index) or the value wordEscape itself (followed
+// by 0).
+const wordEscape = math.MaxUint64 - 8
+
+// mayBeAddr reports whether n may be the address of an object: aligned,
+// and in the range of the user-space addresses of a 64-bit heap.
+func mayBeAddr(n uint64) bool {
+	return n >= 1<<32 && n < 1<<48 && n%8 == 0
+}
+
+// word writes the integer part of a value.
+func (c *Canon) word(n uint64) {
+	switch {
+	case mayBeAddr(n):
+		c.WriteUint(wordEscape)
+		c.WriteUint(1)
+		c.WriteUint(uint64(len(c.words)))
+		c.words = append(c.words, n)
+	case n == wordEscape:
+		c.WriteUint(wordEscape)
+		c.WriteUint(0)
+	default:
+		c.WriteUint(n)
+	}
+}
+
+// resolveWords writes the integers word deferred: the number of the
+// object at each one's address, or its value.
+func (c *Canon) resolveWords() {
+	c.WriteUint(uint64(len(c.words)))
+	if len(c.words) == 0 {
+		return
+	}
+	byAddr := make(map[uint64]uint64, len(c.words))
+	for _, n := range c.words {
+		byAddr[n] = 0
+	}
+	for _, m := range []map[unsafe.Pointer]uint64{c.cells, c.objs} {
+		for p, id := range m {
+			if _, ok := byAddr[uint64(uintptr(p))]; ok {
+				byAddr[uint64(uintptr(p))] = id + 1
+			}
+		}
+	}
+	for p, id := range c.old {
+		if _, ok := byAddr[uint64(uintptr(p))]; ok {
+			byAddr[uint64(uintptr(p))] = (id | oldBit) + 1
+		}
+	}
+	for _, n := range c.words {
+		if id := byAddr[n]; id != 0 {
+			c.WriteUint(1)
+			c.WriteUint(id - 1)
+			continue
+		}
+		c.WriteUint(0)
+		c.WriteUint(n)
 	}
 }
 

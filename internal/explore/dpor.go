@@ -162,6 +162,8 @@ type dporRun struct {
 	// that is not quiescent); the keys of those passed; joinCut: the
 	// execution ended at a stored one.
 	armed    int
+	joinWait *joinWait // the footprint to touch before the next check
+	retry    bool      // the goroutine alone retries the operation it was woken in
 	joinKeys []interp.StateKey
 	joinCut  bool
 }

@@ -55,7 +55,7 @@ type joinSet struct {
 func (r *dporRun) joinPoint(s *scheduler, runnable []*interp.Goroutine, replaying bool) bool {
 	g := runnable[0]
 	if len(runnable) != 1 || !g.Quiescent() {
-		r.armed = joinChecks
+		r.armed, r.joinWait = joinChecks, nil
 		return false
 	}
 	// The first points of a quiescent stretch only: the goroutine alone
@@ -64,11 +64,28 @@ func (r *dporRun) joinPoint(s *scheduler, runnable []*interp.Goroutine, replayin
 	if r.armed == 0 || replaying || len(r.carry) > 0 {
 		return false
 	}
-	r.armed--
-	if !r.joined(g.ID()) {
+	// A goroutine woken from a blocking operation resumes at it and
+	// retries it in the transition after: h learns what the operation
+	// acquires only then. Its state at the resume and at the retry is no
+	// join point (h there has less settled than after: DigestAt).
+	if op, _ := g.Pending(); op == interp.OpResume {
+		r.retry = true
 		return false
 	}
-	r.armed = 0
+	if r.retry {
+		r.retry = false
+		return false
+	}
+	if r.joinWait != nil && !r.joinWait.touched(r.trans) {
+		return false
+	}
+	r.armed--
+	joined, wait := r.joined(g.ID())
+	if !joined {
+		r.joinWait = wait
+		return false
+	}
+	r.armed, r.joinWait = 0, nil
 	key, ok, _ := interp.HashState(g, func(c *interp.Canon) {
 		s.fair.digest(c)
 		c.WriteUint(s.draws)
@@ -87,14 +104,41 @@ func (r *dporRun) joinPoint(s *scheduler, runnable []*interp.Goroutine, replayin
 	return false
 }
 
+// joinWait is what a goroutine alone must touch before it can have joined
+// the others: the footprints of their last transitions not ordered before
+// its next one. It can only come after such a transition by a chain of
+// dependences that ends in one of its own transitions conflicting with
+// one of them (a last transition not ordered before it that has no
+// dependent transition after it is among them), so the checks in
+// between would fail: they are skipped, and do not count against the
+// stretch's checks.
+type joinWait struct {
+	fp   footprint
+	from int // the transitions before from were known when it was made
+}
+
+// touched reports whether a transition of ts since w was made conflicts
+// with w; it moves w past them.
+func (w *joinWait) touched(ts []*dtrans) bool {
+	hit := false
+	for _, t := range ts[min(w.from, len(ts)):] {
+		if t.fp.wild || w.fp.conflicts(&t.fp) {
+			hit = true
+			break
+		}
+	}
+	w.from = len(ts)
+	return hit
+}
+
 // joined reports whether every transition so far that touched anything
 // happens before the next one of goroutine g. (A transition that touched
 // nothing, such as a goroutine's exit after its last operation, races with
-// no other.)
-func (r *dporRun) joined(g int) bool {
+// no other.) When it does not, it returns what g must touch first.
+func (r *dporRun) joined(g int) (bool, *joinWait) {
 	ts := r.trans
 	if len(ts) == 0 {
-		return true
+		return true, nil
 	}
 	thr, vc, _ := happensBefore(ts)
 	last := map[int]int{} // thread → its last transition that touched something
@@ -114,12 +158,17 @@ func (r *dporRun) joined(g int) bool {
 	for _, f := range r.edges[g] {
 		join(v, vc[f])
 	}
+	var w *joinWait
 	for t, k := range last {
-		if t >= len(v) || v[t] <= int32(k) {
-			return false
+		if t < len(v) && v[t] > int32(k) {
+			continue
 		}
+		if w == nil {
+			w = &joinWait{from: len(ts)}
+		}
+		w.fp.union(&ts[k].fp)
 	}
-	return true
+	return w == nil, w
 }
 
 // attachJoins gives the execution s drives the observers' part of the
@@ -129,7 +178,7 @@ func (x *explorer) attachJoins(s *scheduler, o *observer, out *strings.Builder) 
 	if s.track == nil || s.track.d.joins == nil {
 		return false
 	}
-	s.joinExtra = x.observersDigest(o, out)
+	s.joinExtra = x.observersDigest(o, out, true)
 	return true
 }
 

@@ -285,7 +285,7 @@ func (x *explorer) attachStates(s *scheduler, o *observer, out *strings.Builder)
 		return false
 	}
 	s.match = newStateMatch(x.states)
-	digest := x.observersDigest(o, out)
+	digest := x.observersDigest(o, out, false)
 	s.match.extra = func(c *interp.Canon) { digest(s.match.g, c) }
 	return true
 }
@@ -294,8 +294,10 @@ func (x *explorer) attachStates(s *scheduler, o *observer, out *strings.Builder)
 // a stored state's encoding (g is a goroutine of the run): the permission
 // state, h, and where a test watches outputs (onExec), the output so far
 // (out), so that the outputs of complete executions are exactly those
-// without matching.
-func (x *explorer) observersDigest(o *observer, out *strings.Builder) func(*interp.Goroutine, *interp.Canon) {
+// without matching. At a join point (join: g is the only goroutine left
+// and everything before happens before its next step), h's part leaves
+// out what nothing later can race with (race.Detector.DigestAt).
+func (x *explorer) observersDigest(o *observer, out *strings.Builder, join bool) func(*interp.Goroutine, *interp.Canon) {
 	return func(g *interp.Goroutine, c *interp.Canon) {
 		if x.onExec != nil {
 			interp.FlushOutput(g)
@@ -303,6 +305,10 @@ func (x *explorer) observersDigest(o *observer, out *strings.Builder) func(*inte
 		}
 		if o.perm != nil {
 			o.perm.digest(c) // the permission state (regions.go)
+		}
+		if d, ok := o.race.(joinDigester); ok && join {
+			d.DigestAt(g.ID(), c)
+			return
 		}
 		switch d := o.race.(type) {
 		case nil:
@@ -316,3 +322,9 @@ func (x *explorer) observersDigest(o *observer, out *strings.Builder) func(*inte
 
 // digester is a race detector whose state can be part of a stored state.
 type digester interface{ Digest(*interp.Canon) }
+
+// joinDigester is a race detector whose state at a join point can be part
+// of a stored state, without what is settled there.
+type joinDigester interface {
+	DigestAt(g int, c *interp.Canon)
+}

@@ -112,6 +112,35 @@ func TestCounter(t *testing.T) {
 	}
 }
 
+// Two goroutines take turns through a sync.Cond. A Cond keeps its own
+// address as an integer (its copy check), different in every execution:
+// states still match across executions.
+func TestCondTurns(t *testing.T) {
+	var mu sync.Mutex
+	c := sync.NewCond(&mu)
+	turn := 0
+	var wg sync.WaitGroup
+	for id := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 1 {
+				mu.Lock()
+				for turn%2 != id {
+					c.Wait()
+				}
+				turn++
+				c.Broadcast()
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if turn != 2 {
+		t.Fatal(turn)
+	}
+}
+
 // Both goroutines raise their flag, then wait for the other's to fall:
 // they spin forever.
 func TestFlagsLivelock(t *testing.T) {
@@ -174,6 +203,7 @@ func TestStatefulVerdicts(t *testing.T) {
 		exhausted     bool
 	}{
 		{"TestCounter", "ok", true},
+		{"TestCondTurns", "ok", true},
 		{"TestFlagsLivelock", "steps", false},
 		{"TestSpinWait", "ok", true},
 		{"TestSpinRace", "race", false},
@@ -193,6 +223,11 @@ func TestStatefulVerdicts(t *testing.T) {
 				require.NotNil(t, res.Failure)
 				assert.Contains(t, res.Failure.Message, "livelock")
 				assert.Contains(t, res.Failure.Message, "state matching")
+			}
+			if tc.name == "TestCondTurns" {
+				t.Logf("%d executions, %d states, %d matched", res.Executions, res.States, res.StatesMatched)
+				assert.Less(t, res.Executions, 2000)
+				assert.Positive(t, res.StatesMatched)
 			}
 			if tc.name == "TestCounter" {
 				// DFS without a bound needs 46,384 executions here.

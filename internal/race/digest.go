@@ -19,6 +19,39 @@ import (
 // epoch of the last write skips an invalidation that would change
 // nothing).
 func (d *Detector) Digest(c *interp.Canon) {
+	d.digest(c, -1)
+}
+
+// DigestAt is Digest at a join point: a scheduling point where goroutine
+// g is the only one left to run and everything before happens before its
+// next step, so that whatever runs later is ordered after g's history. A
+// location settled in h(g) — its last write and every access since it in
+// g's row — then races with nothing that comes later, as if it had never
+// been accessed: DigestAt leaves such locations out (their benign mark
+// stays), and the row of the goroutine that ended last (nothing acquires
+// from it any more). Two executions that reached the same program state
+// by different interleavings then match even though other goroutines
+// accessed its memory in them.
+func (d *Detector) DigestAt(g int, c *interp.Canon) {
+	d.digest(c, g)
+}
+
+// settled reports whether location l holds nothing that a later access
+// can race with, once every later access is ordered after row r.
+func (d *Detector) settled(l *loc, r int32) bool {
+	if l.written && !d.has(r, l.col) {
+		return false
+	}
+	for _, rd := range l.readers {
+		if rd.active && !d.has(r, rd.mark) {
+			return false
+		}
+	}
+	return true
+}
+
+// digest is Digest, or DigestAt(at) when at ≥ 0.
+func (d *Detector) digest(c *interp.Canon, at int) {
 	if d.race != nil {
 		c.Refuse("a race was found")
 		return
@@ -27,11 +60,21 @@ func (d *Detector) Digest(c *interp.Canon) {
 	// goroutine and kind.
 	type colName [4]uint64
 	names := make(map[int32]colName)
-	var locIDs []int32
+	var locIDs, benign []int32
+	atRow := int32(-1)
+	if at >= 0 && at < len(d.gRow) && d.gRow[at] > 0 {
+		atRow = d.gRow[at] - 1
+	}
 	for i := range d.locs {
 		l := &d.locs[i]
 		id, ok := c.CellID(l.keep)
 		if !ok || l.n == 0 {
+			continue
+		}
+		if atRow >= 0 && d.settled(l, atRow) {
+			if l.benign {
+				benign = append(benign, int32(i))
+			}
 			continue
 		}
 		names[l.col] = colName{1, id, uint64(l.n)}
@@ -60,6 +103,19 @@ func (d *Detector) Digest(c *interp.Canon) {
 			c.WriteUint(b2u(r.active))
 		}
 	}
+	if atRow >= 0 {
+		ids := make([][2]uint64, 0, len(benign))
+		for _, i := range benign {
+			id, _ := c.CellID(d.locs[i].keep)
+			ids = append(ids, [2]uint64{id, uint64(d.locs[i].n)})
+		}
+		slices.SortFunc(ids, func(a, b [2]uint64) int { return slices.Compare(a[:], b[:]) })
+		c.WriteUint(uint64(len(ids)))
+		for _, id := range ids {
+			c.WriteUint(id[0])
+			c.WriteUint(id[1])
+		}
+	}
 	// Rows: goroutines by id, then objects by their cell.
 	type rowName struct {
 		name [4]uint64
@@ -67,7 +123,7 @@ func (d *Detector) Digest(c *interp.Canon) {
 	}
 	var rows []rowName
 	for id, r := range d.gRow {
-		if r > 0 {
+		if r > 0 && (atRow < 0 || id != d.exited || id == at) {
 			rows = append(rows, rowName{[4]uint64{1, uint64(id)}, r - 1})
 		}
 	}
