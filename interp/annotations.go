@@ -121,22 +121,31 @@ func (a *Annotation) locate(args []value) (Event, bool) {
 				return ev, false
 			}
 			ev.Addr = addrOf(&r[:1][0])
+		case *byte:
+			ev.Type = x.t.elem.t
+			ev.Addr = addrOfByte(r)
+		case []byte:
+			if x.t.kind != kSlice || cap(r) == 0 {
+				return ev, false
+			}
+			ev.Addr = addrOfByte(&r[:1][0])
 		default:
 			return ev, false
 		}
 		return ev, true
 	}
-	var es []value
+	var seq value
+	var st *rtype
 	switch x.t.kind {
 	case kSlice:
-		es = x.v.elems()
+		seq, st = x.v, x.t
 		ev.Type = x.t.elem.t
 	case kPointer:
 		p := x.v.ptr()
 		if x.t.elem.kind != kArray || p == nil {
 			return ev, false
 		}
-		es = p.elems()
+		seq, st = *p, x.t.elem
 		ev.Type = x.t.elem.elem.t
 	default:
 		return ev, false
@@ -145,12 +154,16 @@ func (a *Annotation) locate(args []value) (Event, bool) {
 	if a.Form == AnnotateRange {
 		hi = args[2].int()
 	}
-	if lo < 0 || hi < lo || hi > int64(len(es)) {
+	if lo < 0 || hi < lo || hi > int64(seqLen(seq, st)) {
 		return ev, false
 	}
 	ev.Seq, ev.N = lo, int(hi-lo)
 	if hi > lo {
-		ev.Addr = addrOf(&es[lo])
+		if st.bytes {
+			ev.Addr = addrOfByte(&seq.bytes()[lo])
+		} else {
+			ev.Addr = addrOf(&seq.elems()[lo])
+		}
 	}
 	return ev, true
 }

@@ -34,6 +34,19 @@ func (c *compiler) builtin(name string, args []ssa.Value, dst int, pos token.Pos
 			isString := name == "String"
 			what := "unsafe." + name + " beyond the end of the array its pointer points to"
 			return func(fr *frame) *frame {
+				if b := fr.regs[p].ptr().bytes(); b != nil {
+					l := int(fr.regs[n].int())
+					if l > len(b) || l < 0 {
+						panic(&UnsupportedError{Pos: c.prog.position(pos), What: what})
+					}
+					if isString {
+						fr.regs[dst] = strVal(string(b[:l]))
+					} else {
+						fr.regs[dst] = value{r: b[:l:l]}
+					}
+					fr.pc++
+					return fr
+				}
 				es := fr.regs[p].ptr().elems()
 				l := int(fr.regs[n].int())
 				if l > len(es) || l < 0 {
@@ -98,6 +111,12 @@ func (c *compiler) unsafeAdd(call *ssa.Call, dst int) op {
 	size := gcSizes.Sizeof(elem)
 	p, n := c.reg(args[0]), c.reg(args[1])
 	return func(fr *frame) *frame {
+		if bp, ok := fr.regs[p].r.(*byte); ok && size == 1 {
+			// Bytes of a byte array: the offset moves through it.
+			fr.regs[dst] = value{r: (*byte)(unsafe.Add(unsafe.Pointer(bp), fr.regs[n].int()))}
+			fr.pc++
+			return fr
+		}
 		ptr := fr.regs[p].ptr()
 		off := fr.regs[n].int()
 		if size == 0 {
@@ -269,6 +288,12 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			n := t.elem.len
 			return simple(func(fr *frame) value { return intVal(int64(n)) })
 		}
+		if t.bytes {
+			if isCap {
+				return simple(func(fr *frame) value { return intVal(int64(cap(fr.regs[a].bytes()))) })
+			}
+			return simple(func(fr *frame) value { return intVal(int64(len(fr.regs[a].bytes()))) })
+		}
 		if isCap {
 			return simple(func(fr *frame) value { return intVal(int64(cap(fr.regs[a].elems()))) })
 		}
@@ -278,6 +303,17 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		s, x := args[0], args[1]
 		fromString := c.typ(ts[1]).kind == kString
 		et := t.elem
+		if t.bytes {
+			return simple(func(fr *frame) value {
+				var add []byte
+				if fromString {
+					add = unsafe.Slice(unsafe.StringData(fr.regs[x].str()), len(fr.regs[x].str()))
+				} else {
+					add = fr.regs[x].bytes()
+				}
+				return bytesSlice(fr.g.m.appendBytes(fr, fr.regs[s].bytes(), add, et, !varargs && !fromString, OpAppend, pos))
+			})
+		}
 		if fromString {
 			return simple(func(fr *frame) value {
 				return sliceVal(fr.g.m.appendString(fr, fr.regs[s].elems(), fr.regs[x].str(), et, pos))
@@ -290,6 +326,26 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		d, s := args[0], args[1]
 		fromString := c.typ(ts[1]).kind == kString
 		et := c.typ(ts[0]).elem
+		if c.typ(ts[0]).bytes {
+			return simple(func(fr *frame) value {
+				dst := fr.regs[d].bytes()
+				var src []byte
+				if fromString {
+					src = unsafe.Slice(unsafe.StringData(fr.regs[s].str()), len(fr.regs[s].str()))
+				} else {
+					src = fr.regs[s].bytes()
+				}
+				m := fr.g.m
+				n := min(len(dst), len(src))
+				if m.watchMem {
+					if !fromString {
+						m.accessBytes(fr, EvRead, OpSliceCopy, src[:n], pos)
+					}
+					m.accessBytes(fr, EvWrite, OpSliceCopy, dst[:n], pos)
+				}
+				return intVal(int64(m.setBytes(dst, src)))
+			})
+		}
 		return simple(func(fr *frame) value {
 			dst := fr.regs[d].elems()
 			m := fr.g.m
@@ -338,6 +394,21 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			})
 		}
 		et := t.elem
+		if t.bytes {
+			return simple(func(fr *frame) value {
+				b := fr.regs[a].bytes()
+				m := fr.g.m
+				if m.watchMem {
+					m.accessBytes(fr, EvWrite, OpSliceClear, b, pos)
+				}
+				if m.logging {
+					m.setBytes(b, make([]byte, len(b)))
+				} else {
+					clear(b)
+				}
+				return value{}
+			})
+		}
 		return simple(func(fr *frame) value {
 			es := fr.regs[a].elems()
 			m := fr.g.m
@@ -433,6 +504,15 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		}
 	case "SliceData": // unsafe.SliceData
 		a := args[0]
+		if c.typ(ts[0]).bytes {
+			return simple(func(fr *frame) value {
+				b := fr.regs[a].bytes()
+				if cap(b) == 0 {
+					return value{}
+				}
+				return value{r: &b[:1][0]}
+			})
+		}
 		return simple(func(fr *frame) value {
 			es := fr.regs[a].elems()
 			if cap(es) == 0 {
@@ -447,12 +527,25 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			if len(s) == 0 {
 				return value{}
 			}
-			return value{r: &bytesVal(s).elems()[0]}
+			return value{r: &[]byte(s)[0]}
 		})
 	case "String", "Slice": // unsafe.String, unsafe.Slice
 		p, n := args[0], args[1]
 		isString := name == "String"
+		toBytes := !isString && isByteKind(c.typ(ts[0]).elem.kind)
 		return simple(func(fr *frame) value {
+			if bp, ok := fr.regs[p].r.(*byte); ok {
+				// A pointer into a byte array reaches the next bytes.
+				l := int(fr.regs[n].int())
+				if l < 0 {
+					panic(runtimeError("unsafe." + name + ": len out of range"))
+				}
+				b := unsafe.Slice(bp, l)
+				if isString {
+					return strVal(string(b))
+				}
+				return value{r: b}
+			}
 			ptr := fr.regs[p].ptr()
 			l := int(fr.regs[n].int())
 			if ptr == nil {
@@ -466,6 +559,9 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			}
 			// Interpreter memory is Go memory: a pointer to an element
 			// of a backing array reaches the next elements.
+			if toBytes && l > 0 {
+				panic(&UnsupportedError{Pos: c.prog.position(pos), What: "unsafe.Slice of a pointer to a one-byte variable or field (not an element of a byte array)"})
+			}
 			es := unsafe.Slice(ptr, l)
 			if isString {
 				b := make([]byte, l)
@@ -568,6 +664,34 @@ func (m *machine) appendValues(fr *frame, s, add []value, et *rtype, readAdd boo
 			spare[i] = zero(et)
 		}
 	}
+	return out
+}
+
+// appendBytes is appendValues for byte arrays: it appends add to s with
+// Go's growth and the accesses appendValues reports.
+func (m *machine) appendBytes(fr *frame, s, add []byte, et *rtype, readAdd bool, op Op, pos token.Pos) []byte {
+	n := len(s) + len(add)
+	if m.watchMem && len(add) > 0 {
+		if readAdd {
+			m.accessBytes(fr, EvRead, op, add, pos)
+		}
+		if n > cap(s) {
+			m.accessBytes(fr, EvRead, growOp(op), s, pos)
+		} else {
+			m.accessBytes(fr, EvWrite, op, s[len(s):n], pos)
+		}
+	}
+	if n <= cap(s) {
+		out := s[:n]
+		m.setBytes(out[len(s):], add)
+		return out
+	}
+	if len(add) == 0 {
+		return s
+	}
+	out := make([]byte, n, growCap(n, cap(s), et))
+	copy(out, s)
+	copy(out[len(s):], add)
 	return out
 }
 

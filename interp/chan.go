@@ -52,7 +52,7 @@ func (m *machine) newChan(t *rtype, size int) *chanObj {
 	return &chanObj{m: m, epoch: m.epoch, elem: t.elem, capacity: size, buf: make([]value, size)}
 }
 
-func (ch *chanObj) addr() Addr { return Addr{unsafe.Pointer(ch)} }
+func (ch *chanObj) addr() Addr { return Addr{p: unsafe.Pointer(ch)} }
 
 // stale reports whether w no longer waits (its select completed elsewhere).
 func (w *waiter) stale() bool { return w.sel != nil && w.sel.done }

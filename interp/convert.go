@@ -36,7 +36,11 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 		return func(fr *frame) *frame {
 			v := fr.regs[x]
 			if m := fr.g.m; m.watchMem {
-				m.accessElems(fr, EvRead, op, v.elems(), et, pos)
+				if from.bytes {
+					m.accessBytes(fr, EvRead, op, v.bytes(), pos)
+				} else {
+					m.accessElems(fr, EvRead, op, v.elems(), et, pos)
+				}
 			}
 			fr.regs[dst] = conv(v)
 			fr.pc++
@@ -133,15 +137,8 @@ func converter(from, to *rtype) func(value) value {
 	case fk == kString && tk == kString:
 		return func(v value) value { return v }
 	case fk == kSlice && tk == kString:
-		if from.elem.kind == kUint8 {
-			return func(v value) value {
-				es := v.elems()
-				b := make([]byte, len(es))
-				for j, e := range es {
-					b[j] = byte(e.n)
-				}
-				return strVal(string(b))
-			}
+		if from.bytes {
+			return func(v value) value { return strVal(string(v.bytes())) }
 		}
 		return func(v value) value {
 			es := v.elems()
@@ -152,7 +149,7 @@ func converter(from, to *rtype) func(value) value {
 			return strVal(string(rs))
 		}
 	case fk == kString && tk == kSlice:
-		if to.elem.kind == kUint8 {
+		if to.bytes {
 			return func(v value) value { return bytesVal(v.str()) }
 		}
 		return func(v value) value {
@@ -168,6 +165,15 @@ func converter(from, to *rtype) func(value) value {
 	case fk == kSlice && tk == kArray:
 		n := to.len
 		et := to.elem
+		if to.bytes {
+			return func(v value) value {
+				b := v.bytes()
+				if len(b) < n {
+					panic(runtimeError(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(b), n)))
+				}
+				return value{r: append(make([]byte, 0, n), b[:n]...)}
+			}
+		}
 		return func(v value) value {
 			es := v.elems()
 			if len(es) < n {
@@ -186,13 +192,11 @@ func converter(from, to *rtype) func(value) value {
 	return nil
 }
 
-// bytesVal converts a string to a []byte value.
+// bytesVal converts a string to a []byte value (never the nil slice).
 func bytesVal(s string) value {
-	es := make([]value, len(s))
-	for j := 0; j < len(s); j++ {
-		es[j].n = uint64(s[j])
-	}
-	return value{r: es}
+	b := make([]byte, len(s))
+	copy(b, s)
+	return value{r: b}
 }
 
 // floatToInt converts like the compiled program does on amd64.

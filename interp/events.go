@@ -531,8 +531,14 @@ const (
 
 // Addr identifies a memory location or synchronization object for the
 // length of a run: a variable, a struct field, an array or slice element, a
-// map's contents, a channel.
-type Addr struct{ p unsafe.Pointer }
+// map's contents, a channel. The elements of a byte array (a []byte, []bool
+// or []int8's backing array, see bytes.go) are cells of one byte each; their
+// Addr says so (b), and their numbers (Uintptr) live apart from the other
+// cells', spaced like them.
+type Addr struct {
+	p unsafe.Pointer
+	b bool // a byte cell
+}
 
 // IsNil reports whether a is the zero Addr.
 func (a Addr) IsNil() bool { return a.p == nil }
@@ -541,20 +547,36 @@ func (a Addr) IsNil() bool { return a.p == nil }
 // covers N cells from Addr, they are Addr.Add(0), ..., Addr.Add(N-1)
 // (consecutive elements of one array).
 func (a Addr) Add(i int) Addr {
-	return Addr{unsafe.Add(a.p, i*int(unsafe.Sizeof(value{})))}
+	if a.b {
+		return Addr{unsafe.Add(a.p, i), true}
+	}
+	return Addr{unsafe.Add(a.p, i*int(unsafe.Sizeof(value{}))), false}
 }
+
+// byteSpace is where the numbers of byte cells start: above every host
+// address, so that they never meet a number of another cell.
+const byteSpace = uintptr(1) << 62
 
 // Uintptr returns the address as a number, for ordering and arithmetic:
 // a.Add(i).Uintptr() is a.Uintptr() plus i times the size of a cell.
 // Distinct locations never share a number (cells do not overlap; maps and
-// other objects are at least a cell large). Unlike a, the number does not
-// keep the memory alive.
-func (a Addr) Uintptr() uintptr { return uintptr(a.p) }
+// other objects are at least a cell large; a byte cell's number is its
+// address times the size of a cell, above byteSpace). Unlike a, the number
+// does not keep the memory alive.
+func (a Addr) Uintptr() uintptr {
+	if a.b {
+		return byteSpace + uintptr(a.p)*unsafe.Sizeof(value{})
+	}
+	return uintptr(a.p)
+}
 
 // String formats the address as %p does.
 func (a Addr) String() string { return fmt.Sprintf("%p", a.p) }
 
-func addrOf(p *value) Addr { return Addr{unsafe.Pointer(p)} }
+func addrOf(p *value) Addr { return Addr{unsafe.Pointer(p), false} }
+
+// addrOfByte is the Addr of the byte cell p.
+func addrOfByte(p *byte) Addr { return Addr{unsafe.Pointer(p), true} }
 
 // An Observer receives the events of a run as they happen. Events are
 // reported synchronously from the interpreter; the *Event is only valid

@@ -77,7 +77,12 @@ func (v Value) Elem() Value {
 }
 
 // Len returns the length of a slice value.
-func (v Value) Len() int { return len(v.v.elems()) }
+func (v Value) Len() int {
+	if b, ok := v.v.r.([]byte); ok {
+		return len(b)
+	}
+	return len(v.v.elems())
+}
 
 // Addr returns the identity of what a pointer, map, channel or slice value
 // refers to (a slice: its first element); the zero Addr for nil.
@@ -92,6 +97,12 @@ func (v Value) Addr() Addr {
 	case []value:
 		if cap(r) > 0 {
 			return addrOf(&r[:1][0])
+		}
+	case *byte:
+		return addrOfByte(r)
+	case []byte:
+		if cap(r) > 0 {
+			return addrOfByte(&r[:1][0])
 		}
 	}
 	return Addr{}

@@ -71,8 +71,12 @@ type runState struct {
 	outcome    Outcome
 	// writtenOld are the cells of old written in this run, found in the
 	// undo log up to undoScanned (statehash.go).
-	writtenOld  map[unsafe.Pointer]struct{}
-	undoScanned int
+	// Its value is true for a byte cell.
+	writtenOld       map[unsafe.Pointer]bool
+	undoScanned      int
+	undoBytesScanned int
+	// undoRangesScanned: undoRanges up to it are in writtenOld.
+	undoRangesScanned int
 	// quiet > 0: a model runs its own body for its effects and replaces
 	// its result with a draw (drawInstead); the draws of the body's own
 	// generator calls come from the seed.
@@ -116,6 +120,9 @@ type memory struct {
 	logging bool // a snapshot is active: log writes
 	epoch   int  // maps and channels changed in this epoch are saved already
 	undo    []undoRec
+	// undoBytes, undoRanges: the log of writes to byte cells (bytes.go).
+	undoBytes  []undoByte
+	undoRanges []undoRange
 	// undoWeak: the entries of undo that compactUndo moved out (all older
 	// than undo's), with undoSeen their cells; undoCompactAt: the length
 	// of undo at which the periodic check compacts it (0: undoCompactMin).

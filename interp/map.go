@@ -38,7 +38,7 @@ func (m *mapObj) touch() {
 	}
 }
 
-func (m *mapObj) addr() Addr { return Addr{unsafe.Pointer(m)} }
+func (m *mapObj) addr() Addr { return Addr{p: unsafe.Pointer(m)} }
 
 func (m *mapObj) len() int {
 	if m == nil {

@@ -28,6 +28,22 @@ func (c *compiler) store(i *ssa.Store) op {
 		}
 		if ia, ok := i.Addr.(*ssa.IndexAddr); ok && !t.aggregate {
 			o := c.indexOperand(ia)
+			if o.bytes {
+				return func(fr *frame) *frame {
+					p := indexByte(fr, o)
+					m := fr.g.m
+					if m.watchMem {
+						m.emit(fr, Event{Kind: EvWrite, Addr: addrOfByte(p), N: 1, Pos: pos})
+					}
+					if m.logging {
+						m.setByte(p, byte(fr.regs[val].n))
+					} else {
+						*p = byte(fr.regs[val].n)
+					}
+					fr.pc++
+					return fr
+				}
+			}
 			return func(fr *frame) *frame {
 				p := indexCell(fr, o)
 				if m := fr.g.m; m.watchMem || m.logging {
@@ -51,6 +67,15 @@ func (c *compiler) store(i *ssa.Store) op {
 		}
 	}
 	addr, val := c.reg(i.Addr), c.reg(i.Val)
+	if isByteKind(t.kind) {
+		// The pointer is to a variable or field (*value) or to an
+		// element of a byte array (*byte).
+		return func(fr *frame) *frame {
+			fr.g.m.storeScalarPtr(fr, fr.regs[addr], fr.regs[val], pos)
+			fr.pc++
+			return fr
+		}
+	}
 	if !t.aggregate {
 		return func(fr *frame) *frame {
 			p := fr.regs[addr].ptr()
@@ -105,6 +130,10 @@ func (m *machine) accessValue(fr *frame, k EventKind, op Op, p *value, t *rtype,
 		m.emit(fr, Event{Kind: k, Op: op, Addr: addrOf(p), N: 1, Pos: pos, Func: m.funcOf(op)})
 		return
 	}
+	if t.bytes {
+		m.accessBytes(fr, k, op, p.bytes(), pos)
+		return
+	}
 	es := p.elems()
 	if t.kind == kArray {
 		m.accessElems(fr, k, op, es, t.elem, pos)
@@ -153,6 +182,10 @@ func (m *machine) accessMap(fr *frame, k EventKind, op Op, mo *mapObj, pos token
 func (m *machine) announce(fr *frame, p *value, t *rtype) {
 	m.emit(fr, Event{Kind: EvNew, Addr: addrOf(p), N: 1, Pos: newPos(fr)})
 	if t.aggregate {
+		if t.bytes {
+			m.announceBytes(fr, p.bytes())
+			return
+		}
 		if t.kind == kArray {
 			m.announceElems(fr, p.elems(), t.elem)
 			return
@@ -185,12 +218,21 @@ func (m *machine) announceElems(fr *frame, es []value, et *rtype) {
 	m.emit(fr, Event{Kind: EvNew, Addr: addrOf(&es[0]), N: len(es), Pos: newPos(fr)})
 	if et.aggregate {
 		for j := range es {
-			if et.kind == kArray {
+			if et.bytes {
+				m.announceBytes(fr, es[j].bytes())
+			} else if et.kind == kArray {
 				m.announceElems(fr, es[j].elems(), et.elem)
 			} else {
 				m.announce(fr, &es[j], et)
 			}
 		}
+	}
+}
+
+// announceBytes reports EvNew for a new byte array b.
+func (m *machine) announceBytes(fr *frame, b []byte) {
+	if len(b) > 0 {
+		m.emit(fr, Event{Kind: EvNew, Addr: addrOfByte(&b[0]), N: len(b), Pos: newPos(fr)})
 	}
 }
 
@@ -229,16 +271,40 @@ func indexCell(fr *frame, o indexOperand) *value {
 	return &es[checkIndex(fr.regs[o.idx].n, o.signed, len(es))]
 }
 
+// indexByte returns the address of the element of a byte array an
+// IndexAddr designates, with Go's nil and bounds checks.
+func indexByte(fr *frame, o indexOperand) *byte {
+	var b []byte
+	if o.isPtr {
+		p := fr.regs[o.x].ptr()
+		if p == nil {
+			panic(nilDeref)
+		}
+		b = p.bytes()
+	} else {
+		b = fr.regs[o.x].bytes()
+	}
+	return &b[checkIndex(fr.regs[o.idx].n, o.signed, len(b))]
+}
+
 // indexOperand is the compiled operands of an IndexAddr: the registers of
-// the slice (or pointer to array) and of the index.
+// the slice (or pointer to array) and of the index; bytes: the elements
+// are a byte array's (indexByte, not indexCell); ek: their kind.
 type indexOperand struct {
 	x, idx        int
 	isPtr, signed bool
+	bytes         bool
+	ek            kind
 }
 
 func (c *compiler) indexOperand(ia *ssa.IndexAddr) indexOperand {
+	t := c.typ(ia.X.Type())
+	isPtr := t.kind == kPointer
+	if isPtr {
+		t = t.elem
+	}
 	return indexOperand{x: c.reg(ia.X), idx: c.reg(ia.Index),
-		isPtr: c.typ(ia.X.Type()).kind == kPointer, signed: isSigned(ia.Index.Type())}
+		isPtr: isPtr, signed: isSigned(ia.Index.Type()), bytes: t.bytes, ek: t.elem.kind}
 }
 
 // checkIndex converts index n to int, panicking like Go when it is out of
@@ -291,6 +357,18 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 		}
 		if ia, ok := i.X.(*ssa.IndexAddr); ok && !et.aggregate {
 			o := c.indexOperand(ia)
+			if o.bytes {
+				ek := o.ek
+				return func(fr *frame) *frame {
+					p := indexByte(fr, o)
+					if m := fr.g.m; m.watchMem {
+						m.emit(fr, Event{Kind: EvRead, Addr: addrOfByte(p), N: 1, Pos: pos})
+					}
+					fr.regs[dst] = byteVal(*p, ek)
+					fr.pc++
+					return fr
+				}
+			}
 			return func(fr *frame) *frame {
 				p := indexCell(fr, o)
 				if m := fr.g.m; m.watchMem {
@@ -322,6 +400,19 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 				m.accessCells(fr, EvRead, p, et, pos)
 			}
 			fr.regs[dst] = copyVal(*p, et)
+			fr.pc++
+			return fr
+		}
+	}
+	if isByteKind(et.kind) {
+		// A variable or field (*value) or an element of a byte array
+		// (*byte).
+		return func(fr *frame) *frame {
+			v := loadPtr(fr.regs[x], et)
+			if m := fr.g.m; m.watchMem {
+				m.emit(fr, Event{Kind: EvRead, Addr: ptrAddr(fr.regs[x]), N: 1, Pos: pos})
+			}
+			fr.regs[dst] = v
 			fr.pc++
 			return fr
 		}

@@ -91,10 +91,10 @@ func (md model) withMem(name string) (nativeFn, controlFn) {
 		if m.watchMem {
 			fr.g.top, m.callee = fr, name
 			for _, i := range u.readsElems {
-				m.modelAccessElems(EvRead, args[i].elems(), nil)
+				m.modelAccessSeq(EvRead, args[i])
 			}
 			for _, i := range u.writesElems {
-				m.modelAccessElems(EvWrite, args[i].elems(), nil)
+				m.modelAccessSeq(EvWrite, args[i])
 			}
 			for _, i := range u.readsMap {
 				if mo, _ := args[i].r.(*mapObj); mo != nil {
@@ -131,6 +131,16 @@ func (m *machine) modelAccessValue(k EventKind, p *value, t *rtype) {
 	m.accessValue(fr, k, OpModel, p, t, modelPos(fr))
 }
 
+// modelAccessValueAt reports an access of kind k, by the modeled function
+// running, to the one scalar cell at a.
+func (m *machine) modelAccessValueAt(k EventKind, a Addr) {
+	if !m.watchMem || a.IsNil() {
+		return
+	}
+	fr := m.cur.top
+	m.emit(fr, Event{Kind: k, Op: OpModel, Addr: a, N: 1, Pos: modelPos(fr), Func: m.callee})
+}
+
 // modelAccessElems reports an access of kind k, by the modeled function
 // running, to the elements es of one array (of type et; nil for scalars).
 func (m *machine) modelAccessElems(k EventKind, es []value, et *rtype) {
@@ -143,6 +153,27 @@ func (m *machine) modelAccessElems(k EventKind, es []value, et *rtype) {
 		return
 	}
 	m.accessElems(fr, k, OpModel, es, et, modelPos(fr))
+}
+
+// modelAccessSeq reports an access of kind k, by the modeled function
+// running, to the elements of the slice v: its cells, or its bytes for a
+// byte slice.
+func (m *machine) modelAccessSeq(k EventKind, v value) {
+	if b, ok := v.r.([]byte); ok {
+		m.modelAccessBytes(k, b)
+		return
+	}
+	m.modelAccessElems(k, v.elems(), nil)
+}
+
+// modelAccessBytes reports an access of kind k, by the modeled function
+// running, to the byte cells b.
+func (m *machine) modelAccessBytes(k EventKind, b []byte) {
+	if !m.watchMem || len(b) == 0 {
+		return
+	}
+	fr := m.cur.top
+	m.emit(fr, Event{Kind: k, Op: OpModel, Addr: addrOfByte(&b[0]), N: len(b), Pos: modelPos(fr), Func: m.callee})
 }
 
 // modelAccessMap reports an access of kind k, by the modeled function

@@ -270,7 +270,7 @@ func (p *Program) runtimeNamed(name string) *rtype {
 // them) in Go's format into buf.
 func runtimeStack(cur *frame, args []value, dst int32) *frame {
 	m := cur.g.m
-	buf := args[0].elems()
+	buf := args[0].bytes()
 	g := cur.g
 	saved := g.top
 	g.top = cur
@@ -287,9 +287,7 @@ func runtimeStack(cur *frame, args []value, dst int32) *frame {
 	}
 	s := sb.String()
 	n := min(len(s), len(buf))
-	m.modelAccessElems(EvWrite, buf[:n], nil)
-	for i := range n {
-		m.set(&buf[i], value{n: uint64(s[i])})
-	}
+	m.modelAccessBytes(EvWrite, buf[:n])
+	m.setBytes(buf, []byte(s[:n]))
 	return cur.done(dst, intVal(int64(n)))
 }

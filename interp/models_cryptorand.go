@@ -8,7 +8,7 @@ var cryptoRandModels = modelTable{
 	"crypto/rand.init": native("the default Reader is crypto/internal/rand's, whose Read is modeled", cryptoRandInit),
 	"crypto/rand.Read": native("its bytes are draws of the program's random input", func(m *machine, args []value) value {
 		m.noteCrypto(m.fillRandom(args[0]))
-		return tuple(intVal(int64(len(args[0].elems()))), value{})
+		return tuple(intVal(int64(len(args[0].bytes()))), value{})
 	}).writes(0),
 	"crypto/rand.Text": native("its bytes are draws of the program's random input", cryptoText),
 }
@@ -16,7 +16,7 @@ var cryptoRandModels = modelTable{
 var cryptoInternalRandModels = modelTable{
 	"(crypto/internal/rand.reader).Read": native("its bytes are draws of the program's random input", func(m *machine, args []value) value {
 		m.noteCrypto(m.fillRandom(args[1]))
-		return tuple(intVal(int64(len(args[1].elems()))), value{})
+		return tuple(intVal(int64(len(args[1].bytes()))), value{})
 	}).writes(1),
 }
 

@@ -3,6 +3,7 @@ package interp
 import (
 	"bytes"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -17,12 +18,7 @@ var bytealgModels = modelTable{
 		return intVal(int64(strings.IndexByte(a[0].str(), byte(a[1].n))))
 	}),
 	"internal/bytealg.IndexByte": native(noBody, func(_ *machine, a []value) value {
-		for i, e := range a[0].elems() {
-			if byte(e.n) == byte(a[1].n) {
-				return intVal(int64(i))
-			}
-		}
-		return intVal(-1)
+		return intVal(int64(bytes.IndexByte(a[0].bytes(), byte(a[1].n))))
 	}).reads(0),
 	"internal/bytealg.IndexString": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(strings.Index(a[0].str(), a[1].str())))
@@ -34,13 +30,7 @@ var bytealgModels = modelTable{
 		return intVal(int64(strings.Count(a[0].str(), string(rune(byte(a[1].n))))))
 	}),
 	"internal/bytealg.Count": native(noBody, func(_ *machine, a []value) value {
-		n := 0
-		for _, e := range a[0].elems() {
-			if byte(e.n) == byte(a[1].n) {
-				n++
-			}
-		}
-		return intVal(int64(n))
+		return intVal(int64(bytes.Count(a[0].bytes(), []byte{byte(a[1].n)})))
 	}).reads(0),
 	"internal/bytealg.Compare": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(bytes.Compare(goBytes(a[0]), goBytes(a[1]))))
@@ -52,9 +42,9 @@ var bytealgModels = modelTable{
 			panic(runtimeError("makeslice: len out of range"))
 		}
 		if n >= bigAlloc {
-			m.checkAlloc(uint64(n))
+			m.checkAlloc(uint64(n) / uint64(unsafe.Sizeof(value{})))
 		}
-		return value{r: make([]value, int(n))}
+		return value{r: make([]byte, int(n))}
 	}),
 	"internal/bytealg.abigen_runtime_cmpstring": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(strings.Compare(a[0].str(), a[1].str())))

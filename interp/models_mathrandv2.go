@@ -38,13 +38,13 @@ func pcgSeed(fr *frame, args []value, dst int32) *frame {
 // chaCha8Input reports whether a ChaCha8 seed (a [32]byte) came from
 // outside: its first 8 bytes are crypto/rand's.
 func (m *machine) chaCha8Input(seed value) bool {
-	es := seed.elems()
-	if len(es) < 8 {
+	b := seed.bytes()
+	if len(b) < 8 {
 		return false
 	}
 	var w uint64
 	for i := 7; i >= 0; i-- {
-		w = w<<8 | es[i].n&0xff
+		w = w<<8 | uint64(b[i])
 	}
 	return m.cryptoWords[w&^(1<<63)]
 }

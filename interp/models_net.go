@@ -98,10 +98,7 @@ func lookupIPAddr(fr *frame, a []value, dst int32) *frame {
 	es := make([]value, len(addrs))
 	for i, ad := range addrs {
 		ip16 := ad.As16()
-		ip := make([]value, 16)
-		for j, b := range ip16 {
-			ip[j] = value{n: uint64(b)}
-		}
+		ip := append([]byte(nil), ip16[:]...)
 		es[i] = value{r: []value{{r: ip}, strVal(ad.Zone())}}
 	}
 	return fr.done(dst, tuple(value{r: es}, value{}))

@@ -92,11 +92,8 @@ func fileWrite(m *machine, args []value) value {
 	switch d := args[1].r.(type) {
 	case string:
 		data = []byte(d)
-	case []value:
-		data = make([]byte, len(d))
-		for i, b := range d {
-			data[i] = byte(b.n)
-		}
+	case []byte:
+		data = d
 	}
 	var w io.Writer
 	switch {

@@ -264,11 +264,12 @@ func (m *machine) goPanicString(s string) *panicValue {
 // The bytes written are reported as reads chunk by chunk (each chunk is
 // its own range of cells), not as one range of the gathered copy.
 func sysWritev(fr *frame, m *machine, f *vfile, a []value) value {
-	var data []value
-	var chunks [][]value
+	var data []byte
+	var chunks [][]byte
 	for _, iov := range a[1].elems() {
 		fs := iov.elems()
-		base, n := fs[0].ptr(), int(fs[1].n)
+		base, _ := fs[0].r.(*byte)
+		n := int(fs[1].n)
 		if base == nil || n == 0 {
 			continue
 		}
@@ -288,7 +289,7 @@ func sysWritev(fr *frame, m *machine, f *vfile, a []value) value {
 	if watch {
 		for n, i := int(vs[0].n), 0; n > 0 && i < len(chunks); i++ {
 			k := min(n, len(chunks[i]))
-			m.emit(fr, Event{Kind: EvRead, Op: OpModel, Addr: addrOf(&chunks[i][0]), N: k, Pos: fr.pos(), Func: m.callee})
+			m.emit(fr, Event{Kind: EvRead, Op: OpModel, Addr: addrOfByte(&chunks[i][0]), N: k, Pos: fr.pos(), Func: m.callee})
 			n -= k
 		}
 	}

@@ -45,11 +45,13 @@ const (
 	flagRO       = flagStickyRO | flagEmbedRO
 )
 
-// rval is a decoded reflect.Value.
+// rval is a decoded reflect.Value. Its value is in the cell p, or, for an
+// element of a byte array, in the byte cell pb.
 type rval struct {
-	t *rtype
-	p *value
-	f uint64
+	t  *rtype
+	p  *value
+	f  uint64
+	pb *byte
 }
 
 func decodeValue(v value) rval {
@@ -61,22 +63,35 @@ func decodeValue(v value) rval {
 	if t == nil {
 		return rval{}
 	}
-	p, _ := e[1].r.(*value)
-	return rval{t, p, e[2].n}
+	switch p := e[1].r.(type) {
+	case *byte:
+		return rval{t: t, f: e[2].n, pb: p}
+	case *value:
+		return rval{t: t, p: p, f: e[2].n}
+	}
+	return rval{t: t, f: e[2].n}
+}
+
+// cell returns the pointer value of x's cell.
+func (x rval) cell() value {
+	if x.pb != nil {
+		return value{r: x.pb}
+	}
+	return value{r: x.p}
 }
 
 func (x rval) encode() value {
 	if x.t == nil {
 		return value{r: []value{{}, {}, {}}}
 	}
-	return value{r: []value{{r: x.t}, {r: x.p}, {n: x.f}}}
+	return value{r: []value{{r: x.t}, x.cell(), {n: x.f}}}
 }
 
 // newRval returns a non-addressable Value holding v (not copied).
 func newRval(t *rtype, v value, extra uint64) rval {
 	cell := new(value)
 	*cell = v
-	return rval{t, cell, uint64(t.kind) | extra}
+	return rval{t: t, p: cell, f: uint64(t.kind) | extra}
 }
 
 // rread reports the running model's read of x's value when x is
@@ -84,6 +99,10 @@ func newRval(t *rtype, v value, extra uint64) rval {
 // private copy, which nothing else accesses).
 func (m *machine) rread(x rval) {
 	if x.f&flagAddr != 0 {
+		if x.pb != nil {
+			m.modelAccessBytes(EvRead, unsafe.Slice(x.pb, 1))
+			return
+		}
 		m.modelAccessValue(EvRead, x.p, x.t)
 	}
 }
@@ -92,11 +111,36 @@ func (m *machine) rread(x rval) {
 // addressable: only such Values can be set).
 func (m *machine) rwrite(x rval) {
 	if x.f&flagAddr != 0 {
+		if x.pb != nil {
+			m.modelAccessBytes(EvWrite, unsafe.Slice(x.pb, 1))
+			return
+		}
 		m.modelAccessValue(EvWrite, x.p, x.t)
 	}
 }
 
+// rset assigns the scalar v to x's cell, logging the write.
+func (m *machine) rset(x rval, v value) {
+	if x.pb != nil {
+		m.setByte(x.pb, byte(v.n))
+		return
+	}
+	m.set(x.p, v)
+}
+
+// rstore assigns v to x's cell (see machine.store).
+func (m *machine) rstore(x rval, v value) {
+	if x.pb != nil {
+		m.setByte(x.pb, byte(v.n))
+		return
+	}
+	m.store(x.p, v, x.t)
+}
+
 func (x rval) get() value {
+	if x.pb != nil {
+		return byteVal(*x.pb, x.t.kind)
+	}
 	if x.p == nil {
 		return value{}
 	}
@@ -372,6 +416,9 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 		if n > c {
 			m.rpanic("reflect.MakeSlice: len > cap")
 		}
+		if t.bytes {
+			return newRval(t, value{r: make([]byte, n, c)}, 0).encode()
+		}
 		return newRval(t, value{r: makeElems(t.elem, n, c)}, 0).encode()
 	}).noMemory(whyTypes),
 	"reflect.MakeMap":         native(whyReflect, reflectMakeMap).noMemory(whyTypes),
@@ -395,6 +442,13 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 		}
 		m.rread(s)
 		fr, pos := m.modelFrame()
+		if s.t.bytes {
+			b := make([]byte, len(add))
+			for i, v := range add {
+				b[i] = byte(v.n)
+			}
+			return newRval(s.t, bytesSlice(m.appendBytes(fr, s.get().bytes(), b, s.t.elem, false, OpModel, pos)), 0).encode()
+		}
 		return newRval(s.t, value{r: m.appendValues(fr, s.get().elems(), add, s.t.elem, false, OpModel, pos)}, 0).encode()
 	}).ownAccesses(),
 	"reflect.AppendSlice": native(whyReflect, func(m *machine, args []value) value {
@@ -407,10 +461,16 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 		m.rread(s)
 		m.rread(t)
 		fr, pos := m.modelFrame()
+		if s.t.bytes {
+			return newRval(s.t, bytesSlice(m.appendBytes(fr, s.get().bytes(), t.get().bytes(), s.t.elem, true, OpModel, pos)), 0).encode()
+		}
 		return newRval(s.t, value{r: m.appendValues(fr, s.get().elems(), t.get().elems(), s.t.elem, true, OpModel, pos)}, 0).encode()
 	}).ownAccesses(),
 	"reflect.Copy": native(whyReflect, func(m *machine, args []value) value {
 		d, s := decodeValue(args[0]), decodeValue(args[1])
+		if d.t != nil && d.t.bytes {
+			return m.reflectCopyBytes(d, s)
+		}
 		var dst, src []value
 		switch d.kind() {
 		case kSlice:
@@ -612,6 +672,43 @@ func (m *machine) mapIterState(it value) (*mapIterState, *value) {
 	return st, cell
 }
 
+// reflectCopyBytes is reflect.Copy into a byte slice or array d.
+func (m *machine) reflectCopyBytes(d, s rval) value {
+	var dst, src []byte
+	switch d.kind() {
+	case kSlice:
+		m.rread(d)
+	case kArray:
+		m.mustBeAssignable(d, "Copy")
+	default:
+		m.valueError(pkgReflect, "reflect.Copy", d.kind())
+	}
+	dst = d.get().bytes()
+	m.mustBeExported(s, "Copy")
+	fromString := false
+	switch s.kind() {
+	case kSlice, kArray:
+		if s.kind() == kSlice {
+			m.rread(s)
+		}
+		src = s.get().bytes()
+	case kString:
+		m.rread(s)
+		src = []byte(s.get().str())
+		fromString = true
+	default:
+		m.valueError(pkgReflect, "reflect.Copy", s.kind())
+	}
+	n := min(len(dst), len(src))
+	if !fromString && (s.kind() == kSlice || s.f&flagAddr != 0) {
+		m.modelAccessBytes(EvRead, src[:n])
+	}
+	if d.kind() == kSlice || d.f&flagAddr != 0 {
+		m.modelAccessBytes(EvWrite, dst[:n])
+	}
+	return intVal(int64(m.setBytes(dst, src)))
+}
+
 // --- Swapper ---
 
 func (m *machine) swapper(pk string, x value) value {
@@ -624,6 +721,20 @@ func (m *machine) swapper(pk string, x value) value {
 		m.valueError(pk, "Swapper", k)
 	}
 	fn := m.prog.envFunc(pk+".Swapper.func1", 2, 2, func(m *machine, args []value) value {
+		if b, ok := args[2].r.([]byte); ok {
+			a, c := int(args[0].n), int(args[1].n)
+			if uint(a) >= uint(len(b)) || uint(c) >= uint(len(b)) {
+				m.rpanic("reflect: slice index out of range")
+			}
+			m.modelAccessBytes(EvRead, b[a:a+1])
+			m.modelAccessBytes(EvRead, b[c:c+1])
+			m.modelAccessBytes(EvWrite, b[a:a+1])
+			m.modelAccessBytes(EvWrite, b[c:c+1])
+			va, vc := b[a], b[c]
+			m.setByte(&b[a], vc)
+			m.setByte(&b[c], va)
+			return value{}
+		}
 		s := args[2].elems()
 		et, _ := args[3].r.(*rtype)
 		a, b := int(args[0].n), int(args[1].n)
@@ -680,6 +791,14 @@ func isZero(v value, t *rtype) bool {
 		}
 		return true
 	case kArray:
+		if t.bytes {
+			for _, b := range v.bytes() {
+				if b != 0 {
+					return false
+				}
+			}
+			return true
+		}
 		for _, e := range v.elems() {
 			if !isZero(e, t.elem) {
 				return false
@@ -698,6 +817,9 @@ func comparableVal(v value, t *rtype) bool {
 	case kFunc, kMap, kSlice:
 		return false
 	case kArray:
+		if t.bytes {
+			return true
+		}
 		for _, e := range v.elems() {
 			if !comparableVal(e, t.elem) {
 				return false
@@ -730,6 +852,11 @@ func pointerOf(v value, k kind) uintptr {
 			return uintptr(unsafe.Pointer(&zeroBase))
 		}
 		return uintptr(unsafe.Pointer(&r[:1][0]))
+	case []byte:
+		if cap(r) == 0 {
+			return uintptr(unsafe.Pointer(&zeroBase))
+		}
+		return uintptr(unsafe.Pointer(&r[:1][0]))
 	default:
 		return dataWord(r)
 	}
@@ -748,6 +875,9 @@ type deepVisit struct {
 func (m *machine) deepEqual(a, b value, t *rtype, seen map[deepVisit]bool) bool {
 	switch t.kind {
 	case kArray:
+		if t.bytes {
+			return string(a.bytes()) == string(b.bytes())
+		}
 		ae, be := a.elems(), b.elems()
 		for i := range ae {
 			if !m.deepEqual(ae[i], be[i], t.elem, seen) {
@@ -756,6 +886,18 @@ func (m *machine) deepEqual(a, b value, t *rtype, seen map[deepVisit]bool) bool 
 		}
 		return true
 	case kSlice:
+		if t.bytes {
+			ab, bb := a.bytes(), b.bytes()
+			if (ab == nil) != (bb == nil) || len(ab) != len(bb) {
+				return false
+			}
+			if len(ab) == 0 || &ab[0] == &bb[0] {
+				return true
+			}
+			m.modelAccessBytes(EvRead, ab)
+			m.modelAccessBytes(EvRead, bb)
+			return string(ab) == string(bb)
+		}
 		ae, be := a.elems(), b.elems()
 		if (ae == nil) != (be == nil) || len(ae) != len(be) {
 			return false
@@ -788,6 +930,15 @@ func (m *machine) deepEqual(a, b value, t *rtype, seen map[deepVisit]bool) bool 
 	case kPointer:
 		if a.r == b.r {
 			return true
+		}
+		if isByteKind(t.elem.kind) {
+			if a.r == nil || b.r == nil {
+				return false
+			}
+			ba, bb := ptrAddr(a), ptrAddr(b)
+			m.modelAccessValueAt(EvRead, ba)
+			m.modelAccessValueAt(EvRead, bb)
+			return loadPtr(a, t.elem).n == loadPtr(b, t.elem).n
 		}
 		pa, pb := a.ptr(), b.ptr()
 		if pa == nil || pb == nil {
@@ -1300,7 +1451,7 @@ var valueMethods = map[string]valueMethod{
 		}
 		switch x.kind() {
 		case kSlice:
-			return intVal(int64(len(v.elems())))
+			return intVal(int64(seqLen(v, x.t)))
 		case kArray:
 			return intVal(int64(x.t.len))
 		case kString:
@@ -1329,7 +1480,7 @@ var valueMethods = map[string]valueMethod{
 		v := x.get()
 		switch x.kind() {
 		case kSlice:
-			return intVal(int64(cap(v.elems())))
+			return intVal(int64(seqCap(v, x.t)))
 		case kArray:
 			return intVal(int64(x.t.len))
 		case kChan:
@@ -1350,19 +1501,39 @@ var valueMethods = map[string]valueMethod{
 		switch x.kind() {
 		case kSlice:
 			m.rread(x)
+			et := x.t.elem
+			fl := uint64(et.kind) | flagAddr | x.f&flagRO
+			if x.t.bytes {
+				b := x.get().bytes()
+				if i < 0 || i >= len(b) {
+					m.rpanic("reflect: slice index out of range")
+				}
+				return rval{t: et, f: fl, pb: &b[i]}.encode()
+			}
 			s := x.get().elems()
 			if i < 0 || i >= len(s) {
 				m.rpanic("reflect: slice index out of range")
 			}
-			et := x.t.elem
-			return rval{et, &s[i], uint64(et.kind) | flagAddr | x.f&flagRO}.encode()
+			return rval{t: et, p: &s[i], f: fl}.encode()
 		case kArray:
+			et := x.t.elem
+			fl := uint64(et.kind) | x.f&(flagAddr|flagRO)
+			if x.t.bytes {
+				b := x.get().bytes()
+				if i < 0 || i >= len(b) {
+					m.rpanic("reflect: array index out of range")
+				}
+				if x.f&flagAddr == 0 {
+					// A copy: the array is not the program's memory.
+					return newRval(et, byteVal(b[i], et.kind), x.f&flagRO).encode()
+				}
+				return rval{t: et, f: fl, pb: &b[i]}.encode()
+			}
 			s := x.get().elems()
 			if i < 0 || i >= len(s) {
 				m.rpanic("reflect: array index out of range")
 			}
-			et := x.t.elem
-			return rval{et, &s[i], uint64(et.kind) | x.f&(flagAddr|flagRO)}.encode()
+			return rval{t: et, p: &s[i], f: fl}.encode()
 		case kString:
 			m.rread(x)
 			s := x.get().str()
@@ -1441,13 +1612,13 @@ var valueMethods = map[string]valueMethod{
 		if x.f&flagAddr == 0 {
 			m.rpanic("reflect.Value.Addr of unaddressable value")
 		}
-		return newRval(m.ptrTo(x.t), value{r: x.p}, x.f&flagRO).encode()
+		return newRval(m.ptrTo(x.t), x.cell(), x.f&flagRO).encode()
 	},
 	"Set": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBeAssignable(x, "Set")
 		v := m.assignTo(decodeValue(a[0]), x.t, "reflect.Set")
 		m.rwrite(x)
-		m.store(x.p, v, x.t)
+		m.rstore(x, v)
 		return value{}
 	},
 	"SetInt": func(m *machine, pk string, x rval, a []value) value {
@@ -1456,7 +1627,7 @@ var valueMethods = map[string]valueMethod{
 			m.valueError(pk, "reflect.Value.SetInt", k)
 		}
 		m.rwrite(x)
-		m.set(x.p, value{n: wrap(x.kind(), a[0].n)})
+		m.rset(x, value{n: wrap(x.kind(), a[0].n)})
 		return value{}
 	},
 	"SetUint": func(m *machine, pk string, x rval, a []value) value {
@@ -1465,7 +1636,7 @@ var valueMethods = map[string]valueMethod{
 			m.valueError(pk, "reflect.Value.SetUint", x.kind())
 		}
 		m.rwrite(x)
-		m.set(x.p, value{n: wrap(x.kind(), a[0].n)})
+		m.rset(x, value{n: wrap(x.kind(), a[0].n)})
 		return value{}
 	},
 	"SetFloat": func(m *machine, pk string, x rval, a []value) value {
@@ -1473,10 +1644,10 @@ var valueMethods = map[string]valueMethod{
 		switch x.kind() {
 		case kFloat32:
 			m.rwrite(x)
-			m.set(x.p, floatVal(float64(float32(a[0].float()))))
+			m.rset(x, floatVal(float64(float32(a[0].float()))))
 		case kFloat64:
 			m.rwrite(x)
-			m.set(x.p, a[0])
+			m.rset(x, a[0])
 		default:
 			m.valueError(pk, "reflect.Value.SetFloat", x.kind())
 		}
@@ -1488,10 +1659,10 @@ var valueMethods = map[string]valueMethod{
 		switch x.kind() {
 		case kComplex64:
 			m.rwrite(x)
-			m.set(x.p, value{r: complex(float64(float32(real(c))), float64(float32(imag(c))))})
+			m.rset(x, value{r: complex(float64(float32(real(c))), float64(float32(imag(c))))})
 		case kComplex128:
 			m.rwrite(x)
-			m.set(x.p, value{r: c})
+			m.rset(x, value{r: c})
 		default:
 			m.valueError(pk, "reflect.Value.SetComplex", x.kind())
 		}
@@ -1501,14 +1672,14 @@ var valueMethods = map[string]valueMethod{
 		m.mustBeAssignable(x, "SetString")
 		m.mustBe(pk, x, kString, "SetString")
 		m.rwrite(x)
-		m.set(x.p, strVal(a[0].str()))
+		m.rset(x, strVal(a[0].str()))
 		return value{}
 	},
 	"SetBool": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBeAssignable(x, "SetBool")
 		m.mustBe(pk, x, kBool, "SetBool")
 		m.rwrite(x)
-		m.set(x.p, boolVal(a[0].bool()))
+		m.rset(x, boolVal(a[0].bool()))
 		return value{}
 	},
 	"SetBytes": func(m *machine, pk string, x rval, a []value) value {
@@ -1518,7 +1689,7 @@ var valueMethods = map[string]valueMethod{
 			m.rpanic("reflect.Value.SetBytes of non-byte slice")
 		}
 		m.rwrite(x)
-		m.set(x.p, value{r: a[0].r})
+		m.rset(x, value{r: a[0].r})
 		return value{}
 	},
 	"Grow": func(m *machine, pk string, x rval, a []value) value {
@@ -1529,6 +1700,17 @@ var valueMethods = map[string]valueMethod{
 			m.rpanic("reflect.Value.Grow: negative len")
 		}
 		m.rread(x)
+		if x.t.bytes {
+			b := x.get().bytes()
+			if len(b)+n <= cap(b) {
+				return value{}
+			}
+			out := make([]byte, len(b), growCap(len(b)+n, cap(b), x.t.elem))
+			copy(out, b)
+			m.rwrite(x)
+			m.rset(x, value{r: out})
+			return value{}
+		}
 		s := x.get().elems()
 		if len(s)+n <= cap(s) {
 			return value{}
@@ -1542,26 +1724,36 @@ var valueMethods = map[string]valueMethod{
 			}
 		}
 		m.rwrite(x)
-		m.set(x.p, value{r: out})
+		m.rset(x, value{r: out})
 		return value{}
 	},
 	"SetLen": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBeAssignable(x, "SetLen")
 		m.mustBe(pk, x, kSlice, "SetLen")
 		m.rread(x)
+		if x.t.bytes {
+			b := x.get().bytes()
+			n := int(a[0].n)
+			if n < 0 || n > cap(b) {
+				m.rpanic("reflect: slice length out of range in SetLen")
+			}
+			m.rwrite(x)
+			m.rset(x, value{r: b[:n]})
+			return value{}
+		}
 		s := x.get().elems()
 		n := int(a[0].n)
 		if n < 0 || n > cap(s) {
 			m.rpanic("reflect: slice length out of range in SetLen")
 		}
 		m.rwrite(x)
-		m.set(x.p, value{r: s[:n]})
+		m.rset(x, value{r: s[:n]})
 		return value{}
 	},
 	"SetZero": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBeAssignable(x, "SetZero")
 		m.rwrite(x)
-		m.store(x.p, zero(x.t), x.t)
+		m.rstore(x, zero(x.t))
 		return value{}
 	},
 	"Pointer": func(m *machine, pk string, x rval, a []value) value {
@@ -1582,6 +1774,16 @@ var valueMethods = map[string]valueMethod{
 		case kPointer, kChan, kMap, kUnsafePointer, kFunc:
 			return value{r: x.get().r}
 		case kSlice:
+			if x.t.bytes {
+				b := x.get().bytes()
+				if cap(b) == 0 {
+					if b == nil {
+						return value{}
+					}
+					return value{r: &zeroBase}
+				}
+				return value{r: &b[:1][0]}
+			}
 			s := x.get().elems()
 			if cap(s) == 0 {
 				if s == nil {
@@ -1609,7 +1811,7 @@ var valueMethods = map[string]valueMethod{
 			if x.f&flagAddr == 0 {
 				m.rpanic("reflect.Value.Bytes of unaddressable byte array")
 			}
-			return value{r: x.get().elems()[:]}
+			return value{r: x.get().bytes()}
 		}
 		m.valueError(pk, "reflect.Value.Bytes", x.kind())
 		return value{}
@@ -1793,7 +1995,7 @@ func (m *machine) field(x rval, i int) rval {
 			fl |= flagStickyRO
 		}
 	}
-	return rval{f.typ, &x.get().elems()[i], fl}
+	return rval{t: f.typ, p: &x.get().elems()[i], f: fl}
 }
 
 func (m *machine) fieldByIndex(pk string, x rval, idx []value) rval {
@@ -1829,6 +2031,10 @@ func (m *machine) elem(pk string, x rval) rval {
 		}
 		return newRval(i.t, i.v, x.f&flagRO)
 	case kPointer:
+		if b, ok := x.get().r.(*byte); ok {
+			et := x.t.elem
+			return rval{t: et, f: uint64(et.kind) | flagAddr | x.f&flagRO, pb: b}
+		}
 		p, ok := x.get().r.(*value)
 		if !ok || p == nil {
 			if x.get().r != nil {
@@ -1837,7 +2043,7 @@ func (m *machine) elem(pk string, x rval) rval {
 			return rval{}
 		}
 		et := x.t.elem
-		return rval{et, p, uint64(et.kind) | flagAddr | x.f&flagRO}
+		return rval{t: et, p: p, f: uint64(et.kind) | flagAddr | x.f&flagRO}
 	}
 	m.valueError(pk, "reflect.Value.Elem", x.kind())
 	return rval{}
@@ -1881,6 +2087,9 @@ func (m *machine) valueInterface(pk string, x rval) value {
 func (m *machine) sliceVal(pk string, x rval, i, j, k int) rval {
 	switch x.kind() {
 	case kSlice, kArray:
+		if x.t.bytes {
+			return m.sliceBytes(x, i, j, k)
+		}
 		var s []value
 		st := x.t
 		if x.kind() == kArray {
@@ -1916,6 +2125,30 @@ func (m *machine) sliceVal(pk string, x rval, i, j, k int) rval {
 	}
 	m.valueError(pk, "reflect.Value.Slice", x.kind())
 	return rval{}
+}
+
+// sliceBytes is sliceVal of a byte slice or array.
+func (m *machine) sliceBytes(x rval, i, j, k int) rval {
+	st := x.t
+	if x.kind() == kArray {
+		if x.f&flagAddr == 0 {
+			m.rpanic("reflect.Value.Slice: slice of unaddressable array")
+		}
+		st = m.prog.typeOf(types.NewSlice(x.t.elem.t))
+	} else {
+		m.rread(x)
+	}
+	s := x.get().bytes()
+	if k < 0 {
+		if i < 0 || j < i || j > cap(s) {
+			m.rpanic("reflect.Value.Slice: slice index out of bounds")
+		}
+		return newRval(st, bytesSlice(s[i:j]), x.f&flagRO)
+	}
+	if i < 0 || j < i || k < j || k > cap(s) {
+		m.rpanic("reflect.Value.Slice3: slice index out of bounds")
+	}
+	return newRval(st, bytesSlice(s[i:j:k]), x.f&flagRO)
 }
 
 func (m *machine) convertVal(x rval, t *rtype) rval {

@@ -152,7 +152,15 @@ func reflectCall(fr *frame, args []value, dst int32, slice bool) *frame {
 		for j := range es {
 			es[j] = m.callArg(decodeValue(in[fixed+j]), st.elem, name)
 		}
-		callArgs = append(callArgs, value{r: es})
+		if st.bytes {
+			b := make([]byte, len(es))
+			for j, e := range es {
+				b[j] = byte(e.n)
+			}
+			callArgs = append(callArgs, value{r: b})
+		} else {
+			callArgs = append(callArgs, value{r: es})
+		}
 	}
 	callArgs = append(callArgs, cl.env...)
 	results := sig.Results()

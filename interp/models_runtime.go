@@ -118,6 +118,10 @@ var runtimeLinknameModels = modelTable{
 		return uintVal(hashString(p.str(), a[1].n))
 	}).reads(0),
 	"runtime.memhash": native(whyLinkname, func(m *machine, a []value) value {
+		if b, ok := a[0].r.(*byte); ok {
+			// An element of a byte array: the bytes from it.
+			return uintVal(hashString(string(unsafe.Slice(b, int(a[2].n))), a[1].n))
+		}
 		return uintVal(memHash(a[0].ptr(), a[1].n, a[2].n))
 	}).noMemory("reads the key it hashes, which its caller owns"),
 	"runtime.procPin":   native(whyLinkname, func(*machine, []value) value { return intVal(0) }).noMemory(whyNoAccess),
@@ -173,6 +177,8 @@ func memHash(p *value, seed, size uint64) uint64 {
 			h = memHash(&r[i], h, 8)
 		}
 		return h
+	case []byte:
+		return hashString(string(r[:min(int(size), len(r))]), seed)
 	}
 	return mix64(seed ^ p.n)
 }

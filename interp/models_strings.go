@@ -139,15 +139,9 @@ func hostS2(f func(string, string) string) nativeFn {
 	return func(_ *machine, a []value) value { return strVal(f(a[0].str(), a[1].str())) }
 }
 
-// goBytes copies a []byte value out of interpreter memory.
-func goBytes(v value) []byte {
-	es := v.elems()
-	b := make([]byte, len(es))
-	for i, e := range es {
-		b[i] = byte(e.n)
-	}
-	return b
-}
+// goBytes returns the bytes of a []byte value: interpreter memory, for a
+// model that only reads them.
+func goBytes(v value) []byte { return v.bytes() }
 
 // orBody returns a control native that computes the result on the host
 // when host reports ok, and otherwise calls the function name's own

@@ -144,7 +144,7 @@ var syscallModels = modelTable{
 		if n > maxAlloc {
 			return fr.done(dst, tuple(value{}, m.errnoVal(syscall.ENOMEM)))
 		}
-		return fr.done(dst, tuple(value{r: make([]value, n)}, value{}))
+		return fr.done(dst, tuple(value{r: make([]byte, n)}, value{}))
 	}).noMemory("allocates fresh memory, which nobody else can reach yet"),
 	"syscall.Munmap":   native(whyMmap, func(*machine, []value) value { return value{} }).noMemory(whyIgnored),
 	"syscall.Mprotect": native(whyMmap, func(*machine, []value) value { return value{} }).noMemory(whyIgnored),
@@ -443,11 +443,9 @@ var syscallModels = modelTable{
 		if strings.IndexByte(s, 0) >= 0 {
 			return tuple(value{}, m.errnoVal(syscall.EINVAL))
 		}
-		es := make([]value, len(s)+1)
-		for i := range len(s) {
-			es[i] = value{n: uint64(s[i])}
-		}
-		return tuple(value{r: es}, value{})
+		b := make([]byte, len(s)+1)
+		copy(b, s)
+		return tuple(value{r: b}, value{})
 	}),
 }
 
@@ -497,7 +495,20 @@ func (m *machine) storeHost(p *value, hv reflect.Value) {
 		panic(nilDeref)
 	}
 	switch hv.Kind() {
-	case reflect.Struct, reflect.Array:
+	case reflect.Array:
+		if b, ok := p.r.([]byte); ok {
+			for i := range b {
+				e := hv.Index(i)
+				if e.CanInt() {
+					m.setByte(&b[i], byte(e.Int()))
+				} else {
+					m.setByte(&b[i], byte(e.Uint()))
+				}
+			}
+			return
+		}
+		fallthrough
+	case reflect.Struct:
 		es := p.elems()
 		for i := range es {
 			if hv.Kind() == reflect.Struct {
@@ -516,18 +527,14 @@ func (m *machine) storeHost(p *value, hv reflect.Value) {
 // readUser returns the bytes of the []byte b, reporting the read of n of
 // them (all if n < 0).
 func (m *machine) readUser(fr *frame, b value, n int) []byte {
-	es := b.elems()
-	if n < 0 || n > len(es) {
-		n = len(es)
+	src := b.bytes()
+	if n < 0 || n > len(src) {
+		n = len(src)
 	}
 	if n > 0 && m.watchMem {
-		m.emit(fr, Event{Kind: EvRead, Op: OpModel, Addr: addrOf(&es[0]), N: n, Pos: fr.pos(), Func: m.callee})
+		m.emit(fr, Event{Kind: EvRead, Op: OpModel, Addr: addrOfByte(&src[0]), N: n, Pos: fr.pos(), Func: m.callee})
 	}
-	out := make([]byte, n)
-	for i := range out {
-		out[i] = byte(es[i].n)
-	}
-	return out
+	return append([]byte(nil), src[:n]...)
 }
 
 // writeUser writes data into the []byte b (which is long enough),
@@ -536,16 +543,11 @@ func (m *machine) writeUser(fr *frame, b value, data []byte) {
 	if len(data) == 0 {
 		return
 	}
-	es := b.elems()
+	dst := b.bytes()
 	if m.watchMem {
-		m.emit(fr, Event{Kind: EvWrite, Op: OpModel, Addr: addrOf(&es[0]), N: len(data), Pos: fr.pos(), Func: m.callee})
+		m.emit(fr, Event{Kind: EvWrite, Op: OpModel, Addr: addrOfByte(&dst[0]), N: len(data), Pos: fr.pos(), Func: m.callee})
 	}
-	for i, c := range data {
-		if m.logging {
-			m.undo = append(m.undo, undoRec{&es[i], es[i]})
-		}
-		es[i] = value{n: uint64(c)}
-	}
+	m.setBytes(dst, data)
 }
 
 // errnoIs is Errno.Is: the errors of package os (internal/oserror) that
@@ -733,7 +735,7 @@ func sysRead(fr *frame, m *machine, f *vfile, a []value) value {
 			m.emit(fr, Event{Kind: EvIORead, Addr: kernelAddr(p), Pos: fr.pos()})
 			return tuple(intVal(0), value{})
 		}
-		n := min(len(a[1].elems()), len(p.buf))
+		n := min(len(a[1].bytes()), len(p.buf))
 		m.writeUser(fr, a[1], p.buf[:n])
 		p.buf = p.buf[n:]
 		p.waiters.wakeAll()
@@ -747,7 +749,7 @@ func sysRead(fr *frame, m *machine, f *vfile, a []value) value {
 		n, _, e := m.recvFrom(fr, f, a[1], true)
 		return tuple(intVal(int64(n)), m.errnoVal(e))
 	}
-	buf := make([]byte, len(a[1].elems()))
+	buf := make([]byte, len(a[1].bytes()))
 	n, e := s.readStream(buf)
 	if e != 0 {
 		return tuple(intVal(0), m.errnoVal(e))
@@ -796,7 +798,7 @@ func sysWrite(fr *frame, m *machine, f *vfile, a []value) value {
 		n, e := m.sendTo(fr, f, a[1], value{}, true)
 		return tuple(intVal(int64(n)), m.errnoVal(e))
 	}
-	room := len(a[1].elems())
+	room := len(a[1].bytes())
 	if s.peer != nil {
 		room = min(room, max(sockBufSize-len(s.peer.rbuf), 0))
 	}
@@ -821,7 +823,7 @@ func (m *machine) fileIO(fr *frame, f *vfile, b value, off int64, at, read bool)
 		return tuple(intVal(0), m.errnoVal(syscall.EINVAL))
 	}
 	if read {
-		buf := make([]byte, len(b.elems()))
+		buf := make([]byte, len(b.bytes()))
 		n, e := f.readFile(buf, off, at)
 		if e != 0 {
 			return tuple(intVal(0), m.errnoVal(e))
@@ -992,7 +994,7 @@ func (m *machine) readlinkAt(fr *frame, dirfd int, p string, buf value) value {
 		return tuple(intVal(-1), m.errnoVal(syscall.EINVAL))
 	}
 	t := []byte(r.node.target)
-	n := min(len(t), len(buf.elems()))
+	n := min(len(t), len(buf.bytes()))
 	m.writeUser(fr, buf, t[:n])
 	return tuple(intVal(int64(n)), value{})
 }
@@ -1101,7 +1103,7 @@ func sysGetdents(fr *frame, m *machine, a []value) value {
 	if e != 0 {
 		return tuple(intVal(-1), m.errnoVal(e))
 	}
-	buf := make([]byte, len(a[1].elems()))
+	buf := make([]byte, len(a[1].bytes()))
 	n, e := f.getdents(buf)
 	if e != 0 {
 		return tuple(intVal(-1), m.errnoVal(e))
@@ -1258,7 +1260,7 @@ func (m *machine) recvFrom(fr *frame, f *vfile, b value, edge bool) (int, sockAd
 	}
 	s := f.sock
 	if s.stream() {
-		buf := make([]byte, len(b.elems()))
+		buf := make([]byte, len(b.bytes()))
 		n, e := s.readStream(buf)
 		if e != 0 {
 			return 0, sockAddr{}, e
@@ -1269,7 +1271,7 @@ func (m *machine) recvFrom(fr *frame, f *vfile, b value, edge bool) (int, sockAd
 		}
 		return n, s.raddr, 0
 	}
-	buf := make([]byte, len(b.elems()))
+	buf := make([]byte, len(b.bytes()))
 	n, from, e := m.recvDgram(fr, s, buf)
 	if e != 0 {
 		return 0, sockAddr{}, e
@@ -1300,7 +1302,7 @@ func (m *machine) sendTo(fr *frame, f *vfile, b value, to value, edge bool) (int
 		}
 	}
 	if s.stream() {
-		room := len(b.elems())
+		room := len(b.bytes())
 		if s.peer != nil {
 			room = min(room, max(sockBufSize-len(s.peer.rbuf), 0))
 		}
@@ -1389,14 +1391,12 @@ func (m *machine) sockaddrFields(t *rtype, fs []value) (sockAddr, bool) {
 	switch sockTypeName(t) {
 	case "syscall.SockaddrInet4":
 		a := sockAddr{family: syscall.AF_INET, port: int(fs[fieldIndex(t.t, "Port")].int())}
-		b := fs[fieldIndex(t.t, "Addr")].elems()
-		a.ip = v4addr(byte(b[0].n), byte(b[1].n), byte(b[2].n), byte(b[3].n))
+		b := fs[fieldIndex(t.t, "Addr")].bytes()
+		a.ip = v4addr(b[0], b[1], b[2], b[3])
 		return a, true
 	case "syscall.SockaddrInet6":
 		a := sockAddr{family: syscall.AF_INET6, port: int(fs[fieldIndex(t.t, "Port")].int()), zone: uint32(fs[fieldIndex(t.t, "ZoneId")].n)}
-		for j, e := range fs[fieldIndex(t.t, "Addr")].elems() {
-			a.ip[j] = byte(e.n)
-		}
+		copy(a.ip[:], fs[fieldIndex(t.t, "Addr")].bytes())
 		return a, true
 	case "syscall.SockaddrUnix":
 		name := fs[fieldIndex(t.t, "Name")].str()
@@ -1442,17 +1442,11 @@ func (m *machine) fillSockaddr(t *rtype, fs []value, a sockAddr) {
 	switch sockTypeName(t) {
 	case "syscall.SockaddrInet4":
 		m.set(&fs[fieldIndex(t.t, "Port")], intVal(int64(a.port)))
-		b := fs[fieldIndex(t.t, "Addr")].elems()
-		for j := range 4 {
-			m.set(&b[j], uintVal(uint64(a.ip[12+j])))
-		}
+		m.setBytes(fs[fieldIndex(t.t, "Addr")].bytes(), a.ip[12:16])
 	case "syscall.SockaddrInet6":
 		m.set(&fs[fieldIndex(t.t, "Port")], intVal(int64(a.port)))
 		m.set(&fs[fieldIndex(t.t, "ZoneId")], uintVal(uint64(a.zone)))
-		b := fs[fieldIndex(t.t, "Addr")].elems()
-		for j := range 16 {
-			m.set(&b[j], uintVal(uint64(a.ip[j])))
-		}
+		m.setBytes(fs[fieldIndex(t.t, "Addr")].bytes(), a.ip[:16])
 	case "syscall.SockaddrUnix":
 		name := a.path
 		if name != "" && name[0] == '@' {

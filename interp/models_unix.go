@@ -214,7 +214,7 @@ func (m *machine) sockaddrPtr(p value) value {
 func (m *machine) sockaddrPtrType(p value) *rtype {
 	name := "SockaddrInet6"
 	es := p.ptr().elems()
-	if len(es) > 1 && len(es[1].elems()) == 4 {
+	if len(es) > 1 && len(es[1].bytes()) == 4 {
 		name = "SockaddrInet4"
 	}
 	return m.prog.typeOf(types.NewPointer(m.prog.namedType("syscall", name).t))

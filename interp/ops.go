@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -49,6 +50,9 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			big := uint64(0)
 			if t.kind == kArray && t.len >= bigAlloc {
 				big = uint64(t.len) // make([]T, constant) is such an array
+				if t.bytes {
+					big /= uint64(unsafe.Sizeof(value{}))
+				}
 			}
 			if big > maxAlloc {
 				// Only an array of zero-size elements is that long.
@@ -97,6 +101,21 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 	case *ssa.SliceToArrayPointer:
 		x := c.reg(i.X)
 		n := c.typ(deref(i.Type())).len
+		if c.typ(i.X.Type()).bytes {
+			return func(fr *frame) *frame {
+				s := fr.regs[x].bytes()
+				if len(s) < n {
+					panic(runtimeError(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(s), n)))
+				}
+				if s == nil {
+					fr.regs[dst] = value{}
+				} else {
+					fr.regs[dst] = value{r: &value{r: s[:n:n]}}
+				}
+				fr.pc++
+				return fr
+			}
+		}
 		return func(fr *frame) *frame {
 			s := fr.regs[x].elems()
 			if len(s) < n {
@@ -179,6 +198,18 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			if (cs && int64(k) < 0) || k > limit || k < n {
 				panic(runtimeError("makeslice: cap out of range"))
 			}
+			if t.bytes {
+				if k >= bigAlloc {
+					fr.g.m.checkAlloc(k / uint64(unsafe.Sizeof(value{})))
+				}
+				b := make([]byte, int(n), int(k))
+				fr.regs[dst] = value{r: b}
+				if m := fr.g.m; m.watchNew {
+					m.announceBytes(fr, b[:cap(b)])
+				}
+				fr.pc++
+				return fr
+			}
 			if k >= bigAlloc {
 				fr.g.m.checkAlloc(k)
 			}
@@ -210,6 +241,13 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		}
 	case *ssa.IndexAddr:
 		o := c.indexOperand(i)
+		if o.bytes {
+			return func(fr *frame) *frame {
+				fr.regs[dst] = value{r: indexByte(fr, o)}
+				fr.pc++
+				return fr
+			}
+		}
 		return func(fr *frame) *frame {
 			fr.regs[dst] = value{r: indexCell(fr, o)}
 			fr.pc++
@@ -223,6 +261,16 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 				s := fr.regs[x].str()
 				j := checkIndex(fr.regs[idx].n, signed, len(s))
 				fr.regs[dst] = value{n: uint64(s[j])}
+				fr.pc++
+				return fr
+			}
+		}
+		if xt := c.typ(i.X.Type()); xt.bytes {
+			ek := xt.elem.kind
+			return func(fr *frame) *frame {
+				b := fr.regs[x].bytes()
+				j := checkIndex(fr.regs[idx].n, signed, len(b))
+				fr.regs[dst] = byteVal(b[j], ek)
 				fr.pc++
 				return fr
 			}
@@ -325,23 +373,19 @@ func (c *compiler) slice(i *ssa.Slice, dst int) op {
 		}
 	}
 	isPtr := xt.kind == kPointer
-	return func(fr *frame) *frame {
-		var es []value
-		capWord := "capacity"
-		if isPtr {
-			p := fr.regs[x].ptr()
-			if p == nil {
-				panic(nilDeref)
-			}
-			es = p.elems()
-			capWord = "length"
-		} else {
-			es = fr.regs[x].elems()
-		}
-		cp := cap(es)
-		l := bound(fr, lo, loS, 0)
-		h := bound(fr, hi, hiS, len(es))
-		mx := bound(fr, max, maxS, cp)
+	capWord := "capacity"
+	st := xt
+	if isPtr {
+		capWord = "length"
+		st = xt.elem
+	}
+	// bounds returns the low, high and max indices of the slice
+	// expression on a sequence of length n and capacity cp, panicking like
+	// Go when they are out of range.
+	bounds := func(fr *frame, n, cp int) (l, h, mx int) {
+		l = bound(fr, lo, loS, 0)
+		h = bound(fr, hi, hiS, n)
+		mx = bound(fr, max, maxS, cp)
 		if max >= 0 {
 			if mx < 0 || mx > cp {
 				panic(runtimeError(fmt.Sprintf("slice bounds out of range [::%d] with %s %d", mx, capWord, cp)))
@@ -352,19 +396,54 @@ func (c *compiler) slice(i *ssa.Slice, dst int) op {
 			if l < 0 || l > h {
 				panic(runtimeError(fmt.Sprintf("slice bounds out of range [%d:%d:]", l, h)))
 			}
-			fr.regs[dst] = sliceVal(es[l:h:mx])
-		} else {
-			if h < 0 || h > cp {
-				panic(runtimeError(fmt.Sprintf("slice bounds out of range [:%d] with %s %d", h, capWord, cp)))
+			return l, h, mx
+		}
+		if h < 0 || h > cp {
+			panic(runtimeError(fmt.Sprintf("slice bounds out of range [:%d] with %s %d", h, capWord, cp)))
+		}
+		if l < 0 || l > h {
+			panic(runtimeError(fmt.Sprintf("slice bounds out of range [%d:%d]", l, h)))
+		}
+		return l, h, cp
+	}
+	if st.bytes {
+		return func(fr *frame) *frame {
+			var b []byte
+			if isPtr {
+				p := fr.regs[x].ptr()
+				if p == nil {
+					panic(nilDeref)
+				}
+				b = p.bytes()
+			} else {
+				b = fr.regs[x].bytes()
 			}
-			if l < 0 || l > h {
-				panic(runtimeError(fmt.Sprintf("slice bounds out of range [%d:%d]", l, h)))
-			}
-			if es == nil {
+			l, h, mx := bounds(fr, len(b), cap(b))
+			if b == nil {
 				fr.regs[dst] = value{}
 			} else {
-				fr.regs[dst] = value{r: es[l:h]}
+				fr.regs[dst] = value{r: b[l:h:mx]}
 			}
+			fr.pc++
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		var es []value
+		if isPtr {
+			p := fr.regs[x].ptr()
+			if p == nil {
+				panic(nilDeref)
+			}
+			es = p.elems()
+		} else {
+			es = fr.regs[x].elems()
+		}
+		l, h, mx := bounds(fr, len(es), cap(es))
+		if es == nil {
+			fr.regs[dst] = value{}
+		} else {
+			fr.regs[dst] = value{r: es[l:h:mx]}
 		}
 		fr.pc++
 		return fr

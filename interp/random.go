@@ -109,17 +109,17 @@ func isRuntimeSource(t *rtype, pkg string) bool {
 // fillRandom fills the byte slice b with drawn bytes (writes logged for
 // snapshots) and returns them.
 func (m *machine) fillRandom(b value) []byte {
-	es := b.elems()
-	out := make([]byte, len(es))
+	dst := b.bytes()
+	out := make([]byte, len(dst))
 	var w uint64
-	for i := range es {
+	for i := range out {
 		if i%8 == 0 {
 			w = m.draw64()
 		}
 		out[i] = byte(w)
 		w >>= 8
-		m.set(&es[i], uintVal(uint64(out[i])))
 	}
+	m.setBytes(dst, out)
 	return out
 }
 

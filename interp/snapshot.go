@@ -50,6 +50,9 @@ func (m *machine) takeSnapshot(r root, pos token.Pos) *Snapshot {
 	m.logging = true
 	m.epoch++
 	m.undo = m.undo[:0]
+	m.undoBytes = m.undoBytes[:0]
+	clear(m.undoRanges)
+	m.undoRanges = m.undoRanges[:0]
 	m.undoWeak = m.undoWeak[:0]
 	clear(m.undoSeen)
 	m.undoCompactAt = 0
@@ -111,6 +114,8 @@ func (s *Snapshot) rollback() {
 		*r.p = r.old
 	}
 	m.undo = m.undo[:0]
+	m.rollbackBytes()
+	m.undoBytesScanned, m.undoRangesScanned = 0, 0
 	// The compacted entries are older than the rest; each cell is there
 	// once, with its value at the snapshot.
 	for _, w := range m.undoWeak {

@@ -94,3 +94,18 @@ func TestSnapshotUndoCompaction(t *testing.T) {
 		assert.NotEmpty(t, snap.m.undoWeak, "run %d: the log was compacted", run+1)
 	}
 }
+
+// Runs of a snapshot that write its byte arrays (single bytes, ranges,
+// overlapping in both orders, appends into spare capacity) each start
+// from the bytes the snapshot had, compacted log or not.
+func TestSnapshotRestoresBytes(t *testing.T) {
+	prog, pkg := behave(t, "undobytes")
+	snap, err := prog.SnapshotMain(pkg, RunOptions{})
+	require.NoError(t, err)
+	want := "start: snapshot 8 16 [true false true] abcd [-1 2 -3]\nend: SNxPshSNxPun [false true true] ABcD [100 2 -3]\n"
+	for run := range 3 {
+		var out bytes.Buffer
+		require.NoError(t, snap.Run(RunOptions{Stdout: &out}))
+		assert.Equal(t, want, out.String(), "run %d", run+1)
+	}
+}

@@ -156,14 +156,28 @@ func (m *machine) noteWrittenOld() {
 		return
 	}
 	if m.writtenOld == nil {
-		m.writtenOld = map[unsafe.Pointer]struct{}{}
+		m.writtenOld = map[unsafe.Pointer]bool{}
 	}
 	for _, u := range m.undo[min(m.undoScanned, len(m.undo)):] {
 		if _, ok := m.old[unsafe.Pointer(u.p)]; ok {
-			m.writtenOld[unsafe.Pointer(u.p)] = struct{}{}
+			m.writtenOld[unsafe.Pointer(u.p)] = false
 		}
 	}
 	m.undoScanned = len(m.undo)
+	for _, u := range m.undoBytes[min(m.undoBytesScanned, len(m.undoBytes)):] {
+		if _, ok := m.old[unsafe.Pointer(u.p)]; ok {
+			m.writtenOld[unsafe.Pointer(u.p)] = true
+		}
+	}
+	m.undoBytesScanned = len(m.undoBytes)
+	for _, u := range m.undoRanges[min(m.undoRangesScanned, len(m.undoRanges)):] {
+		for i := range u.dst {
+			if _, ok := m.old[unsafe.Pointer(&u.dst[i])]; ok {
+				m.writtenOld[unsafe.Pointer(&u.dst[i])] = true
+			}
+		}
+	}
+	m.undoRangesScanned = len(m.undoRanges)
 }
 
 // Tags of the encoding.
@@ -184,6 +198,8 @@ const (
 	tagObjRef
 	tagStatic
 	tagOld
+	tagBytes
+	tagByte
 )
 
 // isOld reports whether p is an object of the snapshot, and writes its
@@ -233,6 +249,10 @@ func (m *machine) encodeState(c *Canon) {
 		c.WriteUint(uint64(len(ws)))
 		for _, p := range ws {
 			c.WriteUint(m.old[p])
+			if m.writtenOld[p] {
+				c.WriteUint(uint64(*(*byte)(p)))
+				continue
+			}
 			c.value(*(*value)(p))
 		}
 		// Globals allocated since (on first use) are new.
@@ -335,6 +355,10 @@ func (c *Canon) value(v value) {
 		c.array(r)
 	case *value:
 		c.ptrTo(r)
+	case []byte:
+		c.byteArray(r)
+	case *byte:
+		c.byteCell(r)
 	case *mapObj:
 		c.mapObj(r)
 	case *chanObj:
@@ -461,6 +485,62 @@ func (c *Canon) array(es []value) {
 	for i := range all {
 		c.cell(&all[i])
 	}
+}
+
+// byteArray writes the byte cells of b, a byte slice or array, as array
+// does the cells of a []value: walked whole the first time its first byte
+// is met, by number afterwards. Each byte is a cell with a number of its
+// own (a pointer may point to it).
+func (c *Canon) byteArray(b []byte) {
+	if b == nil {
+		c.tag(tagNil)
+		return
+	}
+	if cap(b) == 0 {
+		c.tag(tagEmpty)
+		return
+	}
+	all := b[:cap(b)]
+	first := unsafe.Pointer(&all[0])
+	if c.isOld(first) {
+		c.WriteUint(uint64(len(b)))
+		c.WriteUint(uint64(cap(b)))
+		return
+	}
+	if id, ok := c.cells[first]; ok {
+		c.tag(tagArrayRef)
+		c.WriteUint(id)
+		c.WriteUint(uint64(len(b)))
+		c.WriteUint(uint64(cap(b)))
+		return
+	}
+	c.tag(tagBytes)
+	c.WriteUint(uint64(len(b)))
+	c.WriteUint(uint64(cap(b)))
+	for i := range all {
+		c.byteCell(&all[i])
+	}
+}
+
+// byteCell writes the byte cell p: its contents the first time, its number
+// after (nil: none).
+func (c *Canon) byteCell(p *byte) {
+	if p == nil {
+		c.tag(tagNil)
+		return
+	}
+	if c.isOld(unsafe.Pointer(p)) {
+		return
+	}
+	if id, ok := c.cells[unsafe.Pointer(p)]; ok {
+		c.tag(tagCellRef)
+		c.WriteUint(id)
+		return
+	}
+	c.next++
+	c.cells[unsafe.Pointer(p)] = c.next
+	c.tag(tagByte)
+	c.buf = append(c.buf, *p)
 }
 
 // cell writes the cell p: its contents the first time, its number after.

@@ -48,10 +48,13 @@ const (
 // rtype is the interpreter's run-time type: one per distinct Go type
 // (types.Identical), so identity of *rtype is type identity.
 type rtype struct {
-	prog       *Program
-	t          types.Type
-	kind       kind
-	aggregate  bool // struct or array: copied by value
+	prog      *Program
+	t         types.Type
+	kind      kind
+	aggregate bool // struct or array: copied by value
+	// bytes: a slice or array of one-byte scalars (bool, int8, uint8),
+	// whose value is a native []byte (see bytes.go).
+	bytes      bool
 	comparable bool
 	elem       *rtype // pointer, slice, array, chan, map value
 	key        *rtype // map key
@@ -102,11 +105,13 @@ func (p *Program) typeOfLocked(t types.Type) *rtype {
 	case *types.Slice:
 		rt.kind = kSlice
 		rt.elem = p.typeOfLocked(u.Elem())
+		rt.bytes = isByteKind(rt.elem.kind)
 	case *types.Array:
 		rt.kind = kArray
 		rt.aggregate = true
 		rt.len = int(u.Len())
 		rt.elem = p.typeOfLocked(u.Elem())
+		rt.bytes = isByteKind(rt.elem.kind)
 	case *types.Chan:
 		rt.kind = kChan
 		rt.elem = p.typeOfLocked(u.Elem())

@@ -106,6 +106,15 @@ func (m *machine) store(p *value, v value, t *rtype) {
 		*p = v
 		return
 	}
+	if t.bytes {
+		if dst := p.bytes(); dst != nil {
+			m.setBytes(dst, v.bytes())
+			return
+		}
+		m.undo = append(m.undo, undoRec{p, *p})
+		*p = copyVal(v, t)
+		return
+	}
 	dst := p.elems()
 	if dst == nil {
 		m.undo = append(m.undo, undoRec{p, *p})

@@ -81,9 +81,33 @@ func (v value) int() int64     { return int64(v.n) }
 func (v value) bool() bool     { return v.n != 0 }
 func (v value) float() float64 { return math.Float64frombits(v.n) }
 func (v value) str() string    { s, _ := v.r.(string); return s }
-func (v value) elems() []value { s, _ := v.r.([]value); return s }
-func (v value) ptr() *value    { p, _ := v.r.(*value); return p }
-func (v value) iface() *iface  { p, _ := v.r.(*iface); return p }
+func (v value) elems() []value {
+	s, ok := v.r.([]value)
+	if !ok && v.r != nil {
+		if _, isBytes := v.r.([]byte); isBytes {
+			panic(bytesAsValues())
+		}
+	}
+	return s
+}
+
+func (v value) ptr() *value {
+	p, ok := v.r.(*value)
+	if !ok && v.r != nil {
+		if _, isByte := v.r.(*byte); isByte {
+			panic(bytesAsValues())
+		}
+	}
+	return p
+}
+
+// bytesAsValues returns the error of code that reads a byte array (or a
+// pointer into one) as values: a bug of the interpreter, reported rather
+// than read as nil.
+func bytesAsValues() error {
+	return &UnsupportedError{What: "a byte array read as values (an interpreter bug)"}
+}
+func (v value) iface() *iface { p, _ := v.r.(*iface); return p }
 func (v value) complex() complex128 {
 	c, _ := v.r.(complex128)
 	return c
@@ -94,6 +118,9 @@ func (v value) complex() complex128 {
 func copyVal(v value, t *rtype) value {
 	if !t.aggregate {
 		return v
+	}
+	if t.bytes {
+		return value{r: append([]byte(nil), v.bytes()...)}
 	}
 	src := v.elems()
 	dst := make([]value, len(src))
@@ -119,6 +146,14 @@ func copyVal(v value, t *rtype) value {
 func storeVal(p *value, v value, t *rtype) {
 	if !t.aggregate {
 		*p = v
+		return
+	}
+	if t.bytes {
+		if dst := p.bytes(); dst != nil {
+			copy(dst, v.bytes())
+		} else {
+			*p = copyVal(v, t)
+		}
 		return
 	}
 	dst := p.elems()
@@ -155,6 +190,9 @@ func zero(t *rtype) value {
 		}
 		return value{r: fs}
 	case kArray:
+		if t.bytes {
+			return value{r: make([]byte, t.len)}
+		}
 		es := make([]value, t.len)
 		if t.elem.aggregate {
 			for i := range es {
@@ -171,6 +209,14 @@ func zero(t *rtype) value {
 func resetZero(p *value, t *rtype) {
 	if !t.aggregate {
 		*p = value{}
+		return
+	}
+	if t.bytes {
+		if b := p.bytes(); len(b) == t.len {
+			clear(b)
+		} else {
+			*p = zero(t)
+		}
 		return
 	}
 	es := p.elems()
@@ -215,6 +261,9 @@ func equal(a, b value, t *rtype) bool {
 		}
 		return true
 	case kArray:
+		if t.bytes {
+			return string(a.bytes()) == string(b.bytes())
+		}
 		ae, be := a.elems(), b.elems()
 		for i := range ae {
 			if !equal(ae[i], be[i], t.elem) {
@@ -315,6 +364,10 @@ func appendKey(sb *strings.Builder, v value, t *rtype) {
 		}
 		return
 	case kArray:
+		if t.bytes {
+			sb.Write(v.bytes())
+			return
+		}
 		for _, e := range v.elems() {
 			appendKey(sb, e, t.elem)
 		}

@@ -242,7 +242,7 @@ func (m *machine) closeFD(fr *frame, fd int) syscall.Errno {
 }
 
 // kernelAddr is the identity of a kernel object in events.
-func kernelAddr[T any](p *T) Addr { return Addr{unsafe.Pointer(p)} }
+func kernelAddr[T any](p *T) Addr { return Addr{p: unsafe.Pointer(p)} }
 
 // --- the poller ---
 

@@ -272,3 +272,84 @@ func TestSpinsAfter(t *testing.T) {
 	require.NotNil(t, res.Failure)
 	assert.Contains(t, res.Failure.Message, "state matching")
 }
+
+// States that differ only in the bytes of a byte array ([]byte, a native
+// byte array in the interpreter): the stateful strategy matches the states
+// whose bytes are equal (the orders of writes of different bytes) and
+// keeps apart those whose bytes differ (the last writer of one byte), so
+// it reaches exactly the final outputs dfs reaches.
+func TestStatefulByteStates(t *testing.T) {
+	src := `package gen
+
+import (
+	"fmt"
+	"sync"
+	"testing"
+)
+
+func TestDifferentBytes(t *testing.T) {
+	b := make([]byte, 4)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			b[i] = byte(i + 1)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	fmt.Println(b)
+}
+
+func TestSameByte(t *testing.T) {
+	var flags [2]bool
+	b := make([]byte, 2)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			b[0] = byte(i + 1)
+			flags[i%2] = !flags[i%2]
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	fmt.Println(b, flags)
+}
+`
+	prog, err := LoadTests(writeModule(t, src))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name    string
+		outputs int
+	}{
+		{"TestDifferentBytes", 1},
+		{"TestSameByte", 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pkg, err := TestPackage(prog, tc.name, "")
+			require.NoError(t, err)
+			target := Target{Prog: prog, Pkg: pkg, Test: tc.name, Root: -1, Name: tc.name}
+			o := DefaultOptions()
+			o.Race, o.Preempt, o.Execs = "", -1, 20000
+			o.Time = 1 << 62
+			o.Strategy = "dfs"
+			want, rd := outputs(t, target, o)
+			require.True(t, rd.Exhaustive)
+			assert.Len(t, want, tc.outputs, "%v", keys(want))
+			o.Strategy = "stateful"
+			got, rs := outputs(t, target, o)
+			require.True(t, rs.Exhaustive)
+			assert.Positive(t, rs.StatesMatched)
+			assert.Less(t, rs.Executions, rd.Executions)
+			delete(got, "")
+			assert.Equal(t, keys(want), keys(got))
+		})
+	}
+}

@@ -21,7 +21,14 @@ var cells [256][3]uint64
 func addr(i int) interp.Addr { return addrOf(unsafe.Pointer(&cells[i])) }
 
 // addrOf converts p to an Addr.
-func addrOf(p unsafe.Pointer) interp.Addr { return *(*interp.Addr)(unsafe.Pointer(&p)) }
+func addrOf(p unsafe.Pointer) interp.Addr {
+	// interp.Addr's layout: the pointer, and whether it is a byte cell.
+	a := struct {
+		p unsafe.Pointer
+		b bool
+	}{p: p}
+	return *(*interp.Addr)(unsafe.Pointer(&a))
+}
 
 func TestFakeCellsAreCells(t *testing.T) {
 	require.Equal(t, addr(5), addr(2).Add(3))

@@ -1,0 +1,179 @@
+package interp
+
+// Byte arrays: the elements of a slice or array of one-byte scalars (bool,
+// int8, uint8: a type with rtype.bytes) are native bytes, not values. A
+// []byte is a value whose r is a []byte (nil r: the nil slice), an array
+// [N]byte a value whose r is a []byte of length N, and a pointer to such an
+// element a *byte. A pointer to a one-byte scalar is therefore a *value (a
+// variable, a struct field) or a *byte (an element of a byte array): the
+// operations on pointers to one-byte types look at which (loadPtr,
+// storePtr).
+//
+// Each byte is a cell of its own for the memory events: its Addr is
+// addrOfByte's, so an access to byte i of a slice is the access it would be
+// as a value cell (same location, same races).
+
+import (
+	"go/token"
+)
+
+// isByteKind reports whether values of kind k are stored as one byte in a
+// byte array.
+func isByteKind(k kind) bool { return k == kBool || k == kInt8 || k == kUint8 }
+
+// bytes returns the native bytes of a byte slice or array value.
+func (v value) bytes() []byte { b, _ := v.r.([]byte); return b }
+
+// bytesSlice returns a byte slice value; a nil []byte is the nil slice.
+func bytesSlice(b []byte) value {
+	if b == nil {
+		return value{}
+	}
+	return value{r: b}
+}
+
+// byteVal returns the value of a byte b of an array of elements of kind k:
+// int8 sign-extended, bool and uint8 as they are.
+func byteVal(b byte, k kind) value {
+	if k == kInt8 {
+		return value{n: uint64(int64(int8(b)))}
+	}
+	return value{n: uint64(b)}
+}
+
+// seqLen returns the length of a slice or array value of type t.
+func seqLen(v value, t *rtype) int {
+	if t.bytes {
+		return len(v.bytes())
+	}
+	return len(v.elems())
+}
+
+// seqCap returns the capacity of a slice value of type t.
+func seqCap(v value, t *rtype) int {
+	if t.bytes {
+		return cap(v.bytes())
+	}
+	return cap(v.elems())
+}
+
+// loadPtr returns the value of type t that the pointer p points to: a
+// *value, or a *byte for a one-byte t. It panics on a nil pointer.
+func loadPtr(p value, t *rtype) value {
+	switch q := p.r.(type) {
+	case *value:
+		return *q
+	case *byte:
+		return byteVal(*q, t.kind)
+	}
+	panic(nilDeref)
+}
+
+// setByte assigns b to the byte cell p, logging the old byte while a
+// snapshot is active.
+func (m *machine) setByte(p *byte, b byte) {
+	if m.logging {
+		m.undoBytes = append(m.undoBytes, undoByte{p, *p})
+	}
+	*p = b
+}
+
+// setBytes copies src into dst (which may overlap) with setByte's logging,
+// and returns the number of bytes copied.
+func (m *machine) setBytes(dst, src []byte) int {
+	if !m.logging {
+		return copy(dst, src)
+	}
+	n := min(len(dst), len(src))
+	switch {
+	case n == 1:
+		m.undoBytes = append(m.undoBytes, undoByte{&dst[0], dst[0]})
+	case n > 1:
+		m.undoRanges = append(m.undoRanges, undoRange{dst[:n:n], append([]byte(nil), dst[:n]...), len(m.undoBytes)})
+	}
+	return copy(dst, src)
+}
+
+// undoByte is an entry of the undo log of byte cells: one byte's old
+// value.
+type undoByte struct {
+	p   *byte
+	old byte
+}
+
+// undoRange is an entry of the undo log of byte cells for a write of
+// several bytes (a copy, an append): their old values, logged after the
+// first at entries of undoBytes.
+type undoRange struct {
+	dst, old []byte
+	at       int
+}
+
+// rollbackBytes puts the byte cells the undo log names back as they were,
+// latest write first (the entries of both logs in the order of their
+// writes), and empties the log.
+func (m *machine) rollbackBytes() {
+	i, j := len(m.undoBytes), len(m.undoRanges)-1
+	for {
+		if j >= 0 && m.undoRanges[j].at >= i {
+			copy(m.undoRanges[j].dst, m.undoRanges[j].old)
+			j--
+			continue
+		}
+		if i == 0 {
+			break
+		}
+		i--
+		*m.undoBytes[i].p = m.undoBytes[i].old
+	}
+	clear(m.undoRanges)
+	m.undoBytes, m.undoRanges = m.undoBytes[:0], m.undoRanges[:0]
+}
+
+// accessBytes reports an access of kind k by op to the byte cells b.
+func (m *machine) accessBytes(fr *frame, k EventKind, op Op, b []byte, pos token.Pos) {
+	if len(b) == 0 {
+		return
+	}
+	m.emit(fr, Event{Kind: k, Op: op, Addr: addrOfByte(&b[0]), N: len(b), Pos: pos, Func: m.funcOf(op)})
+}
+
+// accessSeq reports an access of kind k by op to the elements of the
+// slice or array value v of type t (the elements from lo to hi).
+func (m *machine) accessSeq(fr *frame, k EventKind, op Op, v value, t *rtype, lo, hi int, pos token.Pos) {
+	if t.bytes {
+		m.accessBytes(fr, k, op, v.bytes()[lo:hi], pos)
+		return
+	}
+	m.accessElems(fr, k, op, v.elems()[lo:hi], t.elem, pos)
+}
+
+// ptrAddr returns the Addr of the cell a pointer value designates.
+func ptrAddr(p value) Addr {
+	switch q := p.r.(type) {
+	case *value:
+		return addrOf(q)
+	case *byte:
+		return addrOfByte(q)
+	}
+	return Addr{}
+}
+
+// storeScalarPtr assigns the scalar v to the cell the pointer p points to,
+// reporting the write; it panics on a nil pointer.
+func (m *machine) storeScalarPtr(fr *frame, p value, v value, pos token.Pos) {
+	switch q := p.r.(type) {
+	case *value:
+		if m.watchMem || m.logging {
+			m.noteWrite(fr, q, pos)
+		}
+		*q = v
+	case *byte:
+		if m.watchMem {
+			m.emit(fr, Event{Kind: EvWrite, Addr: addrOfByte(q), N: 1, Pos: pos})
+		}
+		m.setByte(q, byte(v.n))
+	default:
+		panic(nilDeref)
+	}
+}
