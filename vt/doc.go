@@ -52,7 +52,7 @@
 //   - [Replay] (-vt.replay string): replay one execution from a token or a saved file, with its trace
 //   - [Profile] (-vt.profile string): write a pprof profile of the exploration to this file (go tool pprof reads it)
 //   - [HTML] (-vt.html string): draw the failing execution as an HTML page in this file (on: by the saved one)
-//   - [Corpus] (-vt.corpus string, default auto): saved failing schedules, replayed first: auto (unless -strategy is given), on, off (neither replayed nor saved)
+//   - [Corpus] (-vt.corpus string, default auto): replay saved failures first: auto (unless -strategy), on, off (save none)
 //   - [Expect] (-vt.expect string): verdict to reach: ok, race, region, deadlock, leak, panic, assert or steps
 //   - [Race] (-vt.race string, default on): race detection: on (happens-before summary h), lockset or off
 //   - [Trust] (-vt.trust list): comma-separated packages whose own accesses are not race-checked

@@ -265,7 +265,7 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "corpus", Type: "string", Default: "auto",
-		Doc: "saved failing schedules, replayed first: auto (unless -strategy is given), on, off (neither replayed nor saved)",
+		Doc: "replay saved failures first: auto (unless -strategy), on, off (save none)",
 		set: func(o *Options, v string) error {
 			switch v {
 			case "auto", "on", "off":
