@@ -55,20 +55,22 @@ type joinSet struct {
 func (r *dporRun) joinPoint(s *scheduler, runnable []*interp.Goroutine, replaying bool) bool {
 	g := runnable[0]
 	if len(runnable) != 1 || !g.Quiescent() {
-		r.armed, r.joinWait = joinChecks, nil
+		r.armed, r.joinWait, r.retry = joinChecks, nil, false
 		return false
 	}
 	// The first points of a quiescent stretch only: the goroutine alone
 	// running on is no new join, once it joined the others (the first
 	// points may come before: it goes on to read what they wrote).
+	op, _ := g.Pending()
 	if r.armed == 0 || replaying || len(r.carry) > 0 {
+		r.retry = op == interp.OpResume
 		return false
 	}
 	// A goroutine woken from a blocking operation resumes at it and
 	// retries it in the transition after: h learns what the operation
 	// acquires only then. Its state at the resume and at the retry is no
 	// join point (h there has less settled than after: DigestAt).
-	if op, _ := g.Pending(); op == interp.OpResume {
+	if op == interp.OpResume {
 		r.retry = true
 		return false
 	}
