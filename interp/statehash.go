@@ -465,26 +465,35 @@ func (c *Canon) array(es []value) {
 		return
 	}
 	all := es[:cap(es)]
-	first := unsafe.Pointer(&all[0])
-	if c.isOld(first) {
-		c.WriteUint(uint64(len(es)))
-		c.WriteUint(uint64(cap(es)))
+	if !c.arrayHead(unsafe.Pointer(&all[0]), len(es), cap(es), tagArray) {
 		return
 	}
-	if id, ok := c.cells[first]; ok {
-		// Its first cell was met already (the array, or a pointer to it).
-		c.tag(tagArrayRef)
-		c.WriteUint(id)
-		c.WriteUint(uint64(len(es)))
-		c.WriteUint(uint64(cap(es)))
-		return
-	}
-	c.tag(tagArray)
-	c.WriteUint(uint64(len(es)))
-	c.WriteUint(uint64(cap(es)))
 	for i := range all {
 		c.cell(&all[i])
 	}
+}
+
+// arrayHead writes the head of an array of n elements of capacity cp whose
+// first cell is first, and reports whether its cells must be walked now:
+// an array of the snapshot, or one met already (the array, or a pointer to
+// its first cell), is written by number; a new one gets tag.
+func (c *Canon) arrayHead(first unsafe.Pointer, n, cp int, tag byte) bool {
+	if c.isOld(first) {
+		c.WriteUint(uint64(n))
+		c.WriteUint(uint64(cp))
+		return false
+	}
+	if id, ok := c.cells[first]; ok {
+		c.tag(tagArrayRef)
+		c.WriteUint(id)
+		c.WriteUint(uint64(n))
+		c.WriteUint(uint64(cp))
+		return false
+	}
+	c.tag(tag)
+	c.WriteUint(uint64(n))
+	c.WriteUint(uint64(cp))
+	return true
 }
 
 // byteArray writes the byte cells of b, a byte slice or array, as array
@@ -501,22 +510,9 @@ func (c *Canon) byteArray(b []byte) {
 		return
 	}
 	all := b[:cap(b)]
-	first := unsafe.Pointer(&all[0])
-	if c.isOld(first) {
-		c.WriteUint(uint64(len(b)))
-		c.WriteUint(uint64(cap(b)))
+	if !c.arrayHead(unsafe.Pointer(&all[0]), len(b), cap(b), tagBytes) {
 		return
 	}
-	if id, ok := c.cells[first]; ok {
-		c.tag(tagArrayRef)
-		c.WriteUint(id)
-		c.WriteUint(uint64(len(b)))
-		c.WriteUint(uint64(cap(b)))
-		return
-	}
-	c.tag(tagBytes)
-	c.WriteUint(uint64(len(b)))
-	c.WriteUint(uint64(cap(b)))
 	for i := range all {
 		c.byteCell(&all[i])
 	}
