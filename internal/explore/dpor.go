@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/vtcheck/vt/interp"
@@ -57,6 +58,7 @@ type dnode struct {
 	backtrack map[int]bool
 	// done holds the alternatives explored, with the union of the
 	// footprints of their transitions here (over every execution below).
+	// It is never written: a change makes a new map.
 	done map[int]*cfoot
 	cur  *cfoot // the same for the alternative being explored
 	// known is the number of events before this choice: the cells they
@@ -81,8 +83,11 @@ type dpor struct {
 	bound  int  // preemption bound (-1: none)
 	pruned bool // an alternative was left out for the bound
 	// floor is the first choice next backtracks at (a worker's subtree,
-	// parallel.go; 0 otherwise).
+	// parallel.go; 0 otherwise). The backtrack points that races ask for
+	// above it are not added but kept in above, for the search to add
+	// when it takes the subtree's executions.
 	floor int
+	above []backtrackAt
 	// shard of shards: this exploration owns the executions whose first
 	// choice of a goroutine takes an alternative a with a mod shards =
 	// shard (options.go, Options.Shard); shards 0: not sharded.
@@ -429,33 +434,47 @@ func (d *dpor) races(ts []*dtrans) {
 		if nd == nil {
 			continue
 		}
-		covered := false
+		b := backtrackAt{node: ts[i].node, q: ts[rc.k].g}
 		for g := range init {
-			if nd.backtrack[g] {
-				covered = true
-				break
-			}
+			b.init = append(b.init, g)
 		}
-		if covered {
+		if b.node < d.floor {
+			d.above = append(d.above, b)
 			continue
 		}
-		q := ts[rc.k].g
-		added := false
-		if init[q] && contains(nd.ids, q) {
-			nd.backtrack[q], added = true, true
-		} else {
-			for _, g := range nd.ids {
-				if init[g] {
-					nd.backtrack[g], added = true, true
-					break
-				}
-			}
+		nd.addBacktrack(b)
+	}
+}
+
+// backtrackAt is what a race asks of the choice node: that one of the
+// goroutines of init (the initials that reverse it) run there, q (the
+// goroutine of the race's later transition) if it can.
+type backtrackAt struct {
+	node int
+	init []int
+	q    int
+}
+
+// addBacktrack adds an alternative for b to nd's backtrack set, unless one
+// of b's initials is in it already.
+func (nd *dnode) addBacktrack(b backtrackAt) {
+	for _, g := range b.init {
+		if nd.backtrack[g] {
+			return
 		}
-		if !added {
-			for _, g := range nd.ids {
-				nd.backtrack[g] = true
-			}
+	}
+	if slices.Contains(b.init, b.q) && contains(nd.ids, b.q) {
+		nd.backtrack[b.q] = true
+		return
+	}
+	for _, g := range nd.ids {
+		if slices.Contains(b.init, g) {
+			nd.backtrack[g] = true
+			return
 		}
+	}
+	for _, g := range nd.ids {
+		nd.backtrack[g] = true
 	}
 }
 
@@ -716,7 +735,12 @@ func (d *dpor) next() (prefix []int, ok bool) {
 				if f == nil {
 					f = &cfoot{}
 				}
-				nd.done[nd.ids[nd.c.chosen]] = f
+				// A new map, not a write into the old: a worker's view
+				// of the path may share it (parallel.go).
+				done := make(map[int]*cfoot, len(nd.done)+1)
+				maps.Copy(done, nd.done)
+				done[nd.ids[nd.c.chosen]] = f
+				nd.done = done
 				nd.cur = nil
 			}
 		}

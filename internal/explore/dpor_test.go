@@ -180,13 +180,7 @@ func TestHappensBeforeMatchesPairwise(t *testing.T) {
 // schedules where it goes on at once, and the final states only they
 // reach, are left out (they were: 6 of the 8 tables of TestProbe).
 func TestDPORReachesEveryProbeOutcome(t *testing.T) {
-	dir, err := filepath.Abs("testdata/classic")
-	require.NoError(t, err)
-	prog, err := LoadTests(dir)
-	require.NoError(t, err)
-	pkg, err := TestPackage(prog, "TestProbe", "")
-	require.NoError(t, err)
-	target := Target{Prog: prog, Pkg: pkg, Test: "TestProbe", Root: -1, Name: "TestProbe"}
+	target := classicTarget(t, "TestProbe")
 	for _, strategy := range []string{"dpor", "dfs"} {
 		o := DefaultOptions()
 		o.Strategy, o.Preempt, o.Race, o.Time = strategy, -1, "", 10*time.Minute
@@ -194,4 +188,16 @@ func TestDPORReachesEveryProbeOutcome(t *testing.T) {
 		require.True(t, res.Exhaustive, strategy)
 		assert.Len(t, set, 8, "%s: final tables %q", strategy, keys(set))
 	}
+}
+
+// classicTarget returns test name of testdata/classic as a whole test.
+func classicTarget(t *testing.T, name string) Target {
+	t.Helper()
+	dir, err := filepath.Abs("testdata/classic")
+	require.NoError(t, err)
+	prog, err := LoadTests(dir)
+	require.NoError(t, err)
+	pkg, err := TestPackage(prog, name, "")
+	require.NoError(t, err)
+	return Target{Prog: prog, Pkg: pkg, Test: name, Root: -1, Name: name}
 }

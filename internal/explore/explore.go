@@ -256,7 +256,7 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 		x.pool = newPool(x, n-1)
 		defer func() {
 			x.pool.close()
-			x.res.Speculated, x.res.SpecUsed = x.pool.ran, x.pool.used
+			x.res.Speculated, x.res.SpecUsed = int(x.pool.ran.Load()), x.pool.used
 		}()
 	}
 	// Saved failing schedules first: a fixed bug stays fixed.
@@ -359,8 +359,14 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 			if !x.budgetLeft() {
 				return nil
 			}
-			key := prefixKey(fmt.Sprintf("dpor%d", bound), prefix)
-			done, err := x.runJob(key, prefix, func() chooser { return &dporChoice{d: d} })
+			var done bool
+			var err error
+			if sub := x.takeSubtree(d, bound, prefix); sub != nil {
+				// A worker explored the subtree whole (parallel.go).
+				done, err = x.adoptSubtree(d, sub)
+			} else if done, err = x.run(prefix, &dporChoice{d: d}); !done && err == nil {
+				d.update(x.last.sched.track, x.last.sched)
+			}
 			if done || err != nil {
 				if x.res.Failure != nil {
 					x.res.FoundBy = name
@@ -370,7 +376,6 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 				}
 				return err
 			}
-			d.update(x.last.sched.track, x.last.sched)
 			if d.joins != nil && len(prefix) == 0 && len(x.last.sched.track.joinKeys) < minJoins {
 				// No phases one after the other: join points would
 				// cost (hashing, no frame reuse) and save nothing.
@@ -383,6 +388,7 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 			if prefix, more = d.next(); !more {
 				break
 			}
+			x.pruneDPOR(d, bound)
 			x.speculateDPOR(d, bound)
 		}
 		// A sharded search goes on to the next bound even where its part
