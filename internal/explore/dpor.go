@@ -88,6 +88,7 @@ type dpor struct {
 	// when it takes the subtree's executions.
 	floor int
 	above []backtrackAt
+	hb    *hbScratch // the analysis' memory
 	// shard of shards: this exploration owns the executions whose first
 	// choice of a goroutine takes an alternative a with a mod shards =
 	// shard (options.go, Options.Shard); shards 0: not sharded.
@@ -141,6 +142,7 @@ type dtrans struct {
 type dporRun struct {
 	d       *dpor
 	trans   []*dtrans
+	slab    transSlab // the memory of trans
 	cur     *dtrans
 	edges   map[int][]int   // goroutine id -> transitions its next one happens after
 	created map[int]bool    // goroutines created during the execution
@@ -173,11 +175,59 @@ type dporRun struct {
 	joinCut  bool
 }
 
-func newDporRun(d *dpor) *dporRun {
-	return &dporRun{d: d, edges: map[int][]int{}, created: map[int]bool{}, blocked: map[int]uintptr{}, carry: map[int]sleeper{},
-		wgRound: map[uintptr][]int{}, wgCount: map[uintptr]int64{}, waitWG: map[int]uintptr{},
-		newSleep: map[int]map[int]sleeper{}, newIDs: map[int][]int{}, newKnown: map[int]int32{}, pending: -1, armed: joinChecks,
-		names: canon{names: map[uintptr]ccell{}}}
+// newDporRun returns the tracker of an execution for d. It reuses the
+// memory of spare, if not nil: the tracker of an execution the search is
+// done with (nothing of it is read again).
+func newDporRun(d *dpor, spare *dporRun) *dporRun {
+	if spare == nil {
+		return &dporRun{d: d, edges: map[int][]int{}, created: map[int]bool{}, blocked: map[int]uintptr{}, carry: map[int]sleeper{},
+			wgRound: map[uintptr][]int{}, wgCount: map[uintptr]int64{}, waitWG: map[int]uintptr{},
+			newSleep: map[int]map[int]sleeper{}, newIDs: map[int][]int{}, newKnown: map[int]int32{}, pending: -1, armed: joinChecks,
+			names: canon{names: map[uintptr]ccell{}}}
+	}
+	r := spare
+	clear(r.trans)
+	clear(r.edges)
+	clear(r.created)
+	clear(r.blocked)
+	clear(r.wgRound)
+	clear(r.wgCount)
+	clear(r.waitWG)
+	clear(r.carry)
+	clear(r.newSleep)
+	clear(r.newIDs)
+	clear(r.newKnown)
+	clear(r.names.names)
+	*r = dporRun{d: d, trans: r.trans[:0], slab: r.slab, edges: r.edges, created: r.created, blocked: r.blocked,
+		wgRound: r.wgRound, wgCount: r.wgCount, waitWG: r.waitWG, carry: r.carry,
+		newSleep: r.newSleep, newIDs: r.newIDs, newKnown: r.newKnown, pending: -1, armed: joinChecks,
+		joinKeys: r.joinKeys[:0], names: canon{names: r.names.names}}
+	r.slab.reset()
+	return r
+}
+
+// transSlab allocates the transitions of executions, one after another,
+// in chunks that the next execution's tracker reuses, with the memory of
+// their footprints.
+type transSlab struct {
+	chunks [][]dtrans
+	n      int
+}
+
+const transChunk = 64
+
+func (s *transSlab) reset() { s.n = 0 }
+
+// next returns a new transition.
+func (s *transSlab) next() *dtrans {
+	c, i := s.n/transChunk, s.n%transChunk
+	if c == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]dtrans, transChunk))
+	}
+	s.n++
+	t := &s.chunks[c][i]
+	*t = dtrans{fp: footprint{spans: t.fp.spans[:0]}, cf: cfoot{cells: t.cf.cells[:0]}}
+	return t
 }
 
 // endTransition closes the current transition: it wakes the sleepers its
@@ -199,7 +249,8 @@ func (r *dporRun) endTransition() {
 
 // begin starts a transition of goroutine g (-1: time passing).
 func (r *dporRun) begin(g, node int) {
-	t := &dtrans{g: g, node: node}
+	t := r.slab.next()
+	t.g, t.node = g, node
 	if g >= 0 {
 		t.from = r.edges[g]
 		delete(r.edges, g)
@@ -246,7 +297,7 @@ func (r *dporRun) point(idx int, ordered []*interp.Goroutine) {
 func (r *dporRun) picked(g int) {
 	node := r.pending
 	if node >= 0 {
-		r.carry = make(map[int]sleeper, len(r.sleep))
+		clear(r.carry)
 		for q, sl := range r.sleep {
 			r.carry[q] = sl
 		}
@@ -398,7 +449,10 @@ func (d *dpor) update(r *dporRun, s *scheduler) {
 // races computes happens-before over the transitions and adds a backtrack
 // alternative for each race not yet covered.
 func (d *dpor) races(ts []*dtrans) {
-	thr, vc, rs := happensBefore(ts)
+	if d.hb == nil {
+		d.hb = new(hbScratch)
+	}
+	thr, vc, rs := d.hb.run(ts)
 	if testHappensBefore != nil {
 		testHappensBefore(ts, thr, vc, rs)
 	}
@@ -515,21 +569,73 @@ func threads(ts []*dtrans) (thr []int, nt int) {
 // every pair of transitions was quadratic (happensBeforePairwise, which
 // tests check it against).
 func happensBefore(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) {
-	thr, nt := threads(ts)
-	vc = make([][]int32, len(ts))
-	last := make([]int, nt)
+	return new(hbScratch).run(ts)
+}
+
+// hbScratch holds the memory of happensBefore's computations, reused from
+// one execution's analysis to the next (the results of run are valid until
+// the next run).
+type hbScratch struct {
+	thr   []int
+	vc    [][]int32
+	buf   []int32
+	last  []int
+	cells map[uintptr]int32 // cell -> index in acc
+	acc   []hbAccess
+	cand  []int
+	rs    []hbRace
+	index map[int]int
+}
+
+// hbAccess is what happensBefore knows of one cell's latest accesses.
+type hbAccess struct {
+	write int   // last write (-1: none since the table was cleared)
+	reads []int // reads since
+}
+
+// threads numbers the goroutines of ts as threads does, into h's memory.
+func (h *hbScratch) threads(ts []*dtrans) (thr []int, nt int) {
+	if h.index == nil {
+		h.index = map[int]int{}
+	}
+	clear(h.index)
+	h.thr = slices.Grow(h.thr[:0], len(ts))[:len(ts)]
+	for k, t := range ts {
+		i, ok := h.index[t.g]
+		if !ok {
+			i = len(h.index)
+			h.index[t.g] = i
+		}
+		h.thr[k] = i
+	}
+	return h.thr, len(h.index)
+}
+
+func (h *hbScratch) run(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) {
+	thr, nt := h.threads(ts)
+	h.vc = slices.Grow(h.vc[:0], len(ts))[:len(ts)]
+	vc = h.vc
+	h.buf = slices.Grow(h.buf[:0], len(ts)*nt)[:len(ts)*nt]
+	clear(h.buf)
+	h.last = slices.Grow(h.last[:0], nt)[:nt]
+	last := h.last
 	for i := range last {
 		last[i] = -1
 	}
-	type access struct {
-		write int   // last write (-1: none since the table was cleared)
-		reads []int // reads since
+	if h.cells == nil {
+		h.cells = map[uintptr]int32{}
 	}
-	cells := map[uintptr]*access{}
+	clear(h.cells)
+	cells := h.cells
+	for i := range h.acc {
+		h.acc[i].reads = h.acc[i].reads[:0]
+	}
+	h.acc = h.acc[:0]
 	lastWild := -1
-	var cand []int
+	cand := h.cand[:0]
+	rs = h.rs[:0]
 	for k, t := range ts {
-		v := make([]int32, nt)
+		v := h.buf[k*nt : (k+1)*nt : (k+1)*nt]
 		if l := last[thr[k]]; l >= 0 {
 			copy(v, vc[l])
 		}
@@ -550,11 +656,18 @@ func happensBefore(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) {
 		} else {
 			for _, sp := range t.fp.spans {
 				for p := sp.lo; p < sp.hi; p += cellSize {
-					a := cells[p]
-					if a == nil {
-						a = &access{write: -1}
-						cells[p] = a
+					ai, ok := cells[p]
+					if !ok {
+						ai = int32(len(h.acc))
+						if len(h.acc) < cap(h.acc) {
+							h.acc = h.acc[:len(h.acc)+1]
+							h.acc[ai].write = -1
+						} else {
+							h.acc = append(h.acc, hbAccess{write: -1})
+						}
+						cells[p] = ai
 					}
+					a := &h.acc[ai]
 					if a.write >= 0 {
 						cand = append(cand, a.write)
 					}
@@ -588,6 +701,7 @@ func happensBefore(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) {
 		vc[k] = v
 		last[thr[k]] = k
 	}
+	h.cand, h.rs = cand, rs
 	return thr, vc, rs
 }
 

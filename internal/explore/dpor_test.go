@@ -153,7 +153,9 @@ func TestHappensBeforeMatchesPairwise(t *testing.T) {
 	testHappensBefore = func(ts []*dtrans, thr []int, vc [][]int32, rs []hbRace) {
 		wthr, wvc, wrs := happensBeforePairwise(ts)
 		require.Equal(t, wthr, thr)
-		require.Equal(t, wrs, rs)
+		if len(wrs) > 0 || len(rs) > 0 {
+			require.Equal(t, wrs, rs)
+		}
 		require.Equal(t, wvc, vc)
 		checked++
 		races += len(rs)

@@ -209,6 +209,9 @@ type explorer struct {
 	esp        *espBags           // the execution is ESP-bags' (espbags.go)
 	auto       bool               // the strategy is the default one
 	annotated  bool               // an execution had an annotation event
+	// spare is the DPOR tracker of an execution the search is done with,
+	// for the next one to reuse (nil: none).
+	spare *dporRun
 	// cfg computes control-flow distances for the guided strategy
 	// (cfgdist.go; nil until it runs).
 	cfg *cfgDist
@@ -383,6 +386,10 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 			}
 			if d.joins != nil {
 				x.res.States = len(d.joins.seen)
+			}
+			if t := x.last.sched.track; t != nil && t.d == d {
+				// Run here, not by a worker: its memory serves the next.
+				x.last.sched.track, x.spare = nil, t
 			}
 			var more bool
 			if prefix, more = d.next(); !more {
@@ -749,7 +756,8 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	}
 	if dc, ok := strat.(*dporChoice); ok {
 		dc.s = s
-		s.track = newDporRun(dc.d)
+		s.track = newDporRun(dc.d, x.spare)
+		x.spare = nil
 	}
 	if a, ok := strat.(interface{ attach(*scheduler) }); ok {
 		a.attach(s) // guided.go, jrf.go
