@@ -55,7 +55,7 @@ type dnode struct {
 	// sleep holds the goroutines whose next transitions need no
 	// exploring here, with their footprints.
 	sleep     map[int]sleeper
-	backtrack map[int]bool
+	backtrack gset
 	// done holds the alternatives explored, with the union of the
 	// footprints of their transitions here (over every execution below).
 	// It is never written: a change makes a new map.
@@ -421,16 +421,15 @@ func (d *dpor) update(r *dporRun, s *scheduler) {
 		nd := &dnode{c: c}
 		if ids, ok := r.newIDs[i]; ok {
 			nd.pick, nd.ids, nd.sleep, nd.known = true, ids, r.newSleep[i], r.newKnown[i]
-			nd.backtrack = map[int]bool{ids[c.chosen]: true}
+			nd.backtrack = gset{ids[c.chosen]}
 			if d.shards > 0 && d.firstPick() < 0 {
 				// Sharded: every alternative of the first choice of a
 				// goroutine is explored, so that each shard knows the
 				// alternatives there without the others' executions.
 				for _, g := range ids {
-					nd.backtrack[g] = true
+					nd.backtrack.add(g)
 				}
 			}
-			nd.done = map[int]*cfoot{}
 		}
 		d.nodes = append(d.nodes, nd)
 	}
@@ -462,9 +461,9 @@ func (d *dpor) races(ts []*dtrans) {
 		if n := ts[i].node; n >= 0 && n < len(d.nodes) && d.nodes[n].pick {
 			nd = d.nodes[n]
 		}
-		var init map[int]bool
+		var init []int
 		if nd != nil {
-			init = initials(ts, vc, thr, i, rc.k)
+			init = d.hb.initials(ts, vc, thr, i, rc.k)
 		}
 		// k's goroutine may be unable to run at i: its operation would
 		// block there (a Lock while i's goroutine holds the mutex it
@@ -483,20 +482,29 @@ func (d *dpor) races(ts []*dtrans) {
 				break
 			}
 			i, nd = j, d.nodes[ts[j].node]
-			init = initials(ts, vc, thr, i, rc.k)
+			init = d.hb.initials(ts, vc, thr, i, rc.k)
 		}
 		if nd == nil {
 			continue
 		}
-		b := backtrackAt{node: ts[i].node, q: ts[rc.k].g}
-		for g := range init {
-			b.init = append(b.init, g)
-		}
+		b := backtrackAt{node: ts[i].node, q: ts[rc.k].g, init: init}
 		if b.node < d.floor {
+			b.init = slices.Clone(init) // init is the analysis' memory
 			d.above = append(d.above, b)
 			continue
 		}
 		nd.addBacktrack(b)
+	}
+}
+
+// gset is a small set of goroutine ids.
+type gset []int
+
+func (s gset) has(g int) bool { return slices.Contains(s, g) }
+
+func (s *gset) add(g int) {
+	if !s.has(g) {
+		*s = append(*s, g)
 	}
 }
 
@@ -513,22 +521,22 @@ type backtrackAt struct {
 // of b's initials is in it already.
 func (nd *dnode) addBacktrack(b backtrackAt) {
 	for _, g := range b.init {
-		if nd.backtrack[g] {
+		if nd.backtrack.has(g) {
 			return
 		}
 	}
 	if slices.Contains(b.init, b.q) && contains(nd.ids, b.q) {
-		nd.backtrack[b.q] = true
+		nd.backtrack.add(b.q)
 		return
 	}
 	for _, g := range nd.ids {
 		if slices.Contains(b.init, g) {
-			nd.backtrack[g] = true
+			nd.backtrack.add(g)
 			return
 		}
 	}
 	for _, g := range nd.ids {
-		nd.backtrack[g] = true
+		nd.backtrack.add(g)
 	}
 }
 
@@ -585,6 +593,9 @@ type hbScratch struct {
 	cand  []int
 	rs    []hbRace
 	index map[int]int
+	// initials' memory
+	part, init []int
+	seen       []bool
 }
 
 // hbAccess is what happensBefore knows of one cell's latest accesses.
@@ -742,17 +753,24 @@ func happensBeforePairwise(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) 
 }
 
 // initials returns the goroutines that can run first in the part of the
-// execution after i that does not happen after i, followed by k.
-func initials(ts []*dtrans, vc [][]int32, thr []int, i, k int) map[int]bool {
-	var v []int
+// execution after i that does not happen after i, followed by k (in the
+// order of their transitions there), in h's memory: valid until the next
+// call. thr and vc are h's last run's.
+func (h *hbScratch) initials(ts []*dtrans, vc [][]int32, thr []int, i, k int) []int {
+	v := h.part[:0]
 	for j := i + 1; j < k; j++ {
 		if vc[j][thr[i]] <= int32(i) {
 			v = append(v, j)
 		}
 	}
 	v = append(v, k)
-	out := map[int]bool{}
-	seen := map[int]bool{}
+	h.part = v
+	seen := h.seen[:0]
+	for range len(h.index) {
+		seen = append(seen, false)
+	}
+	h.seen = seen
+	out := h.init[:0]
 	for a, j := range v {
 		if seen[thr[j]] {
 			continue
@@ -769,16 +787,17 @@ func initials(ts []*dtrans, vc [][]int32, thr []int, i, k int) map[int]bool {
 			}
 		}
 		if first {
-			out[ts[j].g] = true
+			out = append(out, ts[j].g)
 		}
 	}
+	h.init = out
 	return out
 }
 
 // enabledIn reports whether one of the goroutines of init is among ids.
-func enabledIn(init map[int]bool, ids []int) bool {
+func enabledIn(init []int, ids []int) bool {
 	for _, g := range ids {
-		if init[g] {
+		if slices.Contains(init, g) {
 			return true
 		}
 	}
@@ -831,7 +850,7 @@ func (d *dpor) next() (prefix []int, ok bool) {
 			}
 		} else {
 			for a, g := range nd.ids {
-				if a == nd.c.chosen || !nd.backtrack[g] || nd.done[g] != nil {
+				if a == nd.c.chosen || !nd.backtrack.has(g) || nd.done[g] != nil {
 					continue
 				}
 				if _, asleep := nd.sleep[g]; asleep {

@@ -209,9 +209,9 @@ type explorer struct {
 	esp        *espBags           // the execution is ESP-bags' (espbags.go)
 	auto       bool               // the strategy is the default one
 	annotated  bool               // an execution had an annotation event
-	// spare is the DPOR tracker of an execution the search is done with,
-	// for the next one to reuse (nil: none).
-	spare *dporRun
+	// spare is the memory of an execution the search is done with, for
+	// the next one to reuse (nil: none).
+	spare *spareRun
 	// cfg computes control-flow distances for the guided strategy
 	// (cfgdist.go; nil until it runs).
 	cfg *cfgDist
@@ -389,7 +389,7 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 			}
 			if t := x.last.sched.track; t != nil && t.d == d {
 				// Run here, not by a worker: its memory serves the next.
-				x.last.sched.track, x.spare = nil, t
+				x.spare = x.last.sched.spare()
 			}
 			var more bool
 			if prefix, more = d.next(); !more {
@@ -746,6 +746,7 @@ func Progress(w io.Writer) io.Writer {
 func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
 	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
+	s.reuse(x.spare)
 	r.sched = s
 	s.outOfTime = x.stop
 	if s.regionsOnly {
@@ -756,9 +757,13 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	}
 	if dc, ok := strat.(*dporChoice); ok {
 		dc.s = s
-		s.track = newDporRun(dc.d, x.spare)
-		x.spare = nil
+		var spare *dporRun
+		if x.spare != nil {
+			spare = x.spare.track
+		}
+		s.track = newDporRun(dc.d, spare)
 	}
+	x.spare = nil
 	if a, ok := strat.(interface{ attach(*scheduler) }); ok {
 		a.attach(s) // guided.go, jrf.go
 	}

@@ -603,7 +603,7 @@ func (x *explorer) exploreSubtree(v *dpor, bound int, prefix []int, cancelled fu
 			v.update(r.sched.track, r.sched)
 			sub.execs = append(sub.execs, subtreeExec{r: r, above: v.above})
 			v.above = nil
-			x.spare = r.shed()
+			x.spare = r.sched.spare()
 		}
 		var ok bool
 		if pfx, ok = v.next(); !ok {
@@ -701,7 +701,7 @@ func (nd *dnode) pending(pre, bound int) int {
 		return -1
 	}
 	for a, g := range nd.ids {
-		if a == nd.c.chosen || !nd.backtrack[g] || nd.done[g] != nil {
+		if a == nd.c.chosen || !nd.backtrack.has(g) || nd.done[g] != nil {
 			continue
 		}
 		if _, asleep := nd.sleep[g]; asleep {
@@ -797,25 +797,6 @@ func dporAlive(key, stage string, d *dpor) bool {
 	}
 	// A prefix of the path: only the execution run next.
 	return len(f) == len(d.nodes)
-}
-
-// shed drops what a taken execution that ended well no longer needs (its
-// trace, DPOR's record of its transitions), so that the executions of a
-// subtree waiting to be taken cost little memory. It returns the DPOR
-// tracker it dropped, for the next execution to reuse (nil: none).
-func (r *execResult) shed() *dporRun {
-	s := r.sched
-	s.trace, s.ordered, s.fair, s.prof = nil, nil, nil, nil
-	t := s.track
-	if t == nil {
-		return nil
-	}
-	stub := &dporRun{d: t.d, joinCut: t.joinCut}
-	if t.d.shards > 1 {
-		stub.newIDs = maps.Clone(t.newIDs) // for ownsRun
-	}
-	s.track = stub
-	return t
 }
 
 // takeSubtree returns the DPOR subtree of the stage with the preemption
