@@ -364,9 +364,11 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 			}
 			var done bool
 			var err error
+			var rest []int // the rest of an unfinished subtree taken
 			if sub := x.takeSubtree(d, bound, prefix); sub != nil {
-				// A worker explored the subtree whole (parallel.go).
+				// A worker explored the subtree (parallel.go).
 				done, err = x.adoptSubtree(d, sub)
+				rest = sub.rest
 			} else if done, err = x.run(prefix, &dporChoice{d: d}); !done && err == nil {
 				d.update(x.last.sched.track, x.last.sched)
 			}
@@ -391,8 +393,13 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 				// Run here, not by a worker: its memory serves the next.
 				x.spare = x.last.sched.spare()
 			}
-			var more bool
-			if prefix, more = d.next(); !more {
+			more := true
+			if rest != nil {
+				prefix = rest
+			} else {
+				prefix, more = d.next()
+			}
+			if !more {
 				break
 			}
 			x.pruneDPOR(d, bound)

@@ -75,6 +75,9 @@ type subtree struct {
 	execs []subtreeExec
 	view  *dpor
 	head  []*dnode // the view's choices down to the subtree's root
+	// rest is the prefix of the execution the worker left the subtree at,
+	// unfinished (nil: finished): the view's path leads to it.
+	rest []int
 }
 
 // subtreeExec is one execution of a subtree: its result (or the error
@@ -576,6 +579,7 @@ func (x *explorer) speculateDPOR(d *dpor, bound int) {
 func (x *explorer) exploreSubtree(v *dpor, bound int, prefix []int, cancelled func() bool) *subtree {
 	sub := &subtree{view: v, head: slices.Clone(v.nodes[:v.floor])}
 	pfx := prefix
+	held := 0 // choices of the executions held
 	for {
 		if cancelled() {
 			return nil
@@ -587,6 +591,15 @@ func (x *explorer) exploreSubtree(v *dpor, bound int, prefix []int, cancelled fu
 		if nested != nil {
 			if nestedDone := sub.adopt(v, nested); nestedDone {
 				return sub
+			}
+			for _, e := range nested.execs {
+				held += len(e.r.sched.choices)
+			}
+			if nested.rest != nil {
+				// The worker left the rest of it: go on from there.
+				pfx = nested.rest
+				x.speculateDPOR(v, bound)
+				continue
 			}
 		} else {
 			r, err := x.execute(pfx, &dporChoice{d: v})
@@ -604,14 +617,29 @@ func (x *explorer) exploreSubtree(v *dpor, bound int, prefix []int, cancelled fu
 			sub.execs = append(sub.execs, subtreeExec{r: r, above: v.above})
 			v.above = nil
 			x.spare = r.sched.spare()
+			held += len(r.sched.choices)
 		}
 		var ok bool
 		if pfx, ok = v.next(); !ok {
 			return sub
 		}
+		if len(sub.execs) >= maxSubtreeExecs || held >= maxSubtreeChoices {
+			// Enough held for the search to take: it explores the
+			// rest of the subtree itself, from the view's path.
+			sub.rest = pfx
+			return sub
+		}
 		x.speculateDPOR(v, bound)
 	}
 }
+
+// A worker hands a subtree back unfinished once it holds this many
+// executions, or choices in all (the memory the search takes them from).
+// Variables for tests.
+var (
+	maxSubtreeExecs   = 1024
+	maxSubtreeChoices = 1 << 20
+)
 
 // adopt takes into sub, the subtree of the view v, a subtree below it that
 // a worker explored (v's path leads to its root); done reports that it
@@ -638,7 +666,9 @@ func (sub *subtree) adopt(v *dpor, nested *subtree) (done bool) {
 
 // takeHead adds to the choices of d's path down to the root of the
 // subtree sub (d's deepest choice) what the subtree's transitions touched
-// there, as d's own analysis of its executions would have.
+// there, as d's own analysis of its executions would have; if the subtree
+// is unfinished (sub.rest), d's path becomes the subtree's view's, which
+// leads to the execution it left.
 func (d *dpor) takeHead(sub *subtree) {
 	j := len(d.nodes) - 1
 	for k, vn := range sub.head {
@@ -652,12 +682,17 @@ func (d *dpor) takeHead(sub *subtree) {
 		nd.cur.union(vn.cur)
 	}
 	d.pruned = d.pruned || sub.view.pruned
+	if sub.rest != nil {
+		d.nodes = append(d.nodes[:j+1], sub.view.nodes[j+1:]...)
+	}
 }
 
 // adoptSubtree takes the executions of a subtree a worker explored, in
 // order, as the search would have taken them had it run them (d's path
 // leads to the subtree's root: its deepest choice takes the subtree's
-// alternative); done reports a failure or the budget's end.
+// alternative); done reports a failure or the budget's end. For an
+// unfinished subtree, d's path then leads to the execution the worker left
+// it at (sub.rest).
 func (x *explorer) adoptSubtree(d *dpor, sub *subtree) (done bool, err error) {
 	for _, e := range sub.execs {
 		if e.err != nil {
