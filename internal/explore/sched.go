@@ -241,7 +241,7 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	}
 	preemptive := lastOK && !yielding
 	if preemptive && len(s.ordered) > 1 {
-		if op, _ := s.ordered[0].Pending(); s.transaction(op, runnable) {
+		if op, _ := s.ordered[0].Pending(); s.transaction(op, s.lastOp, runnable) {
 			s.ordered = s.ordered[:1] // transactions.go
 			s.txnSaved++
 		}
