@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 
@@ -89,6 +90,9 @@ type dpor struct {
 	floor int
 	above []backtrackAt
 	hb    *hbScratch // the analysis' memory
+	// unanalysed says why the last execution could not be analysed (too
+	// large: maxHBEntries); the search cannot go on.
+	unanalysed string
 	// shard of shards: this exploration owns the executions whose first
 	// choice of a goroutine takes an alternative a with a mod shards =
 	// shard (options.go, Options.Shard); shards 0: not sharded.
@@ -451,6 +455,12 @@ func (d *dpor) races(ts []*dtrans) {
 	if d.hb == nil {
 		d.hb = new(hbScratch)
 	}
+	if _, nt := d.hb.threads(ts); int64(len(ts))*int64(nt) > maxHBEntries {
+		d.unanalysed = fmt.Sprintf("dpor could not analyse an execution of %d transitions by %d goroutines "+
+			"(its vector clocks need %d MB); the search went on by sampling, not exhaustive",
+			len(ts), nt, int64(len(ts))*int64(nt)*4>>20)
+		return
+	}
 	thr, vc, rs := d.hb.run(ts)
 	if testHappensBefore != nil {
 		testHappensBefore(ts, thr, vc, rs)
@@ -539,6 +549,10 @@ func (nd *dnode) addBacktrack(b backtrackAt) {
 		nd.backtrack.add(g)
 	}
 }
+
+// maxHBEntries bounds the entries of the vector clocks of one execution's
+// analysis (one per transition and goroutine: 256 MB).
+var maxHBEntries int64 = 1 << 26
 
 // testHappensBefore, if set (by tests), sees what happensBefore computed
 // for every execution.

@@ -203,3 +203,29 @@ func classicTarget(t *testing.T, name string) Target {
 	require.NoError(t, err)
 	return Target{Prog: prog, Pkg: pkg, Test: name, Root: -1, Name: name}
 }
+
+// An execution too large for DPOR's analysis (its vector clocks would
+// need more than maxHBEntries entries: many goroutines) ends the DPOR
+// stage with a note, not an exhaustive verdict; the portfolio samples the
+// rest of its budget instead, and still finds a bug sampling finds.
+func TestDPORTooLargeSamples(t *testing.T) {
+	defer func(old int64) { maxHBEntries = old }(maxHBEntries)
+	maxHBEntries = 20
+	for _, tc := range []struct{ test, strategy, verdict string }{
+		{"TestOK", "dpor", "ok"}, {"TestOK", "portfolio", "ok"}, {"TestDeadlock", "portfolio", "deadlock"},
+	} {
+		t.Run(tc.test+"/"+tc.strategy, func(t *testing.T) {
+			o := DefaultOptions()
+			o.Strategy, o.Execs, o.Time, o.Parallel = tc.strategy, 40, time.Hour, 1
+			res, err := Explore(verdictTarget(t, tc.test), o, nil)
+			require.NoError(t, err)
+			assert.Equal(t, tc.verdict, res.Verdict)
+			assert.False(t, res.Exhaustive)
+			require.NotEmpty(t, res.Notes)
+			assert.Contains(t, res.Notes[0], "dpor could not analyse an execution")
+			if tc.verdict == "ok" && tc.strategy == "portfolio" {
+				assert.Equal(t, 40, res.Executions, "the rest of the budget is sampled")
+			}
+		})
+	}
+}

@@ -209,6 +209,9 @@ type explorer struct {
 	esp        *espBags           // the execution is ESP-bags' (espbags.go)
 	auto       bool               // the strategy is the default one
 	annotated  bool               // an execution had an annotation event
+	// dporTooBig: an execution was too large for DPOR's analysis
+	// (dpor.unanalysed).
+	dporTooBig bool
 	// spare is the memory of an execution the search is done with, for
 	// the next one to reuse (nil: none).
 	spare *spareRun
@@ -371,6 +374,12 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 				rest = sub.rest
 			} else if done, err = x.run(prefix, &dporChoice{d: d}); !done && err == nil {
 				d.update(x.last.sched.track, x.last.sched)
+				if d.unanalysed != "" {
+					// Too large for DPOR: the portfolio samples instead.
+					x.res.Notes = append(x.res.Notes, d.unanalysed)
+					x.dporTooBig = true
+					return nil
+				}
 			}
 			if done || err != nil {
 				if x.res.Failure != nil {
@@ -427,6 +436,9 @@ func (x *explorer) portfolio() error {
 	if x.o.Preempt != -1 {
 		if err := x.dporStages([]int{0}, "dpor"); err != nil || x.res.Failure != nil || !x.budgetLeft() {
 			return err
+		}
+		if x.dporTooBig {
+			return x.sampleRest()
 		}
 		if x.res.Exhaustive && (x.res.Bound < 0 || x.o.Preempt == 0) {
 			return nil
@@ -499,7 +511,31 @@ func (x *explorer) portfolio() error {
 	default:
 		bounds = []int{-1}
 	}
-	return x.dporStages(bounds, "dpor")
+	if x.dporTooBig {
+		return x.sampleRest()
+	}
+	if err := x.dporStages(bounds, "dpor"); err != nil || !x.dporTooBig || x.res.Failure != nil {
+		return err
+	}
+	return x.sampleRest()
+}
+
+// sampleRest spends the rest of the budget on random executions: the
+// portfolio's way on when DPOR cannot analyse the program's executions.
+func (x *explorer) sampleRest() error {
+	x.res.Exhaustive, x.res.Bound = false, -1
+	for i := portfolioSamples; x.budgetLeft(); i++ {
+		if !x.o.ownsSample(i) {
+			continue
+		}
+		if done, err := x.runSample("random", x.o.Seed+int64(i)*7919, 0); done || err != nil {
+			if x.res.Failure != nil {
+				x.res.FoundBy = "random"
+			}
+			return err
+		}
+	}
+	return nil
 }
 
 // portfolioSamples is the number of random and of PCT executions the

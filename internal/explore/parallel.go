@@ -614,6 +614,9 @@ func (x *explorer) exploreSubtree(v *dpor, bound int, prefix []int, cancelled fu
 				return sub
 			}
 			v.update(r.sched.track, r.sched)
+			if v.unanalysed != "" {
+				return nil // the search runs it, and stops there
+			}
 			sub.execs = append(sub.execs, subtreeExec{r: r, above: v.above})
 			v.above = nil
 			x.spare = r.sched.spare()
