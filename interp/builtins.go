@@ -520,14 +520,20 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			}
 			return value{r: &es[:1][0]}
 		})
-	case "StringData": // unsafe.StringData: a read-only copy of the bytes
+	case "StringData": // unsafe.StringData
+		// The string's own bytes, as in Go: the same string gives the same
+		// pointer (strings.Map returns its argument unchanged, and its
+		// test compares the pointers), and a substring points into it.
+		// Writing through the pointer is undefined in Go; a write to a
+		// string in the host's read-only memory faults, which run turns
+		// into a host panic (debug.SetPanicOnFault) reported as an error.
 		a := args[0]
 		return simple(func(fr *frame) value {
 			s := fr.regs[a].str()
 			if len(s) == 0 {
 				return value{}
 			}
-			return value{r: &[]byte(s)[0]}
+			return value{r: unsafe.StringData(s)}
 		})
 	case "String", "Slice": // unsafe.String, unsafe.Slice
 		p, n := args[0], args[1]
