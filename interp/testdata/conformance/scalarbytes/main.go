@@ -42,7 +42,6 @@ func partial() {
 	fmt.Printf("first 3 bytes of a uint64: %x\n", s)
 }
 
-
 func main() {
 	u32()
 	i16(-2)
