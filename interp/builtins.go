@@ -3,10 +3,12 @@ package interp
 // Compiled calls of builtin functions.
 
 import (
+	"encoding/binary"
 	"fmt"
 	"go/token"
 	"go/types"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -65,6 +67,9 @@ func (c *compiler) builtin(name string, args []ssa.Value, dst int, pos token.Pos
 				return fr
 			}
 		}
+		if view := c.scalarBytesView(name, args, dst, pos); view != nil {
+			return view
+		}
 		if from, to, ok := punned(args[0]); ok {
 			what := fmt.Sprintf("unsafe.%s over memory of another type (a %s viewed as %s): the interpreter's memory is made of values, not bytes", name, from, to)
 			return func(fr *frame) *frame {
@@ -73,6 +78,97 @@ func (c *compiler) builtin(name string, args []ssa.Value, dst int, pos token.Pos
 		}
 	}
 	return c.builtinRegs(name, ts, c.regList(args), dst, pos, name == "append" && isVarargs(args[1]))
+}
+
+// scalarBytesView compiles unsafe.Slice((*byte)(unsafe.Pointer(&x)), n) (or
+// unsafe.String) where x is a local variable of a fixed-size integer, float
+// or boolean type that nothing uses after the view is made: the idiom that
+// reads a scalar's bytes in memory order (encoding/binary's NativeEndian
+// test). The interpreter's cell of x holds a value, not bytes, so the result
+// is a fresh copy of x's bytes in the host's byte order; that copy is exact
+// because no later load or store of x could tell it from a view (x is not
+// captured, its address has no other use, and every load and store of it
+// comes before the view in the same block). Anything else returns nil.
+func (c *compiler) scalarBytesView(name string, args []ssa.Value, dst int, pos token.Pos) op {
+	outer, ok := args[0].(*ssa.Convert)
+	if !ok || !isUnsafePointer(outer.X.Type()) {
+		return nil
+	}
+	tp, ok := outer.Type().Underlying().(*types.Pointer)
+	if !ok || !isByteType(tp.Elem()) {
+		return nil
+	}
+	inner, ok := outer.X.(*ssa.Convert)
+	if !ok {
+		return nil
+	}
+	alloc, ok := inner.X.(*ssa.Alloc)
+	if !ok || alloc.Block() != inner.Block() {
+		return nil
+	}
+	basic, ok := alloc.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Basic)
+	if !ok || basic.Info()&(types.IsInteger|types.IsFloat|types.IsBoolean) == 0 {
+		return nil
+	}
+	if len(*inner.Referrers()) != 1 {
+		return nil
+	}
+	instrs := inner.Block().Instrs
+	at := slices.Index(instrs, ssa.Instruction(inner))
+	for _, r := range *alloc.Referrers() {
+		if r == ssa.Instruction(inner) {
+			continue
+		}
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr != alloc || r.Val == alloc {
+				return nil
+			}
+		case *ssa.UnOp:
+			if r.Op != token.MUL {
+				return nil
+			}
+		case *ssa.DebugRef:
+			continue
+		default:
+			return nil
+		}
+		if r.Block() != inner.Block() || slices.Index(instrs, r) > at {
+			return nil
+		}
+	}
+	size := int(gcSizes.Sizeof(basic))
+	isFloat32 := basic.Kind() == types.Float32
+	p, n := c.reg(inner.X), c.reg(args[1])
+	isString := name == "String"
+	return func(fr *frame) *frame {
+		l := int(fr.regs[n].int())
+		if l < 0 || l > size {
+			panic(&UnsupportedError{Pos: c.prog.position(pos), What: fmt.Sprintf(
+				"unsafe.%s of %d bytes over a %d-byte %s: the interpreter's memory is made of values, not bytes", name, l, size, basic)})
+		}
+		bits := fr.regs[p].ptr().n
+		if isFloat32 {
+			bits = uint64(math.Float32bits(float32(math.Float64frombits(bits))))
+		}
+		var b [8]byte
+		binary.NativeEndian.PutUint64(b[:], bits)
+		if binary.NativeEndian.Uint16([]byte{0, 1}) == 1 { // big-endian host: the low bytes are last
+			copy(b[:], b[8-size:])
+		}
+		if isString {
+			fr.regs[dst] = strVal(string(b[:l]))
+		} else {
+			fr.regs[dst] = value{r: append([]byte(nil), b[:l]...)}
+		}
+		fr.pc++
+		return fr
+	}
+}
+
+func isByteType(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && (b.Kind() == types.Uint8 || b.Kind() == types.Int8)
 }
 
 // unsafeAdd compiles unsafe.Add(ptr, len). The interpreter's memory is made
@@ -520,14 +616,20 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			}
 			return value{r: &es[:1][0]}
 		})
-	case "StringData": // unsafe.StringData: a read-only copy of the bytes
+	case "StringData": // unsafe.StringData
+		// The string's own bytes, as in Go: the same string gives the same
+		// pointer (strings.Map returns its argument unchanged, and its
+		// test compares the pointers), and a substring points into it.
+		// Writing through the pointer is undefined in Go; a write to a
+		// string in the host's read-only memory faults, which run turns
+		// into a host panic (debug.SetPanicOnFault) reported as an error.
 		a := args[0]
 		return simple(func(fr *frame) value {
 			s := fr.regs[a].str()
 			if len(s) == 0 {
 				return value{}
 			}
-			return value{r: &[]byte(s)[0]}
+			return value{r: unsafe.StringData(s)}
 		})
 	case "String", "Slice": // unsafe.String, unsafe.Slice
 		p, n := args[0], args[1]

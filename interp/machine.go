@@ -191,6 +191,10 @@ func (m *machine) finish() (int, error) {
 
 // run executes goroutines until the program ends.
 func (m *machine) run() {
+	// A program that writes through unsafe.StringData into a string the
+	// host keeps in read-only memory (undefined in Go) faults: a host
+	// panic, reported as an error, rather than the end of vt.
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	m.cur = m.main
 	for !m.exited {
 		g := m.cur

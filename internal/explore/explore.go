@@ -557,6 +557,10 @@ func (x *explorer) budgetLeft() bool {
 	switch {
 	case interrupted.Load():
 		x.res.Interrupted = true
+	case x.res.StoppedIn > 0:
+		// The time ran out inside an execution (runJob): the budget
+		// spent is the time, even if that execution was the last the
+		// execution budget allowed.
 	case x.res.Executions >= x.o.Execs:
 		x.res.Budget = "execs"
 	case x.timeSpent():

@@ -86,15 +86,21 @@ func TestLeaksWhenTheTestReturns(t *testing.T) {
 
 // A program that never ends stops at the time budget, also inside one
 // execution that never reaches a scheduling point: nothing found, and the
-// summary says the budget was spent.
+// summary says the budget was spent — the time, also when that execution
+// was the only one the execution budget allowed (-execs 1: it was reported
+// as "execs", and counted as a test that ran to its end).
 func TestBudgetHoldsInsideAnExecution(t *testing.T) {
-	for _, test := range []string{"TestEndless", "TestEndlessCompute"} {
+	for _, test := range []string{"TestEndless", "TestEndlessCompute", "TestEndlessCompute/execs1"} {
 		t.Run(test, func(t *testing.T) {
+			test, execs1 := strings.CutSuffix(test, "/execs1")
 			semanticsTarget(t, test, -1) // loaded once, not timed
 			start := time.Now()
 			res := exploreCase(t, semanticsCase{test: test, root: -1, verdict: "ok", opts: func(o *Options) {
 				o.Steps = 1 << 40
 				o.Time = time.Second
+				if execs1 {
+					o.Execs = 1
+				}
 			}})
 			assert.Less(t, time.Since(start), 2500*time.Millisecond)
 			assert.Equal(t, "time", res.Budget)

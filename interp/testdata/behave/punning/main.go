@@ -1,6 +1,7 @@
-// Command punning views a uint32 as bytes through unsafe (as
-// encoding/binary's test of NativeEndian does): the interpreter refuses it
-// instead of reading memory that is not there.
+// Command punning views a uint32 as bytes through unsafe and then writes
+// the variable, which the view must see: the interpreter refuses it instead
+// of reading memory that is not there (a view of a variable nothing uses
+// afterwards is a copy of its bytes: conformance scalarbytes).
 package main
 
 import (
@@ -13,5 +14,6 @@ func main() {
 	fmt.Println(unsafe.Slice((*int)(unsafe.Pointer(&arr)), 4))
 	i := uint32(0x12345678)
 	s := unsafe.Slice((*byte)(unsafe.Pointer(&i)), unsafe.Sizeof(i)) // @pun
-	fmt.Println(s)
+	i = 7
+	fmt.Println(s, i)
 }

@@ -69,6 +69,12 @@ func main() {
 	str := "hello, world"
 	data := unsafe.StringData(str)
 	fmt.Println("StringData:", string(unsafe.Slice(data, 5)))
+	same := str
+	fmt.Println("StringData same string:", unsafe.StringData(same) == data)
+	sub := str[7:]
+	fmt.Println("StringData substring:", unsafe.StringData(sub) == (*byte)(unsafe.Add(unsafe.Pointer(data), 7)))
+	other := string([]byte(str))
+	fmt.Println("StringData copy:", unsafe.StringData(other) == data)
 	b := []byte("bytes here")
 	fmt.Println("unsafe.String:", unsafe.String(&b[0], 5))
 	fmt.Println("SliceData:", *unsafe.SliceData(b) == 'b')
