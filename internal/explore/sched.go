@@ -2,7 +2,6 @@ package explore
 
 import (
 	"go/token"
-	"maps"
 	"math/rand"
 	"slices"
 
@@ -174,7 +173,12 @@ func (s *scheduler) spare() *spareRun {
 	if t := s.track; t != nil {
 		stub := &dporRun{d: t.d, joinCut: t.joinCut}
 		if t.d.shards > 1 {
-			stub.newIDs = maps.Clone(t.newIDs) // for ownsRun
+			// For ownsRun: the execution's first choice of a goroutine
+			// (t.d's path holds its choices now).
+			stub.newIDs = map[int][]int{}
+			if i := t.d.firstPick(); i >= 0 {
+				stub.newIDs[i] = t.d.nodes[i].ids
+			}
 		}
 		s.track = stub
 	}
