@@ -461,3 +461,33 @@ func rangeOnlyLength(i *ssa.UnOp) bool {
 	j, ok := b.Instrs[n-1].(*ssa.Jump)
 	return ok && j.Block().Succs[0].Comment == "rangeindex.loop"
 }
+
+// onlyForRangeLength reports whether the address v (a field or an element)
+// is used only to reach an array that a range statement does not evaluate
+// (rangeOnlyLength): then it is not computed either (a nil pointer or an
+// index out of range does not panic, as in Go).
+func onlyForRangeLength(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if !rangeOnlyLength(r) {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !onlyForRangeLength(r) {
+				return false
+			}
+		case *ssa.IndexAddr:
+			if !onlyForRangeLength(r) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}

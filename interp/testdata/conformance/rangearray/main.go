@@ -34,3 +34,19 @@ func main() {
 	}
 	fmt.Println()
 }
+
+type holder struct{ arr [2]int }
+
+func init() {
+	var h *holder
+	rows := [][3]int{}
+	k := 5
+	n := 0
+	for i := range h.arr { // h is nil: not evaluated
+		n += i
+	}
+	for i := range rows[k] { // out of range: not evaluated
+		n += i
+	}
+	fmt.Println("fields and elements not evaluated:", n)
+}
