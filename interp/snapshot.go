@@ -30,6 +30,9 @@ type Snapshot struct {
 	// old are the objects reachable at the snapshot, for HashState (made
 	// by the first run that hashes states).
 	old map[unsafe.Pointer]uint64
+	// kept is the kept initialization s runs from (SnapshotTest), until
+	// Release.
+	kept *initEntry
 }
 
 // Dropped returns the goroutines that were alive when the snapshot was
