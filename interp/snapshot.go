@@ -51,6 +51,7 @@ func (m *machine) takeSnapshot(r root, pos token.Pos) *Snapshot {
 		}
 	}
 	m.logging = true
+	clear(m.fresh)
 	m.epoch++
 	m.undo = m.undo[:0]
 	m.undoBytes = m.undoBytes[:0]
@@ -118,6 +119,7 @@ func (s *Snapshot) rollback() {
 	}
 	m.undo = m.undo[:0]
 	m.rollbackBytes()
+	clear(m.fresh)
 	m.undoBytesScanned, m.undoRangesScanned = 0, 0
 	// The compacted entries are older than the rest; each cell is there
 	// once, with its value at the snapshot.
