@@ -792,6 +792,7 @@ func (m *machine) appendBytes(fr *frame, s, add []byte, et *rtype, readAdd bool,
 		return s
 	}
 	out := make([]byte, n, growCap(n, cap(s), et))
+	m.noteFresh(out)
 	copy(out, s)
 	copy(out[len(s):], add)
 	return out

@@ -15,6 +15,7 @@ package interp
 
 import (
 	"go/token"
+	"unsafe"
 )
 
 // isByteKind reports whether values of kind k are stored as one byte in a
@@ -72,10 +73,50 @@ func loadPtr(p value, t *rtype) value {
 // setByte assigns b to the byte cell p, logging the old byte while a
 // snapshot is active.
 func (m *machine) setByte(p *byte, b byte) {
-	if m.logging {
+	if m.logging && (len(m.fresh) == 0 || !m.isFresh(p, 1)) {
 		m.undoBytes = append(m.undoBytes, undoByte{p, *p})
 	}
 	*p = b
+}
+
+// freshMin is the capacity from which a byte array allocated while a
+// snapshot is active is remembered as fresh: Go allocates arrays of 32 KB
+// and more on pages of their own.
+const freshMin = 32 << 10
+
+// freshPageShift: fresh arrays are indexed by 8 KB page.
+const freshPageShift = 13
+
+// freshSpan is the memory of a fresh byte array.
+type freshSpan struct{ base, end uintptr }
+
+// noteFresh remembers b's array, just allocated, as fresh: memory that
+// the snapshot's state does not reach, so that writes into it need no
+// undo log (rollback has nothing to restore there). Large buffers written
+// many times (bytes.Buffer growing to megabytes: bytes TestGrow) made the
+// log copy and keep alive every buffer and every range written. Only
+// arrays of freshMin bytes or more are remembered; the index holds
+// addresses, not the arrays: memory at those addresses that is collected
+// and allocated again during the run is fresh as well.
+func (m *machine) noteFresh(b []byte) {
+	if !m.logging || cap(b) < freshMin {
+		return
+	}
+	base := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	span := freshSpan{base, base + uintptr(cap(b))}
+	if m.fresh == nil {
+		m.fresh = map[uintptr]freshSpan{}
+	}
+	for pg := span.base >> freshPageShift; pg <= (span.end-1)>>freshPageShift; pg++ {
+		m.fresh[pg] = span
+	}
+}
+
+// isFresh reports whether the n bytes from p are all in one fresh array.
+func (m *machine) isFresh(p *byte, n int) bool {
+	a := uintptr(unsafe.Pointer(p))
+	s, ok := m.fresh[a>>freshPageShift]
+	return ok && a >= s.base && a+uintptr(n) <= s.end
 }
 
 // setBytes copies src into dst (which may overlap) with setByte's logging,
@@ -85,6 +126,9 @@ func (m *machine) setBytes(dst, src []byte) int {
 		return copy(dst, src)
 	}
 	n := min(len(dst), len(src))
+	if n > 0 && len(m.fresh) > 0 && m.isFresh(&dst[0], n) {
+		return copy(dst, src)
+	}
 	switch {
 	case n == 1:
 		m.undoBytes = append(m.undoBytes, undoByte{&dst[0], dst[0]})

@@ -38,6 +38,9 @@ type waiter struct {
 	dst     int32 // receive: destination register (-1: none)
 	commaOk bool
 	ch      *chanObj
+	// reflectElem is the element type of a receive by reflect's
+	// Value.Recv: the result is the pair (Value, ok).
+	reflectElem *rtype
 }
 
 // selWait is the shared state of the waiters of one blocked select.
@@ -148,6 +151,8 @@ func (w *waiter) completeRecv(v value, ok bool) {
 	if s := w.sel; s != nil {
 		s.done = true
 		fr.regs[s.dst] = selectResult(s, w.caseIdx, v, ok)
+	} else if w.reflectElem != nil {
+		fr.regs[w.dst] = reflectRecvResult(w.reflectElem, v, ok, true)
 	} else if w.dst >= 0 {
 		fr.regs[w.dst] = okResult(v, ok, w.commaOk)
 	}

@@ -691,11 +691,28 @@ func (c *compiler) ret(i *ssa.Return) op {
 			return fr.ret(fr.regs[r])
 		}
 	}
+	n := len(rs)
 	return func(fr *frame) *frame {
 		if len(fr.defers) > 0 {
 			return fr.runDefer()
 		}
-		t := make([]value, len(rs))
+		if c := fr.caller; c != nil && c.native == nil {
+			// A compiled caller: the tuple goes to the call's register,
+			// which only that call writes, and the Extracts that follow
+			// the call in its block copy the results out before anything
+			// else runs; so the frame's own tuple serves every return.
+			// (A native caller may keep what it receives.)
+			t, _ := fr.tuple.r.([]value)
+			if len(t) != n {
+				t = make([]value, n)
+				fr.tuple = value{r: t}
+			}
+			for j, r := range rs {
+				t[j] = fr.regs[r]
+			}
+			return fr.ret(fr.tuple)
+		}
+		t := make([]value, n)
 		for j, r := range rs {
 			t[j] = fr.regs[r]
 		}

@@ -27,6 +27,11 @@ type frame struct {
 	isDefer   bool                                 // this frame is a deferred call
 	native    func(fr *frame, result value) *frame // continuation of a native caller
 	barrier   bool                                 // runtime.Goexit stops unwinding here (test drivers)
+	// tuple holds the results of the frame's last return of several
+	// values to a compiled caller, whose Extracts read them at once (see
+	// compiler.ret): the frame, recycled for the next call of its
+	// function, reuses it instead of allocating a tuple per call.
+	tuple value
 }
 
 type deferred struct {

@@ -121,6 +121,50 @@ func (g *Goroutine) Stack() []StackFrame {
 	return out
 }
 
+// stackInPanics is Stack as Go's traceback shows it while deferred calls
+// run for panics: the frames a panic unwinds stay on the stack until its
+// deferred call returns, so below a deferred call run by a panic come
+// "panic" and the frames from where it was raised to the frame whose
+// deferred call it is (runtime/debug.Stack in a deferred call after
+// recover shows where the value was panicked). The interpreter pops them
+// as it unwinds; the panic keeps its origin, and its frames are not
+// recycled while it is active.
+func (g *Goroutine) stackInPanics() []StackFrame {
+	var out []StackFrame
+	add := func(fr *frame, top bool) {
+		if fr.fn == nil || fr.fn.ssa == nil || isWrapper(fr.fn.ssa) {
+			return
+		}
+		pos := fr.pos()
+		if !top {
+			pos = fr.callPos()
+		}
+		out = append(out, StackFrame{Func: runtimeFuncName(fr.fn), Pos: pos})
+	}
+	p := g.panic
+	// walk adds the frames from start outwards up to stop (excluded).
+	var walk func(start, stop *frame)
+	walk = func(start, stop *frame) {
+		for fr := start; fr != nil && fr != stop; fr = fr.caller {
+			add(fr, fr == start)
+			if !fr.isDefer || fr.caller == nil || !fr.caller.unwinding || p == nil {
+				continue
+			}
+			// fr is a deferred call of the innermost active panic not
+			// seen yet (panics nest as their deferred calls do); the
+			// frames it unwound may hold deferred calls of older ones.
+			q := p
+			p = p.link
+			if !q.goexit {
+				out = append(out, StackFrame{Func: "panic"})
+				walk(q.origin, fr.caller)
+			}
+		}
+	}
+	walk(g.top, nil)
+	return out
+}
+
 // newGoroutine creates a goroutine at pos: by the running frame creator (a
 // go statement, t.Run, iter.Pull), by the goroutine parent that is not
 // running (a timer's function), or by nobody (both nil: a root).
@@ -334,12 +378,17 @@ func (m *machine) leak() {
 }
 
 func (m *machine) writeTraceback(sb *strings.Builder, g *Goroutine) {
+	m.writeFrames(sb, g, g.Stack())
+}
+
+// writeFrames writes the traceback of g with the given frames.
+func (m *machine) writeFrames(sb *strings.Builder, g *Goroutine, frames []StackFrame) {
 	state := g.pending.String()
 	if g.status == gRunnable && g == m.cur {
 		state = "running"
 	}
 	fmt.Fprintf(sb, "goroutine %d [%s]:\n", g.id, state)
-	for _, f := range g.Stack() {
+	for _, f := range frames {
 		fmt.Fprintf(sb, "%s(...)\n\t%s\n", f.Func, m.prog.position(f.Pos))
 	}
 	if g.parent != 0 {

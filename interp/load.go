@@ -63,6 +63,13 @@ type Program struct {
 	hashOnce sync.Once
 	hash     string
 
+	// inits keeps, per package and initial conditions, the snapshot after
+	// a test package's initialization that SnapshotTest made last, so
+	// that the next test of the package starts from it instead of
+	// initializing again (see SnapshotTest and Snapshot.Release).
+	initsMu sync.Mutex
+	inits   map[initKey]*initEntry
+
 	hookNames map[string]bool
 	annots    map[string]*Annotation
 	hidden    map[string]bool             // packages whose frames runtime.Callers hides

@@ -123,6 +123,9 @@ type memory struct {
 	// undoBytes, undoRanges: the log of writes to byte cells (bytes.go).
 	undoBytes  []undoByte
 	undoRanges []undoRange
+	// fresh indexes the large byte arrays allocated since the snapshot,
+	// whose writes are not logged (noteFresh).
+	fresh map[uintptr]freshSpan
 	// undoWeak: the entries of undo that compactUndo moved out (all older
 	// than undo's), with undoSeen their cells; undoCompactAt: the length
 	// of undo at which the periodic check compacts it (0: undoCompactMin).

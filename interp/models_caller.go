@@ -229,7 +229,7 @@ func debugStack(cur *frame, args []value, dst int32) *frame {
 	g := cur.g
 	saved := g.top
 	g.top = cur
-	g.m.writeTraceback(&sb, g)
+	g.m.writeFrames(&sb, g, g.stackInPanics())
 	g.top = saved
 	return cur.done(dst, bytesVal(sb.String()))
 }

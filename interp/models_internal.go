@@ -44,7 +44,9 @@ var bytealgModels = modelTable{
 		if n >= bigAlloc {
 			m.checkAlloc(uint64(n) / uint64(unsafe.Sizeof(value{})))
 		}
-		return value{r: make([]byte, int(n))}
+		b := make([]byte, int(n))
+		m.noteFresh(b)
+		return value{r: b}
 	}),
 	"internal/bytealg.abigen_runtime_cmpstring": native(noBody, func(_ *machine, a []value) value {
 		return intVal(int64(strings.Compare(a[0].str(), a[1].str())))

@@ -371,6 +371,11 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 	"(reflect.Value).CallSlice": control(whyReflect, func(fr *frame, args []value, dst int32) *frame {
 		return reflectCall(fr, args, dst, true)
 	}).ownAccesses(),
+	"(reflect.Value).Recv":    control(whyReflect, reflectRecv(true)).ownAccesses(),
+	"(reflect.Value).TryRecv": control(whyReflect, reflectRecv(false)).ownAccesses(),
+	"(reflect.Value).Send":    control(whyReflect, reflectSend(true)).ownAccesses(),
+	"(reflect.Value).TrySend": control(whyReflect, reflectSend(false)).ownAccesses(),
+	"(reflect.Value).Close":   control(whyReflect, reflectClose).ownAccesses(),
 	"(reflect.Kind).String": native(whyReflect, func(m *machine, args []value) value {
 		return strVal(kindString(kind(args[0].n)))
 	}),

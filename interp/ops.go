@@ -66,6 +66,9 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 					fr.g.m.checkAlloc(big)
 				}
 				z := zero(t)
+				if t.bytes {
+					fr.g.m.noteFresh(z.bytes())
+				}
 				fr.regs[dst] = value{r: &z}
 				if m := fr.g.m; m.watchNew {
 					m.announce(fr, &z, t)
@@ -203,6 +206,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 					fr.g.m.checkAlloc(k / uint64(unsafe.Sizeof(value{})))
 				}
 				b := make([]byte, int(n), int(k))
+				fr.g.m.noteFresh(b)
 				fr.regs[dst] = value{r: b}
 				if m := fr.g.m; m.watchNew {
 					m.announceBytes(fr, b[:cap(b)])

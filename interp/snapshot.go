@@ -30,6 +30,9 @@ type Snapshot struct {
 	// old are the objects reachable at the snapshot, for HashState (made
 	// by the first run that hashes states).
 	old map[unsafe.Pointer]uint64
+	// kept is the kept initialization s runs from (SnapshotTest), until
+	// Release.
+	kept *initEntry
 }
 
 // Dropped returns the goroutines that were alive when the snapshot was
@@ -48,6 +51,7 @@ func (m *machine) takeSnapshot(r root, pos token.Pos) *Snapshot {
 		}
 	}
 	m.logging = true
+	clear(m.fresh)
 	m.epoch++
 	m.undo = m.undo[:0]
 	m.undoBytes = m.undoBytes[:0]
@@ -115,6 +119,7 @@ func (s *Snapshot) rollback() {
 	}
 	m.undo = m.undo[:0]
 	m.rollbackBytes()
+	clear(m.fresh)
 	m.undoBytesScanned, m.undoRangesScanned = 0, 0
 	// The compacted entries are older than the rest; each cell is there
 	// once, with its value at the snapshot.

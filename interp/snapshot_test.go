@@ -109,3 +109,27 @@ func TestSnapshotRestoresBytes(t *testing.T) {
 		assert.Equal(t, want, out.String(), "run %d", run+1)
 	}
 }
+
+// Writes into large byte arrays allocated after the snapshot are not in
+// the undo log (nothing to restore there: bytes TestGrow's buffers made
+// the log copy and keep every one of them), while writes into the
+// snapshot's own arrays still are, and every run starts from the snapshot.
+func TestSnapshotFreshBytesNotLogged(t *testing.T) {
+	prog, pkg := behave(t, "undofresh")
+	snap, err := prog.SnapshotMain(pkg, RunOptions{})
+	require.NoError(t, err)
+	want := "start: ooo ooo 65536\nend: oooooxoooo oof 409600 fresh\n"
+	for run := range 3 {
+		var out bytes.Buffer
+		require.NoError(t, snap.Run(RunOptions{Stdout: &out}))
+		assert.Equal(t, want, out.String(), "run %d", run+1)
+		logged := 0
+		for _, r := range snap.m.undoRanges {
+			logged += len(r.old)
+		}
+		// The copy into the old array (10 bytes) and fmt's small buffers;
+		// the fresh arrays' writes would be over 500 KB.
+		assert.Less(t, logged, 1000, "run %d: bytes logged in ranges", run+1)
+		assert.Less(t, len(snap.m.undoBytes), 100, "run %d: single bytes logged", run+1)
+	}
+}

@@ -154,6 +154,15 @@ func (p *Program) RunTest(pkg *ssa.Package, name string, opts RunOptions) (TestR
 // Config.Tests) and returns a snapshot after it: Run then runs the test
 // name (as RunTest does, "TestX/sub" for one subtest path) as the root, with
 // a fresh *testing.T each time; TestResult reports the last run's test.
+//
+// The package is initialized once for all its tests: the state after the
+// initialization is kept, and the snapshot of a later test of the package
+// (with the same seed, arguments, environment and directory) reuses it,
+// its machine rolled back to that state, when the snapshot of the earlier
+// test was released (Snapshot.Release) — a test's runs start from the
+// state after initialization either way, as every run of one test does.
+// Without a release, or when another test's snapshot is in use, the
+// package is initialized again for the new snapshot.
 func (p *Program) SnapshotTest(pkg *ssa.Package, name string, opts RunOptions) (*Snapshot, error) {
 	r, err := p.testRoot(pkg, name)
 	if err != nil {
@@ -162,7 +171,88 @@ func (p *Program) SnapshotTest(pkg *ssa.Package, name string, opts RunOptions) (
 	if opts.Dir == "" {
 		opts.Dir = p.packageDir(pkg)
 	}
-	return p.snapshotAfterInit(pkg, opts, r)
+	key := newInitKey(pkg, opts)
+	if s := p.reuseInit(key, r); s != nil {
+		return s, nil
+	}
+	s, err := p.snapshotAfterInit(pkg, opts, r)
+	if err != nil {
+		return nil, err
+	}
+	p.keepInit(key, s)
+	return s, nil
+}
+
+// initKey names the initialization of a package by what it may depend on.
+type initKey struct {
+	pkg       *ssa.Package
+	seed      int64
+	dir, args string
+	env       string
+	loss      bool
+}
+
+func newInitKey(pkg *ssa.Package, opts RunOptions) initKey {
+	return initKey{pkg: pkg, seed: opts.Seed, dir: opts.Dir, args: strings.Join(opts.Args, "\x00"),
+		env: strings.Join(opts.Env, "\x00"), loss: opts.DatagramLoss}
+}
+
+// initEntry is a kept initialization: the first snapshot taken after it
+// (whose machine, world and goroutines later snapshots share) and whether
+// a snapshot of it is in use.
+type initEntry struct {
+	snap  *Snapshot
+	inUse bool
+}
+
+// reuseInit returns a snapshot running r from the kept initialization
+// key, marked in use, or nil if there is none or it is in use.
+func (p *Program) reuseInit(key initKey, r root) *Snapshot {
+	p.initsMu.Lock()
+	defer p.initsMu.Unlock()
+	e := p.inits[key]
+	if e == nil || e.inUse {
+		return nil
+	}
+	e.inUse = true
+	base := e.snap
+	// The machine is rolled back to the state after initialization by
+	// the first run (Run), as between any two runs; the states reachable
+	// at the snapshot depend on the root, and are made again.
+	base.m.old = nil
+	return &Snapshot{m: base.m, root: r, pos: base.pos, world: base.world, dropped: base.dropped, dir: base.dir, kept: e}
+}
+
+// keepInit keeps s, just taken after the initialization key, in use, for
+// later tests, unless an initialization is kept for key already.
+func (p *Program) keepInit(key initKey, s *Snapshot) {
+	p.initsMu.Lock()
+	defer p.initsMu.Unlock()
+	if p.inits[key] != nil {
+		return
+	}
+	if p.inits == nil {
+		p.inits = map[initKey]*initEntry{}
+	}
+	e := &initEntry{snap: s, inUse: true}
+	p.inits[key] = e
+	s.kept = e
+}
+
+// Release says that s will not run again: when its package's
+// initialization is kept (SnapshotTest), the memory goes back to the
+// state after it and the next test's snapshot may reuse it. Release of
+// any other snapshot does nothing.
+func (s *Snapshot) Release() {
+	if s == nil || s.kept == nil {
+		return
+	}
+	s.rollback()
+	p := s.m.prog
+	p.initsMu.Lock()
+	s.kept.inUse = false
+	p.initsMu.Unlock()
+	s.kept = nil
 }
 
 // packageDir returns the directory of pkg's source files ("" if unknown).

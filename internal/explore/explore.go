@@ -250,6 +250,10 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 	if o.Profile != "" {
 		x.prof = newProfiler()
 	}
+	// The last of the deferred calls: the exploration and its workers are
+	// done with the snapshot; the next test of the package may start from
+	// its initialization (interp.Program.SnapshotTest).
+	defer func() { x.snap.Release() }()
 	defer func() {
 		x.res.Elapsed = time.Since(x.start)
 		x.finishProfile()
