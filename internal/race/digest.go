@@ -2,7 +2,6 @@ package race
 
 import (
 	"cmp"
-	"math/bits"
 	"slices"
 
 	"github.com/vtcheck/vt/interp"
@@ -142,15 +141,11 @@ func (d *Detector) digest(c *interp.Canon, at int) {
 			c.WriteUint(n)
 		}
 		cols = cols[:0]
-		for w, word := range d.rows[rn.row] {
-			for word != 0 {
-				b := int32(w*64) + int32(bits.TrailingZeros64(word))
-				word &= word - 1
-				if n, ok := names[b]; ok {
-					cols = append(cols, n)
-				}
+		d.eachCol(rn.row, func(b int32) {
+			if n, ok := names[b]; ok {
+				cols = append(cols, n)
 			}
-		}
+		})
 		slices.SortFunc(cols, func(a, b colName) int { return slices.Compare(a[:], b[:]) })
 		c.WriteUint(uint64(len(cols)))
 		for _, n := range cols {
