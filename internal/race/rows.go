@@ -230,8 +230,15 @@ func (d *Detector) union(dst, src int32) {
 		}
 		parent, n = n, n.kids[0]
 		if n == nil {
+			// Nothing there: src's tree, raised to level lvl-1.
 			s.root.frozen = true
-			d.setKid(parent, 0, s.root)
+			w := s.root
+			for l := s.depth; l < lvl-1; l++ {
+				x := newInner()
+				x.kids[0] = w
+				w = x
+			}
+			d.setKid(parent, 0, w)
 			return
 		}
 		frozen = n.frozen
