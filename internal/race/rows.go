@@ -267,15 +267,19 @@ func (d *Detector) merge(dst, src *node, lvl uint8, frozen bool) *node {
 	}
 	frozen = frozen || dst.frozen
 	if lvl == 1 {
-		sub := true
+		sub, sup := true, true
 		for i, w := range src.bits {
-			if w&^dst.bits[i] != 0 {
-				sub = false
-				break
-			}
+			sub = sub && w&^dst.bits[i] == 0
+			sup = sup && dst.bits[i]&^w == 0
 		}
 		if sub {
 			return dst
+		}
+		if sup {
+			// src holds dst: share it, so that the rows converge on
+			// shared nodes that later unions skip.
+			src.frozen = true
+			return src
 		}
 		if frozen {
 			dst = dst.clone()
@@ -290,9 +294,11 @@ func (d *Detector) merge(dst, src *node, lvl uint8, frozen bool) *node {
 		return dst
 	}
 	out := dst
+	adopt := true // every child of the union is src's
 	for i, sk := range src.kids {
 		dk := dst.kids[i]
 		m := d.merge(dk, sk, lvl-1, frozen)
+		adopt = adopt && m == sk
 		if m == dk {
 			continue
 		}
@@ -304,6 +310,10 @@ func (d *Detector) merge(dst, src *node, lvl uint8, frozen bool) *node {
 		} else {
 			d.setKid(out, i, m)
 		}
+	}
+	if adopt {
+		src.frozen = true
+		return src
 	}
 	return out
 }
