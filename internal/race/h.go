@@ -10,7 +10,12 @@
 // locations, numbered lazily as they are first seen). Synchronization is
 // set union: an acquire by g of object o is h(g) ∪= h(o), a release is
 // h(o) ∪= h(g). A non-atomic access of x by g is race-free when x ∈ h(g); a
-// write then removes x from every other row.
+// write then removes x from every other row (by giving x a new column, set
+// in the writer's row only). The rows are persistent trees shared copy on
+// write (rows.go): a release into an empty row, a go statement or an
+// atomic store shares its source's tree instead of copying it, and a union
+// skips the subtrees the two rows share, so h's memory grows with the
+// writes since each release, not with rows × columns.
 //
 // Unlike the paper, the detector also reports read-write races (a read
 // followed by a write that is not ordered after it): each read of x by g
