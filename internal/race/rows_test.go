@@ -156,3 +156,22 @@ func TestReleasesShareRows(t *testing.T) {
 	require.Len(t, s.d.cols(first), 1)
 	require.Less(t, s.d.hBytes(), rounds*1024, "h takes at most a path of nodes per release")
 }
+
+// TestSplitSharesColumns: the two halves of a location read as one share
+// its column after a split; the first write of each must still be ordered
+// on its own. g2 writes the first half, releases to g3, then writes the
+// second half: g3's read of the second half races with that write.
+func TestSplitSharesColumns(t *testing.T) {
+	s := newScript(t, Options{})
+	s.d.event(&event{Kind: interp.EvRead, G: 1, Addr: addr(20), N: 2}) // one location of two cells
+	s.goStart(1, 2)
+	s.goStart(1, 3)
+	s.write(2, 20) // splits; the first half is written
+	s.unlock(2, mu)
+	s.lock(3, mu)
+	s.read(3, 20) // ordered after g2's write
+	require.Empty(t, s.race())
+	s.write(2, 21) // the second half: not released to g3
+	s.read(3, 21)
+	require.Equal(t, "write-read", s.race())
+}
