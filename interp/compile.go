@@ -220,9 +220,11 @@ func (c *compiler) emits(instr ssa.Instruction) bool {
 	case *ssa.Phi, *ssa.DebugRef:
 		return false
 	case *ssa.FieldAddr:
-		return !c.fused[instr] && c.fwd[instr] == nil
+		return !c.fused[instr] && c.fwd[instr] == nil && !onlyForRangeLength(instr)
 	case *ssa.IndexAddr:
-		return !c.fused[instr]
+		return !c.fused[instr] && !onlyForRangeLength(instr)
+	case *ssa.UnOp:
+		return !rangeOnlyLength(instr)
 	case *ssa.Alloc:
 		return c.fwd[instr] == nil
 	case *ssa.BinOp:

@@ -69,6 +69,11 @@ func (m *machine) newFrame(f *function) *frame {
 	return &frame{fn: f, code: f.code, regs: regs, retDst: -1}
 }
 
+// maxFreeFrames bounds the frames a function's free list keeps: enough
+// for the goroutines of one function that an execution runs at once (a
+// frame's memory is its registers).
+const maxFreeFrames = 64
+
 // release returns a frame that returned to its function's free list.
 // Frames of a panicking goroutine are kept: the traceback may need them.
 func (m *machine) release(fr *frame) {
@@ -81,7 +86,7 @@ func (m *machine) release(fr *frame) {
 		copy(nf, m.free)
 		m.free = nf
 	}
-	if len(m.free[f.id]) >= 8 {
+	if len(m.free[f.id]) >= maxFreeFrames {
 		return
 	}
 	fr.caller, fr.g, fr.pc, fr.retDst = nil, nil, 0, -1
@@ -227,7 +232,9 @@ func (fr *frame) ret(res value) *frame {
 	c := fr.caller
 	g := fr.g
 	if c == nil {
+		// The goroutine's first frame: its function returned.
 		g.top = nil
+		g.m.release(fr)
 		g.m.exitGoroutine(g)
 		return nil
 	}

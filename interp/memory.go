@@ -5,6 +5,7 @@ package interp
 import (
 	"fmt"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -321,6 +322,13 @@ func checkIndex(n uint64, signed bool, l int) int {
 
 // load compiles a load *x (a UnOp MUL): an EvRead of each scalar cell read.
 func (c *compiler) load(i *ssa.UnOp, dst int) op {
+	if rangeOnlyLength(i) {
+		// Not evaluated in Go: nothing is read, nothing panics.
+		return func(fr *frame) *frame {
+			fr.pc++
+			return fr
+		}
+	}
 	x := c.reg(i.X)
 	t := c.typ(i.X.Type())
 	et := t.elem
@@ -429,4 +437,57 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 		fr.pc++
 		return fr
 	}
+}
+
+// rangeOnlyLength reports whether i is the load of an array that go/ssa
+// makes for a range statement over it with at most the index variable
+// ("in case it has effects"): then its value is unused and the loop's
+// length comes from the array's type. The Go spec does not evaluate such a
+// range expression (its length is constant), so the load reads nothing:
+// no race with a goroutine writing the array, no panic for a nil pointer
+// to one.
+func rangeOnlyLength(i *ssa.UnOp) bool {
+	if i.Op != token.MUL || len(*i.Referrers()) > 0 {
+		return false
+	}
+	if _, ok := i.Type().Underlying().(*types.Array); !ok {
+		return false
+	}
+	b := i.Block()
+	n := len(b.Instrs)
+	if n < 2 || b.Instrs[n-2] != ssa.Instruction(i) {
+		return false
+	}
+	j, ok := b.Instrs[n-1].(*ssa.Jump)
+	return ok && j.Block().Succs[0].Comment == "rangeindex.loop"
+}
+
+// onlyForRangeLength reports whether the address v (a field or an element)
+// is used only to reach an array that a range statement does not evaluate
+// (rangeOnlyLength): then it is not computed either (a nil pointer or an
+// index out of range does not panic, as in Go).
+func onlyForRangeLength(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if !rangeOnlyLength(r) {
+				return false
+			}
+		case *ssa.FieldAddr:
+			if !onlyForRangeLength(r) {
+				return false
+			}
+		case *ssa.IndexAddr:
+			if !onlyForRangeLength(r) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

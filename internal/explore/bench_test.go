@@ -119,3 +119,38 @@ func processCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkParallel measures an exhaustive DPOR exploration (no preemption
+// bound) of TestIndexer16 in testdata/classic (8^5 traces) with
+// -parallel 1 and 2, side by side in one run: the speed-up of all cores.
+// VT_BENCH_INDEXER picks another size (12 to 16). Run with:
+//
+//	go test ./internal/explore -run '^$' -bench Parallel -benchtime 1x
+func BenchmarkParallel(b *testing.B) {
+	name := "TestIndexer16"
+	if n := os.Getenv("VT_BENCH_INDEXER"); n != "" {
+		name = "TestIndexer" + n
+	}
+	target := classicTarget(&testing.T{}, name)
+	for _, p := range []int{1, 2} {
+		b.Run(fmt.Sprintf("parallel=%d", p), func(b *testing.B) {
+			o := DefaultOptions()
+			o.Strategy, o.Preempt, o.Parallel, o.Time = "dpor", -1, p, time.Hour
+			var elapsed time.Duration
+			execs := 0
+			cpu0 := processCPU()
+			b.ResetTimer()
+			for range b.N {
+				res, err := Explore(target, o, nil)
+				if err != nil || res.Verdict != "ok" || !res.Exhaustive {
+					b.Fatalf("verdict %v, err %v", res, err)
+				}
+				elapsed += res.Elapsed
+				execs += res.Executions
+			}
+			b.ReportMetric(elapsed.Seconds()/float64(b.N), "s/op")
+			b.ReportMetric(float64(execs)/float64(b.N), "execs/op")
+			b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+		})
+	}
+}

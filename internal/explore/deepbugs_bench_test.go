@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -23,8 +24,9 @@ var deepBugs = []struct{ name, verdict string }{
 	{"SenseBarrier(2,2)", "race"}, {"SOR(2,15)", "race"},
 }
 
-// benchStrategies are the strategies of the tables.
-var benchStrategies = []string{"dfs", "random", "pct", "jrf", "guided", "portfolio"}
+// benchStrategies are the strategies of the tables; "+txn": with
+// transaction reduction (Options.Transactions).
+var benchStrategies = []string{"dfs", "random", "pct", "jrf", "guided", "guided+txn", "portfolio"}
 
 // BenchmarkDeepBugs prints the tables of BENCHMARKS.md ("Deep bugs"): for
 // each of the papers' programs and each strategy, whether it found the
@@ -38,7 +40,7 @@ var benchStrategies = []string{"dfs", "random", "pct", "jrf", "guided", "portfol
 //	go test ./internal/explore -run '^$' -bench DeepBugs -benchtime 1x -timeout 2h
 //
 // VT_BENCH_ONLY=TwoStage restricts it to programs whose name contains the
-// text.
+// text, VT_BENCH_STRATEGIES=guided,guided+txn to those strategies.
 func BenchmarkDeepBugs(b *testing.B) {
 	budget := 20 * time.Second
 	if v := os.Getenv("VT_BENCH_TIME"); v != "" {
@@ -70,6 +72,7 @@ func BenchmarkDeepBugs(b *testing.B) {
 	defer func() { testCommitted = nil }()
 	run := func(name, strategy string, seed int64, execs int, limit time.Duration) *Result {
 		o := DefaultOptions()
+		strategy, o.Transactions = strings.CutSuffix(strategy, "+txn")
 		o.Strategy, o.Seed, o.Execs, o.Time, o.Corpus = strategy, seed, execs, limit, "off"
 		o.Parallel = 1
 		t := Target{Prog: prog, Pkg: pkg, Test: "TestPaper/" + name, Root: 0, Name: name}
@@ -84,6 +87,9 @@ func BenchmarkDeepBugs(b *testing.B) {
 				continue
 			}
 			for _, s := range benchStrategies {
+				if only := os.Getenv("VT_BENCH_STRATEGIES"); only != "" && !slices.Contains(strings.Split(only, ","), s) {
+					continue
+				}
 				states = 0
 				res := run(p.name, s, 1, 1<<30, budget)
 				st := states
@@ -97,7 +103,7 @@ func BenchmarkDeepBugs(b *testing.B) {
 					found = "other: " + res.Verdict
 				}
 				density := "—"
-				if s == "random" || s == "pct" || s == "guided" {
+				if s == "random" || s == "pct" || strings.HasPrefix(s, "guided") {
 					hits := 0
 					for i := range trials {
 						if run(p.name, s, int64(i+1), guidedTrialExecs, budget).Verdict == p.verdict {

@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/vtcheck/vt/interp"
@@ -54,9 +56,10 @@ type dnode struct {
 	// sleep holds the goroutines whose next transitions need no
 	// exploring here, with their footprints.
 	sleep     map[int]sleeper
-	backtrack map[int]bool
+	backtrack gset
 	// done holds the alternatives explored, with the union of the
 	// footprints of their transitions here (over every execution below).
+	// It is never written: a change makes a new map.
 	done map[int]*cfoot
 	cur  *cfoot // the same for the alternative being explored
 	// known is the number of events before this choice: the cells they
@@ -81,8 +84,15 @@ type dpor struct {
 	bound  int  // preemption bound (-1: none)
 	pruned bool // an alternative was left out for the bound
 	// floor is the first choice next backtracks at (a worker's subtree,
-	// parallel.go; 0 otherwise).
+	// parallel.go; 0 otherwise). The backtrack points that races ask for
+	// above it are not added but kept in above, for the search to add
+	// when it takes the subtree's executions.
 	floor int
+	above []backtrackAt
+	hb    *hbScratch // the analysis' memory
+	// unanalysed says why the last execution could not be analysed (too
+	// large: maxHBEntries); the search cannot go on.
+	unanalysed string
 	// shard of shards: this exploration owns the executions whose first
 	// choice of a goroutine takes an alternative a with a mod shards =
 	// shard (options.go, Options.Shard); shards 0: not sharded.
@@ -136,6 +146,7 @@ type dtrans struct {
 type dporRun struct {
 	d       *dpor
 	trans   []*dtrans
+	slab    transSlab // the memory of trans
 	cur     *dtrans
 	edges   map[int][]int   // goroutine id -> transitions its next one happens after
 	created map[int]bool    // goroutines created during the execution
@@ -168,11 +179,59 @@ type dporRun struct {
 	joinCut  bool
 }
 
-func newDporRun(d *dpor) *dporRun {
-	return &dporRun{d: d, edges: map[int][]int{}, created: map[int]bool{}, blocked: map[int]uintptr{}, carry: map[int]sleeper{},
-		wgRound: map[uintptr][]int{}, wgCount: map[uintptr]int64{}, waitWG: map[int]uintptr{},
-		newSleep: map[int]map[int]sleeper{}, newIDs: map[int][]int{}, newKnown: map[int]int32{}, pending: -1, armed: joinChecks,
-		names: canon{names: map[uintptr]ccell{}}}
+// newDporRun returns the tracker of an execution for d. It reuses the
+// memory of spare, if not nil: the tracker of an execution the search is
+// done with (nothing of it is read again).
+func newDporRun(d *dpor, spare *dporRun) *dporRun {
+	if spare == nil {
+		return &dporRun{d: d, edges: map[int][]int{}, created: map[int]bool{}, blocked: map[int]uintptr{}, carry: map[int]sleeper{},
+			wgRound: map[uintptr][]int{}, wgCount: map[uintptr]int64{}, waitWG: map[int]uintptr{},
+			newSleep: map[int]map[int]sleeper{}, newIDs: map[int][]int{}, newKnown: map[int]int32{}, pending: -1, armed: joinChecks,
+			names: canon{names: map[uintptr]ccell{}}}
+	}
+	r := spare
+	clear(r.trans)
+	clear(r.edges)
+	clear(r.created)
+	clear(r.blocked)
+	clear(r.wgRound)
+	clear(r.wgCount)
+	clear(r.waitWG)
+	clear(r.carry)
+	clear(r.newSleep)
+	clear(r.newIDs)
+	clear(r.newKnown)
+	clear(r.names.names)
+	*r = dporRun{d: d, trans: r.trans[:0], slab: r.slab, edges: r.edges, created: r.created, blocked: r.blocked,
+		wgRound: r.wgRound, wgCount: r.wgCount, waitWG: r.waitWG, carry: r.carry,
+		newSleep: r.newSleep, newIDs: r.newIDs, newKnown: r.newKnown, pending: -1, armed: joinChecks,
+		joinKeys: r.joinKeys[:0], names: canon{names: r.names.names}}
+	r.slab.reset()
+	return r
+}
+
+// transSlab allocates the transitions of executions, one after another,
+// in chunks that the next execution's tracker reuses, with the memory of
+// their footprints.
+type transSlab struct {
+	chunks [][]dtrans
+	n      int
+}
+
+const transChunk = 64
+
+func (s *transSlab) reset() { s.n = 0 }
+
+// next returns a new transition.
+func (s *transSlab) next() *dtrans {
+	c, i := s.n/transChunk, s.n%transChunk
+	if c == len(s.chunks) {
+		s.chunks = append(s.chunks, make([]dtrans, transChunk))
+	}
+	s.n++
+	t := &s.chunks[c][i]
+	*t = dtrans{fp: footprint{spans: t.fp.spans[:0]}, cf: cfoot{cells: t.cf.cells[:0]}}
+	return t
 }
 
 // endTransition closes the current transition: it wakes the sleepers its
@@ -194,7 +253,8 @@ func (r *dporRun) endTransition() {
 
 // begin starts a transition of goroutine g (-1: time passing).
 func (r *dporRun) begin(g, node int) {
-	t := &dtrans{g: g, node: node}
+	t := r.slab.next()
+	t.g, t.node = g, node
 	if g >= 0 {
 		t.from = r.edges[g]
 		delete(r.edges, g)
@@ -241,7 +301,7 @@ func (r *dporRun) point(idx int, ordered []*interp.Goroutine) {
 func (r *dporRun) picked(g int) {
 	node := r.pending
 	if node >= 0 {
-		r.carry = make(map[int]sleeper, len(r.sleep))
+		clear(r.carry)
 		for q, sl := range r.sleep {
 			r.carry[q] = sl
 		}
@@ -365,16 +425,15 @@ func (d *dpor) update(r *dporRun, s *scheduler) {
 		nd := &dnode{c: c}
 		if ids, ok := r.newIDs[i]; ok {
 			nd.pick, nd.ids, nd.sleep, nd.known = true, ids, r.newSleep[i], r.newKnown[i]
-			nd.backtrack = map[int]bool{ids[c.chosen]: true}
+			nd.backtrack = gset{ids[c.chosen]}
 			if d.shards > 0 && d.firstPick() < 0 {
 				// Sharded: every alternative of the first choice of a
 				// goroutine is explored, so that each shard knows the
 				// alternatives there without the others' executions.
 				for _, g := range ids {
-					nd.backtrack[g] = true
+					nd.backtrack.add(g)
 				}
 			}
-			nd.done = map[int]*cfoot{}
 		}
 		d.nodes = append(d.nodes, nd)
 	}
@@ -393,7 +452,16 @@ func (d *dpor) update(r *dporRun, s *scheduler) {
 // races computes happens-before over the transitions and adds a backtrack
 // alternative for each race not yet covered.
 func (d *dpor) races(ts []*dtrans) {
-	thr, vc, rs := happensBefore(ts)
+	if d.hb == nil {
+		d.hb = new(hbScratch)
+	}
+	if _, nt := d.hb.threads(ts); int64(len(ts))*int64(nt) > maxHBEntries {
+		d.unanalysed = fmt.Sprintf("dpor could not analyse an execution of %d transitions by %d goroutines "+
+			"(its vector clocks need %d MB); the search went on by sampling, not exhaustive",
+			len(ts), nt, int64(len(ts))*int64(nt)*4>>20)
+		return
+	}
+	thr, vc, rs := d.hb.run(ts)
 	if testHappensBefore != nil {
 		testHappensBefore(ts, thr, vc, rs)
 	}
@@ -403,9 +471,9 @@ func (d *dpor) races(ts []*dtrans) {
 		if n := ts[i].node; n >= 0 && n < len(d.nodes) && d.nodes[n].pick {
 			nd = d.nodes[n]
 		}
-		var init map[int]bool
+		var init []int
 		if nd != nil {
-			init = initials(ts, vc, thr, i, rc.k)
+			init = d.hb.initials(ts, vc, thr, i, rc.k)
 		}
 		// k's goroutine may be unable to run at i: its operation would
 		// block there (a Lock while i's goroutine holds the mutex it
@@ -424,40 +492,67 @@ func (d *dpor) races(ts []*dtrans) {
 				break
 			}
 			i, nd = j, d.nodes[ts[j].node]
-			init = initials(ts, vc, thr, i, rc.k)
+			init = d.hb.initials(ts, vc, thr, i, rc.k)
 		}
 		if nd == nil {
 			continue
 		}
-		covered := false
-		for g := range init {
-			if nd.backtrack[g] {
-				covered = true
-				break
-			}
-		}
-		if covered {
+		b := backtrackAt{node: ts[i].node, q: ts[rc.k].g, init: init}
+		if b.node < d.floor {
+			b.init = slices.Clone(init) // init is the analysis' memory
+			d.above = append(d.above, b)
 			continue
 		}
-		q := ts[rc.k].g
-		added := false
-		if init[q] && contains(nd.ids, q) {
-			nd.backtrack[q], added = true, true
-		} else {
-			for _, g := range nd.ids {
-				if init[g] {
-					nd.backtrack[g], added = true, true
-					break
-				}
-			}
-		}
-		if !added {
-			for _, g := range nd.ids {
-				nd.backtrack[g] = true
-			}
-		}
+		nd.addBacktrack(b)
 	}
 }
+
+// gset is a small set of goroutine ids.
+type gset []int
+
+func (s gset) has(g int) bool { return slices.Contains(s, g) }
+
+func (s *gset) add(g int) {
+	if !s.has(g) {
+		*s = append(*s, g)
+	}
+}
+
+// backtrackAt is what a race asks of the choice node: that one of the
+// goroutines of init (the initials that reverse it) run there, q (the
+// goroutine of the race's later transition) if it can.
+type backtrackAt struct {
+	node int
+	init []int
+	q    int
+}
+
+// addBacktrack adds an alternative for b to nd's backtrack set, unless one
+// of b's initials is in it already.
+func (nd *dnode) addBacktrack(b backtrackAt) {
+	for _, g := range b.init {
+		if nd.backtrack.has(g) {
+			return
+		}
+	}
+	if slices.Contains(b.init, b.q) && contains(nd.ids, b.q) {
+		nd.backtrack.add(b.q)
+		return
+	}
+	for _, g := range nd.ids {
+		if slices.Contains(b.init, g) {
+			nd.backtrack.add(g)
+			return
+		}
+	}
+	for _, g := range nd.ids {
+		nd.backtrack.add(g)
+	}
+}
+
+// maxHBEntries bounds the entries of the vector clocks of one execution's
+// analysis (one per transition and goroutine: 256 MB).
+var maxHBEntries int64 = 1 << 26
 
 // testHappensBefore, if set (by tests), sees what happensBefore computed
 // for every execution.
@@ -496,21 +591,76 @@ func threads(ts []*dtrans) (thr []int, nt int) {
 // every pair of transitions was quadratic (happensBeforePairwise, which
 // tests check it against).
 func happensBefore(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) {
-	thr, nt := threads(ts)
-	vc = make([][]int32, len(ts))
-	last := make([]int, nt)
+	return new(hbScratch).run(ts)
+}
+
+// hbScratch holds the memory of happensBefore's computations, reused from
+// one execution's analysis to the next (the results of run are valid until
+// the next run).
+type hbScratch struct {
+	thr   []int
+	vc    [][]int32
+	buf   []int32
+	last  []int
+	cells map[uintptr]int32 // cell -> index in acc
+	acc   []hbAccess
+	cand  []int
+	rs    []hbRace
+	index map[int]int
+	// initials' memory
+	part, init []int
+	seen       []bool
+}
+
+// hbAccess is what happensBefore knows of one cell's latest accesses.
+type hbAccess struct {
+	write int   // last write (-1: none since the table was cleared)
+	reads []int // reads since
+}
+
+// threads numbers the goroutines of ts as threads does, into h's memory.
+func (h *hbScratch) threads(ts []*dtrans) (thr []int, nt int) {
+	if h.index == nil {
+		h.index = map[int]int{}
+	}
+	clear(h.index)
+	h.thr = slices.Grow(h.thr[:0], len(ts))[:len(ts)]
+	for k, t := range ts {
+		i, ok := h.index[t.g]
+		if !ok {
+			i = len(h.index)
+			h.index[t.g] = i
+		}
+		h.thr[k] = i
+	}
+	return h.thr, len(h.index)
+}
+
+func (h *hbScratch) run(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) {
+	thr, nt := h.threads(ts)
+	h.vc = slices.Grow(h.vc[:0], len(ts))[:len(ts)]
+	vc = h.vc
+	h.buf = slices.Grow(h.buf[:0], len(ts)*nt)[:len(ts)*nt]
+	clear(h.buf)
+	h.last = slices.Grow(h.last[:0], nt)[:nt]
+	last := h.last
 	for i := range last {
 		last[i] = -1
 	}
-	type access struct {
-		write int   // last write (-1: none since the table was cleared)
-		reads []int // reads since
+	if h.cells == nil {
+		h.cells = map[uintptr]int32{}
 	}
-	cells := map[uintptr]*access{}
+	clear(h.cells)
+	cells := h.cells
+	for i := range h.acc {
+		h.acc[i].reads = h.acc[i].reads[:0]
+	}
+	h.acc = h.acc[:0]
 	lastWild := -1
-	var cand []int
+	cand := h.cand[:0]
+	rs = h.rs[:0]
 	for k, t := range ts {
-		v := make([]int32, nt)
+		v := h.buf[k*nt : (k+1)*nt : (k+1)*nt]
 		if l := last[thr[k]]; l >= 0 {
 			copy(v, vc[l])
 		}
@@ -531,11 +681,18 @@ func happensBefore(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) {
 		} else {
 			for _, sp := range t.fp.spans {
 				for p := sp.lo; p < sp.hi; p += cellSize {
-					a := cells[p]
-					if a == nil {
-						a = &access{write: -1}
-						cells[p] = a
+					ai, ok := cells[p]
+					if !ok {
+						ai = int32(len(h.acc))
+						if len(h.acc) < cap(h.acc) {
+							h.acc = h.acc[:len(h.acc)+1]
+							h.acc[ai].write = -1
+						} else {
+							h.acc = append(h.acc, hbAccess{write: -1})
+						}
+						cells[p] = ai
 					}
+					a := &h.acc[ai]
 					if a.write >= 0 {
 						cand = append(cand, a.write)
 					}
@@ -569,6 +726,7 @@ func happensBefore(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) {
 		vc[k] = v
 		last[thr[k]] = k
 	}
+	h.cand, h.rs = cand, rs
 	return thr, vc, rs
 }
 
@@ -609,17 +767,24 @@ func happensBeforePairwise(ts []*dtrans) (thr []int, vc [][]int32, rs []hbRace) 
 }
 
 // initials returns the goroutines that can run first in the part of the
-// execution after i that does not happen after i, followed by k.
-func initials(ts []*dtrans, vc [][]int32, thr []int, i, k int) map[int]bool {
-	var v []int
+// execution after i that does not happen after i, followed by k (in the
+// order of their transitions there), in h's memory: valid until the next
+// call. thr and vc are h's last run's.
+func (h *hbScratch) initials(ts []*dtrans, vc [][]int32, thr []int, i, k int) []int {
+	v := h.part[:0]
 	for j := i + 1; j < k; j++ {
 		if vc[j][thr[i]] <= int32(i) {
 			v = append(v, j)
 		}
 	}
 	v = append(v, k)
-	out := map[int]bool{}
-	seen := map[int]bool{}
+	h.part = v
+	seen := h.seen[:0]
+	for range len(h.index) {
+		seen = append(seen, false)
+	}
+	h.seen = seen
+	out := h.init[:0]
 	for a, j := range v {
 		if seen[thr[j]] {
 			continue
@@ -636,16 +801,17 @@ func initials(ts []*dtrans, vc [][]int32, thr []int, i, k int) map[int]bool {
 			}
 		}
 		if first {
-			out[ts[j].g] = true
+			out = append(out, ts[j].g)
 		}
 	}
+	h.init = out
 	return out
 }
 
 // enabledIn reports whether one of the goroutines of init is among ids.
-func enabledIn(init map[int]bool, ids []int) bool {
+func enabledIn(init []int, ids []int) bool {
 	for _, g := range ids {
-		if init[g] {
+		if slices.Contains(init, g) {
 			return true
 		}
 	}
@@ -698,7 +864,7 @@ func (d *dpor) next() (prefix []int, ok bool) {
 			}
 		} else {
 			for a, g := range nd.ids {
-				if a == nd.c.chosen || !nd.backtrack[g] || nd.done[g] != nil {
+				if a == nd.c.chosen || !nd.backtrack.has(g) || nd.done[g] != nil {
 					continue
 				}
 				if _, asleep := nd.sleep[g]; asleep {
@@ -716,7 +882,12 @@ func (d *dpor) next() (prefix []int, ok bool) {
 				if f == nil {
 					f = &cfoot{}
 				}
-				nd.done[nd.ids[nd.c.chosen]] = f
+				// A new map, not a write into the old: a worker's view
+				// of the path may share it (parallel.go).
+				done := make(map[int]*cfoot, len(nd.done)+1)
+				maps.Copy(done, nd.done)
+				done[nd.ids[nd.c.chosen]] = f
+				nd.done = done
 				nd.cur = nil
 			}
 		}

@@ -142,7 +142,11 @@ func (r *dporRun) joined(g int) (bool, *joinWait) {
 	if len(ts) == 0 {
 		return true, nil
 	}
-	thr, vc, _ := happensBefore(ts)
+	h := new(hbScratch)
+	if _, nt := h.threads(ts); int64(len(ts))*int64(nt) > maxHBEntries {
+		return false, nil // too large to tell: no join point
+	}
+	thr, vc, _ := h.run(ts)
 	last := map[int]int{} // thread → its last transition that touched something
 	mine := -1
 	for k, t := range ts {

@@ -209,6 +209,12 @@ type explorer struct {
 	esp        *espBags           // the execution is ESP-bags' (espbags.go)
 	auto       bool               // the strategy is the default one
 	annotated  bool               // an execution had an annotation event
+	// dporTooBig: an execution was too large for DPOR's analysis
+	// (dpor.unanalysed).
+	dporTooBig bool
+	// spare is the memory of an execution the search is done with, for
+	// the next one to reuse (nil: none).
+	spare *spareRun
 	// cfg computes control-flow distances for the guided strategy
 	// (cfgdist.go; nil until it runs).
 	cfg *cfgDist
@@ -260,7 +266,7 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 		x.pool = newPool(x, n-1)
 		defer func() {
 			x.pool.close()
-			x.res.Speculated, x.res.SpecUsed = x.pool.ran, x.pool.used
+			x.res.Speculated, x.res.SpecUsed = int(x.pool.ran.Load()), x.pool.used
 		}()
 	}
 	// Saved failing schedules first: a fixed bug stays fixed.
@@ -363,8 +369,22 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 			if !x.budgetLeft() {
 				return nil
 			}
-			key := prefixKey(fmt.Sprintf("dpor%d", bound), prefix)
-			done, err := x.runJob(key, prefix, func() chooser { return &dporChoice{d: d} })
+			var done bool
+			var err error
+			var rest []int // the rest of an unfinished subtree taken
+			if sub := x.takeSubtree(d, bound, prefix); sub != nil {
+				// A worker explored the subtree (parallel.go).
+				done, err = x.adoptSubtree(d, sub)
+				rest = sub.rest
+			} else if done, err = x.run(prefix, &dporChoice{d: d}); !done && err == nil {
+				d.update(x.last.sched.track, x.last.sched)
+				if d.unanalysed != "" {
+					// Too large for DPOR: the portfolio samples instead.
+					x.res.Notes = append(x.res.Notes, d.unanalysed)
+					x.dporTooBig = true
+					return nil
+				}
+			}
 			if done || err != nil {
 				if x.res.Failure != nil {
 					x.res.FoundBy = name
@@ -374,7 +394,6 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 				}
 				return err
 			}
-			d.update(x.last.sched.track, x.last.sched)
 			if d.joins != nil && len(prefix) == 0 && len(x.last.sched.track.joinKeys) < minJoins {
 				// No phases one after the other: join points would
 				// cost (hashing, no frame reuse) and save nothing.
@@ -383,10 +402,20 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 			if d.joins != nil {
 				x.res.States = len(d.joins.seen)
 			}
-			var more bool
-			if prefix, more = d.next(); !more {
+			if t := x.last.sched.track; t != nil && t.d == d {
+				// Run here, not by a worker: its memory serves the next.
+				x.spare = x.last.sched.spare()
+			}
+			more := true
+			if rest != nil {
+				prefix = rest
+			} else {
+				prefix, more = d.next()
+			}
+			if !more {
 				break
 			}
+			x.pruneDPOR(d, bound)
 			x.speculateDPOR(d, bound)
 		}
 		// A sharded search goes on to the next bound even where its part
@@ -411,6 +440,9 @@ func (x *explorer) portfolio() error {
 	if x.o.Preempt != -1 {
 		if err := x.dporStages([]int{0}, "dpor"); err != nil || x.res.Failure != nil || !x.budgetLeft() {
 			return err
+		}
+		if x.dporTooBig {
+			return x.sampleRest()
 		}
 		if x.res.Exhaustive && (x.res.Bound < 0 || x.o.Preempt == 0) {
 			return nil
@@ -483,7 +515,31 @@ func (x *explorer) portfolio() error {
 	default:
 		bounds = []int{-1}
 	}
-	return x.dporStages(bounds, "dpor")
+	if x.dporTooBig {
+		return x.sampleRest()
+	}
+	if err := x.dporStages(bounds, "dpor"); err != nil || !x.dporTooBig || x.res.Failure != nil {
+		return err
+	}
+	return x.sampleRest()
+}
+
+// sampleRest spends the rest of the budget on random executions: the
+// portfolio's way on when DPOR cannot analyse the program's executions.
+func (x *explorer) sampleRest() error {
+	x.res.Exhaustive, x.res.Bound = false, -1
+	for i := portfolioSamples; x.budgetLeft(); i++ {
+		if !x.o.ownsSample(i) {
+			continue
+		}
+		if done, err := x.runSample("random", x.o.Seed+int64(i)*7919, 0); done || err != nil {
+			if x.res.Failure != nil {
+				x.res.FoundBy = "random"
+			}
+			return err
+		}
+	}
+	return nil
 }
 
 // portfolioSamples is the number of random and of PCT executions the
@@ -741,6 +797,7 @@ func Progress(w io.Writer) io.Writer {
 func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
 	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
+	s.reuse(x.spare)
 	r.sched = s
 	s.outOfTime = x.stop
 	if s.regionsOnly {
@@ -751,8 +808,13 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	}
 	if dc, ok := strat.(*dporChoice); ok {
 		dc.s = s
-		s.track = newDporRun(dc.d)
+		var spare *dporRun
+		if x.spare != nil {
+			spare = x.spare.track
+		}
+		s.track = newDporRun(dc.d, spare)
 	}
+	x.spare = nil
 	if a, ok := strat.(interface{ attach(*scheduler) }); ok {
 		a.attach(s) // guided.go, jrf.go
 	}

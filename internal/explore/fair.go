@@ -50,6 +50,9 @@ type fairness struct {
 	lastEffect int // state after the last transition that was not idle
 	checkedAt  int // state at the previous progress check (stillSpinning; -1: none yet)
 	lastWrite  int // state in which the last plain write was seen (when memory events are observed)
+	// made holds the views made in this execution, spare those of an
+	// earlier one, for newG to reuse.
+	made, spare []*fairG
 }
 
 // fairG is the fair scheduler's view of one goroutine.
@@ -96,6 +99,31 @@ type pointKey struct {
 
 func newFairness() *fairness {
 	return &fairness{checkedAt: -1}
+}
+
+// reuse returns the fair scheduler of a new execution, which reuses the
+// memory of f's views of goroutines (f is not used again).
+func (f *fairness) reuse() *fairness {
+	clear(f.gs)
+	return &fairness{checkedAt: -1, gs: f.gs[:0], spare: append(f.spare, f.made...), made: f.made[:0:0]}
+}
+
+// newG returns a new view of goroutine g, first seen in the current state.
+func (f *fairness) newG(g *interp.Goroutine) *fairG {
+	var fg *fairG
+	if n := len(f.spare); n > 0 {
+		fg = f.spare[n-1]
+		f.spare = f.spare[:n-1]
+		points, waits := fg.points, fg.waitsFor
+		clear(points)
+		clear(waits)
+		*fg = fairG{points: points, waitsFor: waits}
+	} else {
+		fg = &fairG{}
+	}
+	fg.g, fg.lastSched, fg.winStart = g, -1, f.n
+	f.made = append(f.made, fg)
+	return fg
 }
 
 // get returns the fair scheduler's view of goroutine id, or nil.
@@ -265,7 +293,7 @@ func (f *fairness) enabled(runnable []*interp.Goroutine) {
 		}
 		fg := f.get(g.ID())
 		if fg == nil {
-			fg = &fairG{g: g, lastSched: -1, winStart: f.n}
+			fg = f.newG(g)
 			f.set(g.ID(), fg)
 		}
 		if !fg.enabled {

@@ -36,8 +36,9 @@ type Options struct {
 	Guide []srcLine
 	// JRF holds the heuristics of the jrf strategy (jrf.go).
 	JRF jrfHeuristics
-	// Transactions: a goroutine about to release a lock goes on without a
-	// choice (transactions.go; not under DPOR).
+	// Transactions: a goroutine about to release a lock or perform a go
+	// statement, or that just started, goes on without a choice
+	// (transactions.go; not under DPOR).
 	Transactions bool
 	// Clock is how virtual time passes: "any" (a pending timer may fire
 	// at any scheduling point where that is observable) or "synctest"
@@ -361,7 +362,7 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "transactions", Type: "string", Default: "off", OneRun: true,
-		Doc: "on: lock releases end the transaction before them, with no choice (not dpor)",
+		Doc: "on: no choice at lock releases, go statements, goroutine starts (not dpor)",
 		set: func(o *Options, v string) error {
 			switch v {
 			case "on", "true":

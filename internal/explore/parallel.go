@@ -2,6 +2,7 @@ package explore
 
 import (
 	"fmt"
+	"maps"
 	"math/rand"
 	"runtime"
 	"slices"
@@ -47,6 +48,9 @@ type specJob struct {
 	// run runs the job on a worker's explorer, handing every execution to
 	// publish, and stops when publish says so.
 	run func(wx *explorer, publish func(key string, r *execResult, err error) bool)
+	// runSub, instead of run, explores a DPOR subtree whole (or until
+	// cancelled says so: then it returns nil).
+	runSub func(wx *explorer, cancelled func() bool) *subtree
 	// valid, if set, reports whether the results still fit the state of
 	// the search when the coordinator takes them.
 	valid     func() bool
@@ -55,11 +59,34 @@ type specJob struct {
 	cancelled bool
 }
 
-// specResult is an execution a worker ran.
+// specResult is an execution a worker ran, or a DPOR subtree it explored.
 type specResult struct {
 	r     *execResult
 	err   error
+	sub   *subtree
 	valid func() bool
+}
+
+// subtree is a DPOR subtree a worker explored (speculateDPOR): its
+// executions in the order the search takes them, and the worker's view of
+// the path, whose choices at and above the subtree's root say what the
+// subtree's transitions there touched.
+type subtree struct {
+	execs []subtreeExec
+	view  *dpor
+	head  []*dnode // the view's choices down to the subtree's root
+	// rest is the prefix of the execution the worker left the subtree at,
+	// unfinished (nil: finished): the view's path leads to it.
+	rest []int
+}
+
+// subtreeExec is one execution of a subtree: its result (or the error
+// that ended the subtree), and the backtrack points its races ask for
+// above the subtree, which the search adds in turn as it takes them.
+type subtreeExec struct {
+	r     *execResult
+	err   error
+	above []backtrackAt
 }
 
 // pool is the set of workers of an exploration.
@@ -78,8 +105,9 @@ type pool struct {
 	started bool
 	// Statistics: executions run by workers, and those the coordinator
 	// took.
-	ran, used int
-	commits   int // calls of shouldPrune
+	ran     atomic.Int64 // of DPOR's subtrees
+	used    int
+	commits int // calls of shouldPrune
 }
 
 // maxSpeculation bounds the jobs queued or running, and the results not
@@ -101,6 +129,7 @@ func (p *pool) start() {
 	p.started = true
 	for range p.n {
 		wx := p.x.workerCopy(&p.halt)
+		wx.pool = p
 		p.wg.Add(1)
 		go p.work(wx)
 	}
@@ -132,36 +161,106 @@ func (p *pool) work(wx *explorer) {
 			return
 		}
 		// The deepest job first: the search needs it soonest.
-		best := 0
-		for i, j := range p.queue {
-			if j.depth > p.queue[best].depth {
-				best = i
-			}
-		}
-		j := p.queue[best]
-		p.queue = append(p.queue[:best], p.queue[best+1:]...)
-		j.taken = true
-		p.running = append(p.running, j)
+		j := p.deepest()
 		p.mu.Unlock()
+		p.runJob(wx, j)
+	}
+}
+
+// runJob runs job j (taken from the queue) on the explorer wx: a worker's,
+// or the coordinator's while it waits for a worker.
+func (p *pool) runJob(wx *explorer, j *specJob) {
+	if j.runSub != nil {
+		sub := j.runSub(wx, func() bool {
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			return j.cancelled || p.closed
+		})
+		p.mu.Lock()
+		if sub != nil {
+			p.results[j.key] = &specResult{sub: sub, valid: j.valid}
+		}
+		p.mu.Unlock()
+	} else {
 		j.run(wx, func(key string, r *execResult, err error) bool {
 			p.mu.Lock()
 			defer p.mu.Unlock()
-			p.ran++
+			p.ran.Add(1)
 			p.results[key] = &specResult{r: r, err: err, valid: j.valid}
 			p.cond.Broadcast()
 			return !j.cancelled && !p.closed && len(p.results) < 64*maxSpeculation*p.n
 		})
-		p.mu.Lock()
-		j.finished = true
-		delete(p.known, j.key)
-		for i, q := range p.running {
-			if q == j {
-				p.running = append(p.running[:i], p.running[i+1:]...)
+	}
+	p.mu.Lock()
+	j.finished = true
+	delete(p.known, j.key)
+	for i, q := range p.running {
+		if q == j {
+			p.running = append(p.running[:i], p.running[i+1:]...)
+			break
+		}
+	}
+	p.cond.Broadcast()
+	p.mu.Unlock()
+}
+
+// deepest removes the deepest job of the queue (the one the search needs
+// soonest) and marks it running; the caller holds p.mu and the queue is
+// not empty.
+func (p *pool) deepest() *specJob {
+	best := 0
+	for i, j := range p.queue {
+		if j.depth > p.queue[best].depth {
+			best = i
+		}
+	}
+	j := p.queue[best]
+	p.queue = append(p.queue[:best], p.queue[best+1:]...)
+	j.taken = true
+	p.running = append(p.running, j)
+	return j
+}
+
+// takeSubtree returns the DPOR subtree whose first execution is key, if a
+// worker explored it (waiting for the worker if it is at it, and running
+// queued jobs on self meanwhile), or nil: the caller explores it itself.
+// Jobs only wait for jobs inside their own subtree, deeper in the search's
+// tree: the deepest waited for always runs, so every wait ends.
+func (p *pool) takeSubtree(key string, self *explorer) *specResult {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for {
+		if res := p.results[key]; res != nil {
+			delete(p.results, key)
+			return res
+		}
+		running := false
+		for _, j := range p.running {
+			if j.key == key && !j.cancelled {
+				running = true
 				break
 			}
 		}
-		p.cond.Broadcast()
-		p.mu.Unlock()
+		if !running {
+			for i, j := range p.queue {
+				if j.key == key {
+					// Nobody started it: the caller explores it.
+					p.queue = append(p.queue[:i], p.queue[i+1:]...)
+					delete(p.known, j.key)
+					break
+				}
+			}
+			return nil
+		}
+		if len(p.queue) > 0 && !p.closed {
+			// Help: run a job the search will take later.
+			j := p.deepest()
+			p.mu.Unlock()
+			p.runJob(self, j)
+			p.mu.Lock()
+			continue
+		}
+		p.cond.Wait()
 	}
 }
 
@@ -176,6 +275,14 @@ func (p *pool) speculate(j *specJob) {
 	p.known[j.key] = true
 	p.queue = append(p.queue, j)
 	p.cond.Broadcast()
+}
+
+// isKnown reports whether a job with key is queued or running, or its
+// result waits to be taken.
+func (p *pool) isKnown(key string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.known[key] || p.results[key] != nil
 }
 
 // full reports whether no more speculation would be queued.
@@ -410,15 +517,29 @@ func dfsAlive(key, stage string, stack []choice, next int) bool {
 	return false
 }
 
+// pruneDPOR drops, every pruneEvery executions, the jobs and results
+// behind the DPOR search of the stage with the preemption bound, whose
+// path is d (the search's own, not a subtree's).
+func (x *explorer) pruneDPOR(d *dpor, bound int) {
+	if x.pool == nil || !x.pool.shouldPrune() {
+		return
+	}
+	stage := fmt.Sprintf("dpor%d", bound)
+	x.pool.prune(func(key string) bool { return dporAlive(key, stage, d) })
+}
+
 // speculateDPOR hands to the workers the subtrees DPOR (the path d, at
 // the preemption bound of its stage) explores after the one it explores
 // next: below the first pending alternative of each choice above the
-// deepest, deepest first. Each runs over a copy of the path as it will be
+// deepest, deepest first. Each runs over a view of the path as it will be
 // when the search comes to it, if no alternative is added before it there
-// (the search checks that the explored alternatives at its choice are the
-// same when it takes its executions), and explores the subtree by DPOR
-// as the search will: what its races add above the subtree is left to the
-// search, which finds the same races when it takes the executions.
+// (the search checks that the alternatives explored at its root are the
+// same when it takes it), and explores the subtree whole by DPOR as the
+// search would: the subtree's own choices are its view's alone, and the
+// backtrack points its races ask for above it are kept with each
+// execution, for the search to add in turn (adoptSubtree). So the search
+// takes a subtree in one step, without running or analysing its
+// executions again, and ends exactly as the sequential search.
 func (x *explorer) speculateDPOR(d *dpor, bound int) {
 	if x.pool == nil || d.joins != nil {
 		// With join points the search ends executions where a worker,
@@ -427,42 +548,172 @@ func (x *explorer) speculateDPOR(d *dpor, bound int) {
 		return
 	}
 	stage := fmt.Sprintf("dpor%d", bound)
-	if x.pool.shouldPrune() {
-		x.pool.prune(func(key string) bool { return dporAlive(key, stage, d) })
-	}
 	pre := d.preemptions()
-	for j := len(d.nodes) - 2; j >= 0 && !x.pool.full(); j-- {
+	for j := len(d.nodes) - 2; j >= d.floor && !x.pool.full(); j-- {
 		a := d.nodes[j].pending(pre[j], d.bound)
 		if a < 0 {
 			continue
 		}
-		v := d.view(j, a)
-		v.floor = j + 1
 		prefix := make([]int, j+1)
-		for k, n := range v.nodes {
+		for k, n := range d.nodes[:j] {
 			prefix[k] = n.c.val
 		}
-		var valid func() bool
-		if v.nodes[j].pick {
-			vd, nd := v.nodes[j].done, d.nodes[j]
-			valid = func() bool { return sameDone(vd, nd.done) }
+		prefix[j] = d.nodes[j].c.valueOf(a)
+		key := prefixKey(stage, prefix)
+		if x.pool.isKnown(key) {
+			continue
 		}
-		x.pool.speculate(&specJob{key: prefixKey(stage, prefix), depth: j + 1, prefix: prefix, valid: valid,
-			run: func(wx *explorer, publish func(string, *execResult, error) bool) {
-				pfx := prefix
-				for {
-					r, err := wx.execute(pfx, &dporChoice{d: v})
-					if !publish(prefixKey(stage, pfx), r, err) || err != nil || r.kind != "" || r.stopped {
-						return
-					}
-					v.update(r.sched.track, r.sched)
-					var ok bool
-					if pfx, ok = v.next(); !ok {
-						return
-					}
-				}
+		v := d.view(j, a)
+		x.pool.speculate(&specJob{key: key, depth: j + 1, prefix: prefix,
+			runSub: func(wx *explorer, cancelled func() bool) *subtree {
+				return wx.exploreSubtree(v, bound, prefix, cancelled)
 			}})
 	}
+}
+
+// exploreSubtree explores by DPOR the subtree of the view v whose first
+// execution has the given prefix (at the preemption bound of the stage),
+// until a failure, the budget or cancelled stops it (then it returns nil).
+// It hands the subtrees below its own pending alternatives to the workers
+// in turn, and takes them as the search takes its own.
+func (x *explorer) exploreSubtree(v *dpor, bound int, prefix []int, cancelled func() bool) *subtree {
+	sub := &subtree{view: v, head: slices.Clone(v.nodes[:v.floor])}
+	pfx := prefix
+	held := 0 // choices of the executions held
+	for {
+		if cancelled() {
+			return nil
+		}
+		var nested *subtree
+		if len(sub.execs) > 0 { // the first is the job's own
+			nested = x.takeSubtree(v, bound, pfx)
+		}
+		if nested != nil {
+			if nestedDone := sub.adopt(v, nested); nestedDone {
+				return sub
+			}
+			for _, e := range nested.execs {
+				held += len(e.r.sched.choices)
+			}
+			if nested.rest != nil {
+				// The worker left the rest of it: go on from there.
+				pfx = nested.rest
+				x.speculateDPOR(v, bound)
+				continue
+			}
+		} else {
+			r, err := x.execute(pfx, &dporChoice{d: v})
+			x.pool.ran.Add(1)
+			if err != nil {
+				sub.execs = append(sub.execs, subtreeExec{err: err})
+				return sub
+			}
+			if r.kind != "" || r.stopped {
+				// The search stops here: nothing to analyse.
+				sub.execs = append(sub.execs, subtreeExec{r: r})
+				return sub
+			}
+			v.update(r.sched.track, r.sched)
+			if v.unanalysed != "" {
+				return nil // the search runs it, and stops there
+			}
+			sub.execs = append(sub.execs, subtreeExec{r: r, above: v.above})
+			v.above = nil
+			x.spare = r.sched.spare()
+			held += len(r.sched.choices)
+		}
+		var ok bool
+		if pfx, ok = v.next(); !ok {
+			return sub
+		}
+		if len(sub.execs) >= maxSubtreeExecs || held >= maxSubtreeChoices {
+			// Enough held for the search to take: it explores the
+			// rest of the subtree itself, from the view's path.
+			sub.rest = pfx
+			return sub
+		}
+		x.speculateDPOR(v, bound)
+	}
+}
+
+// A worker hands a subtree back unfinished once it holds this many
+// executions, or choices in all (the memory the search takes them from).
+// Variables for tests.
+var (
+	maxSubtreeExecs   = 1024
+	maxSubtreeChoices = 1 << 20
+)
+
+// adopt takes into sub, the subtree of the view v, a subtree below it that
+// a worker explored (v's path leads to its root); done reports that it
+// ended in a failure, the budget's end or an error: so does sub.
+func (sub *subtree) adopt(v *dpor, nested *subtree) (done bool) {
+	for _, e := range nested.execs {
+		var above []backtrackAt
+		for _, b := range e.above {
+			if b.node < v.floor {
+				above = append(above, b)
+			} else {
+				v.nodes[b.node].addBacktrack(b)
+			}
+		}
+		e.above = above
+		sub.execs = append(sub.execs, e)
+		if e.err != nil || e.r.kind != "" || e.r.stopped {
+			return true
+		}
+	}
+	v.takeHead(nested)
+	return false
+}
+
+// takeHead adds to the choices of d's path down to the root of the
+// subtree sub (d's deepest choice) what the subtree's transitions touched
+// there, as d's own analysis of its executions would have; if the subtree
+// is unfinished (sub.rest), d's path becomes the subtree's view's, which
+// leads to the execution it left.
+func (d *dpor) takeHead(sub *subtree) {
+	j := len(d.nodes) - 1
+	for k, vn := range sub.head {
+		if vn.cur == nil {
+			continue
+		}
+		nd := d.nodes[k]
+		if nd.cur == nil || k == j {
+			nd.cur = &cfoot{}
+		}
+		nd.cur.union(vn.cur)
+	}
+	d.pruned = d.pruned || sub.view.pruned
+	if sub.rest != nil {
+		d.nodes = append(d.nodes[:j+1], sub.view.nodes[j+1:]...)
+	}
+}
+
+// adoptSubtree takes the executions of a subtree a worker explored, in
+// order, as the search would have taken them had it run them (d's path
+// leads to the subtree's root: its deepest choice takes the subtree's
+// alternative); done reports a failure or the budget's end. For an
+// unfinished subtree, d's path then leads to the execution the worker left
+// it at (sub.rest).
+func (x *explorer) adoptSubtree(d *dpor, sub *subtree) (done bool, err error) {
+	for _, e := range sub.execs {
+		if e.err != nil {
+			return true, e.err
+		}
+		if !x.budgetLeft() {
+			return true, nil
+		}
+		x.pool.used++
+		if done, err := x.commit(e.r, nil); done || err != nil {
+			return true, err
+		}
+		for _, b := range e.above {
+			d.nodes[b.node].addBacktrack(b)
+		}
+	}
+	d.takeHead(sub)
+	return false, nil
 }
 
 // preemptions returns the number of preemptions before each choice of the
@@ -488,7 +739,7 @@ func (nd *dnode) pending(pre, bound int) int {
 		return -1
 	}
 	for a, g := range nd.ids {
-		if a == nd.c.chosen || !nd.backtrack[g] || nd.done[g] != nil {
+		if a == nd.c.chosen || !nd.backtrack.has(g) || nd.done[g] != nil {
 			continue
 		}
 		if _, asleep := nd.sleep[g]; asleep {
@@ -504,22 +755,15 @@ func (nd *dnode) pending(pre, bound int) int {
 
 // view returns a copy of the path up to choice j as next leaves it when
 // it moves to alternative a there: what an execution of that prefix reads.
+// The copy's choices share the path's sets of alternatives explored (never
+// written: next makes new ones) and have no backtrack sets: the view's
+// search backtracks below j only (floor), and keeps what races ask for at
+// and above j (above).
 func (d *dpor) view(j, a int) *dpor {
-	v := &dpor{bound: d.bound, nodes: make([]*dnode, j+1), shard: d.shard, shards: d.shards}
+	v := &dpor{bound: d.bound, nodes: make([]*dnode, j+1), shard: d.shard, shards: d.shards, floor: j + 1}
 	for k := range j + 1 {
 		nd := d.nodes[k]
-		c := &dnode{c: nd.c, pick: nd.pick, ids: nd.ids, sleep: nd.sleep, known: nd.known}
-		if nd.pick {
-			c.done = make(map[int]*cfoot, len(nd.done)+1)
-			for g, f := range nd.done {
-				c.done[g] = f
-			}
-			c.backtrack = make(map[int]bool, len(nd.backtrack))
-			for g := range nd.backtrack {
-				c.backtrack[g] = true
-			}
-		}
-		v.nodes[k] = c
+		v.nodes[k] = &dnode{c: nd.c, pick: nd.pick, ids: nd.ids, sleep: nd.sleep, known: nd.known, done: nd.done}
 	}
 	last := v.nodes[j]
 	if last.pick {
@@ -527,6 +771,8 @@ func (d *dpor) view(j, a int) *dpor {
 		if cur := d.nodes[j].cur; cur != nil {
 			f = &cfoot{cells: append([]ccell(nil), cur.cells...), wild: cur.wild, done: cur.done}
 		}
+		last.done = make(map[int]*cfoot, len(d.nodes[j].done)+1)
+		maps.Copy(last.done, d.nodes[j].done)
 		last.done[last.ids[last.c.chosen]] = f
 	}
 	last.c.chosen = a
@@ -542,11 +788,16 @@ func sameDone(a, b map[int]*cfoot) bool {
 	}
 	for g, f := range a {
 		o, ok := b[g]
-		if !ok || f.wild != o.wild || !slices.Equal(f.cells, o.cells) {
+		if !ok || !sameFoot(f, o) {
 			return false
 		}
 	}
 	return true
+}
+
+// sameFoot reports whether two footprints are the same.
+func sameFoot(f, o *cfoot) bool {
+	return f == o || f.wild == o.wild && slices.Equal(f.cells, o.cells)
 }
 
 // dporAlive reports whether the execution key is still ahead of the DPOR
@@ -584,4 +835,52 @@ func dporAlive(key, stage string, d *dpor) bool {
 	}
 	// A prefix of the path: only the execution run next.
 	return len(f) == len(d.nodes)
+}
+
+// takeSubtree returns the DPOR subtree of the stage with the preemption
+// bound whose first execution has prefix, if a worker explored it from the
+// state the path d is in now (nil: the search runs it).
+func (x *explorer) takeSubtree(d *dpor, bound int, prefix []int) *subtree {
+	if x.pool == nil || len(prefix) == 0 {
+		return nil
+	}
+	res := x.pool.takeSubtree(prefixKey(fmt.Sprintf("dpor%d", bound), prefix), x)
+	if res == nil {
+		return nil
+	}
+	if !res.sub.fits(d) {
+		return nil
+	}
+	return res.sub
+}
+
+// fits reports whether the subtree was explored from the state the path d
+// is in now: with the same alternatives explored (and their footprints)
+// and the same sleep sets at every choice down to its root, which is all
+// that its executions read of the path.
+func (sub *subtree) fits(d *dpor) bool {
+	if len(d.nodes) != len(sub.head) {
+		return false
+	}
+	for k, vn := range sub.head {
+		nd := d.nodes[k]
+		if vn.c.val != nd.c.val || vn.pick != nd.pick || !sameDone(vn.done, nd.done) || !sameSleep(vn.sleep, nd.sleep) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameSleep reports whether two sleep sets are the same.
+func sameSleep(a, b map[int]sleeper) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for g, s := range a {
+		o, ok := b[g]
+		if !ok || s.known != o.known || !sameFoot(s.f, o.f) {
+			return false
+		}
+	}
+	return true
 }

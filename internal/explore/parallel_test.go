@@ -104,3 +104,66 @@ func TestParallelWorkersAreUsed(t *testing.T) {
 	require.True(t, res.Exhaustive)
 	assert.Greater(t, res.SpecUsed, res.Executions/3, "%s of %d executions", res.ParallelStats(), res.Executions)
 }
+
+// committedSchedules runs the exploration and returns the schedules (the
+// values of every execution's choices) of the executions it took, in
+// order, with its result.
+func committedSchedules(t *testing.T, target Target, o Options) ([]string, *Result) {
+	t.Helper()
+	var scheds []string
+	testCommitted = func(r *execResult) {
+		vals := make([]int, len(r.sched.choices))
+		for i, c := range r.sched.choices {
+			vals[i] = c.val
+		}
+		scheds = append(scheds, fmt.Sprint(r.kind, vals))
+	}
+	defer func() { testCommitted = nil }()
+	res, err := Explore(target, o, nil)
+	require.NoError(t, err)
+	return scheds, res
+}
+
+// DPOR on several cores takes whole subtrees that workers explored (and
+// split further among themselves), and still takes exactly the executions
+// of the sequential search, schedule for schedule, with or without a
+// preemption bound: on classic benchmarks with many executions and on
+// generated programs.
+func TestParallelDPORTakesSubtrees(t *testing.T) {
+	targets := []Target{classicTarget(t, "TestIndexer13"), classicTarget(t, "TestCAS4"), classicTarget(t, "TestProbe")}
+	targets = append(targets, genTargets(t, 11, 16)...)
+	for _, held := range []int{1024, 3} {
+		// 3: workers hand back unfinished subtrees, which the search
+		// (or the worker that took them) goes on exploring.
+		defer func(old int) { maxSubtreeExecs = old }(maxSubtreeExecs)
+		maxSubtreeExecs = held
+		t.Run(fmt.Sprint("held=", held), func(t *testing.T) { dporTakesSubtrees(t, targets) })
+	}
+}
+
+func dporTakesSubtrees(t *testing.T, targets []Target) {
+	for _, target := range targets {
+		for _, preempt := range []int{-1, 1} {
+			t.Run(fmt.Sprintf("%s/preempt=%d", target.Name, preempt), func(t *testing.T) {
+				o := DefaultOptions()
+				o.Strategy, o.Preempt, o.Steps, o.Time, o.Execs = "dpor", preempt, 20000, time.Hour, 3000
+				o.Parallel = 1
+				want, wres := committedSchedules(t, target, o)
+				for _, p := range []int{2, 3} {
+					o.Parallel = p
+					got, res := committedSchedules(t, target, o)
+					require.Equal(t, want, got, "-parallel %d", p)
+					assert.Equal(t, wres.Verdict, res.Verdict)
+					assert.Equal(t, wres.Exhaustive, res.Exhaustive)
+					assert.Equal(t, wres.SleepPruned, res.SleepPruned)
+					if target.Name == "TestIndexer13" && preempt < 0 && maxSubtreeExecs > 100 {
+						// How many depends on the timing (a subtree
+						// nobody started yet is the search's own); on
+						// a quiet machine most.
+						assert.Positive(t, res.SpecUsed, "%s of %d executions", res.ParallelStats(), res.Executions)
+					}
+				}
+			})
+		}
+	}
+}

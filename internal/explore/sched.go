@@ -138,8 +138,51 @@ const timeQuantum = 64
 
 func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
 	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000, fair: newFairness(),
+		choices:  make([]choice, 0, len(prefix)+16),
 		synctest: o.Clock == "synctest", enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed),
 		regionsOnly: o.Strategy == "regions", txn: o.Transactions}
+}
+
+// spareRun is the memory of an execution that the search is done with
+// (nothing of it is read again), for the next execution to reuse.
+type spareRun struct {
+	track *dporRun
+	trace []step
+	fair  *fairness
+}
+
+// reuse gives s the memory of sp (nil: none).
+func (s *scheduler) reuse(sp *spareRun) {
+	if sp == nil {
+		return
+	}
+	if sp.trace != nil {
+		s.trace = sp.trace[:0]
+	}
+	if sp.fair != nil {
+		s.fair = sp.fair.reuse()
+	}
+}
+
+// spare takes from s what the next execution can reuse: s keeps only
+// what the search reads of a taken execution that ended well (its
+// choices, its outcome).
+func (s *scheduler) spare() *spareRun {
+	sp := &spareRun{track: s.track, trace: s.trace, fair: s.fair}
+	s.trace, s.fair, s.ordered, s.prof = nil, nil, nil, nil
+	if t := s.track; t != nil {
+		stub := &dporRun{d: t.d, joinCut: t.joinCut}
+		if t.d.shards > 1 {
+			// For ownsRun: the execution's first choice of a goroutine
+			// (t.d's path holds its choices now).
+			stub.newIDs = map[int][]int{}
+			if i := t.d.firstPick(); i >= 0 {
+				stub.newIDs[i] = t.d.nodes[i].ids
+			}
+		}
+		s.track = stub
+	}
+	return sp
 }
 
 // Pick implements interp.Scheduler. Only the goroutines that the fair
@@ -202,7 +245,7 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	}
 	preemptive := lastOK && !yielding
 	if preemptive && len(s.ordered) > 1 {
-		if op, _ := s.ordered[0].Pending(); s.transaction(op, runnable) {
+		if op, _ := s.ordered[0].Pending(); s.transaction(op, s.lastOp, runnable) {
 			s.ordered = s.ordered[:1] // transactions.go
 			s.txnSaved++
 		}

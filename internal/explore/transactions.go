@@ -23,10 +23,22 @@ import "github.com/vtcheck/vt/interp"
 // reduction and is left alone (its sleep sets and backtracking assume
 // every enabled goroutine is offered).
 
+//
+// Two more operations are movers the same way. A go statement only makes
+// a goroutine that nothing has seen yet: it commutes with every operation
+// of the others, so the goroutine about to perform it goes on. A new
+// goroutine's first transition (from its start to its first operation)
+// touches only its own state and plain memory: it commutes with the
+// others' operations too (a right mover), so the goroutine goes on into
+// its first operation without a choice, as if picked there. The
+// orders of synchronization operations explored are the same, so the
+// happens-before orders, races and deadlocks found are too.
+
 // transaction reports whether the goroutine that ran last, about to
-// perform op, goes on without a choice.
-func (s *scheduler) transaction(op interp.Op, runnable []*interp.Goroutine) bool {
-	if !s.txn || s.track != nil || !releases(op) {
+// perform op after its transition that performed last, goes on without a
+// choice.
+func (s *scheduler) transaction(op, last interp.Op, runnable []*interp.Goroutine) bool {
+	if !s.txn || s.track != nil || !releases(op) && op != interp.OpGo && last != interp.OpStart {
 		return false
 	}
 	for _, g := range runnable {

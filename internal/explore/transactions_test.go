@@ -13,7 +13,7 @@ import (
 // (printed outputs) and verdicts it reaches without, on small random
 // programs with mutexes, channels and atomics, in fewer executions.
 func TestTransactionsSameOutputs(t *testing.T) {
-	n := 10
+	n := 16
 	if testing.Short() {
 		n = 4
 	}

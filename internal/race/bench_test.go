@@ -1,9 +1,12 @@
 package race_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/vtcheck/vt/internal/race"
 )
 
 // BenchmarkCorpusExecutions measures executions per second of exhaustive
@@ -45,4 +48,38 @@ func BenchmarkCorpusExecutions(b *testing.B) {
 	b.ReportMetric(rate(2), "lockset-execs/s")
 	b.ReportMetric(rate(0)/rate(1), "h/off")
 	b.ReportMetric(rate(0)/rate(2), "lockset/off")
+}
+
+// BenchmarkTimerLoop measures h on the time.After pattern (a goroutine
+// sets a new timer per round; see race.TimerLoop): time per round and the
+// bytes of h at the end, per round. With rows copied at each release h
+// grew as rounds × columns; shared, its bytes per round stay flat as the
+// rounds grow.
+func BenchmarkTimerLoop(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			var bytes int
+			for range b.N {
+				bytes = race.TimerLoop(n)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/round")
+			b.ReportMetric(float64(bytes)/float64(n), "h-B/round")
+		})
+	}
+}
+
+// BenchmarkGoroutineFan measures h on n goroutines started by one, each
+// writing its own variable and a shared one under a mutex (see
+// race.GoroutineFan): time and bytes of h per goroutine.
+func BenchmarkGoroutineFan(b *testing.B) {
+	for _, n := range []int{1000, 10000, 100000} {
+		b.Run(strconv.Itoa(n), func(b *testing.B) {
+			var bytes int
+			for range b.N {
+				bytes = race.GoroutineFan(n)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/goroutine")
+			b.ReportMetric(float64(bytes)/float64(n), "h-B/goroutine")
+		})
+	}
 }

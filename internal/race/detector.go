@@ -250,33 +250,20 @@ func (d *Detector) newLoc(l loc) int32 {
 }
 
 // split moves cells of the cells of location i (the first at keep) to a
-// new location with the same history, and returns it. Its column and
-// reader markers are copies of i's: every row that holds one of i's holds
-// the copy.
+// new location with the same history, and returns it. It shares i's column
+// and reader markers: the rows that hold one hold the other, and they part
+// when either is written (every write that adds a location's column to a
+// row gives it a new column first, see check and touch), so split does not
+// visit the rows.
 func (d *Detector) split(i, cells int32, keep interp.Addr) int32 {
 	old := &d.locs[i]
-	nl := loc{col: d.newCol(), written: old.written, benign: old.benign, wOwner: old.wOwner,
+	nl := loc{col: old.col, written: old.written, benign: old.benign, wOwner: old.wOwner,
 		wEpoch: old.wEpoch, atomicW: old.atomicW, lastW: old.lastW, n: cells, keep: keep}
-	d.copyCol(old.col, nl.col)
 	readers := old.readers
 	j := d.newLoc(nl)
-	for _, r := range readers {
-		nr := r
-		nr.mark = d.newCol()
-		d.copyCol(r.mark, nr.mark)
-		d.locs[j].readers = append(d.locs[j].readers, nr)
-	}
+	d.locs[j].readers = append(d.locs[j].readers, readers...)
 	d.setLoc(i, func(l *loc) { l.n -= cells })
 	return j
-}
-
-// copyCol sets column to in every row that has column from.
-func (d *Detector) copyCol(from, to int32) {
-	for r := range d.rows {
-		if d.has(int32(r), from) {
-			d.set(int32(r), to)
-		}
-	}
 }
 
 // forget makes the n cells from number key unseen (they are reused for new
@@ -359,12 +346,10 @@ func (d *Detector) check(i int32, acc Access, a interp.Addr) {
 		l.readers = l.readers[:0]
 		// Invalidate: unless this goroutine wrote it last and has not
 		// released since (then no other row can hold it).
+		// The column is new even for an unwritten location (which no row
+		// holds): split may have given its column to another location too.
 		if !l.written || l.wOwner != int32(gid) || l.wEpoch != epoch {
-			if l.written {
-				l.col = d.invalidate(g)
-			} else {
-				d.set(g, l.col) // no row holds an unwritten location
-			}
+			l.col = d.invalidate(g)
 		}
 		l.written, l.wOwner, l.wEpoch, l.lastW = true, int32(gid), epoch, acc
 		return

@@ -2,7 +2,6 @@ package race
 
 import (
 	"cmp"
-	"math/bits"
 	"slices"
 
 	"github.com/vtcheck/vt/interp"
@@ -58,9 +57,17 @@ func (d *Detector) digest(c *interp.Canon, at int) {
 	}
 	// Name every column: a location by its cell, a marker by its location,
 	// goroutine and kind.
+	// A column may stand for several locations (or markers): split gives
+	// the part it splits off the columns of the whole, which they share
+	// until one of them is written.
 	type colName [4]uint64
-	names := make(map[int32]colName)
-	var locIDs, benign []int32
+	names := make(map[int32][]colName)
+	type locID struct {
+		i  int32
+		id uint64
+	}
+	var locIDs []locID
+	var benign []int32
 	atRow := int32(-1)
 	if at >= 0 && at < len(d.gRow) && d.gRow[at] > 0 {
 		atRow = d.gRow[at] - 1
@@ -77,19 +84,18 @@ func (d *Detector) digest(c *interp.Canon, at int) {
 			}
 			continue
 		}
-		names[l.col] = colName{1, id, uint64(l.n)}
+		names[l.col] = append(names[l.col], colName{1, id, uint64(l.n)})
 		for _, r := range l.readers {
-			names[r.mark] = colName{2, id, uint64(r.g), uint64(r.kind)}
+			names[r.mark] = append(names[r.mark], colName{2, id, uint64(r.g), uint64(r.kind)})
 		}
-		locIDs = append(locIDs, int32(i))
+		locIDs = append(locIDs, locID{int32(i), id})
 	}
-	slices.SortFunc(locIDs, func(a, b int32) int { return cmp.Compare(names[d.locs[a].col][1], names[d.locs[b].col][1]) })
+	slices.SortFunc(locIDs, func(a, b locID) int { return cmp.Compare(a.id, b.id) })
 	c.WriteUint(uint64(len(locIDs)))
-	for _, i := range locIDs {
-		l := &d.locs[i]
-		name := names[l.col]
-		c.WriteUint(name[1])
-		c.WriteUint(name[2])
+	for _, li := range locIDs {
+		l := &d.locs[li.i]
+		c.WriteUint(li.id)
+		c.WriteUint(uint64(l.n))
 		c.WriteUint(b2u(l.written) | b2u(l.benign)<<1 | b2u(l.atomicW)<<2)
 		c.WriteUint(uint64(l.wOwner))
 		rs := slices.Clone(l.readers)
@@ -142,15 +148,9 @@ func (d *Detector) digest(c *interp.Canon, at int) {
 			c.WriteUint(n)
 		}
 		cols = cols[:0]
-		for w, word := range d.rows[rn.row] {
-			for word != 0 {
-				b := int32(w*64) + int32(bits.TrailingZeros64(word))
-				word &= word - 1
-				if n, ok := names[b]; ok {
-					cols = append(cols, n)
-				}
-			}
-		}
+		d.eachCol(rn.row, func(b int32) {
+			cols = append(cols, names[b]...)
+		})
 		slices.SortFunc(cols, func(a, b colName) int { return slices.Compare(a[:], b[:]) })
 		c.WriteUint(uint64(len(cols)))
 		for _, n := range cols {

@@ -10,7 +10,12 @@
 // locations, numbered lazily as they are first seen). Synchronization is
 // set union: an acquire by g of object o is h(g) ∪= h(o), a release is
 // h(o) ∪= h(g). A non-atomic access of x by g is race-free when x ∈ h(g); a
-// write then removes x from every other row.
+// write then removes x from every other row (by giving x a new column, set
+// in the writer's row only). The rows are persistent trees shared copy on
+// write (rows.go): a release into an empty row, a go statement or an
+// atomic store shares its source's tree instead of copying it, and a union
+// skips the subtrees the two rows share, so h's memory grows with the
+// writes since each release, not with rows × columns.
 //
 // Unlike the paper, the detector also reports read-write races (a read
 // followed by a write that is not ordered after it): each read of x by g
@@ -132,11 +137,11 @@ type Options struct {
 // interp.Observer; use a new one per execution (or Undo to a Mark).
 type Detector struct {
 	opts   Options
-	rows   [][]uint64 // h: one bit set per row
-	free   []int32    // rows of consumed channel messages, for reuse
-	gRow   []int32    // goroutine id → row + 1 (0: none yet)
-	gEpoch []uint32   // goroutine id → number of releases so far
-	exited int        // the goroutine that ended last (its row is freed at the next exit)
+	rows   []row    // h: one bit set per row (see rows.go)
+	free   []int32  // rows of consumed channel messages, for reuse
+	gRow   []int32  // goroutine id → row + 1 (0: none yet)
+	gEpoch []uint32 // goroutine id → number of releases so far
+	exited int      // the goroutine that ended last (its row is freed at the next exit)
 	objs   map[objKey]int32
 	sh     shadow // cell → index in locs
 	scr    rangeScratch
@@ -189,7 +194,7 @@ func New(o Options) *Detector {
 func (d *Detector) Reset() {
 	d.free = d.free[:0]
 	for i := len(d.rows) - 1; i >= 0; i-- {
-		d.rows[i] = d.rows[i][:0]
+		d.rows[i] = row{}
 		d.free = append(d.free, int32(i))
 	}
 	d.gRow, d.gEpoch, d.exited = d.gRow[:0], d.gEpoch[:0], 0
@@ -255,7 +260,7 @@ func (d *Detector) newRow() int32 {
 		}
 		return r
 	}
-	d.rows = append(d.rows, nil)
+	d.rows = append(d.rows, row{})
 	if d.opts.History {
 		d.hist = append(d.hist, func() { d.rows = d.rows[:len(d.rows)-1] })
 	}
@@ -264,70 +269,17 @@ func (d *Detector) newRow() int32 {
 
 // freeRow empties row r and makes it reusable.
 func (d *Detector) freeRow(r int32) {
-	d.saveRow(r)
-	d.rows[r] = d.rows[r][:0]
+	d.clearRow(r)
 	d.free = append(d.free, r)
 	if d.opts.History {
 		d.hist = append(d.hist, func() { d.free = d.free[:len(d.free)-1] })
 	}
 }
 
-// saveRow logs row r's content for Undo.
-func (d *Detector) saveRow(r int32) {
-	if d.opts.History {
-		old := slices.Clone(d.rows[r])
-		d.hist = append(d.hist, func() { d.rows[r] = old })
-	}
-}
-
-func (d *Detector) has(r, col int32) bool {
-	w := int(col >> 6)
-	row := d.rows[r]
-	return w < len(row) && row[w]&(1<<(uint(col)&63)) != 0
-}
-
-func (d *Detector) set(r, col int32) {
-	w := int(col >> 6)
-	row := d.rows[r]
-	if w >= len(row) {
-		d.saveRow(r)
-		row = grow(row, w+1)
-		d.rows[r] = row
-	} else if d.opts.History {
-		old := row[w]
-		d.hist = append(d.hist, func() { d.rows[r][w] = old })
-	}
-	row[w] |= 1 << (uint(col) & 63)
-}
-
-// grow returns row extended with zero words to length n.
-func grow(row []uint64, n int) []uint64 {
-	if n <= cap(row) {
-		old := len(row)
-		row = row[:n]
-		clear(row[old:])
-		return row
-	}
-	return append(row, make([]uint64, n-len(row))...)
-}
-
-// union sets h(dst) ∪= h(src).
-func (d *Detector) union(dst, src int32) {
-	if dst == src {
-		return
-	}
-	s := d.rows[src]
-	if len(s) == 0 {
-		return
-	}
-	d.saveRow(dst)
-	t := d.rows[dst]
-	if len(t) < len(s) {
-		t = grow(t, len(s))
-		d.rows[dst] = t
-	}
-	for i, w := range s {
-		t[i] |= w
+// clearRow empties row r.
+func (d *Detector) clearRow(r int32) {
+	if d.rows[r].root != nil {
+		d.setRow(r, row{})
 	}
 }
 
@@ -357,8 +309,7 @@ func (d *Detector) goRow(id int) int32 {
 		return r - 1
 	}
 	r := d.newRow()
-	d.saveRow(r)
-	d.rows[r] = d.rows[r][:0]
+	d.clearRow(r)
 	d.gRow[id] = r + 1
 	d.gEpoch[id] = 0
 	if d.opts.History {
@@ -416,8 +367,7 @@ func (d *Detector) obj(k objKey, create bool) (int32, bool) {
 		return 0, false
 	}
 	r := d.newRow()
-	d.saveRow(r)
-	d.rows[r] = d.rows[r][:0]
+	d.clearRow(r)
 	d.objs[k] = r
 	if d.opts.History {
 		d.hist = append(d.hist, func() { delete(d.objs, k) })
@@ -456,9 +406,7 @@ func (d *Detector) release(g int, k objKey) {
 // is no longer acquired through o).
 func (d *Detector) releaseStore(g int, k objKey) {
 	r, _ := d.obj(k, true)
-	src := d.rows[d.goRow(g)]
-	d.saveRow(r)
-	d.rows[r] = append(d.rows[r][:0], src...)
+	d.copyRow(r, d.goRow(g))
 	d.released(g)
 }
 

@@ -478,11 +478,10 @@ func TestUndoRestoresH(t *testing.T) {
 // fmtState prints everything a detector knows, in a canonical form.
 func fmtState(d *Detector) string {
 	var sb strings.Builder
-	for i, r := range d.rows {
-		for len(r) > 0 && r[len(r)-1] == 0 {
-			r = r[:len(r)-1]
-		}
-		fmt.Fprintf(&sb, "row %d %x\n", i, r)
+	for i := range d.rows {
+		var cols []int32
+		d.eachCol(int32(i), func(c int32) { cols = append(cols, c) })
+		fmt.Fprintf(&sb, "row %d %v\n", i, cols)
 	}
 	fmt.Fprintf(&sb, "free %v g %v epochs %v ncols %d ord %d race %v\n", d.free, d.gRow, d.gEpoch, d.ncols, d.ord, d.race)
 	var keys []string

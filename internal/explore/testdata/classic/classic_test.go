@@ -79,6 +79,7 @@ func TestIndexer12(t *testing.T) { indexer(t, 12) }
 func TestIndexer13(t *testing.T) { indexer(t, 13) }
 func TestIndexer14(t *testing.T) { indexer(t, 14) }
 func TestIndexer15(t *testing.T) { indexer(t, 15) }
+func TestIndexer16(t *testing.T) { indexer(t, 16) }
 
 // TestProbe: two goroutines insert the same three keys into a table by
 // open addressing, each claiming a slot with a compare-and-swap and
