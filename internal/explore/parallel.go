@@ -229,6 +229,7 @@ func (p *pool) deepest() *specJob {
 func (p *pool) takeSubtree(key string, self *explorer) *specResult {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+again:
 	for {
 		if res := p.results[key]; res != nil {
 			delete(p.results, key)
@@ -244,6 +245,10 @@ func (p *pool) takeSubtree(key string, self *explorer) *specResult {
 		if !running {
 			for i, j := range p.queue {
 				if j.key == key {
+					if testWaitForWorkers && self == p.x && !p.closed {
+						p.cond.Wait()
+						continue again
+					}
 					// Nobody started it: the caller explores it.
 					p.queue = append(p.queue[:i], p.queue[i+1:]...)
 					delete(p.known, j.key)
@@ -297,6 +302,12 @@ func covers(j *specJob, key string) bool {
 	return key == j.key || strings.HasPrefix(key, j.key+" ")
 }
 
+// testWaitForWorkers, if set (by tests), makes the coordinator wait for a
+// worker to start a queued job it needs instead of running it itself, so
+// that how many executions workers contribute does not depend on the
+// machine's load.
+var testWaitForWorkers bool
+
 // take returns the result of the execution key, run by a worker if one
 // ran it (and it is still valid) or runs the subtree it belongs to, else
 // run now by the coordinator.
@@ -311,6 +322,12 @@ wait:
 		}
 		for i, j := range p.queue {
 			if j.key == key {
+				if testWaitForWorkers && !p.closed {
+					// A test wants the workers' executions taken:
+					// wait until one starts the job.
+					p.cond.Wait()
+					continue wait
+				}
 				// Nobody started it: the coordinator runs it itself.
 				p.queue = append(p.queue[:i], p.queue[i+1:]...)
 				delete(p.known, j.key)

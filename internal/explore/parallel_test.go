@@ -99,9 +99,12 @@ func TestParallelWorkersAreUsed(t *testing.T) {
 	target := verdictTarget(t, "TestOK")
 	o := DefaultOptions()
 	o.Strategy, o.Preempt, o.Time, o.Parallel = "dfs", -1, time.Hour, 3
+	testWaitForWorkers = true
+	defer func() { testWaitForWorkers = false }()
 	res, err := Explore(target, o, nil)
 	require.NoError(t, err)
 	require.True(t, res.Exhaustive)
+	t.Logf("%s of %d executions", res.ParallelStats(), res.Executions)
 	assert.Greater(t, res.SpecUsed, res.Executions/3, "%s of %d executions", res.ParallelStats(), res.Executions)
 }
 
@@ -149,6 +152,8 @@ func dporTakesSubtrees(t *testing.T, targets []Target) {
 				o.Strategy, o.Preempt, o.Steps, o.Time, o.Execs = "dpor", preempt, 20000, time.Hour, 3000
 				o.Parallel = 1
 				want, wres := committedSchedules(t, target, o)
+				testWaitForWorkers = true
+				defer func() { testWaitForWorkers = false }()
 				for _, p := range []int{2, 3} {
 					o.Parallel = p
 					got, res := committedSchedules(t, target, o)
@@ -157,9 +162,8 @@ func dporTakesSubtrees(t *testing.T, targets []Target) {
 					assert.Equal(t, wres.Exhaustive, res.Exhaustive)
 					assert.Equal(t, wres.SleepPruned, res.SleepPruned)
 					if target.Name == "TestIndexer13" && preempt < 0 && maxSubtreeExecs > 100 {
-						// How many depends on the timing (a subtree
-						// nobody started yet is the search's own); on
-						// a quiet machine most.
+						// The search waits for the workers to start
+						// the subtrees it queued (testWaitForWorkers).
 						assert.Positive(t, res.SpecUsed, "%s of %d executions", res.ParallelStats(), res.Executions)
 					}
 				}
