@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -67,6 +68,8 @@ type rtype struct {
 	methods map[string]*function // by types.Id; built lazily
 	size    int64
 	sizeSet bool
+	// cells caches cellCount()+1 (0: not computed yet).
+	cells atomic.Int64
 
 	implMu sync.Mutex
 	impl   map[*rtype]bool // interface satisfaction cache (this type implements key?)

@@ -180,28 +180,71 @@ func storeVal(p *value, v value, t *rtype) {
 // zero returns the zero value of t, freshly allocated where t is an
 // aggregate.
 func zero(t *rtype) value {
-	switch t.kind {
-	case kStruct:
-		fs := make([]value, len(t.fields))
+	if !t.aggregate {
+		return value{}
+	}
+	if t.bytes {
+		return value{r: make([]byte, t.len)}
+	}
+	// One allocation holds the cells of t and of every aggregate nested
+	// in it (as Go allocates an aggregate as one object).
+	v, _ := zeroIn(t, make([]value, t.cellCount()))
+	return v
+}
+
+// zeroIn returns the zero value of the aggregate t whose cells it carves
+// from the start of buf, and the rest of buf.
+func zeroIn(t *rtype, buf []value) (value, []value) {
+	if t.bytes {
+		return value{r: make([]byte, t.len)}, buf
+	}
+	n := t.len
+	if t.kind == kStruct {
+		n = len(t.fields)
+	}
+	es := buf[:n:n]
+	buf = buf[n:]
+	if t.kind == kStruct {
 		for i, f := range t.fields {
 			if f.typ.aggregate {
-				fs[i] = zero(f.typ)
+				es[i], buf = zeroIn(f.typ, buf)
 			}
 		}
-		return value{r: fs}
-	case kArray:
-		if t.bytes {
-			return value{r: make([]byte, t.len)}
+	} else if t.elem.aggregate {
+		for i := range es {
+			es[i], buf = zeroIn(t.elem, buf)
 		}
-		es := make([]value, t.len)
-		if t.elem.aggregate {
-			for i := range es {
-				es[i] = zero(t.elem)
-			}
-		}
-		return value{r: es}
 	}
-	return value{}
+	return value{r: es}, buf
+}
+
+// cellCount returns the number of cells of the zero value of the
+// aggregate t: its own and those of the aggregates nested in it, except
+// the native bytes of byte arrays (allocated apart).
+func (t *rtype) cellCount() int {
+	if n := t.cells.Load(); n > 0 {
+		return int(n - 1)
+	}
+	n := 0
+	switch {
+	case t.bytes:
+	case t.kind == kStruct:
+		n = len(t.fields)
+		for _, f := range t.fields {
+			if f.typ.aggregate {
+				n += f.typ.cellCount()
+			}
+		}
+	default:
+		n = t.len
+		if t.elem.aggregate {
+			if c := t.elem.cellCount(); c > 0 {
+				n += t.len * min(c, math.MaxInt32) // saturates rather than wraps
+			}
+		}
+	}
+	t.cells.Store(int64(n) + 1)
+	return n
 }
 
 // resetZero sets the cell p to the zero value of t, reusing the cells of

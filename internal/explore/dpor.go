@@ -285,9 +285,12 @@ func (r *dporRun) point(idx int, ordered []*interp.Goroutine) {
 		r.sleep = r.d.nodes[idx].sleep
 		return
 	}
-	sl := make(map[int]sleeper, len(r.carry))
-	for q, f := range r.carry {
-		sl[q] = f
+	var sl map[int]sleeper // read only: nil when empty
+	if len(r.carry) > 0 {
+		sl = make(map[int]sleeper, len(r.carry))
+		for q, f := range r.carry {
+			sl[q] = f
+		}
 	}
 	ids := make([]int, len(ordered))
 	for i, g := range ordered {

@@ -179,6 +179,9 @@ type explorer struct {
 	start    time.Time
 	res      *Result
 	last     *execResult
+	// choiceHint is the number of choices of the last execution: the
+	// next one's capacity.
+	choiceHint int
 	snap     *interp.Snapshot // state at the root call, once reached
 	lastProg time.Time
 	race     raceState
@@ -403,8 +406,9 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 				x.res.States = len(d.joins.seen)
 			}
 			if t := x.last.sched.track; t != nil && t.d == d {
-				// Run here, not by a worker: its memory serves the next.
-				x.spare = x.last.sched.spare()
+				// Run here, not by a worker: its memory serves the next
+				// (its choices too: the path holds them now).
+				x.spare = x.last.sched.spare(true)
 			}
 			more := true
 			if rest != nil {
@@ -798,6 +802,10 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
 	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
 	s.reuse(x.spare)
+	if n := max(len(prefix), x.choiceHint) + 16; n > cap(s.choices) {
+		s.choices = make([]choice, 0, n)
+	}
+	defer func() { x.choiceHint = len(s.choices) }()
 	r.sched = s
 	s.outOfTime = x.stop
 	if s.regionsOnly {
