@@ -187,64 +187,87 @@ func zero(t *rtype) value {
 		return value{r: make([]byte, t.len)}
 	}
 	// One allocation holds the cells of t and of every aggregate nested
-	// in it (as Go allocates an aggregate as one object).
-	v, _ := zeroIn(t, make([]value, t.cellCount()))
-	return v
+	// in it (as Go allocates an aggregate as one object), and one the
+	// slice headers their values box (boxElems).
+	cells, aggs := t.cellCount()
+	z := zeroing{cells: make([]value, cells), hdrs: make([][]value, aggs)}
+	return z.zero(t)
 }
 
-// zeroIn returns the zero value of the aggregate t whose cells it carves
-// from the start of buf, and the rest of buf.
-func zeroIn(t *rtype, buf []value) (value, []value) {
+// zeroing carves the cells and slice headers of a zero aggregate from
+// the ones allocated for it.
+type zeroing struct {
+	cells []value
+	hdrs  [][]value
+}
+
+// zero returns the zero value of the aggregate t.
+func (z *zeroing) zero(t *rtype) value {
 	if t.bytes {
-		return value{r: make([]byte, t.len)}, buf
+		return value{r: make([]byte, t.len)}
 	}
 	n := t.len
 	if t.kind == kStruct {
 		n = len(t.fields)
 	}
-	es := buf[:n:n]
-	buf = buf[n:]
+	es := z.cells[:n:n]
+	z.cells = z.cells[n:]
 	if t.kind == kStruct {
 		for i, f := range t.fields {
 			if f.typ.aggregate {
-				es[i], buf = zeroIn(f.typ, buf)
+				es[i] = z.zero(f.typ)
 			}
 		}
 	} else if t.elem.aggregate {
 		for i := range es {
-			es[i], buf = zeroIn(t.elem, buf)
+			es[i] = z.zero(t.elem)
 		}
 	}
-	return value{r: es}, buf
+	h := &z.hdrs[0]
+	z.hdrs = z.hdrs[1:]
+	*h = es
+	return value{r: boxElems(h)}
+}
+
+// boxElems returns *h as an interface value without allocating: its data
+// word points at *h, which the caller allocated among others (converting
+// a []value to an interface allocates a header for each).
+func boxElems(h *[]value) any {
+	var x any = []value(nil) // the type word; a nil slice is not allocated
+	(*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1] = unsafe.Pointer(h)
+	return x
 }
 
 // cellCount returns the number of cells of the zero value of the
-// aggregate t: its own and those of the aggregates nested in it, except
-// the native bytes of byte arrays (allocated apart).
-func (t *rtype) cellCount() int {
+// aggregate t, its own and those of the aggregates nested in it (except
+// the native bytes of byte arrays, allocated apart), and the number of
+// those aggregates, t included (byte arrays excepted).
+func (t *rtype) cellCount() (cells, aggs int) {
 	if n := t.cells.Load(); n > 0 {
-		return int(n - 1)
+		return int(n>>32 - 1), int(n & (1<<32 - 1))
 	}
-	n := 0
 	switch {
 	case t.bytes:
 	case t.kind == kStruct:
-		n = len(t.fields)
+		cells, aggs = len(t.fields), 1
 		for _, f := range t.fields {
 			if f.typ.aggregate {
-				n += f.typ.cellCount()
+				c, a := f.typ.cellCount()
+				cells += c
+				aggs += a
 			}
 		}
 	default:
-		n = t.len
+		cells, aggs = t.len, 1
 		if t.elem.aggregate {
-			if c := t.elem.cellCount(); c > 0 {
-				n += t.len * min(c, math.MaxInt32) // saturates rather than wraps
-			}
+			c, a := t.elem.cellCount()
+			cells += t.len * c
+			aggs += t.len * a
 		}
 	}
-	t.cells.Store(int64(n) + 1)
-	return n
+	cells, aggs = min(cells, math.MaxInt32), min(aggs, math.MaxInt32) // saturate: no such value is allocated
+	t.cells.Store(int64(cells+1)<<32 | int64(aggs))
+	return cells, aggs
 }
 
 // resetZero sets the cell p to the zero value of t, reusing the cells of
