@@ -479,8 +479,15 @@ func (x *explorer) portfolio() error {
 	// lock-order patterns, which neither samples nor a low preemption
 	// bound reach. Sharded searches leave it out (its trials are not
 	// split).
+	// It runs with transactions (transactions.go), which cut the states
+	// it needs to a deep bug several times over (BENCHMARKS.md, "Deep
+	// bugs"), unless the user turned them off.
 	if x.o.Shards == 0 && x.budgetLeft() {
-		if err := x.guidedSearch(portfolioGuided, portfolioGuidedTrial, false); err != nil || x.res.Failure != nil {
+		txn := x.o.Transactions
+		x.o.Transactions = txn || !x.o.Given["transactions"]
+		err := x.guidedSearch(portfolioGuided, portfolioGuidedTrial, false)
+		x.o.Transactions = txn
+		if err != nil || x.res.Failure != nil {
 			return err
 		}
 	}
@@ -1186,7 +1193,7 @@ func (x *explorer) failure(r *execResult) *Failure {
 	for _, st := range r.sched.trace {
 		f.Schedule = append(f.Schedule, Step{G: st.g, Op: st.op.String(), Pos: p.Position(st.pos).String()})
 	}
-	tok := Token{Hash: p.SourceHash()}
+	tok := Token{Hash: p.SourceHash(), Transactions: r.sched.transactions()}
 	for _, c := range r.sched.choices {
 		tok.Choices = append(tok.Choices, c.val)
 	}
@@ -1206,6 +1213,7 @@ func (x *explorer) replay(s string) (*Result, error) {
 	if h := x.t.Prog.SourceHash(); tok.Hash != h {
 		return nil, fmt.Errorf("vt: stale replay token: it was recorded for program %s, but the program is now %s (the source changed); run the exploration again to get a new token", tok.Hash, h)
 	}
+	x.o.Transactions = tok.Transactions // as the execution ran
 	r, err := x.execute(tok.Choices, firstChoice{})
 	if err != nil {
 		return nil, err
