@@ -15,6 +15,7 @@ import (
 const syncLoopProgram = `package main
 
 import (
+	"math"
 	"os"
 	"strconv"
 	"sync"
@@ -32,17 +33,19 @@ func main() {
 		mu.Unlock()
 	}
 	var w sync.WaitGroup
+	f := 2.0
 	for range n {
 		w.Add(1)
 		w.Done()
+		f = math.Sqrt(f) + math.Max(f, 1) // pure leaves on the host
 	}
-	println(x)
+	println(x, f)
 }
 `
 
-// The models of sync's and sync/atomic's operations borrow their
-// arguments (model.borrows): the interpreter allocates nothing per such
-// operation.
+// The models of sync's and sync/atomic's operations and the pure leaves
+// run on the host (tier 3) borrow their arguments (model.borrows): the
+// interpreter allocates nothing per such call.
 func TestSyncModelsDoNotAllocate(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module syncloop\n\ngo 1.26\n"), 0o666))
@@ -62,6 +65,6 @@ func TestSyncModelsDoNotAllocate(t *testing.T) {
 	mallocs(100) // warm: compile what the loop calls
 	small, large := mallocs(1000), mallocs(21000)
 	perIter := float64(large-small) / 20000
-	// Before: 6 per iteration, the argument slices.
+	// Before: 8 per iteration, the argument slices.
 	assert.Less(t, perIter, 0.1, "%d mallocs for 1,000 iterations, %d for 21,000", small, large)
 }

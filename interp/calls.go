@@ -173,13 +173,13 @@ func (f *function) invokeNative(fr *frame, args []value, dst int32) *frame {
 // nativeCall compiles a direct call of a native model.
 func (c *compiler) nativeCall(f *function, argRegs []int, dst int, pos token.Pos) op {
 	if ctl := f.control; ctl != nil {
-		if f.borrowsArgs && len(argRegs) <= len(machine{}.ctlArgs) {
+		if f.borrowsArgs && len(argRegs) <= len(machine{}.argBuf) {
 			// The model only reads its arguments while it runs: pass
 			// the machine's buffer (one goroutine runs at a time).
 			n := len(argRegs)
 			return func(fr *frame) *frame {
 				m := fr.g.m
-				args := m.ctlArgs[:n]
+				args := m.argBuf[:n]
 				for j, a := range argRegs {
 					args[j] = fr.regs[a]
 				}
@@ -197,6 +197,21 @@ func (c *compiler) nativeCall(f *function, argRegs []int, dst int, pos token.Pos
 		}
 	}
 	nat := f.native
+	if f.borrowsArgs && len(argRegs) <= len(machine{}.argBuf) {
+		// A pure leaf: pass the machine's buffer.
+		n := len(argRegs)
+		return func(fr *frame) *frame {
+			m := fr.g.m
+			args := m.argBuf[:n]
+			for j, a := range argRegs {
+				args[j] = fr.regs[a]
+			}
+			fr.regs[dst] = nat(m, args)
+			clear(args)
+			fr.pc++
+			return fr
+		}
+	}
 	switch len(argRegs) {
 	case 0:
 		return func(fr *frame) *frame {

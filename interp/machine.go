@@ -143,7 +143,7 @@ type caches struct {
 	runnable []*Goroutine // schedule's runnable set (runState.runnableOK)
 	ev       Event        // the event being reported (emit)
 	callee   string       // the model running, for its memory events (model.withMem)
-	ctlArgs  [4]value     // arguments of the model running, if it borrows them (model.borrows)
+	argBuf   [4]value     // arguments of the model running, if it borrows them (model.borrows)
 }
 
 // newMachine returns a machine for a first run with opts.

@@ -23,9 +23,10 @@ type model struct {
 	why string
 	// mem declares what it does to the program's memory.
 	mem memUse
-	// borrows says that the control reads its argument slice only while
-	// it runs: it neither keeps the slice nor calls back into interpreted
-	// code, so the caller may pass a buffer it reuses (syncControl).
+	// borrows says that the model reads its argument slice only while it
+	// runs: it neither keeps the slice nor calls back into interpreted
+	// code, so the caller may pass a buffer it reuses (syncControl, and
+	// the tier-3 natives).
 	borrows bool
 }
 
@@ -210,7 +211,10 @@ type modelTable map[string]model
 const noBody = "no Go body"
 
 // native and control make table entries.
-func native(why string, f nativeFn) model   { return model{native: f, why: why} }
+func native(why string, f nativeFn) model {
+	// A pure leaf over immutable arguments (tier 3) borrows them.
+	return model{native: f, why: why, borrows: why == whyHost}
+}
 func control(why string, f controlFn) model { return model{control: f, why: why} }
 
 // syncControl makes the entry of a control that borrows its arguments
