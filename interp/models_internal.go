@@ -143,7 +143,7 @@ var mapsModels = modelTable{
 }
 
 func (m *mapObj) cloneMap() *mapObj {
-	c := &mapObj{m: m.m, t: m.t, index: make(map[any]int, m.live), entries: make([]mapEntry, 0, m.live)}
+	c := &mapObj{m: m.m, t: m.t, index: make(map[mapKey]int, m.live), entries: make([]mapEntry, 0, m.live)}
 	for _, e := range m.entries {
 		if !e.dead {
 			c.index[e.hk] = len(c.entries)

@@ -74,7 +74,7 @@ func (m *machine) compactUndo() {
 
 type mapSnap struct {
 	m       *mapObj
-	index   map[any]int
+	index   map[mapKey]int
 	entries []mapEntry
 	live    int
 }
@@ -137,7 +137,7 @@ func (m *machine) touchMap(mo *mapObj) {
 		return
 	}
 	mo.epoch = m.epoch
-	idx := make(map[any]int, len(mo.index))
+	idx := make(map[mapKey]int, len(mo.index))
 	for k, v := range mo.index {
 		idx[k] = v
 	}

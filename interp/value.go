@@ -376,6 +376,38 @@ type compositeKey string
 
 // hashKey returns a comparable host value that identifies v, of type t, as
 // a map key: equal keys give equal host values.
+// mapKey is the key of a map's index: a string key's string, a scalar
+// key's bits, or hashKey's value for the other kinds. Building it
+// allocates nothing for strings and scalars (an interface holding them
+// would).
+type mapKey struct {
+	s string
+	n uint64
+	o any
+}
+
+// keyOf returns the index key of map key v, of type t.
+func keyOf(v value, t *rtype) mapKey {
+	switch t.kind {
+	case kString:
+		return mapKey{s: v.str()}
+	case kFloat32, kFloat64:
+		f := v.float()
+		if f != f {
+			return mapKey{o: &nanKey{}}
+		}
+		if f == 0 {
+			return mapKey{}
+		}
+		return mapKey{n: v.n}
+	case kComplex64, kComplex128, kInterface, kStruct, kArray:
+		return mapKey{o: hashKey(v, t)}
+	case kPointer, kUnsafePointer, kChan:
+		return mapKey{o: v.r}
+	}
+	return mapKey{n: v.n}
+}
+
 func hashKey(v value, t *rtype) any {
 	switch t.kind {
 	case kString:
