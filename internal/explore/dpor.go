@@ -177,6 +177,7 @@ type dporRun struct {
 	retry    bool      // the goroutine alone retries the operation it was woken in
 	joinKeys []interp.StateKey
 	joinCut  bool
+	settle   settle // settled stretches (dporsettle.go)
 }
 
 // newDporRun returns the tracker of an execution for d. It reuses the
@@ -324,6 +325,14 @@ func (r *dporRun) asleep(g int) bool {
 
 // event is called for every event of the execution.
 func (r *dporRun) event(ev *interp.Event) {
+	switch ev.Kind {
+	case interp.EvRead, interp.EvWrite, interp.EvAlloc, interp.EvNew:
+		if r.plain() {
+			return // a settled stretch (dporsettle.go)
+		}
+	default:
+		r.synced()
+	}
 	switch ev.Kind {
 	case interp.EvTimer:
 		if r.cur == nil || r.cur.g >= 0 {
