@@ -134,6 +134,7 @@ func (m *machine) setBytes(dst, src []byte) int {
 		m.undoBytes = append(m.undoBytes, undoByte{&dst[0], dst[0]})
 	case n > 1:
 		m.undoRanges = append(m.undoRanges, undoRange{dst[:n:n], append([]byte(nil), dst[:n]...), len(m.undoBytes)})
+		m.undoRangeBytes += n
 	}
 	return copy(dst, src)
 }
@@ -172,6 +173,7 @@ func (m *machine) rollbackBytes() {
 	}
 	clear(m.undoRanges)
 	m.undoBytes, m.undoRanges = m.undoBytes[:0], m.undoRanges[:0]
+	m.undoRangeBytes = 0
 }
 
 // accessBytes reports an access of kind k by op to the byte cells b.

@@ -198,7 +198,10 @@ func (m *machine) checkLimits() error {
 	if m.opts.Stop != nil && m.opts.Stop() {
 		return &StoppedError{Steps: m.steps}
 	}
-	if len(m.undo) >= max(m.undoCompactAt, undoCompactMin) && heapBytes() > m.maxMemory()/undoPressure {
+	if m.logging && m.undoDroppable && m.undoSize() > undoMax {
+		// A long run: the next one initializes again instead.
+		m.dropUndo()
+	} else if len(m.undo) >= max(m.undoCompactAt, undoCompactMin) && heapBytes() > m.maxMemory()/undoPressure {
 		// Only under memory pressure: compaction makes a weak pointer
 		// per cell, which costs far more than the log entry.
 		m.compactUndo()
