@@ -79,10 +79,13 @@ type sleeper struct {
 type dpor struct {
 	// joins holds the join points stored (dporjoin.go); nil: the
 	// executions do not look for them.
-	joins  *joinSet
-	nodes  []*dnode
-	bound  int  // preemption bound (-1: none)
-	pruned bool // an alternative was left out for the bound
+	joins *joinSet
+	// noSettle: plain accesses of settled stretches are kept
+	// (dporsettle.go), for tests.
+	noSettle bool
+	nodes    []*dnode
+	bound    int  // preemption bound (-1: none)
+	pruned   bool // an alternative was left out for the bound
 	// floor is the first choice next backtracks at (a worker's subtree,
 	// parallel.go; 0 otherwise). The backtrack points that races ask for
 	// above it are not added but kept in above, for the search to add

@@ -2,6 +2,7 @@ package explore
 
 import (
 	"math"
+	"sync/atomic"
 
 	"github.com/vtcheck/vt/interp"
 )
@@ -50,8 +51,8 @@ import (
 //
 // Being settled ends at any event other than a plain access (it may start
 // or wake a goroutine or set a timer) and is taken up again at the next
-// scheduling point if g is still alone there: only g ran since, so it
-// still joins everything before. Joined is tested after settleFirst plain
+// plain access or scheduling point if g is still alone there: only g ran
+// since, so it still joins everything before. Joined is tested after settleFirst plain
 // accesses of a stretch, then after 4× as many, at most settleChecks times
 // a stretch and settleBudget times an execution (each test computes the
 // execution's happens-before).
@@ -63,13 +64,18 @@ const (
 	preFirst     = 1 << 16
 )
 
+// settledCount counts the stretches that settled (and the phases before
+// a first point that outgrew preFirst), for tests.
+var settledCount atomic.Int64
+
 // settle follows settled stretches for dporRun.
 type settle struct {
 	quiet   bool // the last scheduling point was quiescent for g
 	g       int
 	joined  bool // g joined everything before, in this stretch
 	settled bool // plain accesses are left out now
-	dirty   bool // a synchronization event since the last point
+	gp      *interp.Goroutine
+	recheck bool // an event other than a plain access since g was found alone
 	n, next int  // plain accesses counted, and the count of the next test
 	checks  int  // tests left in this stretch
 	budget  int  // tests made in this execution
@@ -80,13 +86,13 @@ type settle struct {
 // it ended, with the goroutines that can run.
 func (r *dporRun) stretch(runnable []*interp.Goroutine) {
 	s := &r.settle
-	s.dirty = false
+	s.recheck = false
 	if len(runnable) != 1 || !runnable[0].Quiescent() {
 		s.quiet, s.joined, s.settled = false, false, false
 		return
 	}
 	if g := runnable[0].ID(); !s.quiet || s.g != g {
-		*s = settle{quiet: true, g: g, next: settleFirst, checks: settleChecks, budget: s.budget, pre: s.pre}
+		*s = settle{quiet: true, g: g, gp: runnable[0], next: settleFirst, checks: settleChecks, budget: s.budget, pre: s.pre}
 	}
 	s.settled = s.joined
 }
@@ -95,6 +101,21 @@ func (r *dporRun) stretch(runnable []*interp.Goroutine) {
 // of the current transition; it reports whether the access is left out.
 func (r *dporRun) plain() bool {
 	s := &r.settle
+	if r.d.noSettle {
+		return false
+	}
+	if s.recheck && s.quiet {
+		// An event since g was found alone: if g still is, nothing
+		// else ran since (a go statement ends a transition, a woken
+		// goroutine or a timer set would make it not alone), so what
+		// was joined still is.
+		s.recheck = false
+		if s.gp.Quiescent() {
+			s.settled = s.joined
+		} else {
+			s.quiet, s.joined = false, false
+		}
+	}
 	if s.settled {
 		return true
 	}
@@ -102,9 +123,12 @@ func (r *dporRun) plain() bool {
 		// Before the first scheduling point: there is no transition,
 		// the cells are only named.
 		s.pre++
+		if s.pre == preFirst+1 {
+			settledCount.Add(1)
+		}
 		return s.pre > preFirst
 	}
-	if !s.quiet || s.joined || s.dirty {
+	if !s.quiet || s.joined {
 		return false
 	}
 	if s.n++; s.n < s.next {
@@ -124,13 +148,14 @@ func (r *dporRun) plain() bool {
 	r.cur.fp.finish()
 	if ok, _ := r.joined(s.g); ok {
 		s.joined, s.settled = true, true
+		settledCount.Add(1)
 	}
 	return s.settled
 }
 
-// synced is called for each event other than a plain access: settling
-// waits for the next scheduling point.
+// synced is called for each event other than a plain access: whether
+// the goroutine is still alone is asked again at the next plain access.
 func (r *dporRun) synced() {
 	r.settle.settled = false
-	r.settle.dirty = true
+	r.settle.recheck = true
 }
