@@ -122,6 +122,7 @@ func (m *machine) isFresh(p *byte, n int) bool {
 // setBytes copies src into dst (which may overlap) with setByte's logging,
 // and returns the number of bytes copied.
 func (m *machine) setBytes(dst, src []byte) int {
+	m.work(min(len(dst), len(src)))
 	if !m.logging {
 		return copy(dst, src)
 	}

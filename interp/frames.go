@@ -220,6 +220,22 @@ func (m *machine) maxMemory() uint64 {
 	return DefaultMaxMemory
 }
 
+// workShift: a run's work is counted in steps and, for the operations
+// that move many bytes at once (copy, append, clear), in 2^workShift
+// bytes moved per step, as far as the checks of its limits go (work).
+const workShift = 10
+
+// work counts n bytes moved by one operation: the next check of the
+// run's limits (checkLimits: the tool's Stop, with its time budget, and
+// the memory limit) comes that much sooner, so that a loop whose every
+// step copies megabytes does not run 2^14 such steps between two checks.
+// The step count itself is unchanged (a step bound counts steps).
+func (m *machine) work(n int) {
+	if n >= 1<<workShift {
+		m.checkAt -= int64(n >> workShift)
+	}
+}
+
 // setCheckAt sets the step count at which step calls checkLimits next.
 func (m *machine) setCheckAt() {
 	m.checkAt = math.MaxInt64
