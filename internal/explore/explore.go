@@ -174,7 +174,10 @@ type explorer struct {
 	o Options
 	// noJoins turns off DPOR's join points (dporjoin.go), for tests that
 	// compare.
-	noJoins  bool
+	noJoins bool
+	// noSettle turns off DPOR's settled stretches (dporsettle.go), for
+	// tests that compare.
+	noSettle bool
 	progress io.Writer
 	start    time.Time
 	res      *Result
@@ -359,7 +362,7 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 	for _, bound := range bounds {
 		x.res.Exhaustive, x.res.Bound = false, -1
 		x.stage = bound
-		d := &dpor{bound: bound, shard: x.o.Shard, shards: x.o.Shards}
+		d := &dpor{bound: bound, shard: x.o.Shard, shards: x.o.Shards, noSettle: x.noSettle}
 		if bound < 0 && d.shards <= 1 && x.o.Steps == 0 && !x.noJoins {
 			d.joins = &joinSet{seen: map[interp.StateKey]struct{}{}}
 		}

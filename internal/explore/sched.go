@@ -264,6 +264,7 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		s.ordered = filterBlocked(s.ordered)
 		preemptive = preemptive && s.ordered[0] == s.last
 		s.track.point(len(s.choices), s.ordered)
+		s.track.stretch(runnable)
 		if s.joinExtra != nil && s.track.joinPoint(s, runnable, len(s.choices) < len(s.prefix)) {
 			// A join point explored already: the execution ends.
 			s.abandoned = true
