@@ -390,6 +390,15 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			}
 			return simple(func(fr *frame) value { return intVal(int64(len(fr.regs[a].bytes()))) })
 		}
+		if t.zeroElems {
+			return simple(func(fr *frame) value {
+				l, c := zeroLenCap(fr.regs[a])
+				if isCap {
+					return intVal(int64(c))
+				}
+				return intVal(int64(l))
+			})
+		}
 		if isCap {
 			return simple(func(fr *frame) value { return intVal(int64(cap(fr.regs[a].elems()))) })
 		}
@@ -413,6 +422,17 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		if fromString {
 			return simple(func(fr *frame) value {
 				return sliceVal(fr.g.m.appendString(fr, fr.regs[s].elems(), fr.regs[x].str(), et, pos))
+			})
+		}
+		if t.zeroElems {
+			return simple(func(fr *frame) value {
+				sv, xv := fr.regs[s], fr.regs[x]
+				_, sz := sv.r.(zeroSlice)
+				_, xz := xv.r.(zeroSlice)
+				if !sz && !xz {
+					return sliceVal(fr.g.m.appendValues(fr, sv.elems(), xv.elems(), et, !varargs, OpAppend, pos))
+				}
+				return appendZero(sv, xv, et)
 			})
 		}
 		return simple(func(fr *frame) value {
@@ -440,6 +460,25 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 					m.accessBytes(fr, EvWrite, OpSliceCopy, dst[:n], pos)
 				}
 				return intVal(int64(m.setBytes(dst, src)))
+			})
+		}
+		if c.typ(ts[0]).zeroElems {
+			return simple(func(fr *frame) value {
+				_, dz := fr.regs[d].r.(zeroSlice)
+				_, sz := fr.regs[s].r.(zeroSlice)
+				if !dz && !sz {
+					dst, src := fr.regs[d].elems(), fr.regs[s].elems()
+					if m := fr.g.m; m.watchMem {
+						n := min(len(dst), len(src))
+						m.accessElems(fr, EvRead, OpSliceCopy, src[:n], et, pos)
+						m.accessElems(fr, EvWrite, OpSliceCopy, dst[:n], et, pos)
+					}
+					return intVal(int64(fr.g.m.copyValues(dst, src, et)))
+				}
+				// Zero-size elements: nothing to copy.
+				dl, _ := zeroLenCap(fr.regs[d])
+				sl, _ := zeroLenCap(fr.regs[s])
+				return intVal(int64(min(dl, sl)))
 			})
 		}
 		return simple(func(fr *frame) value {
@@ -505,7 +544,11 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 				return value{}
 			})
 		}
+		zeroElems := t.zeroElems
 		return simple(func(fr *frame) value {
+			if _, ok := fr.regs[a].r.(zeroSlice); ok && zeroElems {
+				return value{} // zero-size elements: already zero
+			}
 			es := fr.regs[a].elems()
 			m := fr.g.m
 			if m.watchMem {
@@ -768,6 +811,32 @@ func (m *machine) appendValues(fr *frame, s, add []value, et *rtype, readAdd boo
 		}
 	}
 	return out
+}
+
+// appendZero is append for elements of the zero-size type et when s or
+// add is a zeroSlice: Go's growslice gives a slice of zero-size elements
+// a capacity of its new length, and nothing is copied.
+func appendZero(s, add value, et *rtype) value {
+	sl, sc := zeroLenCap(s)
+	al, _ := zeroLenCap(add)
+	if al == 0 {
+		return s
+	}
+	n := sl + al
+	if n < 0 {
+		panic(runtimeError("growslice: len out of range"))
+	}
+	if z, ok := s.r.(zeroSlice); ok && n <= sc {
+		return value{r: zeroSlice{n, z.cap}}
+	}
+	if n <= sc {
+		// s has the cells: they hold the zero value already.
+		return value{r: s.elems()[:n]}
+	}
+	if n >= zeroSliceMin {
+		return value{r: zeroSlice{n, n}}
+	}
+	return value{r: makeElems(et, n, n)}
 }
 
 // appendBytes is appendValues for byte arrays: it appends add to s with

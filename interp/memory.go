@@ -135,6 +135,9 @@ func (m *machine) accessValue(fr *frame, k EventKind, op Op, p *value, t *rtype,
 		m.accessBytes(fr, k, op, p.bytes(), pos)
 		return
 	}
+	if t.zeroLong {
+		return // no cells: zero-size elements
+	}
 	es := p.elems()
 	if t.kind == kArray {
 		m.accessElems(fr, k, op, es, t.elem, pos)
@@ -187,6 +190,9 @@ func (m *machine) announce(fr *frame, p *value, t *rtype) {
 			m.announceBytes(fr, p.bytes())
 			return
 		}
+		if t.zeroLong {
+			return
+		}
 		if t.kind == kArray {
 			m.announceElems(fr, p.elems(), t.elem)
 			return
@@ -221,6 +227,8 @@ func (m *machine) announceElems(fr *frame, es []value, et *rtype) {
 		for j := range es {
 			if et.bytes {
 				m.announceBytes(fr, es[j].bytes())
+			} else if et.zeroLong {
+				continue
 			} else if et.kind == kArray {
 				m.announceElems(fr, es[j].elems(), et.elem)
 			} else {
@@ -259,6 +267,9 @@ func fieldCell(fr *frame, x, f int) *value {
 // indexCell returns the address of the element an IndexAddr designates,
 // with Go's nil and bounds checks.
 func indexCell(fr *frame, o indexOperand) *value {
+	if o.zero != nil {
+		return indexZero(fr, o)
+	}
 	var es []value
 	if o.isPtr {
 		p := fr.regs[o.x].ptr()
@@ -269,6 +280,27 @@ func indexCell(fr *frame, o indexOperand) *value {
 	} else {
 		es = fr.regs[o.x].elems()
 	}
+	return &es[checkIndex(fr.regs[o.idx].n, o.signed, len(es))]
+}
+
+// indexZero is indexCell for elements of a zero-size type (o.zero): the
+// elements of a zeroSlice have no cells, so the address of one is a fresh
+// cell holding the zero value.
+func indexZero(fr *frame, o indexOperand) *value {
+	v := fr.regs[o.x]
+	if o.isPtr {
+		p := v.ptr()
+		if p == nil {
+			panic(nilDeref)
+		}
+		v = *p
+	}
+	if z, ok := v.r.(zeroSlice); ok {
+		checkIndex(fr.regs[o.idx].n, o.signed, z.len)
+		c := zero(o.zero)
+		return &c
+	}
+	es := v.elems()
 	return &es[checkIndex(fr.regs[o.idx].n, o.signed, len(es))]
 }
 
@@ -296,6 +328,7 @@ type indexOperand struct {
 	isPtr, signed bool
 	bytes         bool
 	ek            kind
+	zero          *rtype // the element type if it is zero-size (see indexZero)
 }
 
 func (c *compiler) indexOperand(ia *ssa.IndexAddr) indexOperand {
@@ -304,8 +337,12 @@ func (c *compiler) indexOperand(ia *ssa.IndexAddr) indexOperand {
 	if isPtr {
 		t = t.elem
 	}
-	return indexOperand{x: c.reg(ia.X), idx: c.reg(ia.Index),
+	o := indexOperand{x: c.reg(ia.X), idx: c.reg(ia.Index),
 		isPtr: isPtr, signed: isSigned(ia.Index.Type()), bytes: t.bytes, ek: t.elem.kind}
+	if t.zeroElems {
+		o.zero = t.elem
+	}
+	return o
 }
 
 // checkIndex converts index n to int, panicking like Go when it is out of

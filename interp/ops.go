@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"math"
 	"unicode/utf8"
 	"unsafe"
 
@@ -48,7 +49,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		}
 		if t.aggregate {
 			big := uint64(0)
-			if t.kind == kArray && t.len >= bigAlloc {
+			if t.kind == kArray && t.len >= bigAlloc && !t.zeroLong {
 				big = uint64(t.len) // make([]T, constant) is such an array
 				if t.bytes {
 					big /= uint64(unsafe.Sizeof(value{}))
@@ -107,6 +108,32 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		if c.typ(i.X.Type()).bytes {
 			return func(fr *frame) *frame {
 				s := fr.regs[x].bytes()
+				if len(s) < n {
+					panic(runtimeError(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(s), n)))
+				}
+				if s == nil {
+					fr.regs[dst] = value{}
+				} else {
+					fr.regs[dst] = value{r: &value{r: s[:n:n]}}
+				}
+				fr.pc++
+				return fr
+			}
+		}
+		if at := c.typ(deref(i.Type())); at.zeroElems {
+			return func(fr *frame) *frame {
+				if z, ok := fr.regs[x].r.(zeroSlice); ok {
+					if z.len < n {
+						panic(runtimeError(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", z.len, n)))
+					}
+					// A fresh array: its zero-size elements cannot
+					// be told from the slice's.
+					a := zero(at)
+					fr.regs[dst] = value{r: &a}
+					fr.pc++
+					return fr
+				}
+				s := fr.regs[x].elems()
 				if len(s) < n {
 					panic(runtimeError(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(s), n)))
 				}
@@ -186,15 +213,13 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		l, cp := c.reg(i.Len), c.reg(i.Cap)
 		ls, cs := isSigned(i.Len.Type()), isSigned(i.Cap.Type())
 		limit := maxElems(elemOf(i.Type()))
-		zeroSize := gcSizes.Sizeof(elemOf(i.Type())) == 0
-		pos := c.prog.position(i.Pos())
+		if t.zeroElems {
+			// Go allocates nothing for zero-size elements, up to any
+			// int length.
+			limit = math.MaxInt
+		}
 		return func(fr *frame) *frame {
 			n, k := fr.regs[l].n, fr.regs[cp].n
-			if zeroSize && max(n, k) > limit && (!ls || int64(n) >= 0) && (!cs || int64(k) >= 0) && k >= n {
-				// Go allocates nothing for zero-size elements, up to
-				// any int length; the interpreter would store each.
-				panic(&UnsupportedError{Pos: pos, What: fmt.Sprintf("make of %d elements of a zero-size type: the interpreter stores every element (it accepts up to %d)", k, limit)})
-			}
 			if (ls && int64(n) < 0) || n > limit {
 				panic(runtimeError("makeslice: len out of range"))
 			}
@@ -211,6 +236,11 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 				if m := fr.g.m; m.watchNew {
 					m.announceBytes(fr, b[:cap(b)])
 				}
+				fr.pc++
+				return fr
+			}
+			if t.zeroElems && k >= zeroSliceMin {
+				fr.regs[dst] = value{r: zeroSlice{int(n), int(k)}}
 				fr.pc++
 				return fr
 			}
@@ -275,6 +305,20 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 				b := fr.regs[x].bytes()
 				j := checkIndex(fr.regs[idx].n, signed, len(b))
 				fr.regs[dst] = byteVal(b[j], ek)
+				fr.pc++
+				return fr
+			}
+		}
+		if xt := c.typ(i.X.Type()); xt.zeroElems {
+			et := xt.elem
+			return func(fr *frame) *frame {
+				if z, ok := fr.regs[x].r.(zeroSlice); ok {
+					checkIndex(fr.regs[idx].n, signed, z.len)
+					fr.regs[dst] = zero(et)
+				} else {
+					es := fr.regs[x].elems()
+					fr.regs[dst] = es[checkIndex(fr.regs[idx].n, signed, len(es))]
+				}
 				fr.pc++
 				return fr
 			}
@@ -347,6 +391,10 @@ func (c *compiler) slice(i *ssa.Slice, dst int) op {
 	if i.Max != nil {
 		max, maxS = c.reg(i.Max), isSigned(i.Max.Type())
 	}
+	// lim is the largest bound kept as is: 1<<62, above any length of
+	// stored elements, or math.MaxInt for a zeroSlice (whose bounds
+	// zeroBounds checks before).
+	lim := uint64(1 << 62)
 	bound := func(fr *frame, r int, signed bool, def int) int {
 		if r < 0 {
 			return def
@@ -355,8 +403,8 @@ func (c *compiler) slice(i *ssa.Slice, dst int) op {
 		if signed && int64(n) < 0 {
 			return -1 << 62
 		}
-		if n > 1<<62 {
-			return 1 << 62
+		if n > lim {
+			return int(lim)
 		}
 		return int(n)
 	}
@@ -377,6 +425,10 @@ func (c *compiler) slice(i *ssa.Slice, dst int) op {
 		}
 	}
 	isPtr := xt.kind == kPointer
+	// makeslice: the slice of the array SSA allocates for make([]T, n, c)
+	// with a constant c (or n).
+	a, _ := i.X.(*ssa.Alloc)
+	makeslice := a != nil && a.Comment == "makeslice" && i.Low == nil && i.Max == nil
 	capWord := "capacity"
 	st := xt
 	if isPtr {
@@ -403,12 +455,42 @@ func (c *compiler) slice(i *ssa.Slice, dst int) op {
 			return l, h, mx
 		}
 		if h < 0 || h > cp {
+			if makeslice {
+				// make([]T, n, constant): Go's makeslice checks n.
+				if h < 0 {
+					panic(runtimeError("makeslice: len out of range"))
+				}
+				panic(runtimeError("makeslice: cap out of range"))
+			}
 			panic(runtimeError(fmt.Sprintf("slice bounds out of range [:%d] with %s %d", h, capWord, cp)))
 		}
 		if l < 0 || l > h {
 			panic(runtimeError(fmt.Sprintf("slice bounds out of range [%d:%d]", l, h)))
 		}
 		return l, h, cp
+	}
+	// zeroBounds is bounds for a zeroSlice, whose length and capacity
+	// may be up to math.MaxInt.
+	zeroBounds := func(fr *frame, n, cp int) (l, h, mx int) {
+		huge := func(r int, signed bool) bool {
+			return r >= 0 && !signed && fr.regs[r].n > math.MaxInt
+		}
+		switch {
+		case huge(max, maxS):
+			panic(runtimeError(fmt.Sprintf("slice bounds out of range [::%d] with %s %d", fr.regs[max].n, capWord, cp)))
+		case huge(hi, hiS) && max >= 0:
+			panic(runtimeError(fmt.Sprintf("slice bounds out of range [:%d:%d]", fr.regs[hi].n, bound(fr, max, maxS, cp))))
+		case huge(hi, hiS) && makeslice:
+			panic(runtimeError("makeslice: cap out of range"))
+		case huge(hi, hiS):
+			panic(runtimeError(fmt.Sprintf("slice bounds out of range [:%d] with %s %d", fr.regs[hi].n, capWord, cp)))
+		case huge(lo, loS):
+			panic(runtimeError(fmt.Sprintf("slice bounds out of range [%d:%d]", fr.regs[lo].n, bound(fr, hi, hiS, n))))
+		}
+		return bounds(fr, n, cp)
+	}
+	if st.zeroElems {
+		lim = math.MaxInt
 	}
 	if st.bytes {
 		return func(fr *frame) *frame {
@@ -427,6 +509,33 @@ func (c *compiler) slice(i *ssa.Slice, dst int) op {
 				fr.regs[dst] = value{}
 			} else {
 				fr.regs[dst] = value{r: b[l:h:mx]}
+			}
+			fr.pc++
+			return fr
+		}
+	}
+	if st.zeroElems {
+		return func(fr *frame) *frame {
+			v := fr.regs[x]
+			if isPtr {
+				p := v.ptr()
+				if p == nil {
+					panic(nilDeref)
+				}
+				v = *p
+			}
+			if z, ok := v.r.(zeroSlice); ok {
+				l, h, mx := zeroBounds(fr, z.len, z.cap)
+				fr.regs[dst] = value{r: zeroSlice{h - l, mx - l}}
+				fr.pc++
+				return fr
+			}
+			es := v.elems()
+			l, h, mx := bounds(fr, len(es), cap(es))
+			if es == nil {
+				fr.regs[dst] = value{}
+			} else {
+				fr.regs[dst] = value{r: es[l:h:mx]}
 			}
 			fr.pc++
 			return fr

@@ -200,6 +200,7 @@ const (
 	tagOld
 	tagBytes
 	tagByte
+	tagZeroSlice
 )
 
 // isOld reports whether p is an object of the snapshot, and writes its
@@ -357,6 +358,10 @@ func (c *Canon) value(v value) {
 		c.ptrTo(r)
 	case []byte:
 		c.byteArray(r)
+	case zeroSlice:
+		c.tag(tagZeroSlice)
+		c.WriteUint(uint64(r.len))
+		c.WriteUint(uint64(r.cap))
 	case *byte:
 		c.byteCell(r)
 	case *mapObj:

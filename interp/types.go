@@ -57,12 +57,16 @@ type rtype struct {
 	// whose value is a native []byte (see bytes.go).
 	bytes      bool
 	comparable bool
-	elem       *rtype // pointer, slice, array, chan, map value
-	key        *rtype // map key
-	len        int    // array length
-	fields     []field
-	tuple      []*rtype // kTuple
-	str        string
+	// zeroElems: a slice or array of zero-size elements, whose value may
+	// be a zeroSlice; zeroLong: such an array of zeroSliceMin or more
+	// elements, whose value is always one.
+	zeroElems, zeroLong bool
+	elem                *rtype // pointer, slice, array, chan, map value
+	key                 *rtype // map key
+	len                 int    // array length
+	fields              []field
+	tuple               []*rtype // kTuple
+	str                 string
 
 	once    sync.Once
 	methods map[string]*function // by types.Id; built lazily
@@ -110,12 +114,15 @@ func (p *Program) typeOfLocked(t types.Type) *rtype {
 		rt.kind = kSlice
 		rt.elem = p.typeOfLocked(u.Elem())
 		rt.bytes = isByteKind(rt.elem.kind)
+		rt.zeroElems = gcSizes.Sizeof(u.Elem()) == 0
 	case *types.Array:
 		rt.kind = kArray
 		rt.aggregate = true
 		rt.len = int(u.Len())
 		rt.elem = p.typeOfLocked(u.Elem())
 		rt.bytes = isByteKind(rt.elem.kind)
+		rt.zeroElems = gcSizes.Sizeof(u.Elem()) == 0
+		rt.zeroLong = rt.zeroElems && u.Len() >= zeroSliceMin
 	case *types.Chan:
 		rt.kind = kChan
 		rt.elem = p.typeOfLocked(u.Elem())

@@ -118,6 +118,11 @@ func (m *machine) store(p *value, v value, t *rtype) {
 		*p = copyVal(v, t)
 		return
 	}
+	if t.zeroLong {
+		m.undo = append(m.undo, undoRec{p, *p})
+		*p = v
+		return
+	}
 	dst := p.elems()
 	if dst == nil {
 		m.undo = append(m.undo, undoRec{p, *p})

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"unsafe"
@@ -84,11 +85,47 @@ func (v value) str() string    { s, _ := v.r.(string); return s }
 func (v value) elems() []value {
 	s, ok := v.r.([]value)
 	if !ok && v.r != nil {
-		if _, isBytes := v.r.([]byte); isBytes {
+		switch r := v.r.(type) {
+		case []byte:
 			panic(bytesAsValues())
+		case zeroSlice:
+			panic(r.unsupported())
 		}
 	}
 	return s
+}
+
+// zeroSliceMin is the capacity from which a slice of zero-size elements,
+// or the length from which an array of them, is a zeroSlice.
+const zeroSliceMin = 1 << 20
+
+// zeroSlice is the value of a slice of zero-size elements (struct{},
+// [0]int, ...) whose capacity is zeroSliceMin or more, and of an array of
+// as many: Go allocates nothing for their elements (make([]struct{},
+// math.MaxInt) is legal and cheap), so the interpreter keeps only the
+// length and the capacity (both the length, for an array). Every element
+// is the zero value of its type, the only value a zero-size type has; the
+// address of one is a fresh cell (Go's pointers to distinct zero-size
+// variables may or may not be equal). The operations that accept one
+// check the type's zeroElems: make, len, cap, indexing, slicing, append,
+// copy, clear, and the copies, comparisons and accesses of arrays; any
+// other operation refuses it (elems).
+type zeroSlice struct{ len, cap int }
+
+// unsupported returns the refusal of an operation that does not accept a
+// zeroSlice.
+func (z zeroSlice) unsupported() error {
+	return &UnsupportedError{What: fmt.Sprintf("this operation on a slice or array of %d zero-size elements (the interpreter keeps only the length of %d or more such elements, and models make, len, cap, indexing, slicing, append, copy and clear on them)", z.cap, zeroSliceMin)}
+}
+
+// zeroLenCap returns the length and capacity of v, a slice or array of
+// zero-size elements in either representation.
+func zeroLenCap(v value) (l, c int) {
+	if z, ok := v.r.(zeroSlice); ok {
+		return z.len, z.cap
+	}
+	es := v.elems()
+	return len(es), cap(es)
 }
 
 func (v value) ptr() *value {
@@ -116,7 +153,7 @@ func (v value) complex() complex128 {
 // copyVal returns a copy of v, a value of type t, that shares no memory
 // with v where Go's value semantics forbid sharing (structs and arrays).
 func copyVal(v value, t *rtype) value {
-	if !t.aggregate {
+	if !t.aggregate || t.zeroLong {
 		return v
 	}
 	if t.bytes {
@@ -144,7 +181,7 @@ func copyVal(v value, t *rtype) value {
 // storeVal assigns v, of type t, to the cell at p, keeping the identity of
 // the cells of p's fields or elements.
 func storeVal(p *value, v value, t *rtype) {
-	if !t.aggregate {
+	if !t.aggregate || t.zeroLong {
 		*p = v
 		return
 	}
@@ -206,6 +243,9 @@ func (z *zeroing) zero(t *rtype) value {
 	if t.bytes {
 		return value{r: make([]byte, t.len)}
 	}
+	if t.zeroLong {
+		return value{r: zeroSlice{t.len, t.len}}
+	}
 	n := t.len
 	if t.kind == kStruct {
 		n = len(t.fields)
@@ -247,7 +287,8 @@ func (t *rtype) cellCount() (cells, aggs int) {
 		return int(n>>32 - 1), int(n & (1<<32 - 1))
 	}
 	switch {
-	case t.bytes:
+	case t.bytes, t.zeroLong:
+		// Allocated apart (bytes), or no cells at all (zeroSlice).
 	case t.kind == kStruct:
 		cells, aggs = len(t.fields), 1
 		for _, f := range t.fields {
@@ -275,6 +316,10 @@ func (t *rtype) cellCount() (cells, aggs int) {
 func resetZero(p *value, t *rtype) {
 	if !t.aggregate {
 		*p = value{}
+		return
+	}
+	if t.zeroLong {
+		*p = zero(t)
 		return
 	}
 	if t.bytes {
@@ -329,6 +374,9 @@ func equal(a, b value, t *rtype) bool {
 	case kArray:
 		if t.bytes {
 			return string(a.bytes()) == string(b.bytes())
+		}
+		if t.zeroLong {
+			return true // the elements are all zero values
 		}
 		ae, be := a.elems(), b.elems()
 		for i := range ae {
@@ -465,6 +513,9 @@ func appendKey(sb *strings.Builder, v value, t *rtype) {
 		if t.bytes {
 			sb.Write(v.bytes())
 			return
+		}
+		if t.zeroLong {
+			return // zero-size: nothing to tell one value from another
 		}
 		for _, e := range v.elems() {
 			appendKey(sb, e, t.elem)
