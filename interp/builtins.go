@@ -799,6 +799,7 @@ func (m *machine) appendValues(fr *frame, s, add []value, et *rtype, readAdd boo
 	newCap := growCap(n, cap(s), et)
 	out := make([]value, n, newCap)
 	copy(out, s)
+	m.work(newCap * int(unsafe.Sizeof(value{})))
 	for i := range add {
 		out[len(s)+i] = copyVal(add[i], et)
 	}
@@ -861,6 +862,7 @@ func (m *machine) appendBytes(fr *frame, s, add []byte, et *rtype, readAdd bool,
 		return s
 	}
 	out := make([]byte, n, growCap(n, cap(s), et))
+	m.work(cap(out))
 	m.noteFresh(out)
 	copy(out, s)
 	copy(out[len(s):], add)
@@ -914,6 +916,7 @@ func (m *machine) appendString(fr *frame, s []value, str string, et *rtype, pos 
 // value, and returns the number of elements copied.
 func (m *machine) copyValues(dst, src []value, et *rtype) int {
 	n := min(len(dst), len(src))
+	m.work(n * int(unsafe.Sizeof(value{})))
 	if !et.aggregate && !m.logging {
 		return copy(dst, src)
 	}

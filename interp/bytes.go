@@ -122,6 +122,7 @@ func (m *machine) isFresh(p *byte, n int) bool {
 // setBytes copies src into dst (which may overlap) with setByte's logging,
 // and returns the number of bytes copied.
 func (m *machine) setBytes(dst, src []byte) int {
+	m.work(min(len(dst), len(src)))
 	if !m.logging {
 		return copy(dst, src)
 	}
@@ -134,6 +135,7 @@ func (m *machine) setBytes(dst, src []byte) int {
 		m.undoBytes = append(m.undoBytes, undoByte{&dst[0], dst[0]})
 	case n > 1:
 		m.undoRanges = append(m.undoRanges, undoRange{dst[:n:n], append([]byte(nil), dst[:n]...), len(m.undoBytes)})
+		m.undoRangeBytes += n
 	}
 	return copy(dst, src)
 }
@@ -172,6 +174,7 @@ func (m *machine) rollbackBytes() {
 	}
 	clear(m.undoRanges)
 	m.undoBytes, m.undoRanges = m.undoBytes[:0], m.undoRanges[:0]
+	m.undoRangeBytes = 0
 }
 
 // accessBytes reports an access of kind k by op to the byte cells b.

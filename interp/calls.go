@@ -113,8 +113,8 @@ func (c *compiler) call(i *ssa.Call) op {
 	ce := c.callee(cc)
 	pos := cc.Pos()
 	if f := ce.static; f != nil {
-		if nat, ctl := lookupNative(c.prog, f.ssa); nat != nil || ctl != nil {
-			tmp := &function{prog: c.prog, name: f.name, native: nat, control: ctl, ssa: f.ssa}
+		if nat, ctl, borrows := lookupNative(c.prog, f.ssa); nat != nil || ctl != nil {
+			tmp := &function{prog: c.prog, name: f.name, native: nat, control: ctl, borrowsArgs: borrows, ssa: f.ssa}
 			return c.nativeCall(tmp, ce.args, dst, pos)
 		}
 		args := ce.args
@@ -173,6 +173,21 @@ func (f *function) invokeNative(fr *frame, args []value, dst int32) *frame {
 // nativeCall compiles a direct call of a native model.
 func (c *compiler) nativeCall(f *function, argRegs []int, dst int, pos token.Pos) op {
 	if ctl := f.control; ctl != nil {
+		if f.borrowsArgs && len(argRegs) <= len(machine{}.argBuf) {
+			// The model only reads its arguments while it runs: pass
+			// the machine's buffer (one goroutine runs at a time).
+			n := len(argRegs)
+			return func(fr *frame) *frame {
+				m := fr.g.m
+				args := m.argBuf[:n]
+				for j, a := range argRegs {
+					args[j] = fr.regs[a]
+				}
+				next := ctl(fr, args, int32(dst))
+				clear(args)
+				return next
+			}
+		}
 		return func(fr *frame) *frame {
 			args := make([]value, len(argRegs))
 			for j, a := range argRegs {
@@ -182,6 +197,21 @@ func (c *compiler) nativeCall(f *function, argRegs []int, dst int, pos token.Pos
 		}
 	}
 	nat := f.native
+	if f.borrowsArgs && len(argRegs) <= len(machine{}.argBuf) {
+		// A pure leaf: pass the machine's buffer.
+		n := len(argRegs)
+		return func(fr *frame) *frame {
+			m := fr.g.m
+			args := m.argBuf[:n]
+			for j, a := range argRegs {
+				args[j] = fr.regs[a]
+			}
+			fr.regs[dst] = nat(m, args)
+			clear(args)
+			fr.pc++
+			return fr
+		}
+	}
 	switch len(argRegs) {
 	case 0:
 		return func(fr *frame) *frame {

@@ -36,8 +36,11 @@ type function struct {
 
 	native  nativeFn  // simple native model, if any
 	control controlFn // native model with control over the caller's frame
-	rawBody bool      // compile the SSA body even if a model or hook exists
-	nlocals int       // cells of non-escaping locals (frame.locals)
+	// borrowsArgs: control reads its argument slice only while it runs
+	// (model.borrows).
+	borrowsArgs bool
+	rawBody     bool // compile the SSA body even if a model or hook exists
+	nlocals     int  // cells of non-escaping locals (frame.locals)
 	// preloaded lists the registers with an initial value in the template
 	// (constants, functions, globals' addresses).
 	preloaded []int
@@ -125,8 +128,8 @@ func (c *compiler) compile() {
 	c.sf = sf
 	f.recoverPC = -1
 	if !f.rawBody {
-		if nat, ctl := lookupNative(c.prog, sf); nat != nil || ctl != nil {
-			f.native, f.control = nat, ctl
+		if nat, ctl, borrows := lookupNative(c.prog, sf); nat != nil || ctl != nil {
+			f.native, f.control, f.borrowsArgs = nat, ctl, borrows
 			c.compileThunk()
 			return
 		}

@@ -5,6 +5,7 @@ package interp
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -100,4 +101,19 @@ func TestIdleOperations(t *testing.T) {
 		{"chan send", false},
 		{"atomic.StoreInt32", false},
 	}, s.steps)
+}
+
+// A step that moves megabytes brings the next check of the run's limits
+// closer: Stop is asked about every 2^14 KB moved, not only every
+// stopInterval steps (the loop of bigcopy takes a few hundred steps).
+func TestStopAskedByWork(t *testing.T) {
+	calls := 0
+	r := runBehave(t, "bigcopy", RunOptions{Stop: func() bool {
+		calls++
+		return false
+	}})
+	require.NoError(t, r.err)
+	assert.Equal(t, fmt.Sprintln(200*8<<20), r.stdout)
+	// 200 copies of 8 MB: 8192 steps' worth each.
+	assert.GreaterOrEqual(t, calls, 90)
 }

@@ -198,7 +198,10 @@ func (m *machine) checkLimits() error {
 	if m.opts.Stop != nil && m.opts.Stop() {
 		return &StoppedError{Steps: m.steps}
 	}
-	if len(m.undo) >= max(m.undoCompactAt, undoCompactMin) && heapBytes() > m.maxMemory()/undoPressure {
+	if m.logging && m.undoDroppable && m.undoSize() > undoMax {
+		// A long run: the next one initializes again instead.
+		m.dropUndo()
+	} else if len(m.undo) >= max(m.undoCompactAt, undoCompactMin) && heapBytes() > m.maxMemory()/undoPressure {
 		// Only under memory pressure: compaction makes a weak pointer
 		// per cell, which costs far more than the log entry.
 		m.compactUndo()
@@ -215,6 +218,22 @@ func (m *machine) maxMemory() uint64 {
 		return m.opts.MaxMemory
 	}
 	return DefaultMaxMemory
+}
+
+// workShift: a run's work is counted in steps and, for the operations
+// that move many bytes at once (copy, append, clear), in 2^workShift
+// bytes moved per step, as far as the checks of its limits go (work).
+const workShift = 10
+
+// work counts n bytes moved by one operation: the next check of the
+// run's limits (checkLimits: the tool's Stop, with its time budget, and
+// the memory limit) comes that much sooner, so that a loop whose every
+// step copies megabytes does not run 2^14 such steps between two checks.
+// The step count itself is unchanged (a step bound counts steps).
+func (m *machine) work(n int) {
+	if n >= 1<<workShift {
+		m.checkAt -= int64(n >> workShift)
+	}
 }
 
 // setCheckAt sets the step count at which step calls checkLimits next.

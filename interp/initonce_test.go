@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/tools/go/ssa"
 )
 
 // TestSnapshotTestKeepsInit: the snapshot of a test package's next test
@@ -70,4 +71,57 @@ func TestSnapshotTestKeepsInit(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotSame(t, a.m, c.m)
 	run(c, "A")
+}
+
+// TestSnapshotDropsLongUndoLog checks that a run whose undo log outgrows
+// its bound drops it, and that the next run (of the same test, or of the
+// next test reusing the initialization) starts from the state after a new
+// initialization.
+func TestSnapshotDropsLongUndoLog(t *testing.T) {
+	old := undoMax
+	undoMax = 64 << 10
+	defer func() { undoMax = old }()
+	prog, err := Load(Config{Dir: filepath.Join("testdata", "initonce"), Tests: true}, ".")
+	require.NoError(t, err)
+	var pkg *ssa.Package
+	for _, p := range prog.Packages {
+		if p != nil && p.Func("TestChangeLong") != nil {
+			pkg = p
+		}
+	}
+	require.NotNil(t, pkg)
+	var initOut strings.Builder
+	s, err := prog.SnapshotTest(pkg, "TestChangeLong", RunOptions{Stdout: &initOut})
+	require.NoError(t, err)
+	assert.Equal(t, "init ran\n", initOut.String())
+	first := s.m
+	for i := range 3 {
+		var out strings.Builder
+		require.NoError(t, s.Run(RunOptions{Stdout: &out, WaitAll: true, MaxSteps: 10000000}))
+		res := s.TestResult()
+		require.False(t, res.Failed, "run %d: %s", i, res.Output)
+		assert.Equal(t, "long ran\n", out.String())
+		assert.True(t, s.m.undoDropped, "run %d: the log was dropped", i)
+		assert.False(t, s.m.logging)
+		assert.Empty(t, s.m.undo)
+	}
+	assert.NotSame(t, first, s.m, "initialized again")
+	assert.Equal(t, "init ran\ninit ran\ninit ran\n", initOut.String(), "once, then before each later run")
+	s.Release()
+
+	// The next test of the package reuses the kept initialization: it is
+	// initialized again for it, with its options, before it runs.
+	var initOut2 strings.Builder
+	a, err := prog.SnapshotTest(pkg, "TestChangeA", RunOptions{Stdout: &initOut2})
+	require.NoError(t, err)
+	assert.Equal(t, "init ran\n", initOut2.String())
+	assert.False(t, a.m.undoDropped)
+	for range 2 {
+		var out strings.Builder
+		require.NoError(t, a.Run(RunOptions{Stdout: &out, WaitAll: true, MaxSteps: 100000}))
+		require.False(t, a.TestResult().Failed, "%s", a.TestResult().Output)
+		assert.Equal(t, "A ran\n", out.String())
+		assert.False(t, a.m.undoDropped, "a short run keeps its log")
+	}
+	a.Release()
 }

@@ -134,6 +134,13 @@ type memory struct {
 	undoCompactAt int
 	undoMaps      []mapSnap
 	undoChans     []chanSnap
+	// undoRangeBytes counts the old bytes undoRanges hold. undoDroppable:
+	// the snapshot can initialize again and no state is hashed, so the
+	// log may be dropped when it outgrows undoMax (dropUndo); undoDropped:
+	// it was, and memory cannot be put back.
+	undoRangeBytes int
+	undoDroppable  bool
+	undoDropped    bool
 }
 
 // caches are derived from the program and reused by every run.
@@ -143,6 +150,7 @@ type caches struct {
 	runnable []*Goroutine // schedule's runnable set (runState.runnableOK)
 	ev       Event        // the event being reported (emit)
 	callee   string       // the model running, for its memory events (model.withMem)
+	argBuf   [4]value     // arguments of the model running, if it borrows them (model.borrows)
 }
 
 // newMachine returns a machine for a first run with opts.

@@ -13,19 +13,19 @@ type mapObj struct {
 	m       *machine // for snapshots (nil for maps made outside a run)
 	epoch   int
 	t       *rtype
-	index   map[any]int
+	index   map[mapKey]int
 	entries []mapEntry
 	live    int
 }
 
 type mapEntry struct {
-	hk   any
+	hk   mapKey
 	k, v value
 	dead bool
 }
 
 func newMap(m *machine, t *rtype) *mapObj {
-	mo := &mapObj{m: m, t: t, index: map[any]int{}}
+	mo := &mapObj{m: m, t: t, index: map[mapKey]int{}}
 	if m != nil {
 		mo.epoch = m.epoch
 	}
@@ -52,7 +52,7 @@ func (m *mapObj) get(k value) (value, bool) {
 	if m == nil {
 		return value{}, false
 	}
-	i, ok := m.index[hashKey(k, m.t.key)]
+	i, ok := m.index[keyOf(k, m.t.key)]
 	if !ok {
 		return value{}, false
 	}
@@ -61,7 +61,7 @@ func (m *mapObj) get(k value) (value, bool) {
 
 func (m *mapObj) set(k, v value) {
 	m.touch()
-	hk := hashKey(k, m.t.key)
+	hk := keyOf(k, m.t.key)
 	if i, ok := m.index[hk]; ok {
 		m.entries[i].v = v
 		return
@@ -72,7 +72,7 @@ func (m *mapObj) set(k, v value) {
 }
 
 func (m *mapObj) delete(k value) {
-	hk := hashKey(k, m.t.key)
+	hk := keyOf(k, m.t.key)
 	i, ok := m.index[hk]
 	if !ok {
 		return
@@ -99,7 +99,7 @@ func (m *mapObj) compact() {
 
 func (m *mapObj) clear() {
 	m.touch()
-	m.index = map[any]int{}
+	m.index = map[mapKey]int{}
 	m.entries = nil
 	m.live = 0
 }

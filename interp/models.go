@@ -23,6 +23,11 @@ type model struct {
 	why string
 	// mem declares what it does to the program's memory.
 	mem memUse
+	// borrows says that the model reads its argument slice only while it
+	// runs: it neither keeps the slice nor calls back into interpreted
+	// code, so the caller may pass a buffer it reuses (syncControl, and
+	// the tier-3 natives).
+	borrows bool
 }
 
 // memUse declares what a model does to the memory of the program that it
@@ -206,44 +211,58 @@ type modelTable map[string]model
 const noBody = "no Go body"
 
 // native and control make table entries.
-func native(why string, f nativeFn) model   { return model{native: f, why: why} }
+func native(why string, f nativeFn) model {
+	// A pure leaf over immutable arguments (tier 3) borrows them.
+	return model{native: f, why: why, borrows: why == whyHost}
+}
 func control(why string, f controlFn) model { return model{control: f, why: why} }
+
+// syncControl makes the entry of a control that borrows its arguments
+// (model.borrows): the models of sync's and sync/atomic's operations,
+// whose argument slices are then not allocated per call.
+func syncControl(why string, f controlFn) model {
+	return model{control: f, why: why, borrows: true}
+}
 
 // lookupNative returns the model of fn, if any: a hook or an annotation
 // the tool declared, a table's entry, or the fallback of fn's package.
-func lookupNative(p *Program, fn *ssa.Function) (nativeFn, controlFn) {
+func lookupNative(p *Program, fn *ssa.Function) (nat nativeFn, ctl controlFn, borrows bool) {
 	if fn == nil {
-		return nil, nil
+		return nil, nil, false
 	}
 	name := fn.String()
 	if p.isHookable(name) {
-		return nil, hookCtl(p, name, p.bodyOf(fn))
+		return nil, hookCtl(p, name, p.bodyOf(fn)), false
 	}
 	if a := p.annotation(name); a != nil {
-		return nil, annotationCtl(a, p.bodyOf(fn))
+		return nil, annotationCtl(a, p.bodyOf(fn)), false
 	}
 	if md, ok := models[name]; ok {
-		return md.withMem(runtimeFuncName(&function{ssa: fn, name: name}))
+		nat, ctl := md.withMem(runtimeFuncName(&function{ssa: fn, name: name}))
+		return nat, ctl, md.borrows
 	}
 	if o := fn.Origin(); o != nil {
 		if md, ok := models[o.String()]; ok {
-			return md.withMem(runtimeFuncName(&function{ssa: fn, name: name}))
+			nat, ctl := md.withMem(runtimeFuncName(&function{ssa: fn, name: name}))
+			return nat, ctl, md.borrows
 		}
 	}
 	if fb := modelFallbacks[fnPackage(fn)]; fb != nil {
-		return fb(fn), nil
+		return fb(fn), nil, false
 	}
 	if target, ok := p.linknames[name]; ok && fn.Blocks == nil {
 		// A function of the program's own packages that the runtime
 		// provides through linkname (runtime.fastrand, runtime.memhash).
 		if md, ok := runtimeLinknameModels[target]; ok {
-			return md.withMem(target)
+			nat, ctl := md.withMem(target)
+			return nat, ctl, md.borrows
 		}
 		if md, ok := models[target]; ok {
-			return md.withMem(target)
+			nat, ctl := md.withMem(target)
+			return nat, ctl, md.borrows
 		}
 	}
-	return nil, nil
+	return nil, nil, false
 }
 
 // tuple returns a multi-result value.

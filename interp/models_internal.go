@@ -55,9 +55,16 @@ var bytealgModels = modelTable{
 
 const whyNoEscape = "hides a pointer from escape analysis through uintptr arithmetic; the identity here"
 
+// whyIntrinsic is the reason of a model of a compiler intrinsic, whose Go
+// body only panics.
+const whyIntrinsic = "a compiler intrinsic (its Go body panics): it only steers escape analysis, nothing to do here"
+
 var abiModels = modelTable{
 	"internal/abi.NoEscape": native(whyNoEscape, identity),
 	"internal/abi.Escape":   native(whyNoEscape, identity),
+	// hash/maphash.Comparable (and so every generic hash map built on
+	// it) calls it on the value it hashes.
+	"internal/abi.EscapeNonString": native(whyIntrinsic, func(*machine, []value) value { return value{} }),
 }
 
 // abiFallback refuses the methods of internal/abi.Type: the interpreter
@@ -143,7 +150,7 @@ var mapsModels = modelTable{
 }
 
 func (m *mapObj) cloneMap() *mapObj {
-	c := &mapObj{m: m.m, t: m.t, index: make(map[any]int, m.live), entries: make([]mapEntry, 0, m.live)}
+	c := &mapObj{m: m.m, t: m.t, index: make(map[mapKey]int, m.live), entries: make([]mapEntry, 0, m.live)}
 	for _, e := range m.entries {
 		if !e.dead {
 			c.index[e.hk] = len(c.entries)

@@ -15,41 +15,41 @@ import (
 const whySync = "a scheduling point and a synchronization event; its state lives in the run's side tables"
 
 var syncModels = modelTable{
-	"(*sync.Mutex).Lock":       control(whySync, lockCtl(OpMutexLock, true)),
-	"(*sync.Mutex).Unlock":     control(whySync, unlockCtl(OpMutexUnlock, true)),
-	"(*sync.Mutex).TryLock":    control(whySync, tryLockCtl(OpMutexTryLock, true)),
-	"(*sync.RWMutex).Lock":     control(whySync, lockCtl(OpRWMutexLock, true)),
-	"(*sync.RWMutex).Unlock":   control(whySync, unlockCtl(OpRWMutexUnlock, true)),
-	"(*sync.RWMutex).TryLock":  control(whySync, tryLockCtl(OpRWMutexTryLock, true)),
-	"(*sync.RWMutex).RLock":    control(whySync, lockCtl(OpRWMutexRLock, false)),
-	"(*sync.RWMutex).RUnlock":  control(whySync, unlockCtl(OpRWMutexRUnlock, false)),
-	"(*sync.RWMutex).TryRLock": control(whySync, tryLockCtl(OpRWMutexTryRLock, false)),
+	"(*sync.Mutex).Lock":       syncControl(whySync, lockCtl(OpMutexLock, true)),
+	"(*sync.Mutex).Unlock":     syncControl(whySync, unlockCtl(OpMutexUnlock, true)),
+	"(*sync.Mutex).TryLock":    syncControl(whySync, tryLockCtl(OpMutexTryLock, true)),
+	"(*sync.RWMutex).Lock":     syncControl(whySync, lockCtl(OpRWMutexLock, true)),
+	"(*sync.RWMutex).Unlock":   syncControl(whySync, unlockCtl(OpRWMutexUnlock, true)),
+	"(*sync.RWMutex).TryLock":  syncControl(whySync, tryLockCtl(OpRWMutexTryLock, true)),
+	"(*sync.RWMutex).RLock":    syncControl(whySync, lockCtl(OpRWMutexRLock, false)),
+	"(*sync.RWMutex).RUnlock":  syncControl(whySync, unlockCtl(OpRWMutexRUnlock, false)),
+	"(*sync.RWMutex).TryRLock": syncControl(whySync, tryLockCtl(OpRWMutexTryRLock, false)),
 
-	"(*sync.WaitGroup).Add": control(whySync, syncOp(OpWaitGroupAdd, func(fr *frame, p *value, args []value, dst int32) *frame {
+	"(*sync.WaitGroup).Add": syncControl(whySync, syncOp(OpWaitGroupAdd, func(fr *frame, p *value, args []value, dst int32) *frame {
 		return wgAdd(fr, p, args[1].int(), dst)
 	})),
-	"(*sync.WaitGroup).Done": control(whySync, syncOp(OpWaitGroupDone, func(fr *frame, p *value, args []value, dst int32) *frame {
+	"(*sync.WaitGroup).Done": syncControl(whySync, syncOp(OpWaitGroupDone, func(fr *frame, p *value, args []value, dst int32) *frame {
 		return wgAdd(fr, p, -1, dst)
 	})),
-	"(*sync.WaitGroup).Wait": control(whySync, syncOp(OpWaitGroupWait, wgWait)),
+	"(*sync.WaitGroup).Wait": syncControl(whySync, syncOp(OpWaitGroupWait, wgWait)),
 
 	// The runtime's notification lists, under sync.Cond.
 	"sync.runtime_notifyListAdd":       native(noBody, notifyListAdd),
 	"sync.runtime_notifyListWait":      control(noBody, notifyListWait),
-	"sync.runtime_notifyListNotifyOne": control(noBody, syncOp(OpCondSignal, notifyOne)),
-	"sync.runtime_notifyListNotifyAll": control(noBody, syncOp(OpCondBroadcast, notifyAll)),
+	"sync.runtime_notifyListNotifyOne": syncControl(noBody, syncOp(OpCondSignal, notifyOne)),
+	"sync.runtime_notifyListNotifyAll": syncControl(noBody, syncOp(OpCondBroadcast, notifyAll)),
 	"sync.runtime_notifyListCheck":     native(noBody, func(*machine, []value) value { return value{} }),
 	"sync.runtime_registerPoolCleanup": native(noBody, func(*machine, []value) value { return value{} }),
 
 	// The runtime's semaphores, as sync's tests call them (Mutex,
 	// RWMutex and WaitGroup are modeled whole and do not reach them).
-	"sync.runtime_Semacquire":               control(whySema, semaAcquire),
-	"sync.runtime_SemacquireWaitGroup":      control(whySema, semaAcquire),
-	"sync.runtime_SemacquireRWMutexR":       control(whySema, semaAcquire),
-	"sync.runtime_SemacquireRWMutex":        control(whySema, semaAcquire),
-	"sync.runtime_Semrelease":               control(whySema, semaRelease),
-	"internal/sync.runtime_SemacquireMutex": control(whySema, semaAcquire),
-	"internal/sync.runtime_Semrelease":      control(whySema, semaRelease),
+	"sync.runtime_Semacquire":               syncControl(whySema, semaAcquire),
+	"sync.runtime_SemacquireWaitGroup":      syncControl(whySema, semaAcquire),
+	"sync.runtime_SemacquireRWMutexR":       syncControl(whySema, semaAcquire),
+	"sync.runtime_SemacquireRWMutex":        syncControl(whySema, semaAcquire),
+	"sync.runtime_Semrelease":               syncControl(whySema, semaRelease),
+	"internal/sync.runtime_SemacquireMutex": syncControl(whySema, semaAcquire),
+	"internal/sync.runtime_Semrelease":      syncControl(whySema, semaRelease),
 
 	// sync.Pool: items go back only to the goroutine that put them (as
 	// if each goroutine ran on its own P, with no stealing), so that no
@@ -419,35 +419,31 @@ func (st *semaState) clone() any { return &semaState{sleepers: slices.Clone(st.s
 // read-modify-write of the cell (the release it observes happens before
 // it). The other arguments (lifo, skipframes) change nothing here: every
 // waiter is woken to retry, so any of them may take the count.
-func semaAcquire(fr *frame, a []value, dst int32) *frame {
-	return syncOp(OpSemaAcquire, func(fr *frame, p *value, _ []value, dst int32) *frame {
-		m := fr.g.m
-		if uint32(p.n) == 0 {
-			st := m.syncState(p, func() any { return &semaState{} }).(*semaState)
-			st.sleepers = append(st.sleepers, fr.g)
-			return fr.blockOn(OpSemaAcquire, fr.pos(), addrOf(p))
-		}
-		m.set(p, uintVal(uint64(uint32(p.n)-1)))
-		m.emit(fr, Event{Kind: EvAtomicRMW, Op: OpSemaAcquire, Addr: addrOf(p), N: 1, Pos: fr.pos()})
-		return fr.done(dst, value{})
-	})(fr, a, dst)
-}
+var semaAcquire = syncOp(OpSemaAcquire, func(fr *frame, p *value, _ []value, dst int32) *frame {
+	m := fr.g.m
+	if uint32(p.n) == 0 {
+		st := m.syncState(p, func() any { return &semaState{} }).(*semaState)
+		st.sleepers = append(st.sleepers, fr.g)
+		return fr.blockOn(OpSemaAcquire, fr.pos(), addrOf(p))
+	}
+	m.set(p, uintVal(uint64(uint32(p.n)-1)))
+	m.emit(fr, Event{Kind: EvAtomicRMW, Op: OpSemaAcquire, Addr: addrOf(p), N: 1, Pos: fr.pos()})
+	return fr.done(dst, value{})
+})
 
 // semaRelease is runtime_Semrelease: a scheduling point, then an atomic
 // increment of the uint32 at a[0], which wakes the goroutines waiting on
 // it (they retry; handoff, which gives the count to the first waiter at
 // once, is one of the orders this allows).
-func semaRelease(fr *frame, a []value, dst int32) *frame {
-	return syncOp(OpSemaRelease, func(fr *frame, p *value, _ []value, dst int32) *frame {
-		m := fr.g.m
-		m.set(p, uintVal(uint64(uint32(p.n)+1)))
-		m.emit(fr, Event{Kind: EvAtomicRMW, Op: OpSemaRelease, Addr: addrOf(p), N: 1, Pos: fr.pos()})
-		if st, ok := m.syncObjs[p].(*semaState); ok {
-			wakeAll(&st.sleepers)
-		}
-		return fr.done(dst, value{})
-	})(fr, a, dst)
-}
+var semaRelease = syncOp(OpSemaRelease, func(fr *frame, p *value, _ []value, dst int32) *frame {
+	m := fr.g.m
+	m.set(p, uintVal(uint64(uint32(p.n)+1)))
+	m.emit(fr, Event{Kind: EvAtomicRMW, Op: OpSemaRelease, Addr: addrOf(p), N: 1, Pos: fr.pos()})
+	if st, ok := m.syncObjs[p].(*semaState); ok {
+		wakeAll(&st.sleepers)
+	}
+	return fr.done(dst, value{})
+})
 
 // --- Pool ---
 

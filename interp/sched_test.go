@@ -29,7 +29,7 @@ const behaveDir = "testdata/behave"
 var behaveNames = []string{
 	"deadlock", "determinism", "endless", "events", "idle", "interleave", "leak", "netdial",
 	"nobody", "schedops", "selectready", "spin", "syncevents", "tickleak", "timersnap", "virtualtime",
-	"timechoice", "inputs", "ticking", "pollclock", "refusals", "punning", "undolong", "undobytes", "undofresh", "finalizer",
+	"timechoice", "inputs", "ticking", "pollclock", "refusals", "punning", "undolong", "undobytes", "undofresh", "finalizer", "bigcopy",
 }
 
 var (

@@ -33,6 +33,11 @@ type Snapshot struct {
 	// kept is the kept initialization s runs from (SnapshotTest), until
 	// Release.
 	kept *initEntry
+	// reinit initializes again with initOpts (snapshots after
+	// initialization only): the state after it replaces the machine whose
+	// undo log was dropped.
+	reinit   func(RunOptions) (*Snapshot, error)
+	initOpts RunOptions
 }
 
 // Dropped returns the goroutines that were alive when the snapshot was
@@ -57,6 +62,7 @@ func (m *machine) takeSnapshot(r root, pos token.Pos) *Snapshot {
 	m.undoBytes = m.undoBytes[:0]
 	clear(m.undoRanges)
 	m.undoRanges = m.undoRanges[:0]
+	m.undoRangeBytes = 0
 	m.undoWeak = m.undoWeak[:0]
 	clear(m.undoSeen)
 	m.undoCompactAt = 0
@@ -110,9 +116,13 @@ func (w *world) clone() world {
 // cloner is implemented by the states of sync objects.
 type cloner interface{ clone() any }
 
-// rollback puts memory back as it was when the snapshot was taken.
+// rollback puts memory back as it was when the snapshot was taken (a
+// machine whose undo log was dropped is replaced by initAgain instead).
 func (s *Snapshot) rollback() {
 	m := s.m
+	if m.undoDropped {
+		return
+	}
 	for i := len(m.undo) - 1; i >= 0; i-- {
 		r := m.undo[i]
 		*r.p = r.old
@@ -152,6 +162,9 @@ func (s *Snapshot) rollback() {
 // goroutines it created have finished or are blocked. Runs of one
 // snapshot must not overlap.
 func (s *Snapshot) Run(opts RunOptions) error {
+	if err := s.initAgain(); err != nil {
+		return err
+	}
 	s.rollback()
 	m := s.m
 	m.world = s.world.clone()
@@ -159,6 +172,7 @@ func (s *Snapshot) Run(opts RunOptions) error {
 		opts.Dir = s.dir
 	}
 	m.configure(opts)
+	m.undoDroppable = s.reinit != nil && !opts.HashStates
 	if opts.HashStates {
 		if s.old == nil {
 			s.old = m.reachable(s.root)
@@ -216,8 +230,35 @@ func (p *Program) snapshotAfterInit(pkg *ssa.Package, opts RunOptions, r root) (
 	if _, err := m.finish(); err != nil {
 		return nil, err
 	}
+	if snap != nil {
+		snap.reinit = func(o RunOptions) (*Snapshot, error) { return p.snapshotAfterInit(pkg, o, r) }
+		snap.initOpts = opts
+	}
 	if snap == nil {
 		return nil, fmt.Errorf("interp: the initialization of %s did not complete (outcome: %s)", pkg.Pkg.Path(), m.outcome.Kind)
 	}
 	return snap, nil
+}
+
+// initAgain replaces the machine of s, if its undo log was dropped
+// (dropUndo), by a new one initialized again, as the first one was: its
+// memory cannot be put back.
+func (s *Snapshot) initAgain() error {
+	if !s.m.undoDropped {
+		return nil
+	}
+	if s.reinit == nil {
+		return fmt.Errorf("interp: the undo log of a snapshot that cannot initialize again was dropped")
+	}
+	ns, err := s.reinit(s.initOpts)
+	if err != nil {
+		return fmt.Errorf("interp: initializing again (the last run's undo log outgrew its bound): %w", err)
+	}
+	s.m, s.world, s.dropped, s.pos, s.dir, s.old = ns.m, ns.world, ns.dropped, ns.pos, ns.dir, nil
+	if s.kept != nil {
+		s.m.prog.initsMu.Lock()
+		s.kept.snap = ns
+		s.m.prog.initsMu.Unlock()
+	}
+	return nil
 }

@@ -173,6 +173,14 @@ func (p *Program) SnapshotTest(pkg *ssa.Package, name string, opts RunOptions) (
 	}
 	key := newInitKey(pkg, opts)
 	if s := p.reuseInit(key, r); s != nil {
+		// The earlier test's run may have dropped the undo log: then the
+		// package is initialized again now, before the test's budget
+		// (with this test's options: the same key).
+		s.initOpts = opts
+		if err := s.initAgain(); err != nil {
+			s.Release()
+			return nil, err
+		}
 		return s, nil
 	}
 	s, err := p.snapshotAfterInit(pkg, opts, r)
@@ -220,7 +228,7 @@ func (p *Program) reuseInit(key initKey, r root) *Snapshot {
 	// the first run (Run), as between any two runs; the states reachable
 	// at the snapshot depend on the root, and are made again.
 	base.m.old = nil
-	return &Snapshot{m: base.m, root: r, pos: base.pos, world: base.world, dropped: base.dropped, dir: base.dir, kept: e}
+	return &Snapshot{m: base.m, root: r, pos: base.pos, world: base.world, dropped: base.dropped, dir: base.dir, kept: e, reinit: base.reinit}
 }
 
 // keepInit keeps s, just taken after the initialization key, in use, for

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -71,6 +72,9 @@ type rtype struct {
 	methods map[string]*function // by types.Id; built lazily
 	size    int64
 	sizeSet bool
+	// cells caches cellCount: cells+1 in the high 32 bits, aggregates in
+	// the low (0: not computed yet).
+	cells atomic.Int64
 
 	implMu sync.Mutex
 	impl   map[*rtype]bool // interface satisfaction cache (this type implements key?)

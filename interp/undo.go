@@ -1,6 +1,9 @@
 package interp
 
-import "weak"
+import (
+	"unsafe"
+	"weak"
+)
 
 // The undo log of snapshots. From a snapshot on, every write to memory is
 // logged (the cell and its old value; maps and channels are copied on
@@ -74,7 +77,7 @@ func (m *machine) compactUndo() {
 
 type mapSnap struct {
 	m       *mapObj
-	index   map[any]int
+	index   map[mapKey]int
 	entries []mapEntry
 	live    int
 }
@@ -142,7 +145,7 @@ func (m *machine) touchMap(mo *mapObj) {
 		return
 	}
 	mo.epoch = m.epoch
-	idx := make(map[any]int, len(mo.index))
+	idx := make(map[mapKey]int, len(mo.index))
 	for k, v := range mo.index {
 		idx[k] = v
 	}
@@ -156,4 +159,35 @@ func (m *machine) touchChan(ch *chanObj) {
 	}
 	ch.epoch = m.epoch
 	m.undoChans = append(m.undoChans, chanSnap{c: ch, copy: *ch, buf: append([]value(nil), ch.buf...)})
+}
+
+// undoMax bounds the undo log, in bytes (a variable for tests): a run
+// whose log outgrows it while its snapshot can initialize again drops the
+// log (dropUndo).
+var undoMax = 256 << 20
+
+// undoSize returns the memory of the undo log, in bytes (maps and channels
+// saved whole are not counted: they are saved once a run each).
+func (m *machine) undoSize() int {
+	return len(m.undo)*int(unsafe.Sizeof(undoRec{})) + len(m.undoWeak)*int(unsafe.Sizeof(weakUndo{})) +
+		len(m.undoBytes)*int(unsafe.Sizeof(undoByte{})) + len(m.undoRanges)*int(unsafe.Sizeof(undoRange{})) + m.undoRangeBytes
+}
+
+// dropUndo stops logging and forgets the undo log: a long sequential test
+// writes millions of cells, and logging each costs memory and time that
+// grow with every write (compacting the log, as under memory pressure,
+// costs more). The snapshot cannot put memory back any more: the next run
+// of it (or of the next test of the package) initializes again
+// (Snapshot.initAgain), which costs one initialization, once per run
+// that wrote this much.
+func (m *machine) dropUndo() {
+	m.logging = false
+	m.undoDropped = true
+	clear(m.undo)
+	m.undo = nil
+	m.undoBytes, m.undoRanges, m.undoRangeBytes = nil, nil, 0
+	m.undoWeak, m.undoSeen = nil, nil
+	m.undoMaps, m.undoChans = nil, nil
+	m.fresh = nil
+	m.undoScanned, m.undoBytesScanned, m.undoRangesScanned = 0, 0, 0
 }

@@ -217,31 +217,98 @@ func storeVal(p *value, v value, t *rtype) {
 // zero returns the zero value of t, freshly allocated where t is an
 // aggregate.
 func zero(t *rtype) value {
-	switch t.kind {
-	case kStruct:
-		fs := make([]value, len(t.fields))
+	if !t.aggregate {
+		return value{}
+	}
+	if t.bytes {
+		return value{r: make([]byte, t.len)}
+	}
+	// One allocation holds the cells of t and of every aggregate nested
+	// in it (as Go allocates an aggregate as one object), and one the
+	// slice headers their values box (boxElems).
+	cells, aggs := t.cellCount()
+	z := zeroing{cells: make([]value, cells), hdrs: make([][]value, aggs)}
+	return z.zero(t)
+}
+
+// zeroing carves the cells and slice headers of a zero aggregate from
+// the ones allocated for it.
+type zeroing struct {
+	cells []value
+	hdrs  [][]value
+}
+
+// zero returns the zero value of the aggregate t.
+func (z *zeroing) zero(t *rtype) value {
+	if t.bytes {
+		return value{r: make([]byte, t.len)}
+	}
+	if t.zeroLong {
+		return value{r: zeroSlice{t.len, t.len}}
+	}
+	n := t.len
+	if t.kind == kStruct {
+		n = len(t.fields)
+	}
+	es := z.cells[:n:n]
+	z.cells = z.cells[n:]
+	if t.kind == kStruct {
 		for i, f := range t.fields {
 			if f.typ.aggregate {
-				fs[i] = zero(f.typ)
+				es[i] = z.zero(f.typ)
 			}
 		}
-		return value{r: fs}
-	case kArray:
-		if t.bytes {
-			return value{r: make([]byte, t.len)}
+	} else if t.elem.aggregate {
+		for i := range es {
+			es[i] = z.zero(t.elem)
 		}
-		if t.zeroLong {
-			return value{r: zeroSlice{t.len, t.len}}
-		}
-		es := make([]value, t.len)
-		if t.elem.aggregate {
-			for i := range es {
-				es[i] = zero(t.elem)
-			}
-		}
-		return value{r: es}
 	}
-	return value{}
+	h := &z.hdrs[0]
+	z.hdrs = z.hdrs[1:]
+	*h = es
+	return value{r: boxElems(h)}
+}
+
+// boxElems returns *h as an interface value without allocating: its data
+// word points at *h, which the caller allocated among others (converting
+// a []value to an interface allocates a header for each).
+func boxElems(h *[]value) any {
+	var x any = []value(nil) // the type word; a nil slice is not allocated
+	(*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1] = unsafe.Pointer(h)
+	return x
+}
+
+// cellCount returns the number of cells of the zero value of the
+// aggregate t, its own and those of the aggregates nested in it (except
+// the native bytes of byte arrays, allocated apart), and the number of
+// those aggregates, t included (byte arrays excepted).
+func (t *rtype) cellCount() (cells, aggs int) {
+	if n := t.cells.Load(); n > 0 {
+		return int(n>>32 - 1), int(n & (1<<32 - 1))
+	}
+	switch {
+	case t.bytes, t.zeroLong:
+		// Allocated apart (bytes), or no cells at all (zeroSlice).
+	case t.kind == kStruct:
+		cells, aggs = len(t.fields), 1
+		for _, f := range t.fields {
+			if f.typ.aggregate {
+				c, a := f.typ.cellCount()
+				cells += c
+				aggs += a
+			}
+		}
+	default:
+		cells, aggs = t.len, 1
+		if t.elem.aggregate {
+			c, a := t.elem.cellCount()
+			cells += t.len * c
+			aggs += t.len * a
+		}
+	}
+	cells, aggs = min(cells, math.MaxInt32), min(aggs, math.MaxInt32) // saturate: no such value is allocated
+	t.cells.Store(int64(cells+1)<<32 | int64(aggs))
+	return cells, aggs
 }
 
 // resetZero sets the cell p to the zero value of t, reusing the cells of
@@ -357,6 +424,38 @@ type compositeKey string
 
 // hashKey returns a comparable host value that identifies v, of type t, as
 // a map key: equal keys give equal host values.
+// mapKey is the key of a map's index: a string key's string, a scalar
+// key's bits, or hashKey's value for the other kinds. Building it
+// allocates nothing for strings and scalars (an interface holding them
+// would).
+type mapKey struct {
+	s string
+	n uint64
+	o any
+}
+
+// keyOf returns the index key of map key v, of type t.
+func keyOf(v value, t *rtype) mapKey {
+	switch t.kind {
+	case kString:
+		return mapKey{s: v.str()}
+	case kFloat32, kFloat64:
+		f := v.float()
+		if f != f {
+			return mapKey{o: &nanKey{}}
+		}
+		if f == 0 {
+			return mapKey{}
+		}
+		return mapKey{n: v.n}
+	case kComplex64, kComplex128, kInterface, kStruct, kArray:
+		return mapKey{o: hashKey(v, t)}
+	case kPointer, kUnsafePointer, kChan:
+		return mapKey{o: v.r}
+	}
+	return mapKey{n: v.n}
+}
+
 func hashKey(v value, t *rtype) any {
 	switch t.kind {
 	case kString:

@@ -11,7 +11,9 @@
 # VT_TESTS_FLAGS adds flags to vt test (default "-time 120s -corpus off": a
 # test that runs out of its time counts as failed, "time budget spent"; the
 # failing schedules earlier runs saved under GOROOT's testdata/vt are not
-# replayed, so that a run measures one execution of the default schedule).
+# replayed, so that a run measures one execution of the default schedule);
+# VT_TESTS_DIR=DIR runs vt test in DIR (a module's packages: see
+# libs-tests.sh) instead of an empty directory.
 # Needs jq. Slow (minutes); not part of go test ./...
 set -euo pipefail
 
@@ -41,11 +43,11 @@ fi
 out="${VT_TESTS_OUT:-$(mktemp -d)}"
 # Run from an empty directory: a package path such as "iter" that names a
 # directory where vt runs would be taken for that directory.
-empty=$(mktemp -d)
+empty=${VT_TESTS_DIR:-$(mktemp -d)}
 mkdir -p "$out"
 flags=${VT_TESTS_FLAGS:--time 120s -corpus off}
 
-printf '%-18s %6s %6s %6s %6s %8s\n' package tests passed failed unsup seconds
+printf '%-28s %6s %6s %6s %6s %8s\n' package tests passed failed unsup seconds
 T=0 P=0 F=0 U=0 W=0
 for p in "${pkgs[@]}"; do
 	f="$out/$(echo "$p" | tr / _).json"
@@ -64,7 +66,7 @@ for p in "${pkgs[@]}"; do
 		t=1 ok=0 unsup=1
 	fi
 	fail=$((t - ok - unsup))
-	printf '%-18s %6d %6d %6d %6d %8.1f\n' "$p" "$t" "$ok" "$fail" "$unsup" "$secs"
+	printf '%-28s %6d %6d %6d %6d %8.1f\n' "$p" "$t" "$ok" "$fail" "$unsup" "$secs"
 	T=$((T + t)) P=$((P + ok)) F=$((F + fail)) U=$((U + unsup))
 	if [[ "$ok" == "$t" ]]; then W=$((W + 1)); fi
 	if [[ $verbose == 1 ]]; then
@@ -72,5 +74,5 @@ for p in "${pkgs[@]}"; do
 			"    \(.name): \(.verdict)\(if .budget == "time" then " (time budget spent)" else "" end): \((.error // .failure.message // "") | split("\n")[0] | .[0:200])"' "$f" 2>/dev/null || true
 	fi
 done
-printf '%-18s %6d %6d %6d %6d\n' total "$T" "$P" "$F" "$U"
+printf '%-28s %6d %6d %6d %6d\n' total "$T" "$P" "$F" "$U"
 printf 'packages passing whole: %d of %d; tests passed: %d of %d\n' "$W" "${#pkgs[@]}" "$P" "$T"

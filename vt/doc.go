@@ -58,7 +58,7 @@
 //   - [Trust] (-vt.trust list): comma-separated packages whose own accesses are not race-checked
 //   - [Guide] (-vt.guide list): FILE.go:LINE,... that guided steers executions through (empty: from lock events)
 //   - [JRF] (-vt.jrf list, default WF,WW,ARA,AF): heuristics of the jrf strategy: any of WF, WW, ARA, AF
-//   - [Transactions] (-vt.transactions string, default off): on: no choice at lock releases, go statements, goroutine starts (not dpor)
+//   - [Transactions] (-vt.transactions string, default off): on: no choice at lock releases, go, goroutine starts (portfolio's guided: on)
 //   - [Clock] (-vt.clock string, default any): when time passes: any (timers fire at any point) or synctest (all blocked)
 //   - [Enumerate] (-vt.enumerate int, default 16): largest random range or map that dfs enumerates (larger are sampled)
 //   - [Udploss] (-vt.udploss string, default off): on: every UDP or unixgram datagram sent may be lost (explored)

@@ -117,8 +117,11 @@ func JRF(heuristics ...string) Option { return Option{"jrf", strings.Join(heuris
 // RUnlock) go on without a choice: a release commutes with what other
 // goroutines do (but a TryLock), so the release ends the transaction
 // before it (Elmas and Qadeer's lockset-based reduction, after Lipton).
-// It saves executions of dfs, random, pct, jrf, guided and stateful; DPOR
-// has its own reduction. Off by default.
+// So do go statements and a new goroutine's start. It saves executions of
+// dfs, random, pct, jrf, guided and stateful; DPOR has its own reduction.
+// Off by default, but for the portfolio's guided member, which uses them
+// unless they are set off. A replay token records whether its execution
+// ran with them.
 func Transactions(on bool) Option {
 	if on {
 		return Option{"transactions", "on"}

@@ -56,7 +56,10 @@ func main() {
 		explore.Interrupt()
 		signal.Stop(sig)
 	}()
-	os.Exit(vtMain(os.Args[1:], os.Stdout, os.Stderr))
+	stop := startDevProfiles(os.Stderr)
+	code := vtMain(os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
 }
 
 // A command is a subcommand of vt.

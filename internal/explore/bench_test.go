@@ -3,6 +3,7 @@ package explore
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"syscall"
 	"testing"
 	"time"
@@ -132,8 +133,18 @@ func BenchmarkParallel(b *testing.B) {
 		name = "TestIndexer" + n
 	}
 	target := classicTarget(&testing.T{}, name)
-	for _, p := range []int{1, 2} {
-		b.Run(fmt.Sprintf("parallel=%d", p), func(b *testing.B) {
+	// cores=1: one core for everything, the collector included (the
+	// baseline of a speed-up on two cores); parallel=1 on all cores runs
+	// the collector beside the search.
+	for _, c := range []struct {
+		name     string
+		p, procs int
+	}{{"cores=1/parallel=1", 1, 1}, {"parallel=1", 1, 0}, {"parallel=2", 2, 0}} {
+		p := c.p
+		b.Run(c.name, func(b *testing.B) {
+			if c.procs > 0 {
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(c.procs))
+			}
 			o := DefaultOptions()
 			o.Strategy, o.Preempt, o.Parallel, o.Time = "dpor", -1, p, time.Hour
 			var elapsed time.Duration

@@ -20,7 +20,10 @@ func (x *explorer) replayCorpus() (done bool, err error) {
 		return false, err
 	}
 	for i, tok := range toks {
+		txn := x.o.Transactions
+		x.o.Transactions = tok.Transactions // as the execution ran
 		done, err := x.run(tok.Choices, firstChoice{})
+		x.o.Transactions = txn
 		if err != nil {
 			return true, err
 		}

@@ -79,10 +79,13 @@ type sleeper struct {
 type dpor struct {
 	// joins holds the join points stored (dporjoin.go); nil: the
 	// executions do not look for them.
-	joins  *joinSet
-	nodes  []*dnode
-	bound  int  // preemption bound (-1: none)
-	pruned bool // an alternative was left out for the bound
+	joins *joinSet
+	// noSettle: plain accesses of settled stretches are kept
+	// (dporsettle.go), for tests.
+	noSettle bool
+	nodes    []*dnode
+	bound    int  // preemption bound (-1: none)
+	pruned   bool // an alternative was left out for the bound
 	// floor is the first choice next backtracks at (a worker's subtree,
 	// parallel.go; 0 otherwise). The backtrack points that races ask for
 	// above it are not added but kept in above, for the search to add
@@ -177,6 +180,7 @@ type dporRun struct {
 	retry    bool      // the goroutine alone retries the operation it was woken in
 	joinKeys []interp.StateKey
 	joinCut  bool
+	settle   settle // settled stretches (dporsettle.go)
 }
 
 // newDporRun returns the tracker of an execution for d. It reuses the
@@ -285,9 +289,12 @@ func (r *dporRun) point(idx int, ordered []*interp.Goroutine) {
 		r.sleep = r.d.nodes[idx].sleep
 		return
 	}
-	sl := make(map[int]sleeper, len(r.carry))
-	for q, f := range r.carry {
-		sl[q] = f
+	var sl map[int]sleeper // read only: nil when empty
+	if len(r.carry) > 0 {
+		sl = make(map[int]sleeper, len(r.carry))
+		for q, f := range r.carry {
+			sl[q] = f
+		}
 	}
 	ids := make([]int, len(ordered))
 	for i, g := range ordered {
@@ -324,6 +331,14 @@ func (r *dporRun) asleep(g int) bool {
 
 // event is called for every event of the execution.
 func (r *dporRun) event(ev *interp.Event) {
+	switch ev.Kind {
+	case interp.EvRead, interp.EvWrite, interp.EvAlloc, interp.EvNew:
+		if r.plain() {
+			return // a settled stretch (dporsettle.go)
+		}
+	default:
+		r.synced()
+	}
 	switch ev.Kind {
 	case interp.EvTimer:
 		if r.cur == nil || r.cur.g >= 0 {

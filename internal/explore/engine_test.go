@@ -203,9 +203,14 @@ func TestTokenRoundTrip(t *testing.T) {
 	back, err := ParseToken(s)
 	require.NoError(t, err)
 	assert.Equal(t, tok, back)
+	txn := Token{Hash: "0123456789abcdef", Choices: []int{1, 0}, Transactions: true}
+	assert.Equal(t, "vt1:0123456789abcdef:txn:1.0", txn.String())
+	back, err = ParseToken(txn.String())
+	require.NoError(t, err)
+	assert.Equal(t, txn, back)
 	long := Token{Hash: "x", Choices: make([]int, 100000)}
 	assert.Less(t, len(long.String()), 30, "runs of zeros are compressed")
-	for _, bad := range []string{"vt1:x:0*0", "vt1:x:a*", "vt1:x:-1", "vt1:x"} {
+	for _, bad := range []string{"vt1:x:0*0", "vt1:x:a*", "vt1:x:-1", "vt1:x", "vt1:x:tx:0", "vt1:x:txn:0:1"} {
 		_, err := ParseToken(bad)
 		assert.Error(t, err, bad)
 	}

@@ -174,11 +174,17 @@ type explorer struct {
 	o Options
 	// noJoins turns off DPOR's join points (dporjoin.go), for tests that
 	// compare.
-	noJoins  bool
+	noJoins bool
+	// noSettle turns off DPOR's settled stretches (dporsettle.go), for
+	// tests that compare.
+	noSettle bool
 	progress io.Writer
 	start    time.Time
 	res      *Result
 	last     *execResult
+	// choiceHint is the number of choices of the last execution: the
+	// next one's capacity.
+	choiceHint int
 	snap     *interp.Snapshot // state at the root call, once reached
 	lastProg time.Time
 	race     raceState
@@ -356,7 +362,7 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 	for _, bound := range bounds {
 		x.res.Exhaustive, x.res.Bound = false, -1
 		x.stage = bound
-		d := &dpor{bound: bound, shard: x.o.Shard, shards: x.o.Shards}
+		d := &dpor{bound: bound, shard: x.o.Shard, shards: x.o.Shards, noSettle: x.noSettle}
 		if bound < 0 && d.shards <= 1 && x.o.Steps == 0 && !x.noJoins {
 			d.joins = &joinSet{seen: map[interp.StateKey]struct{}{}}
 		}
@@ -403,8 +409,9 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 				x.res.States = len(d.joins.seen)
 			}
 			if t := x.last.sched.track; t != nil && t.d == d {
-				// Run here, not by a worker: its memory serves the next.
-				x.spare = x.last.sched.spare()
+				// Run here, not by a worker: its memory serves the next
+				// (its choices too: the path holds them now).
+				x.spare = x.last.sched.spare(true)
 			}
 			more := true
 			if rest != nil {
@@ -475,8 +482,15 @@ func (x *explorer) portfolio() error {
 	// lock-order patterns, which neither samples nor a low preemption
 	// bound reach. Sharded searches leave it out (its trials are not
 	// split).
+	// It runs with transactions (transactions.go), which cut the states
+	// it needs to a deep bug several times over (BENCHMARKS.md, "Deep
+	// bugs"), unless the user turned them off.
 	if x.o.Shards == 0 && x.budgetLeft() {
-		if err := x.guidedSearch(portfolioGuided, portfolioGuidedTrial, false); err != nil || x.res.Failure != nil {
+		txn := x.o.Transactions
+		x.o.Transactions = txn || !x.o.Given["transactions"]
+		err := x.guidedSearch(portfolioGuided, portfolioGuidedTrial, false)
+		x.o.Transactions = txn
+		if err != nil || x.res.Failure != nil {
 			return err
 		}
 	}
@@ -798,6 +812,10 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
 	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
 	s.reuse(x.spare)
+	if n := max(len(prefix), x.choiceHint) + 16; n > cap(s.choices) {
+		s.choices = make([]choice, 0, n)
+	}
+	defer func() { x.choiceHint = len(s.choices) }()
 	r.sched = s
 	s.outOfTime = x.stop
 	if s.regionsOnly {
@@ -1178,7 +1196,7 @@ func (x *explorer) failure(r *execResult) *Failure {
 	for _, st := range r.sched.trace {
 		f.Schedule = append(f.Schedule, Step{G: st.g, Op: st.op.String(), Pos: p.Position(st.pos).String()})
 	}
-	tok := Token{Hash: p.SourceHash()}
+	tok := Token{Hash: p.SourceHash(), Transactions: r.sched.transactions()}
 	for _, c := range r.sched.choices {
 		tok.Choices = append(tok.Choices, c.val)
 	}
@@ -1198,6 +1216,7 @@ func (x *explorer) replay(s string) (*Result, error) {
 	if h := x.t.Prog.SourceHash(); tok.Hash != h {
 		return nil, fmt.Errorf("vt: stale replay token: it was recorded for program %s, but the program is now %s (the source changed); run the exploration again to get a new token", tok.Hash, h)
 	}
+	x.o.Transactions = tok.Transactions // as the execution ran
 	r, err := x.execute(tok.Choices, firstChoice{})
 	if err != nil {
 		return nil, err

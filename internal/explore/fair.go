@@ -91,11 +91,15 @@ type pointVisit struct {
 }
 
 // pointKey is a scheduling point of a goroutine: an operation at a
-// position.
-type pointKey struct {
-	op  interp.Op
-	pos token.Pos
+// position, packed in one word (a map key hashed as one).
+type pointKey uint64
+
+func makePointKey(op interp.Op, pos token.Pos) pointKey {
+	return pointKey(uint64(pos)<<8 | uint64(op))
 }
+
+func (k pointKey) op() interp.Op  { return interp.Op(k) }
+func (k pointKey) pos() token.Pos { return token.Pos(k >> 8) }
 
 func newFairness() *fairness {
 	return &fairness{checkedAt: -1}
@@ -190,7 +194,7 @@ func (f *fairness) transition(t *interp.Goroutine, op interp.Op) bool {
 	if t.Blocked() || !next.IsPoint() {
 		return yield
 	}
-	key := pointKey{next, pos}
+	key := makePointKey(next, pos)
 	if ft.points == nil {
 		ft.points = map[pointKey]pointVisit{}
 	}
@@ -266,7 +270,7 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 	// The new window starts where t stands: the head of its loop, which
 	// its next cycles come back to first.
 	if op, pos := t.Pending(); ft.points != nil && op.IsPoint() {
-		ft.points[pointKey{op, pos}] = pointVisit{seen: ft.k, obsAt: ft.obs, casAt: ft.casFails}
+		ft.points[makePointKey(op, pos)] = pointVisit{seen: ft.k, obsAt: ft.obs, casAt: ft.casFails}
 	}
 }
 

@@ -185,6 +185,26 @@ func TestGuidedTwoStage(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "panic", res.Verdict)
 	assert.Equal(t, "guided", res.FoundBy)
+	// The guided member runs with transactions; its token says so, and
+	// replays the same failure whatever the replay's own option.
+	assert.Contains(t, res.Failure.Replay, ":txn:")
+	for _, txn := range []bool{false, true} {
+		o := guidedOptions("portfolio")
+		o.Replay, o.Transactions = res.Failure.Replay, txn
+		again, err := Explore(target, o, nil)
+		require.NoError(t, err)
+		require.Equal(t, "panic", again.Verdict)
+		assert.Equal(t, res.Failure.Message, again.Failure.Message)
+		assert.Equal(t, res.Failure.Replay, again.Failure.Replay)
+	}
+	// Unless they are set off.
+	o = guidedOptions("portfolio")
+	o.Given = map[string]bool{"transactions": true}
+	off, err := Explore(target, o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "panic", off.Verdict)
+	assert.Equal(t, "guided", off.FoundBy)
+	assert.NotContains(t, off.Failure.Replay, ":txn:")
 
 	for _, s := range []string{"dfs", "random"} {
 		o := guidedOptions(s)

@@ -362,7 +362,7 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "transactions", Type: "string", Default: "off", OneRun: true,
-		Doc: "on: no choice at lock releases, go statements, goroutine starts (not dpor)",
+		Doc: "on: no choice at lock releases, go, goroutine starts (portfolio's guided: on)",
 		set: func(o *Options, v string) error {
 			switch v {
 			case "on", "true":

@@ -636,7 +636,7 @@ func (x *explorer) exploreSubtree(v *dpor, bound int, prefix []int, cancelled fu
 			}
 			sub.execs = append(sub.execs, subtreeExec{r: r, above: v.above})
 			v.above = nil
-			x.spare = r.sched.spare()
+			x.spare = r.sched.spare(false)
 			held += len(r.sched.choices)
 		}
 		var ok bool

@@ -138,7 +138,6 @@ const timeQuantum = 64
 
 func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
 	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000, fair: newFairness(),
-		choices:  make([]choice, 0, len(prefix)+16),
 		synctest: o.Clock == "synctest", enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed),
 		regionsOnly: o.Strategy == "regions", txn: o.Transactions}
 }
@@ -146,9 +145,10 @@ func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *sch
 // spareRun is the memory of an execution that the search is done with
 // (nothing of it is read again), for the next execution to reuse.
 type spareRun struct {
-	track *dporRun
-	trace []step
-	fair  *fairness
+	track   *dporRun
+	trace   []step
+	fair    *fairness
+	choices []choice // nil: the search still reads them
 }
 
 // reuse gives s the memory of sp (nil: none).
@@ -159,6 +159,9 @@ func (s *scheduler) reuse(sp *spareRun) {
 	if sp.trace != nil {
 		s.trace = sp.trace[:0]
 	}
+	if cap(sp.choices) > cap(s.choices) {
+		s.choices = sp.choices[:0]
+	}
 	if sp.fair != nil {
 		s.fair = sp.fair.reuse()
 	}
@@ -166,10 +169,14 @@ func (s *scheduler) reuse(sp *spareRun) {
 
 // spare takes from s what the next execution can reuse: s keeps only
 // what the search reads of a taken execution that ended well (its
-// choices, its outcome).
-func (s *scheduler) spare() *spareRun {
+// outcome, and its choices unless withChoices: the caller's search reads
+// them no more).
+func (s *scheduler) spare(withChoices bool) *spareRun {
 	sp := &spareRun{track: s.track, trace: s.trace, fair: s.fair}
 	s.trace, s.fair, s.ordered, s.prof = nil, nil, nil, nil
+	if withChoices {
+		sp.choices, s.choices = s.choices, nil
+	}
 	if t := s.track; t != nil {
 		stub := &dporRun{d: t.d, joinCut: t.joinCut}
 		if t.d.shards > 1 {
@@ -257,6 +264,7 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		s.ordered = filterBlocked(s.ordered)
 		preemptive = preemptive && s.ordered[0] == s.last
 		s.track.point(len(s.choices), s.ordered)
+		s.track.stretch(runnable)
 		if s.joinExtra != nil && s.track.joinPoint(s, runnable, len(s.choices) < len(s.prefix)) {
 			// A join point explored already: the execution ends.
 			s.abandoned = true

@@ -241,12 +241,12 @@ func (f *fairness) digest(c *interp.Canon) {
 		c.WriteUint(krank(fg.k))
 		c.WriteUint(krank(fg.lastEffect))
 		slices.SortFunc(pts, func(a, b seenPoint) int {
-			return cmp.Or(cmp.Compare(a.key.op, b.key.op), cmp.Compare(a.key.pos, b.key.pos))
+			return cmp.Or(cmp.Compare(a.key.op(), b.key.op()), cmp.Compare(a.key.pos(), b.key.pos()))
 		})
 		c.WriteUint(uint64(len(pts)))
 		for _, p := range pts {
-			c.WriteUint(uint64(p.key.op))
-			c.WriteUint(uint64(p.key.pos))
+			c.WriteUint(uint64(p.key.op()))
+			c.WriteUint(uint64(p.key.pos()))
 			c.WriteUint(krank(p.at))
 			c.WriteUint(uint64(p.vs))
 		}

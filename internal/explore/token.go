@@ -21,8 +21,16 @@ import (
 // alternatives, the index of the one taken (see scheduler.Pick for their
 // order), and whether time passed there (1) or not (0); for each value the
 // program received (a random draw, where a map iteration started), the
-// value itself. c*n stands for n (base 36) times c.
+// value itself. c*n stands for n (base 36) times c. An execution that ran
+// with transactions (Options.Transactions), where a goroutine about to
+// release a lock, start a goroutine or start goes on without a choice,
+// has the field txn before its choices, as its replay must too:
+//
+//	vt1:3f2a9c1b0e7d5a44:txn:0.1.0.2
 const tokenVersion = "vt1"
+
+// tokenTxn marks a token of an execution with transactions.
+const tokenTxn = "txn"
 
 // corpusHeader starts every schedule file under testdata/vt.
 const corpusHeader = "vt schedule v1"
@@ -31,6 +39,9 @@ const corpusHeader = "vt schedule v1"
 type Token struct {
 	Hash    string
 	Choices []int
+	// Transactions: the execution ran with transactions (its scheduling
+	// points at releases, go statements and starts made no choice).
+	Transactions bool
 }
 
 func (t Token) String() string {
@@ -56,6 +67,9 @@ func (t Token) String() string {
 	if cs == "" {
 		cs = "-"
 	}
+	if t.Transactions {
+		cs = tokenTxn + ":" + cs
+	}
 	return tokenVersion + ":" + t.Hash + ":" + cs
 }
 
@@ -63,13 +77,17 @@ func (t Token) String() string {
 func ParseToken(s string) (Token, error) {
 	s = strings.TrimSpace(s)
 	parts := strings.Split(s, ":")
+	txn := len(parts) == 4 && parts[2] == tokenTxn
+	if txn {
+		parts = append(parts[:2], parts[3])
+	}
 	if len(parts) != 3 {
-		return Token{}, fmt.Errorf("vt: malformed replay token %q: want %s:HASH:CHOICES", s, tokenVersion)
+		return Token{}, fmt.Errorf("vt: malformed replay token %q: want %s:HASH:CHOICES or %s:HASH:%s:CHOICES", s, tokenVersion, tokenVersion, tokenTxn)
 	}
 	if parts[0] != tokenVersion {
 		return Token{}, fmt.Errorf("vt: replay token %q has format %q; this vt reads %s", s, parts[0], tokenVersion)
 	}
-	t := Token{Hash: parts[1]}
+	t := Token{Hash: parts[1], Transactions: txn}
 	if parts[2] != "-" {
 		for _, p := range strings.Split(parts[2], ".") {
 			cs, ns, run := strings.Cut(p, "*")
@@ -96,7 +114,7 @@ func ReadToken(s string) (Token, error) {
 	}
 	data, err := os.ReadFile(s)
 	if err != nil {
-		if strings.Count(s, ":") == 2 {
+		if n := strings.Count(s, ":"); n == 2 || n == 3 {
 			return ParseToken(s)
 		}
 		return Token{}, fmt.Errorf("vt: replay: %w", err)

@@ -34,11 +34,15 @@ import "github.com/vtcheck/vt/interp"
 // orders of synchronization operations explored are the same, so the
 // happens-before orders, races and deadlocks found are too.
 
+// transactions reports whether the execution ran with transactions (DPOR
+// has its own reduction: they are off under it).
+func (s *scheduler) transactions() bool { return s.txn && s.track == nil }
+
 // transaction reports whether the goroutine that ran last, about to
 // perform op after its transition that performed last, goes on without a
 // choice.
 func (s *scheduler) transaction(op, last interp.Op, runnable []*interp.Goroutine) bool {
-	if !s.txn || s.track != nil || !releases(op) && op != interp.OpGo && last != interp.OpStart {
+	if !s.transactions() || !releases(op) && op != interp.OpGo && last != interp.OpStart {
 		return false
 	}
 	for _, g := range runnable {

@@ -45,10 +45,22 @@ func (d *Detector) event(ev *event) {
 		if d.locals.skip(ev.Pos) {
 			return
 		}
+		if d.isAlone(ev) {
+			d.accessAlone(ev)
+			return
+		}
 		d.access(ev)
+		return
 	case interp.EvAlloc:
 		// Reused cells are new locations: forget their history.
 		d.forget(cellKey(ev.Addr), ev.cells())
+		return
+	case interp.EvNew:
+		return
+	}
+	// Any other event may end a goroutine's being alone (isAlone).
+	d.alone = aloneUnknown
+	switch ev.Kind {
 	case interp.EvGoStart:
 		id := ev.G
 		c := Creation{Parent: ev.Other, Pos: ev.Pos}
@@ -270,7 +282,11 @@ func (d *Detector) split(i, cells int32, keep interp.Addr) int32 {
 // variables).
 func (d *Detector) forget(key uintptr, n int) {
 	if n == 1 {
-		p := d.sh.at(key)
+		seg, _ := d.sh.peek(key, 1)
+		if seg == nil {
+			return
+		}
+		p := &seg[0]
 		if v := *p; v != 0 {
 			d.setLoc(v-1, func(l *loc) { l.n-- })
 			d.setShadow(key, p, 0)
@@ -285,7 +301,7 @@ func (d *Detector) forget(key uintptr, n int) {
 	}
 	if len(r.locs) > 0 {
 		log := d.logShadow()
-		d.sh.each(key, n, func(off int, seg []int32) {
+		d.sh.eachPeek(key, n, func(off int, seg []int32, _ int) {
 			for j, v := range seg {
 				if v != 0 && log != nil {
 					log(key+uintptr(off+j), v)

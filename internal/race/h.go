@@ -156,6 +156,14 @@ type Detector struct {
 
 	capture  map[int64]bool
 	creation map[int]Creation
+
+	// alone says whether goroutine aloneG, which made the last access,
+	// is alone (alone.go).
+	alone  aloneState
+	aloneG int
+	// quiescent, if set (by tests), decides whether a goroutine is
+	// alone instead of the interpreter.
+	quiescent func(g int) bool
 }
 
 // Creation is where a goroutine was created.
@@ -192,6 +200,7 @@ func New(o Options) *Detector {
 // Reset forgets everything for a new execution, keeping the memory it
 // allocated (an explorer reuses one detector for all its executions).
 func (d *Detector) Reset() {
+	d.alone = aloneUnknown
 	d.free = d.free[:0]
 	for i := len(d.rows) - 1; i >= 0; i-- {
 		d.rows[i] = row{}
@@ -242,6 +251,7 @@ func (d *Detector) Mark() int { return len(d.hist) }
 
 // Undo restores h and everything the detector knows to the state at mark.
 func (d *Detector) Undo(mark int) {
+	d.alone = aloneUnknown
 	for len(d.hist) > mark {
 		f := d.hist[len(d.hist)-1]
 		d.hist = d.hist[:len(d.hist)-1]

@@ -89,6 +89,35 @@ func (s *shadow) segment(key uintptr, n int) []int32 {
 	return s.page(key).locs[i:min(pageCells, i+n)]
 }
 
+// peek is segment without creating the page: it returns the entries of
+// the cells from number key on (up to n, at most to the end of the page)
+// and their number, or nil and their number when the page does not exist
+// or belongs to an earlier execution (its cells are all unseen).
+func (s *shadow) peek(key uintptr, n int) ([]int32, int) {
+	i := int(key & pageMask)
+	l := min(pageCells-i, n)
+	pk := key >> pageBits
+	p := s.last
+	if p == nil || s.lastKey != pk {
+		p = s.pages[pk]
+		if p == nil || p.gen != s.gen {
+			return nil, l
+		}
+		s.last, s.lastKey = p, pk
+	}
+	return p.locs[i : i+l], l
+}
+
+// eachPeek is each without creating pages: f gets a nil segment of length
+// l for cells on no page of this execution (all unseen).
+func (s *shadow) eachPeek(key uintptr, n int, f func(off int, seg []int32, l int)) {
+	for off := 0; off < n; {
+		seg, l := s.peek(key+uintptr(off), n-off)
+		f(off, seg, l)
+		off += l
+	}
+}
+
 // each calls f with the shadow entries of the n cells from number key on,
 // in segments, and the offset of each segment's first cell.
 func (s *shadow) each(key uintptr, n int, f func(off int, seg []int32)) {
@@ -128,7 +157,14 @@ func (r *rangeScratch) scan(s *shadow, key uintptr, n, nlocs int) {
 		r.cur = 1
 	}
 	r.locs, r.fresh, r.fFirst = r.locs[:0], 0, -1
-	s.each(key, n, func(off int, seg []int32) {
+	s.eachPeek(key, n, func(off int, seg []int32, l int) {
+		if seg == nil {
+			if r.fresh == 0 {
+				r.fFirst = int32(off)
+			}
+			r.fresh += int32(l)
+			return
+		}
 		for j := 0; j < len(seg); {
 			v := seg[j]
 			k := j + 1

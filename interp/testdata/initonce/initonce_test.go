@@ -49,3 +49,19 @@ func TestChangeB(t *testing.T) {
 	ch <- 3
 	fmt.Println("B ran")
 }
+
+// TestChangeLong writes many cells (more than a small undo log bound).
+func TestChangeLong(t *testing.T) {
+	check(t)
+	count = 5
+	names["long"] = 3
+	table[0] = 7
+	big := make([]int, 1000)
+	for i := range 200 {
+		for j := range big {
+			big[j] = i + j
+		}
+		table[1] = i
+	}
+	fmt.Println("long ran")
+}
