@@ -303,6 +303,7 @@ const (
 	OpSemacquire  // blocked in the runtime's semaphore: a descriptor's lock held by another goroutine, a close waiting for its last user
 	OpSemaAcquire // sync's runtime_Semacquire (and its RWMutex and WaitGroup variants), called directly
 	OpSemaRelease // sync's runtime_Semrelease, called directly
+	OpSynctestRun // blocked in testing/synctest's Run until the bubble's goroutines end; their ends and Run's return are EvAtomicRMW of the bubble
 
 	numOps
 )
@@ -437,6 +438,7 @@ var ops = [numOps]opInfo{
 	OpSemacquire:  {"semacquire", false, ""},
 	OpSemaAcquire: {"sync.runtime_Semacquire", true, ""},
 	OpSemaRelease: {"sync.runtime_Semrelease", true, ""},
+	OpSynctestRun: {"synctest.Run", false, ""},
 
 	OpMapAccess:      {"runtime.mapaccess1", false, "m[k]"},
 	OpMapAssign:      {"runtime.mapassign", false, "m[k] = v"},

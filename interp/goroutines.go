@@ -26,7 +26,8 @@ type Goroutine struct {
 	panic   *panicState
 	created token.Pos // position of the go statement
 	parent  int
-	onExit  func() // called when the goroutine ends (subtests)
+	onExit  func()  // called when the goroutine ends (subtests)
+	bubble  *bubble // the testing/synctest bubble it belongs to, if any
 }
 
 type gStatus uint8
@@ -178,6 +179,10 @@ func (m *machine) newGoroutine(creator *frame, parent *Goroutine, pos token.Pos)
 	}
 	if parent != nil {
 		g.parent = parent.id
+		if b := parent.bubble; b != nil {
+			g.bubble = b
+			b.live++
+		}
 	}
 	m.gs = append(m.gs, g)
 	m.runnableOK = false
@@ -321,6 +326,9 @@ func (m *machine) exitGoroutine(g *Goroutine) {
 	}
 	if g.onExit != nil {
 		g.onExit()
+	}
+	if g.bubble != nil {
+		m.bubbleExit(g)
 	}
 	if g == m.main {
 		m.mainDone, m.mainDoneAt = true, m.clock

@@ -1188,6 +1188,8 @@ func isNumeric(k kind) bool { return k >= kInt && k <= kComplex128 }
 // --- Type methods ---
 
 var typeMethods = map[string]typeMethod{
+	"CanSeq":  func(m *machine, pk string, t *rtype, a []value) value { return boolVal(canSeq(t, 1)) },
+	"CanSeq2": func(m *machine, pk string, t *rtype, a []value) value { return boolVal(canSeq(t, 2)) },
 	"Kind":    func(m *machine, pk string, t *rtype, a []value) value { return value{n: uint64(t.kind)} },
 	"String":  func(m *machine, pk string, t *rtype, a []value) value { return strVal(t.str) },
 	"Name":    func(m *machine, pk string, t *rtype, a []value) value { return strVal(typeName(t)) },
@@ -1375,6 +1377,8 @@ var typeMethods = map[string]typeMethod{
 // reflectlite.Value's), by name. Method values and calls through reflect are
 // not modeled.
 var valueMethods = map[string]valueMethod{
+	"Seq":     func(m *machine, pk string, x rval, a []value) value { return m.reflectSeq(x, 1) },
+	"Seq2":    func(m *machine, pk string, x rval, a []value) value { return m.reflectSeq(x, 2) },
 	"Kind":    func(m *machine, pk string, x rval, a []value) value { return value{n: uint64(x.kind())} },
 	"IsValid": func(m *machine, pk string, x rval, a []value) value { return boolVal(x.t != nil) },
 	"Type": func(m *machine, pk string, x rval, a []value) value {

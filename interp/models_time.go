@@ -10,9 +10,12 @@ import "fmt"
 const whyClock = "reads or sets the virtual clock"
 
 var timeModels = modelTable{
-	"time.now":              native(noBody, timeNow),
-	"time.runtimeNow":       native(noBody, timeNow),
-	"time.runtimeNano":      native(noBody, func(m *machine, _ []value) value { return intVal(m.monotonic()) }),
+	"time.now":        native(noBody, timeNow),
+	"time.runtimeNow": native(noBody, timeNow),
+	"time.runtimeNano": native(noBody, func(m *machine, _ []value) value {
+		m.refuseBubbleTime("reading the monotonic clock")
+		return intVal(m.monotonic())
+	}),
 	"time.runtimeIsBubbled": native(noBody, func(*machine, []value) value { return boolVal(false) }),
 	// syncTimer tells the runtime a Timer's or Ticker's channel unless
 	// GODEBUG=asynctimerchan=1 (the runtime's pointer is only tested for nil).
@@ -30,12 +33,14 @@ var timeModels = modelTable{
 }
 
 func timeNow(m *machine, _ []value) value {
+	m.refuseBubbleTime("time.Now")
 	return tuple(intVal(m.clock/1e9), intVal(m.clock%1e9), intVal(m.monotonic()))
 }
 
 // timeSleep is a scheduling point, then blocks until the clock passes the
 // deadline.
 func timeSleep(fr *frame, args []value, dst int32) *frame {
+	fr.g.m.refuseBubbleTime("time.Sleep")
 	if fr.point(OpSleep, fr.pos()) {
 		return nil
 	}
@@ -56,6 +61,7 @@ func timeSleep(fr *frame, args []value, dst int32) *frame {
 // when it fires, its function runs on the timer's context (clock.go).
 func newTimer(fr *frame, args []value, dst int32) *frame {
 	m := fr.g.m
+	m.refuseBubbleTime("a timer")
 	when, period, f, arg := args[0].int(), args[1].int(), args[2], args[3]
 	tt := m.prog.timeType("Timer")
 	cell := zero(tt)
@@ -106,6 +112,7 @@ func stopTimer(m *machine, args []value) value {
 // resetTimer stops the runtime timer of a time.Timer value and sets it
 // again; it reports whether the timer was active.
 func resetTimer(fr *frame, args []value, dst int32) *frame {
+	fr.g.m.refuseBubbleTime("a timer")
 	m := fr.g.m
 	t, active := m.stopTimerOf(args[0])
 	if t != nil {

@@ -54,6 +54,8 @@ func init() {
 		"internal/abi":          abiModels,
 		"internal/godebug":      godebugModels,
 		"internal/sync":         internalSyncModels,
+		"internal/synctest":     internalSynctestModels,
+		"testing/synctest":      testingSynctestModels,
 		"math/rand":             mathRandModels,
 		"math/rand/v2":          mathRandV2Models,
 		"crypto/rand":           cryptoRandModels,
@@ -96,13 +98,15 @@ func init() {
 // memory, or is synchronization. TestModelTables checks that every model
 // whose parameters can reach memory has a declaration.
 var memDefaults = map[string]memUse{
-	"sync":             {none: "synchronization objects: their operations are synchronization events; their state is the run's"},
-	"sync/atomic":      {none: "atomic operations: synchronization events (EvAtomic) of the addressed word"},
-	"time":             {none: "timers and the clock: the runtime's state, kept in the run's side tables"},
-	"testing":          {none: "the test's state, kept in the run's side tables (Go guards it with the test's mutex)"},
-	"internal/godebug": {none: "GODEBUG settings: the runtime's state"},
-	"internal/abi":     {none: "returns its argument, without accessing memory"},
-	"iter":             {none: "a coroutine's state is the runtime's"},
+	"sync":              {none: "synchronization objects: their operations are synchronization events; their state is the run's"},
+	"sync/atomic":       {none: "atomic operations: synchronization events (EvAtomic) of the addressed word"},
+	"time":              {none: "timers and the clock: the runtime's state, kept in the run's side tables"},
+	"testing":           {none: "the test's state, kept in the run's side tables (Go guards it with the test's mutex)"},
+	"testing/synctest":  {none: "the test's state, kept in the run's side tables (Go guards it with the test's mutex)"},
+	"internal/synctest": {none: "a bubble's state is the runtime's"},
+	"internal/godebug":  {none: "GODEBUG settings: the runtime's state"},
+	"internal/abi":      {none: "returns its argument, without accessing memory"},
+	"iter":              {none: "a coroutine's state is the runtime's"},
 	"github.com/stretchr/testify/internal/spew": {none: whySpew},
 	"github.com/davecgh/go-spew/spew":           {none: whySpew},
 }

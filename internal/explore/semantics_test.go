@@ -211,3 +211,25 @@ func TestRuntimeSemaphores(t *testing.T) {
 		})
 	}
 }
+
+// testing/synctest: a bubble is a group of goroutines synctest.Test waits
+// for (their ends happen before it returns); its fake clock is refused.
+func TestSynctestBubbles(t *testing.T) {
+	for _, tc := range []semanticsCase{
+		{test: "TestSynctestJoins", root: -1, verdict: "ok"},
+		{test: "TestSynctestFails", root: -1, verdict: "assert", message: "inside the bubble"},
+		{test: "TestSynctestRace", root: -1, verdict: "race"},
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			res := exploreCase(t, tc)
+			if tc.verdict == "ok" {
+				assert.True(t, res.Exhaustive, "every schedule explored")
+			}
+		})
+	}
+	t.Run("TestSynctestSleep", func(t *testing.T) {
+		_, err := Explore(semanticsTarget(t, "TestSynctestSleep", -1), DefaultOptions(), nil)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "time.Sleep inside a testing/synctest bubble")
+	})
+}
