@@ -19,8 +19,14 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 	}
 	if from.kind == kUnsafePointer && to.kind == kPointer {
 		if src, dstT, ok := punnedAggregate(i); ok {
-			return c.unsupported(i, fmt.Sprintf("conversion of a *%s to *%s through unsafe.Pointer (type punning between a %s and a %s): the interpreter's memory is made of values, not bytes",
-				src, dstT, kindWord(src), kindWord(dstT)))
+			why := "the interpreter's memory is made of values, not bytes"
+			if types.IsInterface(src) || types.IsInterface(dstT) {
+				// sync's poolDequeue (*eface), internal/abi.TypeOf
+				// (*abi.EmptyInterface).
+				why = "an interface value viewed as its two words, type and data; the interpreter's interfaces are values, not words, and it has no run-time type descriptors"
+			}
+			return c.unsupported(i, fmt.Sprintf("conversion of a *%s to *%s through unsafe.Pointer (type punning between a %s and a %s): %s",
+				src, dstT, kindWord(src), kindWord(dstT), why))
 		}
 	}
 	if from.kind == kSlice && to.kind == kString {

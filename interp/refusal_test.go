@@ -230,6 +230,19 @@ func TestRefuseZeroSizeReflect(t *testing.T) {
 	assert.Equal(t, "before\n", r.stdout)
 }
 
+// TestRefuseInterfaceWords: an interface viewed as a struct of two words
+// {type, data} (sync's poolDequeue, internal/abi.TypeOf) is refused at
+// the conversion, saying so.
+func TestRefuseInterfaceWords(t *testing.T) {
+	r := runBehave(t, "refusals", RunOptions{Args: []string{"refusals", "eface"}})
+	require.Error(t, r.err)
+	var ue *UnsupportedError
+	require.True(t, errors.As(r.err, &ue), "want *UnsupportedError, got %T: %v", r.err, r.err)
+	assert.Contains(t, ue.What, "an interface value viewed as its two words, type and data")
+	assert.Equal(t, markerLine(t, "refusals", "eface"), ue.Pos.Line, "the conversion: %v", ue.Pos)
+	assert.Equal(t, "before\n", r.stdout)
+}
+
 // TestRefuseTypePunning: unsafe.Slice over a value of another type (a
 // uint32 viewed as bytes) is refused at its position; over an array of the
 // same element type it is the array's elements.
