@@ -94,7 +94,7 @@ func synctestTestCtl(fr *frame, args []value, dst int32) *frame {
 	if parent.cleanupStarted {
 		m.testPanic("testing: synctest.Run called during t.Cleanup")
 	}
-	st := &testState{name: parent.name, depth: parent.depth + 1, out: parent.out, parent: parent}
+	st := &testState{name: parent.name, depth: parent.depth + 1, out: parent.out, parent: parent, synctest: true}
 	tv := m.newTestingValue(st, "T")
 	child := m.newGoroutine(fr, nil, fr.pos())
 	d := m.testDriver(st, args[1], tv)

@@ -108,6 +108,9 @@ var testingModels = modelTable{
 		})
 	}),
 	"(*testing.T).Deadline": native("vt runs tests as go test -timeout 0 does: no deadline", func(m *machine, args []value) value {
+		if m.testStateOf(args[0]).synctest {
+			m.testPanic("testing: t.Deadline called inside synctest bubble")
+		}
 		tp := m.prog.SSA.ImportedPackage("time")
 		if tp == nil {
 			panic(&UnsupportedError{What: "testing.T.Deadline without package time loaded"})
@@ -134,6 +137,9 @@ var testingModels = modelTable{
 		st := m.testStateOf(args[0])
 		if st.parallel {
 			m.testPanic("testing: t.Parallel called multiple times")
+		}
+		if st.synctest {
+			m.testPanic("testing: t.Parallel called inside synctest bubble")
 		}
 		if st.denyParallel {
 			m.testPanic("testing: test using t.Setenv or t.Chdir can not use t.Parallel")
@@ -186,6 +192,9 @@ func runCtl(typ string) controlFn {
 	return func(fr *frame, args []value, dst int32) *frame {
 		m := fr.g.m
 		parent := m.testStateOf(args[0])
+		if parent.synctest {
+			m.testPanic("testing: t.Run called inside synctest bubble")
+		}
 		if parent.cleanupStarted {
 			m.testPanic("testing: t.Run called during t.Cleanup")
 		}

@@ -874,7 +874,7 @@ func (c *Canon) testState(t *testState) {
 	c.WriteString(t.name)
 	c.WriteUint(uint64(t.depth))
 	c.WriteUint(b2u(t.failed) | b2u(t.skipped)<<1 | b2u(t.finished)<<2 | b2u(t.done)<<3 |
-		b2u(t.denyParallel)<<4 | b2u(t.barrierOpen)<<5 | b2u(t.cleanupStarted)<<6 | b2u(t.runWaiter != nil)<<7)
+		b2u(t.denyParallel)<<4 | b2u(t.barrierOpen)<<5 | b2u(t.cleanupStarted)<<6 | b2u(t.runWaiter != nil)<<7 | b2u(t.synctest)<<8)
 	c.WriteUint(uint64(len(t.results)))
 	for _, r := range t.results {
 		c.WriteString(r)

@@ -51,6 +51,10 @@ type testState struct {
 	// give the channels their identities in events.
 	runWaiter    *waiter
 	sends, recvs int64
+	// synctest: the T of a testing/synctest bubble (testingSynctestTest):
+	// it has its parent's name, reports nothing of its own, and refuses
+	// Run, Parallel and Deadline as Go's does.
+	synctest     bool
 	sig, barrier value
 
 	// Parallel subtests: parallel marks this one; subs are this test's
@@ -373,7 +377,9 @@ func (m *machine) testDriver(st *testState, fn, t value) *frame {
 		case drvStart:
 			state = drvReturned
 			st.g = fr.g
-			fmt.Fprintf(st.out, "=== RUN   %s\n", st.name)
+			if !st.synctest {
+				fmt.Fprintf(st.out, "=== RUN   %s\n", st.name)
+			}
 			cl := fn.r.(*closure)
 			nf := m.newFrame(cl.fn)
 			nf.regs[0] = t
@@ -442,7 +448,9 @@ func (m *machine) testDriver(st *testState, fn, t value) *frame {
 		}
 		line := fmt.Sprintf("%s--- %s: %s (0.00s)\n", indent, verdict, st.name)
 		if p := st.parent; p != nil {
-			p.results = append(p.results, line)
+			if !st.synctest {
+				p.results = append(p.results, line)
+			}
 			p.results = append(p.results, st.results...)
 			m.testEnded(fr, st)
 		} else {

@@ -219,6 +219,7 @@ func TestSynctestBubbles(t *testing.T) {
 		{test: "TestSynctestJoins", root: -1, verdict: "ok"},
 		{test: "TestSynctestFails", root: -1, verdict: "assert", message: "inside the bubble"},
 		{test: "TestSynctestRace", root: -1, verdict: "race"},
+		{test: "TestSynctestNoSubtests", root: -1, verdict: "panic", message: "t.Run called inside synctest bubble"},
 	} {
 		t.Run(tc.test, func(t *testing.T) {
 			res := exploreCase(t, tc)

@@ -49,3 +49,10 @@ func TestSynctestSleep(t *testing.T) {
 		time.Sleep(time.Second)
 	})
 }
+
+// TestSynctestNoSubtests: t.Run inside a bubble panics, as in Go.
+func TestSynctestNoSubtests(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		t.Run("sub", func(*testing.T) {})
+	})
+}
