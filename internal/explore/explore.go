@@ -185,11 +185,11 @@ type explorer struct {
 	// choiceHint is the number of choices of the last execution: the
 	// next one's capacity.
 	choiceHint int
-	snap     *interp.Snapshot // state at the root call, once reached
-	lastProg time.Time
-	race     raceState
-	stage    int       // preemption bound of the running DPOR stage (-1: none)
-	states   *stateSet // the stored states of the stateful strategy (nil: another)
+	snap       *interp.Snapshot // state at the root call, once reached
+	lastProg   time.Time
+	race       raceState
+	stage      int       // preemption bound of the running DPOR stage (-1: none)
+	states     *stateSet // the stored states of the stateful strategy (nil: another)
 	// onExec, if set (by tests), receives the output (stdout) and the
 	// verdict ("" ok) of every execution that ended.
 	onExec func(out, kind string)
