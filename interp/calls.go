@@ -170,19 +170,25 @@ func (f *function) invokeNative(fr *frame, args []value, dst int32) *frame {
 	return fr
 }
 
+// borrowArgs copies the registers argRegs into the machine's argument
+// buffer, for a model that borrows its arguments (model.borrows); the
+// caller clears it after the call.
+func borrowArgs(fr *frame, argRegs []int) []value {
+	args := fr.g.m.argBuf[:len(argRegs)]
+	for j, a := range argRegs {
+		args[j] = fr.regs[a]
+	}
+	return args
+}
+
 // nativeCall compiles a direct call of a native model.
 func (c *compiler) nativeCall(f *function, argRegs []int, dst int, pos token.Pos) op {
 	if ctl := f.control; ctl != nil {
 		if f.borrowsArgs && len(argRegs) <= len(machine{}.argBuf) {
 			// The model only reads its arguments while it runs: pass
 			// the machine's buffer (one goroutine runs at a time).
-			n := len(argRegs)
 			return func(fr *frame) *frame {
-				m := fr.g.m
-				args := m.argBuf[:n]
-				for j, a := range argRegs {
-					args[j] = fr.regs[a]
-				}
+				args := borrowArgs(fr, argRegs)
 				next := ctl(fr, args, int32(dst))
 				clear(args)
 				return next
@@ -199,14 +205,9 @@ func (c *compiler) nativeCall(f *function, argRegs []int, dst int, pos token.Pos
 	nat := f.native
 	if f.borrowsArgs && len(argRegs) <= len(machine{}.argBuf) {
 		// A pure leaf: pass the machine's buffer.
-		n := len(argRegs)
 		return func(fr *frame) *frame {
-			m := fr.g.m
-			args := m.argBuf[:n]
-			for j, a := range argRegs {
-				args[j] = fr.regs[a]
-			}
-			fr.regs[dst] = nat(m, args)
+			args := borrowArgs(fr, argRegs)
+			fr.regs[dst] = nat(fr.g.m, args)
 			clear(args)
 			fr.pc++
 			return fr
