@@ -181,7 +181,19 @@ type dporRun struct {
 	joinKeys []interp.StateKey
 	joinCut  bool
 	settle   settle // settled stretches (dporsettle.go)
+	// over: the execution has more than maxDporTrans transitions; DPOR
+	// records nothing more of it and will not analyse it.
+	over bool
 }
+
+// maxDporTrans bounds the transitions DPOR records of one execution: a
+// long one (a test whose goroutines make millions of channel or atomic
+// operations) would otherwise keep a transition with its footprint for
+// each, gigabytes, for an execution whose happens-before it cannot
+// compute anyway (maxHBEntries) or that takes the whole budget. Past it,
+// the execution is not analysed: the search goes on by sampling, as for
+// maxHBEntries (a variable for tests).
+var maxDporTrans = 1 << 22
 
 // newDporRun returns the tracker of an execution for d. It reuses the
 // memory of spare, if not nil: the tracker of an execution the search is
@@ -257,6 +269,13 @@ func (r *dporRun) endTransition() {
 
 // begin starts a transition of goroutine g (-1: time passing).
 func (r *dporRun) begin(g, node int) {
+	if r.over {
+		return
+	}
+	if len(r.trans) >= maxDporTrans {
+		r.giveUp()
+		return
+	}
 	t := r.slab.next()
 	t.g, t.node = g, node
 	if g >= 0 {
@@ -276,12 +295,22 @@ func (r *dporRun) begin(g, node int) {
 	}
 }
 
+// giveUp stops recording the execution (maxDporTrans): no transition, no
+// sleeper (every goroutine may run: the execution is not pruned).
+func (r *dporRun) giveUp() {
+	r.over = true
+	r.cur = nil
+	clear(r.carry)
+	r.sleep = nil
+	r.joinWait = nil
+}
+
 // point is called at a scheduling point before the choice of the goroutine
 // (at choice index idx when there are several alternatives).
 func (r *dporRun) point(idx int, ordered []*interp.Goroutine) {
 	r.endTransition()
 	r.pending = -1
-	if len(ordered) < 2 {
+	if r.over || len(ordered) < 2 {
 		return
 	}
 	r.pending = idx
@@ -325,12 +354,18 @@ func (r *dporRun) picked(g int) {
 
 // asleep reports whether goroutine g need not run at the current point.
 func (r *dporRun) asleep(g int) bool {
+	if r.over {
+		return false
+	}
 	_, ok := r.sleep[g]
 	return ok
 }
 
 // event is called for every event of the execution.
 func (r *dporRun) event(ev *interp.Event) {
+	if r.over {
+		return
+	}
 	switch ev.Kind {
 	case interp.EvRead, interp.EvWrite, interp.EvAlloc, interp.EvNew:
 		if r.plain() {
@@ -431,6 +466,11 @@ func (c *dporChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
 // update takes an execution into the path and adds the backtrack points of
 // its races.
 func (d *dpor) update(r *dporRun, s *scheduler) {
+	if r.over {
+		d.unanalysed = fmt.Sprintf("dpor could not analyse an execution of more than %d transitions; "+
+			"the search went on by sampling, not exhaustive", maxDporTrans)
+		return
+	}
 	r.endTransition()
 	for i, c := range s.choices {
 		if i < len(d.nodes) {

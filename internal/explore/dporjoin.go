@@ -54,6 +54,9 @@ type joinSet struct {
 // execution stored.
 func (r *dporRun) joinPoint(s *scheduler, runnable []*interp.Goroutine, replaying bool) bool {
 	g := runnable[0]
+	if r.over {
+		return false // not recorded (maxDporTrans)
+	}
 	if len(runnable) != 1 || !g.Quiescent() {
 		r.armed, r.joinWait, r.retry = joinChecks, nil, false
 		return false

@@ -85,6 +85,9 @@ type settle struct {
 // stretch is called at each scheduling point, after the transition before
 // it ended, with the goroutines that can run.
 func (r *dporRun) stretch(runnable []*interp.Goroutine) {
+	if r.over {
+		return
+	}
 	s := &r.settle
 	s.recheck = false
 	if len(runnable) != 1 || !runnable[0].Quiescent() {
