@@ -163,8 +163,11 @@ Flags:
 			var text strings.Builder
 			code = newOutput(&text, &text, false).result(res, tc.name, "", replayLine(tc.name, relDir(tc.dir), o), expect)
 			action := "pass"
-			if code != 0 {
+			switch {
+			case code != 0:
 				action = "fail"
+			case res.Skipped != "" && res.Verdict == "ok":
+				action = "skip" // as go test -json reports a test that skipped itself
 			}
 			stream.test(pkgPath, tc.name, action, text.String(), res.Elapsed, explore.JSON(res, tc.name))
 		} else {
