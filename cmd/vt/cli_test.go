@@ -609,6 +609,7 @@ func TestTestSkip(t *testing.T) {
 	require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
 	assert.Regexp(t, `(?m)^SKIP github.com/vtcheck/vt/cmd/vt/testdata/skips TestHeavy \(skips_test.go:10: too slow under the race detector; 1 execution, `, r.stdout)
 	assert.Contains(t, r.stdout, "ok  github.com/vtcheck/vt/cmd/vt/testdata/skips TestLight (")
+	assert.Contains(t, r.stdout, "ok: 2 tests: 2 ok (1 skipped), 0 failed, 0 unsupported (")
 
 	j := vt("test", "-json", "testdata/skips")
 	require.Equal(t, 0, j.code, "stdout:\n%s\nstderr:\n%s", j.stdout, j.stderr)

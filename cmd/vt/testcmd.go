@@ -99,7 +99,7 @@ Flags:
 	}
 	stream := &testStream{w: stdout, now: time.Now}
 	total := &explore.Result{Verdict: "ok", Exhaustive: true}
-	var passed, failures, unsupported, notRun int
+	var passed, failures, unsupported, notRun, skipped int
 	var profiles []*profile.Profile
 	for _, tc := range tests {
 		t := explore.Target{Prog: tc.prog, Pkg: tc.pkg, Test: tc.name, Root: -1, Name: tc.name, Dir: tc.dir}
@@ -182,6 +182,9 @@ Flags:
 			total.Verdict = explore.Worst(total.Verdict, v)
 		} else {
 			passed++
+			if res.Skipped != "" && res.Verdict == "ok" {
+				skipped++
+			}
 		}
 		total.Executions += res.Executions
 		total.Steps += res.Steps
@@ -208,7 +211,11 @@ Flags:
 		if failures > 0 || unsupported > 0 || notRun > 0 {
 			word = "FAIL"
 		}
-		line := fmt.Sprintf("%s: %d tests: %d ok, %d failed, %d unsupported", word, len(tests), passed, failures, unsupported)
+		okWord := "ok"
+		if skipped > 0 {
+			okWord = fmt.Sprintf("ok (%d skipped)", skipped)
+		}
+		line := fmt.Sprintf("%s: %d tests: %d %s, %d failed, %d unsupported", word, len(tests), passed, okWord, failures, unsupported)
 		if notRun > 0 {
 			line += fmt.Sprintf(", %d not explored (-timeout)", notRun)
 		}
