@@ -28,6 +28,10 @@ type Goroutine struct {
 	parent  int
 	onExit  func()  // called when the goroutine ends (subtests)
 	bubble  *bubble // the testing/synctest bubble it belongs to, if any
+	// daemon: package initialization started it (RunOptions.OnRoot): a
+	// run does not wait for it after the root returned, nor report it as
+	// leaked, as go test does not.
+	daemon bool
 }
 
 type gStatus uint8
@@ -330,13 +334,27 @@ func (m *machine) exitGoroutine(g *Goroutine) {
 	if g.bubble != nil {
 		m.bubbleExit(g)
 	}
+	if g.daemon {
+		m.daemons--
+	}
 	if g == m.main {
 		m.mainDone, m.mainDoneAt = true, m.clock
-		if !m.opts.WaitAll || len(m.gs) == 0 {
+		if !m.opts.WaitAll || len(m.gs) == m.daemons {
 			m.exit(0)
 		}
-	} else if m.mainDone && len(m.gs) == 0 {
+	} else if m.mainDone && len(m.gs) == m.daemons {
 		m.exit(0)
+	}
+}
+
+// markDaemons marks the goroutines alive, other than main, as started by
+// package initialization (Goroutine.daemon).
+func (m *machine) markDaemons() {
+	for _, g := range m.gs {
+		if g != m.main && !g.daemon {
+			g.daemon = true
+			m.daemons++
+		}
 	}
 }
 
@@ -380,7 +398,9 @@ func (m *machine) leak() {
 	}
 	m.outcome = Outcome{Kind: Leaked, Message: msg, Timers: len(m.timers), Finalizers: m.finalizers}
 	for _, g := range m.gs {
-		m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(g.pending))
+		if !g.daemon {
+			m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(g.pending))
+		}
 	}
 	m.exit(0)
 }

@@ -61,10 +61,13 @@ type runState struct {
 	// clockStep is steps when the virtual clock last moved (a timer
 	// fired): the work done since is what a TimeScheduler weighs.
 	clockStep int64
-	checkAt      int64 // step count at which step checks the bound and RunOptions.Stop
-	exited       bool
-	exitCode     int
-	mainDone     bool
+	checkAt   int64 // step count at which step checks the bound and RunOptions.Stop
+	exited    bool
+	exitCode  int
+	mainDone  bool
+	// daemons counts the live goroutines package initialization started
+	// (Goroutine.daemon).
+	daemons int
 	// mainDoneAt is the clock when main (or the root) returned; graceFires
 	// counts the timers fired since while every goroutine was blocked
 	// (see leakGrace).

@@ -72,6 +72,13 @@ type RunOptions struct {
 	// wall-clock budgets: a run that never reaches a scheduling point still
 	// ends.
 	Stop func() bool
+	// OnRoot, if set, is called when the run's root (main, or the test
+	// function of RunTest) starts, after package initialization: a
+	// scheduler that explores the root's choices starts there, while the
+	// goroutines initialization started go on running in the run, as
+	// daemons: once the root returned, the run does not wait for them, nor
+	// reports them as leaked (go test does not).
+	OnRoot func()
 	// WaitAll keeps the run going after main (or the test) returns, until
 	// every other goroutine has ended or is blocked; blocked ones are
 	// reported as an Outcome of kind Leaked. Once main has returned and
@@ -119,7 +126,23 @@ type root interface {
 func (m *machine) start(pkg *ssa.Package, r root) {
 	g := m.newGoroutine(nil, nil, token.NoPos)
 	m.main = g
-	g.top = m.initFrames(pkg, g, r.frames(m, g, nil))
+	top := r.frames(m, g, nil)
+	if on := m.opts.OnRoot; on != nil {
+		// A frame between the initialization and the root tells when
+		// the root starts.
+		mark := &frame{g: g, retDst: -1}
+		mark.native = func(*frame, value) *frame {
+			m.markDaemons()
+			on()
+			return top
+		}
+		if init := m.initFrames(pkg, g, mark); init != mark {
+			g.top = init
+			return
+		}
+		on()
+	}
+	g.top = m.initFrames(pkg, g, top)
 }
 
 // initFrames returns the frames that initialize pkg on g and then return

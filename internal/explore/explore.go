@@ -193,10 +193,15 @@ type explorer struct {
 	// next one's capacity.
 	choiceHint int
 	snap       *interp.Snapshot // state at the root call, once reached
-	lastProg   time.Time
-	race       raceState
-	stage      int       // preemption bound of the running DPOR stage (-1: none)
-	states     *stateSet // the stored states of the stateful strategy (nil: another)
+	// initGoroutines: the package's initialization leaves goroutines
+	// running (a pool's janitor, a daemon): a snapshot's runs would not
+	// have them, so every execution of a whole test or main initializes
+	// again, and the search starts at the root (RunOptions.OnRoot).
+	initGoroutines bool
+	lastProg       time.Time
+	race           raceState
+	stage          int       // preemption bound of the running DPOR stage (-1: none)
+	states         *stateSet // the stored states of the stateful strategy (nil: another)
 	// onExec, if set (by tests), receives the output (stdout) and the
 	// verdict ("" ok) of every execution that ended.
 	onExec func(out, kind string)
@@ -916,7 +921,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			x.codeOptions(c.Args[3].String(), s)
 			return interp.HookAction{Call: c.Args[2]}
 		}
-		if x.snap == nil {
+		if x.snap == nil && !x.initGoroutines {
 			// Initialize the packages once; every execution starts from
 			// the state after initialization.
 			var err error
@@ -933,6 +938,12 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			if err != nil {
 				return nil, err
 			}
+			if len(x.snap.Dropped()) > 0 {
+				// Goroutines the initialization started would not run
+				// in the snapshot's executions.
+				x.snap.Release()
+				x.snap, x.initGoroutines = nil, true
+			}
 			if !x.worker {
 				x.start = time.Now()
 			}
@@ -946,6 +957,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	det := obs.race
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
 		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil && x.esp == nil && s.watch == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true}
+	if x.initGoroutines {
+		opts.OnRoot = func() { s.started, r.rootFound = true, true }
+	}
 	var stdout strings.Builder
 	opts.HashStates = x.attachStates(s, obs, &stdout) || x.attachJoins(s, obs, &stdout)
 	if x.onExec != nil || x.collect {

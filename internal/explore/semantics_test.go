@@ -263,3 +263,34 @@ func TestRaceBuild(t *testing.T) {
 		})
 	}
 }
+
+// Goroutines that package initialization starts (a pool's janitor, a
+// logging daemon) run in every execution of a whole test: the test they
+// serve passes (with a snapshot after initialization they were left out,
+// and it deadlocked), races with them are found, and, as go test does,
+// they are not leaks when the test returns.
+func TestInitGoroutinesRun(t *testing.T) {
+	dir, err := filepath.Abs("testdata/initgo")
+	require.NoError(t, err)
+	prog, err := LoadTests(dir)
+	require.NoError(t, err)
+	for _, tc := range []struct{ test, verdict, message string }{
+		{"TestServed", "ok", ""},
+		{"TestRacesWithInit", "race", `initgo\.go:15:\d+ by goroutine 2`},
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			pkg, err := TestPackage(prog, tc.test, "")
+			require.NoError(t, err)
+			o := DefaultOptions()
+			o.Time = 20 * time.Second
+			res, err := Explore(Target{Prog: prog, Pkg: pkg, Test: tc.test, Root: -1, Name: tc.test}, o, nil)
+			require.NoError(t, err)
+			require.Equal(t, tc.verdict, res.Verdict, "%s", FormatReport(res, tc.test, "go test"))
+			if tc.verdict == "ok" {
+				assert.True(t, res.Exhaustive)
+			} else {
+				assert.Regexp(t, tc.message, res.Failure.Message)
+			}
+		})
+	}
+}
