@@ -6,6 +6,7 @@ package interp
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
@@ -114,6 +115,9 @@ func (c *compiler) call(i *ssa.Call) op {
 	pos := cc.Pos()
 	if f := ce.static; f != nil {
 		if nat, ctl, borrows := lookupNative(c.prog, f.ssa); nat != nil || ctl != nil {
+			if tf := lookupTuple(c.prog, f.ssa); tf != nil && borrows && len(ce.args) <= len(machine{}.argBuf) && extractedAtOnce(i) {
+				return c.tupleCall(tf, i.Type().(*types.Tuple).Len(), ce.args, dst)
+			}
 			tmp := &function{prog: c.prog, name: f.name, native: nat, control: ctl, borrowsArgs: borrows, ssa: f.ssa}
 			return c.nativeCall(tmp, ce.args, dst, pos)
 		}
@@ -245,6 +249,63 @@ func (c *compiler) nativeCall(f *function, argRegs []int, dst int, pos token.Pos
 			args[j] = fr.regs[a]
 		}
 		fr.regs[dst] = nat(fr.g.m, args)
+		fr.pc++
+		return fr
+	}
+}
+
+// maxTupleResults bounds the results of a tuple model (model.tuple).
+const maxTupleResults = 4
+
+// extractedAtOnce reports whether the results of the call i are only read
+// by Extracts that directly follow it in its block: nothing runs between
+// the call and the copies of its results out of the tuple.
+func extractedAtOnce(i *ssa.Call) bool {
+	t, ok := i.Type().(*types.Tuple)
+	if !ok || t.Len() > maxTupleResults {
+		return false
+	}
+	refs := i.Referrers()
+	if refs == nil {
+		return false
+	}
+	instrs := i.Block().Instrs
+	at := slices.Index(instrs, ssa.Instruction(i))
+	if at < 0 || at+len(*refs) >= len(instrs) {
+		return false
+	}
+	for j, r := range *refs {
+		if _, ok := r.(*ssa.Extract); !ok {
+			return false
+		}
+		if e, ok := instrs[at+1+j].(*ssa.Extract); !ok || e.Tuple != ssa.Value(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// tupleCall compiles a direct call of a tuple model tf of n results (see
+// extractedAtOnce): it writes them to the machine's result buffer, which
+// the call's Extracts read at once, instead of allocating a tuple. A run
+// that hashes its states gets a fresh tuple (a register keeps the tuple
+// after its Extracts, and the hash reads every register).
+func (c *compiler) tupleCall(tf tupleFn, n int, argRegs []int, dst int) op {
+	return func(fr *frame) *frame {
+		m := fr.g.m
+		args := borrowArgs(fr, argRegs)
+		var res value
+		if m.opts.HashStates {
+			res = value{r: make([]value, n)}
+		} else {
+			if m.results.r == nil {
+				m.results = value{r: make([]value, maxTupleResults)}
+			}
+			res = m.results
+		}
+		tf(args, res.r.([]value)[:n])
+		fr.regs[dst] = res
+		clear(args)
 		fr.pc++
 		return fr
 	}

@@ -151,6 +151,11 @@ type caches struct {
 	ev       Event        // the event being reported (emit)
 	callee   string       // the model running, for its memory events (model.withMem)
 	argBuf   [4]value     // arguments of the model running, if it borrows them (model.borrows)
+	// results is the boxed []value (len maxTupleResults) that tuple models
+	// (model.tuple) write their results to at compiled call sites: the
+	// call's Extracts copy them out before anything else runs (see
+	// compiler.tupleCall).
+	results value
 }
 
 // newMachine returns a machine for a first run with opts.
