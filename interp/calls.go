@@ -114,10 +114,10 @@ func (c *compiler) call(i *ssa.Call) op {
 	ce := c.callee(cc)
 	pos := cc.Pos()
 	if f := ce.static; f != nil {
+		if tf := c.tupleCalls[i]; tf != nil {
+			return c.tupleCall(i, tf, ce.args)
+		}
 		if nat, ctl, borrows := lookupNative(c.prog, f.ssa); nat != nil || ctl != nil {
-			if tf := lookupTuple(c.prog, f.ssa); tf != nil && borrows && len(ce.args) <= len(machine{}.argBuf) && extractedAtOnce(i) {
-				return c.tupleCall(tf, i.Type().(*types.Tuple).Len(), ce.args, dst)
-			}
 			tmp := &function{prog: c.prog, name: f.name, native: nat, control: ctl, borrowsArgs: borrows, ssa: f.ssa}
 			return c.nativeCall(tmp, ce.args, dst, pos)
 		}
@@ -257,9 +257,40 @@ func (c *compiler) nativeCall(f *function, argRegs []int, dst int, pos token.Pos
 // maxTupleResults bounds the results of a tuple model (model.tuple).
 const maxTupleResults = 4
 
+// findTupleCalls finds the direct calls of tuple models (model.tuple) whose
+// results are only read by the Extracts right after them
+// (extractedAtOnce): such a call writes each result straight to its
+// Extract's register, and the Extracts compile to nothing. No tuple is
+// allocated, and none is left in a register.
+func (c *compiler) findTupleCalls(sf *ssa.Function) {
+	for _, b := range sf.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			fn, ok := call.Call.Value.(*ssa.Function)
+			if !ok || len(call.Call.Args) > len(machine{}.argBuf) || !extractedAtOnce(call) {
+				continue
+			}
+			tf := lookupTuple(c.prog, fn)
+			if tf == nil {
+				continue
+			}
+			if c.tupleCalls == nil {
+				c.tupleCalls = map[*ssa.Call]tupleFn{}
+				c.tupleExtract = map[*ssa.Extract]bool{}
+			}
+			c.tupleCalls[call] = tf
+			for _, r := range *call.Referrers() {
+				c.tupleExtract[r.(*ssa.Extract)] = true
+			}
+		}
+	}
+}
+
 // extractedAtOnce reports whether the results of the call i are only read
-// by Extracts that directly follow it in its block: nothing runs between
-// the call and the copies of its results out of the tuple.
+// by Extracts that directly follow it in its block.
 func extractedAtOnce(i *ssa.Call) bool {
 	t, ok := i.Type().(*types.Tuple)
 	if !ok || t.Len() > maxTupleResults {
@@ -285,27 +316,50 @@ func extractedAtOnce(i *ssa.Call) bool {
 	return true
 }
 
-// tupleCall compiles a direct call of a tuple model tf of n results (see
-// extractedAtOnce): it writes them to the machine's result buffer, which
-// the call's Extracts read at once, instead of allocating a tuple. A run
-// that hashes its states gets a fresh tuple (a register keeps the tuple
-// after its Extracts, and the hash reads every register).
-func (c *compiler) tupleCall(tf tupleFn, n int, argRegs []int, dst int) op {
+// tupleCall compiles the call i of the tuple model tf (see findTupleCalls):
+// the model writes its results to the machine's buffer, and the op copies
+// each to the register of its Extract.
+func (c *compiler) tupleCall(i *ssa.Call, tf tupleFn, argRegs []int) op {
+	n := i.Type().(*types.Tuple).Len()
+	outs := make([]int, n) // the register of each result's Extract, or -1
+	for j := range outs {
+		outs[j] = -1
+	}
+	for _, r := range *i.Referrers() {
+		e := r.(*ssa.Extract)
+		outs[e.Index] = c.regs[e]
+	}
+	if n == 2 {
+		o0, o1 := outs[0], outs[1]
+		return func(fr *frame) *frame {
+			m := fr.g.m
+			args := borrowArgs(fr, argRegs)
+			res := m.resBuf[:2]
+			tf(args, res)
+			if o0 >= 0 {
+				fr.regs[o0] = res[0]
+			}
+			if o1 >= 0 {
+				fr.regs[o1] = res[1]
+			}
+			clear(args)
+			clear(res)
+			fr.pc++
+			return fr
+		}
+	}
 	return func(fr *frame) *frame {
 		m := fr.g.m
 		args := borrowArgs(fr, argRegs)
-		var res value
-		if m.opts.HashStates {
-			res = value{r: make([]value, n)}
-		} else {
-			if m.results.r == nil {
-				m.results = value{r: make([]value, maxTupleResults)}
+		res := m.resBuf[:n]
+		tf(args, res)
+		for j, o := range outs {
+			if o >= 0 {
+				fr.regs[o] = res[j]
 			}
-			res = m.results
 		}
-		tf(args, res.r.([]value)[:n])
-		fr.regs[dst] = res
 		clear(args)
+		clear(res)
 		fr.pc++
 		return fr
 	}

@@ -112,8 +112,13 @@ type compiler struct {
 	// branchFused marks integer comparisons used only by the If right
 	// after them: the If compares and branches in one op.
 	branchFused map[*ssa.BinOp]bool
-	code        []op
-	pos         []token.Pos
+	// tupleCalls maps the direct calls of tuple models whose results only
+	// the Extracts right after them read to the model; tupleExtract marks
+	// those Extracts, which the call does (see findTupleCalls).
+	tupleCalls   map[*ssa.Call]tupleFn
+	tupleExtract map[*ssa.Extract]bool
+	code         []op
+	pos          []token.Pos
 }
 
 func (c *compiler) newReg() int {
@@ -177,6 +182,7 @@ func (c *compiler) compile() {
 	c.findForwarded(sf)
 	c.findFused(sf)
 	c.findBranchFused(sf)
+	c.findTupleCalls(sf)
 	pc := 0
 	c.blocks = make([]int, len(sf.Blocks))
 	for i, b := range sf.Blocks {
@@ -234,6 +240,8 @@ func (c *compiler) emits(instr ssa.Instruction) bool {
 		return !c.branchFused[instr]
 	case *ssa.Store:
 		return !c.fwdStore[instr] && !selfStore(instr)
+	case *ssa.Extract:
+		return !c.tupleExtract[instr]
 	}
 	return true
 }
