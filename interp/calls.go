@@ -316,6 +316,27 @@ func extractedAtOnce(i *ssa.Call) bool {
 	return true
 }
 
+// numericOnly reports whether the arguments and results of the call i are
+// all integers or floats, whose values hold no pointer (value.r is nil).
+func numericOnly(i *ssa.Call) bool {
+	numeric := func(t types.Type) bool {
+		b, ok := t.Underlying().(*types.Basic)
+		return ok && b.Info()&(types.IsInteger|types.IsFloat) != 0
+	}
+	for _, a := range i.Call.Args {
+		if !numeric(a.Type()) {
+			return false
+		}
+	}
+	t := i.Type().(*types.Tuple)
+	for j := range t.Len() {
+		if !numeric(t.At(j).Type()) {
+			return false
+		}
+	}
+	return true
+}
+
 // tupleCall compiles the call i of the tuple model tf (see findTupleCalls):
 // the model writes its results to the machine's buffer, and the op copies
 // each to the register of its Extract.
@@ -329,7 +350,8 @@ func (c *compiler) tupleCall(i *ssa.Call, tf tupleFn, argRegs []int) op {
 		e := r.(*ssa.Extract)
 		outs[e.Index] = c.regs[e]
 	}
-	if n == 2 {
+	if n == 2 && numericOnly(i) {
+		// Numbers only: the buffers hold no pointers, nothing to clear.
 		o0, o1 := outs[0], outs[1]
 		return func(fr *frame) *frame {
 			m := fr.g.m
@@ -342,8 +364,6 @@ func (c *compiler) tupleCall(i *ssa.Call, tf tupleFn, argRegs []int) op {
 			if o1 >= 0 {
 				fr.regs[o1] = res[1]
 			}
-			clear(args)
-			clear(res)
 			fr.pc++
 			return fr
 		}

@@ -177,6 +177,7 @@ func (c *compiler) compile() {
 			}
 		}
 	}
+	c.aliasChangeTypes(sf)
 	// Block start pcs: one op per instruction, phis, debug refs and fused
 	// address computations none.
 	c.findForwarded(sf)
@@ -224,6 +225,32 @@ func (c *compiler) preloadedRegs() []int {
 	return out
 }
 
+// aliasChangeTypes gives every ChangeType (a conversion between types of
+// one underlying type: Word(x), time.Duration(n)) its operand's register
+// instead of an op that copies it (copy propagation). A register holds its
+// SSA value until the value's definition runs again; a use of the
+// ChangeType is dominated by the ChangeType, which comes after its operand's
+// definition, so no use can see the operand's next value (phi moves are
+// parallel over registers, see jumpTo).
+func (c *compiler) aliasChangeTypes(sf *ssa.Function) {
+	var resolve func(v ssa.Value) int
+	resolve = func(v ssa.Value) int {
+		if ct, ok := v.(*ssa.ChangeType); ok {
+			r := resolve(ct.X)
+			c.regs[ct] = r
+			return r
+		}
+		return c.reg(v)
+	}
+	for _, b := range sf.Blocks {
+		for _, instr := range b.Instrs {
+			if ct, ok := instr.(*ssa.ChangeType); ok {
+				resolve(ct)
+			}
+		}
+	}
+}
+
 func (c *compiler) emits(instr ssa.Instruction) bool {
 	switch instr := instr.(type) {
 	case *ssa.Phi, *ssa.DebugRef:
@@ -242,6 +269,8 @@ func (c *compiler) emits(instr ssa.Instruction) bool {
 		return !c.fwdStore[instr] && !selfStore(instr)
 	case *ssa.Extract:
 		return !c.tupleExtract[instr]
+	case *ssa.ChangeType:
+		return false // its operand's register (aliasChangeTypes)
 	}
 	return true
 }
