@@ -14,6 +14,7 @@ import (
 	"container/heap"
 	"go/token"
 	"math"
+	"time"
 )
 
 // virtualEpoch is the virtual clock's start: 2000-01-01T00:00:00Z, as in
@@ -55,6 +56,9 @@ type timer struct {
 	// internal: the standard library set the timer for itself, not the
 	// program (frame.setByLibrary); see observable.
 	internal bool
+	// setStep is the run's step count when the timer was set (for
+	// TimeScheduler: the work done since).
+	setStep int64
 }
 
 type timerHeap []*timer
@@ -78,6 +82,7 @@ func (h *timerHeap) Pop() any {
 func (m *machine) addTimer(t *timer) {
 	m.timerSeq++
 	t.seq = m.timerSeq
+	t.setStep = m.steps
 	heap.Push(&m.timers, t)
 }
 
@@ -141,7 +146,17 @@ func before(a, b *timer) bool {
 // chooses: it reports whether a timer fired.
 func (m *machine) passTime() bool {
 	t := m.observableTimer()
-	if t == nil || m.sched.Choose(nil, ChooseTimer, 2) != 1 {
+	if t == nil {
+		return false
+	}
+	var c int
+	if ts, ok := m.sched.(TimeScheduler); ok {
+		ran := m.steps - max(t.setStep, m.clockStep)
+		c = ts.ChooseTime(time.Duration(max(t.when-m.clock, 0)), max(ran, 0))
+	} else {
+		c = m.sched.Choose(nil, ChooseTimer, 2)
+	}
+	if c != 1 {
 		return false
 	}
 	m.fireThrough(t)
@@ -163,6 +178,7 @@ func (m *machine) fireTimers() bool {
 // back).
 func (m *machine) fireThrough(target *timer) {
 	m.clock = max(m.clock, satAdd(target.when, 1))
+	m.clockStep = m.steps
 	m.emit(nil, Event{Kind: EvTimer, Seq: m.clock, Pos: target.pos})
 	var due []*timer
 	for len(m.timers) > 0 && m.timers[0].when <= target.when {

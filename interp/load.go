@@ -231,7 +231,7 @@ func stdPackages(goroot string, pkgs []*packages.Package) map[string]bool {
 // the standard library's tests relax their exact allocation counts (vt has
 // no allocator: testing.AllocsPerRun counts 0).
 // interpTags are the build tags of every load (see withNetgo).
-const interpTags = "netgo,math_big_pure_go,purego,noopt"
+const interpTags = "netgo,math_big_pure_go,purego,noopt,race"
 
 func withNetgo(flags []string) []string {
 	out := make([]string, 0, len(flags)+1)

@@ -58,6 +58,9 @@ type runState struct {
 	cur          *Goroutine
 	main         *Goroutine
 	steps        int64
+	// clockStep is steps when the virtual clock last moved (a timer
+	// fired): the work done since is what a TimeScheduler weighs.
+	clockStep int64
 	checkAt      int64 // step count at which step checks the bound and RunOptions.Stop
 	exited       bool
 	exitCode     int

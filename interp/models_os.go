@@ -3,6 +3,7 @@ package interp
 import (
 	"go/types"
 	"io"
+	"strconv"
 )
 
 // Models of package os. Files, pipes, directories and the environment
@@ -59,6 +60,22 @@ var osModels = modelTable{
 	})).ownAccesses(),
 	"os.StartProcess": control(whyNoPro, refuseProcess("os.StartProcess")).noMemory(whyRefused),
 	"os.FindProcess":  control(whyNoPro, refuseProcess("os.FindProcess")),
+}
+
+// execModels model the one query of package os/exec that needs no
+// process: exec.LookPath finds no executable, so that code checking for a
+// tool first (internal/testenv.MustHaveGoBuild, "skip unless git is
+// installed") skips as on a platform without processes. Every other
+// function of os/exec is refused (notRun).
+var execModels = modelTable{
+	"os/exec.LookPath": native(whyNoPro, func(m *machine, a []value) value {
+		return tuple(strVal(""), m.errorsNew(lookPathRefusal(a[0].str())))
+	}),
+}
+
+// lookPathRefusal is the error of exec.LookPath(file) under vt.
+func lookPathRefusal(file string) string {
+	return "exec: " + strconv.Quote(file) + ": not found: starting processes is not supported under vt (the virtual OS runs one process)"
 }
 
 // stdOrBody models a method of *os.File: std on the standard files, the

@@ -1,5 +1,7 @@
 package interp
 
+import "time"
+
 // A Scheduler decides, at every scheduling point, which goroutine runs next,
 // and resolves the program's other nondeterministic choices. The interpreter
 // calls it from the goroutine that runs the program; implementations need no
@@ -16,6 +18,23 @@ type Scheduler interface {
 	// as which ready case a select takes. n ≥ 2, except for ChooseRandom,
 	// whose n = 0 asks for any number in [0, 2⁶³).
 	Choose(g *Goroutine, c Choice, n int) int
+}
+
+// A TimeScheduler is a Scheduler that weighs a ChooseTimer choice against
+// how far the timer is and how much the program did since it was set: a
+// scheduler whose default lets time pass only when the work done would
+// have taken that long keeps the first schedule realistic, where a
+// deadline of seconds does not pass while goroutines still run their
+// first microseconds. The interpreter asks ChooseTime instead of Choose
+// for ChooseTimer when its scheduler implements it.
+type TimeScheduler interface {
+	Scheduler
+	// ChooseTime answers a ChooseTimer choice (1: time passes). wait is
+	// how far the earliest observable timer's deadline is from the
+	// virtual clock (≥ 0); steps is how many interpreter steps the program
+	// ran since that timer was set or the clock last moved, whichever was
+	// later.
+	ChooseTime(wait time.Duration, steps int64) int
 }
 
 // Choice names a kind of nondeterministic choice.

@@ -39,6 +39,7 @@ func init() {
 		"runtime/debug":         runtimeDebugModels,
 		"time":                  timeModels,
 		"os":                    osModels,
+		"os/exec":               execModels,
 		"syscall":               syscallModels,
 		"internal/syscall/unix": unixModels,
 		"internal/poll":         pollModels,
@@ -64,6 +65,7 @@ func init() {
 		"hash/maphash":          maphashModels,
 		"maps":                  mapsModels,
 		"iter":                  iterModels,
+		"internal/race":         raceModels,
 		"github.com/stretchr/testify/internal/spew": spewModels("github.com/stretchr/testify/internal/spew"),
 		"github.com/davecgh/go-spew/spew":           spewModels("github.com/davecgh/go-spew/spew"),
 	}

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # stdlib-tests.sh runs the standard library's own tests under vt, one
 # execution each, and prints a table: package, tests, passed, failed,
-# unsupported (refused by the interpreter), seconds; then totals.
+# unsupported (refused by the interpreter), seconds; then totals. Passed
+# counts the tests that skipped themselves, as go test does (vt loads with
+# the race build tag: tests that skip under -race skip under vt); the
+# skipped column says how many of them did.
 #
 # Usage: scripts/stdlib-tests.sh [-v] [VTBIN] [PKG...]
 #   VTBIN  a vt binary (default: build ./cmd/vt into a temporary directory)
@@ -47,32 +50,33 @@ empty=${VT_TESTS_DIR:-$(mktemp -d)}
 mkdir -p "$out"
 flags=${VT_TESTS_FLAGS:--time 120s -corpus off}
 
-printf '%-28s %6s %6s %6s %6s %8s\n' package tests passed failed unsup seconds
-T=0 P=0 F=0 U=0 W=0
+printf '%-28s %6s %6s %6s %6s %6s %8s\n' package tests passed failed unsup skip seconds
+T=0 P=0 F=0 U=0 S=0 W=0
 for p in "${pkgs[@]}"; do
 	f="$out/$(echo "$p" | tr / _).json"
 	start=$(date +%s.%N)
 	# shellcheck disable=SC2086
 	(cd "$empty" && "$vt" test -execs 1 -json $flags "$p" >"$f" 2>"$f.stderr") || true
 	secs=$(echo "$(date +%s.%N) - $start" | bc)
-	read -r t ok unsup < <(jq -rs '
+	read -r t ok unsup skip < <(jq -rs '
 		[.[] | select(.name != "summary" and .name != null and (.name | contains("/") | not))] |
 		[length,
 		 ([.[] | select(.verdict == "ok" and .budget != "time")] | length),
-		 ([.[] | select(.verdict == "error" and ((.error // "") | test("unsupported|refus|not modeled|no model")))] | length)]
-		| @tsv' "$f" 2>/dev/null || echo "0 0 0")
+		 ([.[] | select(.verdict == "error" and ((.error // "") | test("unsupported|refus|not modeled|no model")))] | length),
+		 ([.[] | select(.verdict == "ok" and .skipped != null)] | length)]
+		| @tsv' "$f" 2>/dev/null || echo "0 0 0 0")
 	if [[ "$t" == 0 ]]; then
 		# nothing ran: the package failed to load; count it as one unsupported test
-		t=1 ok=0 unsup=1
+		t=1 ok=0 unsup=1 skip=0
 	fi
 	fail=$((t - ok - unsup))
-	printf '%-28s %6d %6d %6d %6d %8.1f\n' "$p" "$t" "$ok" "$fail" "$unsup" "$secs"
-	T=$((T + t)) P=$((P + ok)) F=$((F + fail)) U=$((U + unsup))
+	printf '%-28s %6d %6d %6d %6d %6d %8.1f\n' "$p" "$t" "$ok" "$fail" "$unsup" "$skip" "$secs"
+	T=$((T + t)) P=$((P + ok)) F=$((F + fail)) U=$((U + unsup)) S=$((S + skip))
 	if [[ "$ok" == "$t" ]]; then W=$((W + 1)); fi
 	if [[ $verbose == 1 ]]; then
 		jq -r 'select(.name != null and .name != "summary" and (.verdict != "ok" or .budget == "time")) |
 			"    \(.name): \(.verdict)\(if .budget == "time" then " (time budget spent)" else "" end): \((.error // .failure.message // "") | split("\n")[0] | .[0:200])"' "$f" 2>/dev/null || true
 	fi
 done
-printf '%-28s %6d %6d %6d %6d\n' total "$T" "$P" "$F" "$U"
+printf '%-28s %6d %6d %6d %6d %6d\n' total "$T" "$P" "$F" "$U" "$S"
 printf 'packages passing whole: %d of %d; tests passed: %d of %d\n' "$W" "${#pkgs[@]}" "$P" "$T"

@@ -206,6 +206,8 @@ func (o *output) result(res *explore.Result, name, pkgPath, replay, expect strin
 		label = pkgPath + " " + name // vt test over several packages: name the package
 	}
 	switch {
+	case expect == "" && code == 0 && res.Verdict == "ok" && res.Skipped != "":
+		fmt.Fprintf(o.stdout, "SKIP %s (%s; %s)\n", label, res.Skipped, summary(res))
 	case expect != "" && code == 0:
 		fmt.Fprintf(o.stdout, "ok  %s (verdict %s as expected; %s)\n", label, res.Verdict, summary(res))
 	case code == 0:

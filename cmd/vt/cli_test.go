@@ -599,3 +599,21 @@ func TestInGoroot(t *testing.T) {
 	assert.False(t, inGoroot(filepath.Join(interp.GOROOT(), "srcx", "time")))
 	assert.False(t, inGoroot("testdata/codeoptions"))
 }
+
+// A test that skips itself (here: under the race detector, as vt builds
+// every package with the race tag) is reported as skipped, with its
+// message: SKIP in the summary, "skip" and --- SKIP under -json.
+func TestTestSkip(t *testing.T) {
+	freshCorpus(t, "skips")
+	r := vt("test", "testdata/skips")
+	require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	assert.Regexp(t, `(?m)^SKIP github.com/vtcheck/vt/cmd/vt/testdata/skips TestHeavy \(skips_test.go:10: too slow under the race detector; 1 execution, `, r.stdout)
+	assert.Contains(t, r.stdout, "ok  github.com/vtcheck/vt/cmd/vt/testdata/skips TestLight (")
+	assert.Contains(t, r.stdout, "ok: 2 tests: 2 ok (1 skipped), 0 failed, 0 unsupported (")
+
+	j := vt("test", "-json", "testdata/skips")
+	require.Equal(t, 0, j.code, "stdout:\n%s\nstderr:\n%s", j.stdout, j.stderr)
+	assert.Regexp(t, `"Action":"output","Package":"github.com/vtcheck/vt/cmd/vt/testdata/skips","Test":"TestHeavy","Output":"--- SKIP: TestHeavy \(\d+\.\d\ds\)\\n"`, j.stdout)
+	assert.Regexp(t, `"Action":"skip","Package":"github.com/vtcheck/vt/cmd/vt/testdata/skips","Test":"TestHeavy",.*"skipped":"skips_test.go:10: too slow under the race detector"`, j.stdout)
+	assert.Regexp(t, `"Action":"pass","Package":"github.com/vtcheck/vt/cmd/vt/testdata/skips","Test":"TestLight"`, j.stdout)
+}

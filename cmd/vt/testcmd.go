@@ -99,7 +99,7 @@ Flags:
 	}
 	stream := &testStream{w: stdout, now: time.Now}
 	total := &explore.Result{Verdict: "ok", Exhaustive: true}
-	var passed, failures, unsupported, notRun int
+	var passed, failures, unsupported, notRun, skipped int
 	var profiles []*profile.Profile
 	for _, tc := range tests {
 		t := explore.Target{Prog: tc.prog, Pkg: tc.pkg, Test: tc.name, Root: -1, Name: tc.name, Dir: tc.dir}
@@ -163,8 +163,11 @@ Flags:
 			var text strings.Builder
 			code = newOutput(&text, &text, false).result(res, tc.name, "", replayLine(tc.name, relDir(tc.dir), o), expect)
 			action := "pass"
-			if code != 0 {
+			switch {
+			case code != 0:
 				action = "fail"
+			case res.Skipped != "" && res.Verdict == "ok":
+				action = "skip" // as go test -json reports a test that skipped itself
 			}
 			stream.test(pkgPath, tc.name, action, text.String(), res.Elapsed, explore.JSON(res, tc.name))
 		} else {
@@ -179,6 +182,9 @@ Flags:
 			total.Verdict = explore.Worst(total.Verdict, v)
 		} else {
 			passed++
+			if res.Skipped != "" && res.Verdict == "ok" {
+				skipped++
+			}
 		}
 		total.Executions += res.Executions
 		total.Steps += res.Steps
@@ -205,7 +211,11 @@ Flags:
 		if failures > 0 || unsupported > 0 || notRun > 0 {
 			word = "FAIL"
 		}
-		line := fmt.Sprintf("%s: %d tests: %d ok, %d failed, %d unsupported", word, len(tests), passed, failures, unsupported)
+		okWord := "ok"
+		if skipped > 0 {
+			okWord = fmt.Sprintf("ok (%d skipped)", skipped)
+		}
+		line := fmt.Sprintf("%s: %d tests: %d %s, %d failed, %d unsupported", word, len(tests), passed, okWord, failures, unsupported)
 		if notRun > 0 {
 			line += fmt.Sprintf(", %d not explored (-timeout)", notRun)
 		}

@@ -94,7 +94,11 @@ func (r *dporRun) joinPoint(s *scheduler, runnable []*interp.Goroutine, replayin
 	key, ok, _ := interp.HashState(g, func(c *interp.Canon) {
 		s.fair.digest(c)
 		c.WriteUint(s.draws)
-		c.WriteUint(uint64(min(s.run, timeQuantum)))
+		// What the default of a time choice depends on (ChooseTime),
+		// but for the steps since each timer was set, left out: two
+		// states that differ only there differ only in which
+		// alternative of a time choice a preemption bound counts.
+		c.WriteUint(uint64(s.sinceClock))
 		s.joinExtra(g, c)
 	})
 	if !ok {

@@ -105,6 +105,10 @@ type Result struct {
 	// follow the search into its own part (see Options.Shard): they
 	// belong to other shards and are not in Executions.
 	OtherShards int
+	// Skipped is the message of a test that skipped itself (t.Skip,
+	// t.SkipNow) in the first execution: go test reports it as SKIP.
+	// Empty when the test did not skip.
+	Skipped string
 }
 
 // Failure describes a failing execution.
@@ -167,6 +171,9 @@ type execResult struct {
 	// potential races the lockset detector saw.
 	out      string
 	warnings []string
+	// skip is the message of a test that skipped itself ("" if it did
+	// not).
+	skip string
 }
 
 type explorer struct {
@@ -741,6 +748,9 @@ func (x *explorer) commit(r *execResult, err error) (done bool, _ error) {
 		x.res.Steps += r.steps
 		return false, nil
 	}
+	if x.res.Executions == 0 && !r.stopped {
+		x.res.Skipped = r.skip
+	}
 	x.res.Executions++
 	x.res.Steps += r.steps
 	x.res.MaxDepth = max(x.res.MaxDepth, len(r.sched.choices))
@@ -949,11 +959,13 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		r.rootFound = true
 		err = x.snap.Run(opts)
 		if x.t.Root < 0 && x.t.Test != "" {
-			if tr := x.snap.TestResult(); tr.Failed && len(failures) == 0 {
+			tr := x.snap.TestResult()
+			if tr.Failed && len(failures) == 0 {
 				// The test failed through its *testing.T (t.Error,
 				// t.Fatal, testify): its log lines are the message.
 				failures = append(failures, testFailure(tr.Output))
 			}
+			r.skip = skipMessage(tr)
 		}
 	case x.t.Test != "":
 		var tr interp.TestResult
@@ -963,6 +975,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			// testify): its log lines are the message.
 			failures = append(failures, testFailure(tr.Output))
 		}
+		r.skip = skipMessage(tr)
 	default:
 		_, err = x.t.Prog.RunMain(x.t.Pkg, opts)
 	}
@@ -1117,6 +1130,29 @@ func stoppedErr(err error) bool {
 // testFailure returns the log lines of a failed test's go test -v output,
 // without its === and --- lines.
 func testFailure(output string) string {
+	lines := logLines(output)
+	if len(lines) == 0 {
+		return "the test failed"
+	}
+	return strings.Join(lines, "\n")
+}
+
+// skipMessage is the message of a test that skipped itself (its log
+// lines; "skipped" without any), or "" when it did not skip or failed.
+func skipMessage(tr interp.TestResult) string {
+	if !tr.Skipped || tr.Failed {
+		return ""
+	}
+	lines := logLines(tr.Output)
+	if len(lines) == 0 {
+		return "skipped"
+	}
+	return strings.Join(lines, "; ")
+}
+
+// logLines are the log lines of a test's go test -v output, trimmed,
+// without its === and --- lines.
+func logLines(output string) []string {
 	var lines []string
 	for _, l := range strings.Split(output, "\n") {
 		t := strings.TrimSpace(l)
@@ -1125,10 +1161,7 @@ func testFailure(output string) string {
 		}
 		lines = append(lines, t)
 	}
-	if len(lines) == 0 {
-		return "the test failed"
-	}
-	return strings.Join(lines, "\n")
+	return lines
 }
 
 // userGoroutines drops the test harness's own goroutines (parents blocked

@@ -173,26 +173,31 @@ const spinLimit = 16
 // transition records that t took a transition: it performed op (the
 // operation it was stopped at when picked) and ran to its next scheduling
 // point, blocked or exited. It reports whether the transition was a
-// yield. A cycle is recognized when t arrives at a scheduling point it
-// already stopped at since its last yield: at the head of its loop, where
-// a spinning goroutine holds nothing the others need.
-func (f *fairness) transition(t *interp.Goroutine, op interp.Op) bool {
+// yield, and whether the yield was a poll: a Gosched, or a cycle that
+// changed nothing (a goroutine waiting for another, or for time), rather
+// than a cycle with effects repeated spinLimit times (a loop that works,
+// yielded only so that the others run too). A cycle is recognized when t
+// arrives at a scheduling point it already stopped at since its last
+// yield: at the head of its loop, where a spinning goroutine holds nothing
+// the others need.
+func (f *fairness) transition(t *interp.Goroutine, op interp.Op) (yield, poll bool) {
 	idle := t.Idle()
 	if !idle {
 		f.lastEffect = f.n
 	}
 	ft := f.get(t.ID())
 	if ft == nil {
-		return false
+		return false, false
 	}
 	ft.k++
 	if !idle {
 		ft.lastEffect = ft.k
 	}
-	yield := op == interp.OpGosched
+	yield = op == interp.OpGosched
+	poll = yield
 	next, pos := t.Pending()
 	if t.Blocked() || !next.IsPoint() {
-		return yield
+		return yield, poll
 	}
 	key := makePointKey(next, pos)
 	if ft.points == nil {
@@ -209,14 +214,16 @@ func (f *fairness) transition(t *interp.Goroutine, op interp.Op) bool {
 		pv.visits++
 		c := ft.obs - pv.obsAt
 		failedCAS := ft.casFails > pv.casAt
-		if ft.lastEffect <= pv.seen && (!failedCAS || pv.hasCycle && pv.cycle == c) || pv.visits >= spinLimit {
+		if ft.lastEffect <= pv.seen && (!failedCAS || pv.hasCycle && pv.cycle == c) {
+			yield, poll = true, true
+		} else if pv.visits >= spinLimit {
 			yield = true
 		}
 		pv.cycle, pv.hasCycle = c, true
 	}
 	pv.seen, pv.obsAt, pv.casAt = ft.k, ft.obs, ft.casFails
 	ft.points[key] = pv
-	return yield
+	return yield, poll
 }
 
 // observe adds what the event looked at to its goroutine's observations.

@@ -153,6 +153,7 @@ type jsonResult struct {
 	Failure     *jsonFailure `json:"failure,omitempty"`
 	Warnings    []string     `json:"warnings,omitempty"`
 	Notes       []string     `json:"notes,omitempty"`
+	Skipped     string       `json:"skipped,omitempty"`
 	Error       string       `json:"error,omitempty"`
 	// Sharing is the sharing report, when one was made (an empty list:
 	// every shared access is in a region).
@@ -171,7 +172,7 @@ type jsonFailure struct {
 func JSON(r *Result, name string) []byte {
 	j := jsonResult{Name: name, Verdict: r.Verdict, Exhaustive: r.Exhaustive, Exhausted: r.Exhaustive, Executions: r.Executions,
 		SleepPruned: r.SleepPruned, FoundBy: r.FoundBy, States: r.States, Matched: r.StatesMatched,
-		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget, Notes: r.Notes}
+		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget, Notes: r.Notes, Skipped: r.Skipped}
 	if r.Sharing != nil {
 		j.Sharing = &r.Sharing
 	}

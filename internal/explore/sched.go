@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"math/rand"
 	"slices"
+	"time"
 
 	"github.com/vtcheck/vt/interp"
 )
@@ -80,7 +81,12 @@ type scheduler struct {
 	fair     *fairness
 	lastOp   interp.Op
 	yielding bool // the last goroutine picked yields
-	run      int  // consecutive scheduling points of the last goroutine picked
+	// polling: its yield was a poll (a Gosched, or a cycle that changed
+	// nothing): time passing is what it waits for.
+	polling bool
+	// sinceClock counts the scheduling points since the virtual clock
+	// last moved.
+	sinceClock int
 
 	// Time, data and datagrams (see Options.Clock, Enumerate and UDPLoss).
 	synctest  bool   // time passes only when every goroutine is blocked
@@ -129,12 +135,18 @@ type scheduler struct {
 	afterAcquire bool
 }
 
-// timeQuantum is the number of consecutive scheduling points of one
-// goroutine after which letting time pass is no preemption: a goroutine
-// that runs that long (a loop polling a deadline, a context, a timer's
-// channel) sees time pass in the first schedule already, as on a real
-// clock, and not only when every goroutine is blocked.
-const timeQuantum = 64
+// The default of a time choice (ChooseTime) is what a real clock would
+// do: time passes at once for a goroutine that polls (time passing is what
+// it waits for), once the work done since the timer was set would have
+// taken as long as the timer waits, at stepCost per interpreter step, or
+// after timeHorizon scheduling points since the clock last moved (a loop
+// that works and waits for a deadline at once). Either way both
+// alternatives are explored; the default is the first schedule's, and it
+// decides which one a preemption bound counts.
+const (
+	stepCost    = time.Nanosecond
+	timeHorizon = 1 << 12
+)
 
 func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
 	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000, fair: newFairness(),
@@ -222,18 +234,20 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	}
 	f := s.fair
 	f.enabled(runnable)
-	yielding := false
-	if s.last != nil && f.transition(s.last, s.lastOp) {
-		f.yielded(s.last)
-		yielding = true
+	yielding, polling := false, false
+	if s.last != nil {
+		if y, p := f.transition(s.last, s.lastOp); y {
+			f.yielded(s.last)
+			yielding, polling = true, p
+		}
 	}
 	lastOK := lastIdx >= 0 && f.schedulable(runnable[lastIdx])
 	if lastOK {
 		if op, _ := runnable[lastIdx].Pending(); op == interp.OpGosched {
-			yielding = true
+			yielding, polling = true, true
 		}
 	}
-	s.yielding = yielding
+	s.yielding, s.polling = yielding, polling
 	s.ordered = s.ordered[:0]
 	if lastOK && !yielding {
 		s.ordered = append(s.ordered, runnable[lastIdx])
@@ -298,11 +312,7 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		s.track.picked(g.ID())
 	}
 	f.scheduled(g)
-	if g != s.last {
-		s.run = 0
-	} else {
-		s.run++
-	}
+	s.sinceClock = min(s.sinceClock+1, timeHorizon)
 	s.last = g
 	op, pos := g.Pending()
 	s.lastOp = op
@@ -337,24 +347,36 @@ func (s *scheduler) Choose(g *interp.Goroutine, c interp.Choice, n int) int {
 		}
 		return s.next(n, false, nil)
 	case interp.ChooseTimer:
-		if !s.started || s.synctest {
-			return 0
-		}
-		if s.match != nil {
-			s.match.timerOffered()
-		}
-		if s.yielding || s.run >= timeQuantum {
-			// A goroutine spins or runs long (polls a channel, a
-			// context, the clock): time passing is what it waits for,
-			// as on a real clock, and is no preemption.
-			return s.nextMapped(n, 1, true)
-		}
-		return s.next(n, true, nil)
+		// Asked only by an interpreter that does not ask ChooseTime.
+		return s.ChooseTime(0, 0)
 	}
 	if !s.started {
 		return 0
 	}
 	return s.next(n, false, nil)
+}
+
+// ChooseTime implements interp.TimeScheduler: whether time passes now,
+// for the earliest observable timer, wait away, set steps ago. Letting
+// time pass counts as a preemption; its default is a real clock's (see
+// stepCost).
+func (s *scheduler) ChooseTime(wait time.Duration, steps int64) int {
+	if s.prof != nil {
+		defer s.prof.chose(s, len(s.choices), nil)
+	}
+	if !s.started || s.synctest {
+		return 0
+	}
+	if s.match != nil {
+		s.match.timerOffered()
+	}
+	if s.polling || s.sinceClock >= timeHorizon || wait <= time.Duration(steps)*stepCost {
+		// A goroutine polls (a channel, a context, the clock), or the
+		// program has worked as long as the timer waits: time passing
+		// is what a real clock does here.
+		return s.nextMapped(2, 1, true)
+	}
+	return s.next(2, true, nil)
 }
 
 // data makes a data choice of a value in [0, n) (n = 0: in [0, 2⁶³)): an
@@ -398,6 +420,7 @@ func (s *scheduler) data(n int) int {
 
 // timerFired records that time passed (a timer fired) in the trace.
 func (s *scheduler) timerFired(pos token.Pos) {
+	s.sinceClock = 0
 	if !s.started {
 		return
 	}

@@ -234,3 +234,32 @@ func TestSynctestBubbles(t *testing.T) {
 		assert.Contains(t, err.Error(), "time.Sleep inside a testing/synctest bubble")
 	})
 }
+
+// vt loads packages with the race build tag, as go test -race builds them:
+// tests that skip under the race detector skip (and are reported so), and
+// the standard library's race annotations are accesses (iter.Pull's next).
+// exec.LookPath finds nothing: tests that need a tool skip.
+func TestRaceBuild(t *testing.T) {
+	for _, tc := range []struct {
+		semanticsCase
+		skipped string // a regular expression the skip message matches
+	}{
+		{semanticsCase: semanticsCase{test: "TestRaceBuildTag", root: -1, verdict: "ok"}},
+		{semanticsCase: semanticsCase{test: "TestSkipUnderRace", root: -1, verdict: "ok"}, skipped: "racebuild_test.go:\\d+: too slow under the race detector"},
+		{semanticsCase: semanticsCase{test: "TestLookPathFindsNothing", root: -1, verdict: "ok"}, skipped: `skipping test: exec: "go": not found: starting processes is not supported under vt`},
+		{semanticsCase: semanticsCase{test: "TestPullNextRace", root: -1, verdict: "race"}},
+		{semanticsCase: semanticsCase{test: "TestPullNextOrdered", root: -1, verdict: "ok"}},
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			res := exploreCase(t, tc.semanticsCase)
+			if tc.skipped == "" {
+				assert.Empty(t, res.Skipped)
+			} else {
+				assert.Regexp(t, tc.skipped, res.Skipped)
+			}
+			if tc.verdict == "ok" {
+				assert.True(t, res.Exhaustive, "every schedule explored")
+			}
+		})
+	}
+}

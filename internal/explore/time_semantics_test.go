@@ -87,11 +87,11 @@ func TestSynctestClock(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "deadlock", res.Verdict)
 
-	// A loop that polls a deadline ends in the first schedule: time
-	// passes after a goroutine ran a while, without a preemption. With the
-	// synctest clock it never does.
+	// A loop that works and polls a deadline ends in the first
+	// schedule: time passes after timeHorizon scheduling points, without
+	// a preemption. With the synctest clock it never does.
 	o = DefaultOptions()
-	o.Preempt, o.Steps = 0, 20000
+	o.Preempt, o.Steps = 0, 200000
 	res, err = Explore(semanticsTarget(t, "TestPollDeadline", 0), o, nil)
 	require.NoError(t, err)
 	assert.Equal(t, "ok", res.Verdict)
@@ -141,4 +141,25 @@ func TestDataChoiceTokens(t *testing.T) {
 	_, err := Explore(target, o, nil)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "does not fit")
+}
+
+// The first schedule's clock is a real one's: a loop that starts
+// goroutines works (it is no poll), so the timers they set do not fire
+// while it runs; every schedule without a preemption passes. Time passing
+// early is still explored: the full search finds the timers that fire.
+func TestTimeDefaultIsRealistic(t *testing.T) {
+	o := DefaultOptions()
+	o.Preempt = 0
+	res, err := Explore(semanticsTarget(t, "TestTimersStoppedInTime", 0), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, "TestTimersStoppedInTime", "go test"))
+	assert.True(t, res.Exhaustive)
+
+	o = DefaultOptions()
+	o.Time = 30 * time.Second
+	res, err = Explore(semanticsTarget(t, "TestTimersStoppedInTime", 0), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "assert", res.Verdict)
+	require.NotNil(t, res.Failure)
+	assert.Contains(t, res.Failure.Message, "timers fired")
 }

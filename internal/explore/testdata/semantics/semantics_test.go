@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	randv2 "math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -212,6 +213,31 @@ func TestPollDeadline(t *testing.T) {
 				n++
 				mu.Unlock()
 			}
+		}
+	})
+}
+
+// TestTimersStoppedInTime: goroutines each set a 2 s timer, sleep 1 s and
+// stop it (time's TestTimerStopStress). On a real clock no timer fires:
+// the test goroutine's loop starting them works (it is no poll), and
+// takes microseconds, so time does not pass while it runs in the first
+// schedule; only a preemption (time passing early) fires one.
+func TestTimersStoppedInTime(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		var fired atomic.Int32
+		var wg sync.WaitGroup
+		for i := 0; i < 40; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				timer := time.AfterFunc(2*time.Second, func() { fired.Add(1) })
+				time.Sleep(time.Second)
+				timer.Stop()
+			}()
+		}
+		wg.Wait()
+		if n := fired.Load(); n != 0 {
+			t.Fatalf("%d timers fired", n)
 		}
 	})
 }

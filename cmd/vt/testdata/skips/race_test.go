@@ -1,0 +1,5 @@
+//go:build race
+
+package skips
+
+const raceEnabled = true
