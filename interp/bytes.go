@@ -217,7 +217,7 @@ func (m *machine) storeScalarPtr(fr *frame, p value, v value, pos token.Pos) {
 		*q = v
 	case *byte:
 		if m.watchMem {
-			m.emit(fr, Event{Kind: EvWrite, Addr: addrOfByte(q), N: 1, Pos: pos})
+			m.emitAccess(fr, EvWrite, addrOfByte(q), pos)
 		}
 		m.setByte(q, byte(v.n))
 	default:

@@ -6,6 +6,7 @@ package interp
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"sync/atomic"
 
 	"golang.org/x/tools/go/ssa"
@@ -113,6 +114,9 @@ func (c *compiler) call(i *ssa.Call) op {
 	ce := c.callee(cc)
 	pos := cc.Pos()
 	if f := ce.static; f != nil {
+		if tf := c.tupleCalls[i]; tf != nil {
+			return c.tupleCall(i, tf, ce.args)
+		}
 		if nat, ctl, borrows := lookupNative(c.prog, f.ssa); nat != nil || ctl != nil {
 			tmp := &function{prog: c.prog, name: f.name, native: nat, control: ctl, borrowsArgs: borrows, ssa: f.ssa}
 			return c.nativeCall(tmp, ce.args, dst, pos)
@@ -245,6 +249,137 @@ func (c *compiler) nativeCall(f *function, argRegs []int, dst int, pos token.Pos
 			args[j] = fr.regs[a]
 		}
 		fr.regs[dst] = nat(fr.g.m, args)
+		fr.pc++
+		return fr
+	}
+}
+
+// maxTupleResults bounds the results of a tuple model (model.tuple).
+const maxTupleResults = 4
+
+// findTupleCalls finds the direct calls of tuple models (model.tuple) whose
+// results are only read by the Extracts right after them
+// (extractedAtOnce): such a call writes each result straight to its
+// Extract's register, and the Extracts compile to nothing. No tuple is
+// allocated, and none is left in a register.
+func (c *compiler) findTupleCalls(sf *ssa.Function) {
+	for _, b := range sf.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			fn, ok := call.Call.Value.(*ssa.Function)
+			if !ok || len(call.Call.Args) > len(machine{}.argBuf) || !extractedAtOnce(call) {
+				continue
+			}
+			tf := lookupTuple(c.prog, fn)
+			if tf == nil {
+				continue
+			}
+			if c.tupleCalls == nil {
+				c.tupleCalls = map[*ssa.Call]tupleFn{}
+				c.tupleExtract = map[*ssa.Extract]bool{}
+			}
+			c.tupleCalls[call] = tf
+			for _, r := range *call.Referrers() {
+				c.tupleExtract[r.(*ssa.Extract)] = true
+			}
+		}
+	}
+}
+
+// extractedAtOnce reports whether the results of the call i are only read
+// by Extracts that directly follow it in its block.
+func extractedAtOnce(i *ssa.Call) bool {
+	t, ok := i.Type().(*types.Tuple)
+	if !ok || t.Len() > maxTupleResults {
+		return false
+	}
+	refs := i.Referrers()
+	if refs == nil {
+		return false
+	}
+	instrs := i.Block().Instrs
+	at := slices.Index(instrs, ssa.Instruction(i))
+	if at < 0 || at+len(*refs) >= len(instrs) {
+		return false
+	}
+	for j, r := range *refs {
+		if _, ok := r.(*ssa.Extract); !ok {
+			return false
+		}
+		if e, ok := instrs[at+1+j].(*ssa.Extract); !ok || e.Tuple != ssa.Value(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// numericOnly reports whether the arguments and results of the call i are
+// all integers or floats, whose values hold no pointer (value.r is nil).
+func numericOnly(i *ssa.Call) bool {
+	numeric := func(t types.Type) bool {
+		b, ok := t.Underlying().(*types.Basic)
+		return ok && b.Info()&(types.IsInteger|types.IsFloat) != 0
+	}
+	for _, a := range i.Call.Args {
+		if !numeric(a.Type()) {
+			return false
+		}
+	}
+	t := i.Type().(*types.Tuple)
+	for j := range t.Len() {
+		if !numeric(t.At(j).Type()) {
+			return false
+		}
+	}
+	return true
+}
+
+// tupleCall compiles the call i of the tuple model tf (see findTupleCalls):
+// the model writes its results to the machine's buffer, and the op copies
+// each to the register of its Extract.
+func (c *compiler) tupleCall(i *ssa.Call, tf tupleFn, argRegs []int) op {
+	n := i.Type().(*types.Tuple).Len()
+	outs := make([]int, n) // the register of each result's Extract, or -1
+	for j := range outs {
+		outs[j] = -1
+	}
+	for _, r := range *i.Referrers() {
+		e := r.(*ssa.Extract)
+		outs[e.Index] = c.regs[e]
+	}
+	if n == 2 && numericOnly(i) {
+		// Numbers only: the buffers hold no pointers, nothing to clear.
+		o0, o1 := outs[0], outs[1]
+		return func(fr *frame) *frame {
+			m := fr.g.m
+			args := borrowArgs(fr, argRegs)
+			res := m.resBuf[:2]
+			tf(args, res)
+			if o0 >= 0 {
+				fr.regs[o0] = res[0]
+			}
+			if o1 >= 0 {
+				fr.regs[o1] = res[1]
+			}
+			fr.pc++
+			return fr
+		}
+	}
+	return func(fr *frame) *frame {
+		m := fr.g.m
+		args := borrowArgs(fr, argRegs)
+		res := m.resBuf[:n]
+		tf(args, res)
+		for j, o := range outs {
+			if o >= 0 {
+				fr.regs[o] = res[j]
+			}
+		}
+		clear(args)
+		clear(res)
 		fr.pc++
 		return fr
 	}

@@ -112,8 +112,13 @@ type compiler struct {
 	// branchFused marks integer comparisons used only by the If right
 	// after them: the If compares and branches in one op.
 	branchFused map[*ssa.BinOp]bool
-	code        []op
-	pos         []token.Pos
+	// tupleCalls maps the direct calls of tuple models whose results only
+	// the Extracts right after them read to the model; tupleExtract marks
+	// those Extracts, which the call does (see findTupleCalls).
+	tupleCalls   map[*ssa.Call]tupleFn
+	tupleExtract map[*ssa.Extract]bool
+	code         []op
+	pos          []token.Pos
 }
 
 func (c *compiler) newReg() int {
@@ -172,11 +177,13 @@ func (c *compiler) compile() {
 			}
 		}
 	}
+	c.aliasChangeTypes(sf)
 	// Block start pcs: one op per instruction, phis, debug refs and fused
 	// address computations none.
 	c.findForwarded(sf)
 	c.findFused(sf)
 	c.findBranchFused(sf)
+	c.findTupleCalls(sf)
 	pc := 0
 	c.blocks = make([]int, len(sf.Blocks))
 	for i, b := range sf.Blocks {
@@ -218,6 +225,32 @@ func (c *compiler) preloadedRegs() []int {
 	return out
 }
 
+// aliasChangeTypes gives every ChangeType (a conversion between types of
+// one underlying type: Word(x), time.Duration(n)) its operand's register
+// instead of an op that copies it (copy propagation). A register holds its
+// SSA value until the value's definition runs again; a use of the
+// ChangeType is dominated by the ChangeType, which comes after its operand's
+// definition, so no use can see the operand's next value (phi moves are
+// parallel over registers, see jumpTo).
+func (c *compiler) aliasChangeTypes(sf *ssa.Function) {
+	var resolve func(v ssa.Value) int
+	resolve = func(v ssa.Value) int {
+		if ct, ok := v.(*ssa.ChangeType); ok {
+			r := resolve(ct.X)
+			c.regs[ct] = r
+			return r
+		}
+		return c.reg(v)
+	}
+	for _, b := range sf.Blocks {
+		for _, instr := range b.Instrs {
+			if ct, ok := instr.(*ssa.ChangeType); ok {
+				resolve(ct)
+			}
+		}
+	}
+}
+
 func (c *compiler) emits(instr ssa.Instruction) bool {
 	switch instr := instr.(type) {
 	case *ssa.Phi, *ssa.DebugRef:
@@ -234,6 +267,10 @@ func (c *compiler) emits(instr ssa.Instruction) bool {
 		return !c.branchFused[instr]
 	case *ssa.Store:
 		return !c.fwdStore[instr] && !selfStore(instr)
+	case *ssa.Extract:
+		return !c.tupleExtract[instr]
+	case *ssa.ChangeType:
+		return false // its operand's register (aliasChangeTypes)
 	}
 	return true
 }

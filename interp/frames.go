@@ -32,6 +32,10 @@ type frame struct {
 	// compiler.ret): the frame, recycled for the next call of its
 	// function, reuses it instead of allocating a tuple per call.
 	tuple value
+	// user memoizes userFrame (nil: not computed yet; noUserFrame: none).
+	// A frame's caller chain does not change while it is active, and
+	// release clears it for the frame's next activation.
+	user *frame
 }
 
 type deferred struct {
@@ -89,7 +93,7 @@ func (m *machine) release(fr *frame) {
 	if len(m.free[f.id]) >= maxFreeFrames {
 		return
 	}
-	fr.caller, fr.g, fr.pc, fr.retDst = nil, nil, 0, -1
+	fr.caller, fr.g, fr.pc, fr.retDst, fr.user = nil, nil, 0, -1, nil
 	fr.defers = fr.defers[:0]
 	fr.unwinding, fr.isDefer = false, false
 	m.free[f.id] = append(m.free[f.id], fr)

@@ -265,16 +265,57 @@ func (m *machine) schedule() bool {
 // userPos returns pos if fr's function is the program's own, else the
 // position of the call in the innermost caller outside the Go distribution
 // (a deferred mu.Unlock, a typed atomic's method): what a user recognizes.
+//
+// It costs O(1) amortized, however deep the stack: each frame memoizes the
+// innermost user frame from it outwards (userFrame), so that a library
+// recursing 100,000 frames deep (text/template's exec depth limit) does
+// not walk its whole stack at every mutex operation.
 func (fr *frame) userPos(pos token.Pos) token.Pos {
-	if fr.fn == nil || !fr.fn.inGoroot() {
+	if fr.fn == nil || !fr.fn.inGoroot() || fr.caller == nil {
 		return pos
 	}
-	for f := fr.caller; f != nil; f = f.caller {
-		if f.fn != nil && f.fn.ssa != nil && !f.fn.inGoroot() {
-			return f.callPos()
-		}
+	if u := fr.caller.userFrame(); u != nil {
+		return u.callPos()
 	}
 	return pos
+}
+
+// noUserFrame is frame.user's mark for "no user frame from here outwards".
+var noUserFrame = &frame{}
+
+// isUser reports whether fr runs a function of the program's own (not of
+// the Go distribution, not a synthetic wrapper or a native continuation).
+func (fr *frame) isUser() bool {
+	return fr.fn != nil && fr.fn.ssa != nil && !fr.fn.inGoroot()
+}
+
+// userFrame returns the innermost frame from fr outwards (fr, its caller,
+// ...) that runs the program's own code, or nil. It memoizes the answer in
+// each frame it passes, so that a frame is walked over at most once per
+// activation.
+func (fr *frame) userFrame() *frame {
+	var u *frame
+	f := fr
+	for ; f != nil; f = f.caller {
+		if f.user != nil {
+			u = f.user
+			break
+		}
+		if f.isUser() {
+			u = f
+			break
+		}
+	}
+	if u == nil {
+		u = noUserFrame
+	}
+	for g := fr; g != f; g = g.caller {
+		g.user = u
+	}
+	if u == noUserFrame {
+		return nil
+	}
+	return u
 }
 
 // block marks g blocked in op (until another goroutine wakes it).

@@ -151,12 +151,15 @@ type memory struct {
 
 // caches are derived from the program and reused by every run.
 type caches struct {
-	tmpl     [][]value    // per function id: initial registers
-	free     [][]*frame   // per function id: returned frames for reuse
-	runnable []*Goroutine // schedule's runnable set (runState.runnableOK)
-	ev       Event        // the event being reported (emit)
-	callee   string       // the model running, for its memory events (model.withMem)
-	argBuf   [4]value     // arguments of the model running, if it borrows them (model.borrows)
+	tmpl     [][]value              // per function id: initial registers
+	free     [][]*frame             // per function id: returned frames for reuse
+	runnable []*Goroutine           // schedule's runnable set (runState.runnableOK)
+	ev       Event                  // the event being reported (emit)
+	callee   string                 // the model running, for its memory events (model.withMem)
+	argBuf   [4]value               // arguments of the model running, if it borrows them (model.borrows)
+	resBuf   [maxTupleResults]value // results of the tuple model running (compiler.tupleCall)
+	// evPlain says that ev holds a plain access (see emitAccess).
+	evPlain bool
 }
 
 // newMachine returns a machine for a first run with opts.

@@ -34,7 +34,7 @@ func (c *compiler) store(i *ssa.Store) op {
 					p := indexByte(fr, o)
 					m := fr.g.m
 					if m.watchMem {
-						m.emit(fr, Event{Kind: EvWrite, Addr: addrOfByte(p), N: 1, Pos: pos})
+						m.emitAccess(fr, EvWrite, addrOfByte(p), pos)
 					}
 					if m.logging {
 						m.setByte(p, byte(fr.regs[val].n))
@@ -108,7 +108,7 @@ func (c *compiler) store(i *ssa.Store) op {
 // noteWrite reports and logs a write of the scalar cell p.
 func (m *machine) noteWrite(fr *frame, p *value, pos token.Pos) {
 	if m.watchMem {
-		m.emit(fr, Event{Kind: EvWrite, Addr: addrOf(p), N: 1, Pos: pos})
+		m.emitAccess(fr, EvWrite, addrOf(p), pos)
 	}
 	if m.logging {
 		m.undo = append(m.undo, undoRec{p, *p})
@@ -393,7 +393,7 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 			return func(fr *frame) *frame {
 				p := fieldCell(fr, x, f)
 				if m := fr.g.m; m.watchMem {
-					m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
+					m.emitAccess(fr, EvRead, addrOf(p), pos)
 				}
 				fr.regs[dst] = *p
 				fr.pc++
@@ -407,7 +407,7 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 				return func(fr *frame) *frame {
 					p := indexByte(fr, o)
 					if m := fr.g.m; m.watchMem {
-						m.emit(fr, Event{Kind: EvRead, Addr: addrOfByte(p), N: 1, Pos: pos})
+						m.emitAccess(fr, EvRead, addrOfByte(p), pos)
 					}
 					fr.regs[dst] = byteVal(*p, ek)
 					fr.pc++
@@ -417,7 +417,7 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 			return func(fr *frame) *frame {
 				p := indexCell(fr, o)
 				if m := fr.g.m; m.watchMem {
-					m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
+					m.emitAccess(fr, EvRead, addrOf(p), pos)
 				}
 				fr.regs[dst] = *p
 				fr.pc++
@@ -455,7 +455,7 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 		return func(fr *frame) *frame {
 			v := loadPtr(fr.regs[x], et)
 			if m := fr.g.m; m.watchMem {
-				m.emit(fr, Event{Kind: EvRead, Addr: ptrAddr(fr.regs[x]), N: 1, Pos: pos})
+				m.emitAccess(fr, EvRead, ptrAddr(fr.regs[x]), pos)
 			}
 			fr.regs[dst] = v
 			fr.pc++
@@ -468,7 +468,7 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 			panic(nilDeref)
 		}
 		if m := fr.g.m; m.watchMem {
-			m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
+			m.emitAccess(fr, EvRead, addrOf(p), pos)
 		}
 		fr.regs[dst] = *p
 		fr.pc++

@@ -28,6 +28,53 @@ type model struct {
 	// code, so the caller may pass a buffer it reuses (syncControl, and
 	// the tier-3 natives).
 	borrows bool
+	// tuple, if set, computes native's results (a pure leaf of several
+	// results) into res instead of allocating a tuple: direct calls from
+	// compiled code use it (compiler.tupleCall).
+	tuple tupleFn
+}
+
+// tupleFn is a pure leaf's model that writes its len(res) results to res
+// (see model.tuple). It must not retain args or res.
+type tupleFn func(args, res []value)
+
+// hostTuple makes the entry of a tier-3 host call of n results: native
+// allocates its tuple (for reflect, go, defer and calls through function
+// values); direct calls pass a buffer to tf.
+func hostTuple(n int, tf tupleFn) model {
+	return model{
+		native: func(_ *machine, a []value) value {
+			res := make([]value, n)
+			tf(a, res)
+			return value{r: res}
+		},
+		tuple:   tf,
+		why:     whyHost,
+		borrows: true,
+	}
+}
+
+// lookupTuple returns the tuple model (model.tuple) of fn if lookupNative
+// finds fn's table entry (no hook, annotation or memory declaration takes
+// precedence), or nil.
+func lookupTuple(p *Program, fn *ssa.Function) tupleFn {
+	if fn == nil {
+		return nil
+	}
+	name := fn.String()
+	if p.isHookable(name) || p.annotation(name) != nil {
+		return nil
+	}
+	md, ok := models[name]
+	if !ok {
+		if o := fn.Origin(); o != nil {
+			md, ok = models[o.String()]
+		}
+	}
+	if !ok || md.mem.own || len(md.mem.readsElems)+len(md.mem.writesElems)+len(md.mem.readsMap) > 0 {
+		return nil
+	}
+	return md.tuple
 }
 
 // memUse declares what a model does to the memory of the program that it

@@ -48,6 +48,7 @@ func init() {
 		"reflect":               reflectModels,
 		"internal/reflectlite":  reflectliteModels,
 		"math":                  mathModels,
+		"math/bits":             bitsModels,
 		"strings":               stringsModels,
 		"strconv":               strconvModels,
 		"internal/strconv":      internalStrconvModels,
