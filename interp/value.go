@@ -160,6 +160,9 @@ func copyVal(v value, t *rtype) value {
 		return value{r: append([]byte(nil), v.bytes()...)}
 	}
 	src := v.elems()
+	if src == nil && isWordStruct(t) {
+		return viewLoad(v, t) // the word of a view (see wordview.go)
+	}
 	dst := make([]value, len(src))
 	if t.kind == kStruct {
 		for i := range src {
@@ -196,6 +199,12 @@ func storeVal(p *value, v value, t *rtype) {
 	dst := p.elems()
 	src := v.elems()
 	if dst == nil {
+		if isView(p, t) {
+			if t.sizeof() > 0 {
+				*p = viewStore(v, t)
+			}
+			return
+		}
 		*p = copyVal(v, t)
 		return
 	}
