@@ -181,10 +181,20 @@ func converter(from, to *rtype) func(value) value {
 		}
 	case fk == kUnsafePointer && tk == kUintptr:
 		return func(v value) value {
-			if v.r == nil {
+			switch r := v.r.(type) {
+			case nil:
 				return value{}
+			case intPointer:
+				return value{n: uint64(r)}
 			}
 			return value{n: uint64(dataWord(v.r))}
+		}
+	case fk == kUintptr && tk == kUnsafePointer:
+		return func(v value) value {
+			if v.n == 0 {
+				return value{}
+			}
+			return value{r: intPointer(v.n)}
 		}
 	}
 	return nil

@@ -131,8 +131,11 @@ func zeroLenCap(v value) (l, c int) {
 func (v value) ptr() *value {
 	p, ok := v.r.(*value)
 	if !ok && v.r != nil {
-		if _, isByte := v.r.(*byte); isByte {
+		switch r := v.r.(type) {
+		case *byte:
 			panic(bytesAsValues())
+		case intPointer:
+			panic(r.deref())
 		}
 	}
 	return p
@@ -400,7 +403,13 @@ func equal(a, b value, t *rtype) bool {
 		// Only comparison with nil is legal.
 		return (a.r == nil) == (b.r == nil) && a.r == nil
 	case kPointer, kUnsafePointer, kChan:
-		return a.r == b.r
+		if a.r == b.r {
+			return true
+		}
+		if a.r == nil || b.r == nil {
+			return false
+		}
+		return intPointerEqual(a.r, b.r)
 	}
 	return a.n == b.n
 }

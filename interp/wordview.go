@@ -265,3 +265,35 @@ func isWordStruct(t *rtype) bool {
 	cls, _, _ := wordLayout(t)
 	return cls != wordNone
 }
+
+// intPointer is the value of an unsafe.Pointer (and of the pointers
+// converted from it) made from a non-zero integer, uintptr to
+// unsafe.Pointer: a word that holds an integer where a pointer is kept
+// (sync/atomic's tests store and load such words through *unsafe.Pointer
+// and atomic.Pointer). The interpreter has no addresses to convert back
+// from, so it keeps the integer: converted to uintptr it is the same
+// integer, it compares equal to a pointer whose address it is, and a
+// dereference of it is refused.
+type intPointer uintptr
+
+// deref returns the refusal of a dereference of p.
+func (p intPointer) deref() error {
+	return &UnsupportedError{What: fmt.Sprintf("a dereference of a pointer made from the integer %#x (a conversion of a uintptr to unsafe.Pointer): the interpreter's memory is made of values, not bytes, and an address cannot be converted back to the variable it came from", uintptr(p))}
+}
+
+// intPointerEqual reports whether the pointers a and b (non-nil, not
+// identical) are equal because one is an intPointer holding the other's
+// address, or both hold the same integer.
+func intPointerEqual(a, b any) bool {
+	ia, aInt := a.(intPointer)
+	ib, bInt := b.(intPointer)
+	switch {
+	case aInt && bInt:
+		return ia == ib
+	case aInt:
+		return uintptr(ia) == pointerOf(value{r: b}, kUnsafePointer)
+	case bInt:
+		return uintptr(ib) == pointerOf(value{r: a}, kUnsafePointer)
+	}
+	return false
+}
