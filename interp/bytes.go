@@ -66,6 +66,8 @@ func loadPtr(p value, t *rtype) value {
 		return *q
 	case *byte:
 		return byteVal(*q, t.kind)
+	case intPointer:
+		panic(q.deref())
 	}
 	panic(nilDeref)
 }
@@ -220,6 +222,8 @@ func (m *machine) storeScalarPtr(fr *frame, p value, v value, pos token.Pos) {
 			m.emitAccess(fr, EvWrite, addrOfByte(q), pos)
 		}
 		m.setByte(q, byte(v.n))
+	case intPointer:
+		panic(q.deref())
 	default:
 		panic(nilDeref)
 	}

@@ -571,6 +571,13 @@ func constOf(cv constant.Value, t *rtype) value {
 	case kUint, kUint8, kUint16, kUint32, kUint64, kUintptr:
 		u, _ := constant.Uint64Val(constant.ToInt(cv))
 		return uintVal(u)
+	case kUnsafePointer:
+		// unsafe.Pointer(uintptr(c)), folded: a pointer made from an
+		// integer (see intPointer).
+		if u, _ := constant.Uint64Val(constant.ToInt(cv)); u != 0 {
+			return value{r: intPointer(u)}
+		}
+		return value{}
 	}
 	panic(fmt.Sprintf("interp: constant %v of type %s", cv, t))
 }

@@ -18,15 +18,13 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 		return c.unsupported(i, fmt.Sprintf("conversion from %s to %s", from, to))
 	}
 	if from.kind == kUnsafePointer && to.kind == kPointer {
-		if src, dstT, ok := punnedAggregate(i); ok {
-			why := "the interpreter's memory is made of values, not bytes"
-			if types.IsInterface(src) || types.IsInterface(dstT) {
-				// sync's poolDequeue (*eface), internal/abi.TypeOf
-				// (*abi.EmptyInterface).
-				why = "an interface value viewed as its two words, type and data; the interpreter's interfaces are values, not words, and it has no run-time type descriptors"
+		if src, dstT, ok := punnedPair(i); ok {
+			if why := punnedPointer(c, src, dstT); why != "" {
+				return c.unsupported(i, why)
 			}
-			return c.unsupported(i, fmt.Sprintf("conversion of a *%s to *%s through unsafe.Pointer (type punning between a %s and a %s): %s",
-				src, dstT, kindWord(src), kindWord(dstT), why))
+		}
+		if wc := wordConverter(to.elem); wc != nil {
+			conv = wc
 		}
 	}
 	if from.kind == kSlice && to.kind == kString {
@@ -60,23 +58,17 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 	}
 }
 
-// punnedAggregate reports whether i converts an unsafe.Pointer made from a
-// *S to a *T where one of S and T is a struct and the other is not (as
-// (*atomic.Int32)(unsafe.Pointer(&u32))): the cells of a struct are its
-// fields', so the one type's memory cannot be used as the other's.
-func punnedAggregate(i *ssa.Convert) (from, to types.Type, ok bool) {
+// punnedPair reports whether i converts an unsafe.Pointer made from a *S
+// to a *T with S and T not identical, and returns S and T; punnedPointer
+// says whether vt models the pair.
+func punnedPair(i *ssa.Convert) (from, to types.Type, ok bool) {
 	src, isConv := i.X.(*ssa.Convert)
 	if !isConv {
 		return nil, nil, false
 	}
 	fp, ok1 := src.X.Type().Underlying().(*types.Pointer)
 	tp, ok2 := i.Type().Underlying().(*types.Pointer)
-	if !ok1 || !ok2 {
-		return nil, nil, false
-	}
-	_, fs := fp.Elem().Underlying().(*types.Struct)
-	_, ts := tp.Elem().Underlying().(*types.Struct)
-	if fs == ts {
+	if !ok1 || !ok2 || types.Identical(fp.Elem(), tp.Elem()) {
 		return nil, nil, false
 	}
 	if a, isArr := fp.Elem().Underlying().(*types.Array); isArr && types.Identical(a.Elem(), tp.Elem()) {
@@ -189,10 +181,20 @@ func converter(from, to *rtype) func(value) value {
 		}
 	case fk == kUnsafePointer && tk == kUintptr:
 		return func(v value) value {
-			if v.r == nil {
+			switch r := v.r.(type) {
+			case nil:
 				return value{}
+			case intPointer:
+				return value{n: uint64(r)}
 			}
 			return value{n: uint64(dataWord(v.r))}
+		}
+	case fk == kUintptr && tk == kUnsafePointer:
+		return func(v value) value {
+			if v.n == 0 {
+				return value{}
+			}
+			return value{r: intPointer(v.n)}
 		}
 	}
 	return nil

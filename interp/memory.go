@@ -143,6 +143,12 @@ func (m *machine) accessValue(fr *frame, k EventKind, op Op, p *value, t *rtype,
 		m.accessElems(fr, k, op, es, t.elem, pos)
 		return
 	}
+	if es == nil && isView(p, t) {
+		if t.sizeof() > 0 {
+			m.emit(fr, Event{Kind: k, Op: op, Addr: addrOf(p), N: 1, Pos: pos, Func: m.funcOf(op)})
+		}
+		return
+	}
 	scalars := false
 	for j, f := range t.fields {
 		if f.typ.aggregate {
@@ -261,7 +267,10 @@ func fieldCell(fr *frame, x, f int) *value {
 	if p == nil {
 		panic(nilDeref)
 	}
-	return &p.elems()[f]
+	if es, ok := p.r.([]value); ok {
+		return &es[f]
+	}
+	return viewField(p)
 }
 
 // indexCell returns the address of the element an IndexAddr designates,
@@ -390,6 +399,17 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 	if c.fused[i.X] {
 		if fa, ok := i.X.(*ssa.FieldAddr); ok && !et.aggregate {
 			x, f := c.reg(fa.X), fa.Field
+			if k := et.kind; narrowInt(k) {
+				return func(fr *frame) *frame {
+					p := fieldCell(fr, x, f)
+					if m := fr.g.m; m.watchMem {
+						m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
+					}
+					fr.regs[dst] = value{n: wrap(k, p.n)}
+					fr.pc++
+					return fr
+				}
+			}
 			return func(fr *frame) *frame {
 				p := fieldCell(fr, x, f)
 				if m := fr.g.m; m.watchMem {
@@ -410,6 +430,17 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 						m.emitAccess(fr, EvRead, addrOfByte(p), pos)
 					}
 					fr.regs[dst] = byteVal(*p, ek)
+					fr.pc++
+					return fr
+				}
+			}
+			if k := et.kind; narrowInt(k) {
+				return func(fr *frame) *frame {
+					p := indexCell(fr, o)
+					if m := fr.g.m; m.watchMem {
+						m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
+					}
+					fr.regs[dst] = value{n: wrap(k, p.n)}
 					fr.pc++
 					return fr
 				}
@@ -462,6 +493,22 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 			return fr
 		}
 	}
+	if k := et.kind; narrowInt(k) {
+		// A word stored through a pointer of the other signedness (see
+		// wordview.go) is read as this kind.
+		return func(fr *frame) *frame {
+			p := fr.regs[x].ptr()
+			if p == nil {
+				panic(nilDeref)
+			}
+			if m := fr.g.m; m.watchMem {
+				m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
+			}
+			fr.regs[dst] = value{n: wrap(k, p.n)}
+			fr.pc++
+			return fr
+		}
+	}
 	return func(fr *frame) *frame {
 		p := fr.regs[x].ptr()
 		if p == nil {
@@ -474,6 +521,17 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 		fr.pc++
 		return fr
 	}
+}
+
+// narrowInt reports whether loads of kind k normalize the word they read:
+// integers of 16 and 32 bits, kept sign- or zero-extended (see
+// wordview.go).
+func narrowInt(k kind) bool {
+	switch k {
+	case kInt16, kInt32, kUint16, kUint32:
+		return true
+	}
+	return false
 }
 
 // rangeOnlyLength reports whether i is the load of an array that go/ssa

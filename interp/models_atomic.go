@@ -55,6 +55,16 @@ var atomicModels = modelTable{
 	"(*sync/atomic.Value).CompareAndSwap": syncControl(whyAtomicValue, atomicValueCtl(OpAtomicValueCompareAndSwap, atomicValueCAS)),
 }
 
+// normWord returns the word v read as a value of kind k: an integer
+// stored through a pointer of the other signedness (see wordview.go) is
+// sign- or zero-extended as k is.
+func normWord(v value, k kind) value {
+	if v.r != nil {
+		return v
+	}
+	return value{n: wrap(k, v.n)}
+}
+
 // atomicFunc performs an atomic operation on the cell p holding a value of
 // kind k, with the function's other arguments, and returns its result and
 // how it accessed the cell (EvAtomicLoad, EvAtomicStore or EvAtomicRMW).
@@ -71,8 +81,8 @@ func atomicCtl(op Op, k kind, f atomicFunc) controlFn {
 	})
 }
 
-func atomicLoad(_ *machine, p *value, _ kind, _ []value) (value, EventKind) {
-	return *p, EvAtomicLoad
+func atomicLoad(_ *machine, p *value, k kind, _ []value) (value, EventKind) {
+	return normWord(*p, k), EvAtomicLoad
 }
 
 func atomicStore(m *machine, p *value, _ kind, a []value) (value, EventKind) {
@@ -80,8 +90,8 @@ func atomicStore(m *machine, p *value, _ kind, a []value) (value, EventKind) {
 	return value{}, EvAtomicStore
 }
 
-func atomicSwap(m *machine, p *value, _ kind, a []value) (value, EventKind) {
-	old := *p
+func atomicSwap(m *machine, p *value, k kind, a []value) (value, EventKind) {
+	old := normWord(*p, k)
 	m.set(p, a[0])
 	return old, EvAtomicRMW
 }
@@ -89,10 +99,10 @@ func atomicSwap(m *machine, p *value, _ kind, a []value) (value, EventKind) {
 // atomicCAS is a read-modify-write if it swaps, else a load (as Go's race
 // detector has it: a failed CompareAndSwap releases nothing).
 func atomicCAS(m *machine, p *value, k kind, a []value) (value, EventKind) {
-	old := *p
+	old := normWord(*p, k)
 	eq := old.n == a[0].n
 	if k == kUnsafePointer {
-		eq = old.r == a[0].r
+		eq = old.r == a[0].r || old.r != nil && a[0].r != nil && intPointerEqual(old.r, a[0].r)
 	}
 	if eq {
 		m.set(p, a[1])
@@ -107,14 +117,14 @@ func atomicAdd(m *machine, p *value, k kind, a []value) (value, EventKind) {
 	return *p, EvAtomicRMW
 }
 
-func atomicAnd(m *machine, p *value, _ kind, a []value) (value, EventKind) {
-	old := *p
+func atomicAnd(m *machine, p *value, k kind, a []value) (value, EventKind) {
+	old := normWord(*p, k)
 	m.set(p, value{n: old.n & a[0].n})
 	return old, EvAtomicRMW
 }
 
-func atomicOr(m *machine, p *value, _ kind, a []value) (value, EventKind) {
-	old := *p
+func atomicOr(m *machine, p *value, k kind, a []value) (value, EventKind) {
+	old := normWord(*p, k)
 	m.set(p, value{n: old.n | a[0].n})
 	return old, EvAtomicRMW
 }

@@ -862,6 +862,8 @@ func pointerOf(v value, k kind) uintptr {
 			return uintptr(unsafe.Pointer(&zeroBase))
 		}
 		return uintptr(unsafe.Pointer(&r[:1][0]))
+	case intPointer:
+		return uintptr(r)
 	default:
 		return dataWord(r)
 	}

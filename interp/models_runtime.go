@@ -20,8 +20,8 @@ var runtimeModels = modelTable{
 	}),
 	"runtime.Goexit":       control(whyRuntime, func(fr *frame, _ []value, _ int32) *frame { return fr.goexit() }),
 	"runtime.NumGoroutine": native(whyRuntime, func(m *machine, _ []value) value { return intVal(int64(len(m.gs))) }),
-	"runtime.GOMAXPROCS":   native("a fixed, deterministic answer", func(*machine, []value) value { return intVal(2) }),
-	"runtime.NumCPU":       native("a fixed, deterministic answer", func(*machine, []value) value { return intVal(2) }),
+	"runtime.GOMAXPROCS":   native("a fixed, deterministic answer, 2 on every host; setting it changes nothing (docs/semantics.md, The machine)", func(*machine, []value) value { return intVal(2) }),
+	"runtime.NumCPU":       native("a fixed, deterministic answer, 2 on every host, as GOMAXPROCS (docs/semantics.md, The machine)", func(*machine, []value) value { return intVal(2) }),
 	"runtime.GC":           native("no garbage collector to run; sync.Pool's items move to the victim cache, as a collection does", func(m *machine, _ []value) value { m.poolCleanup(); return value{} }),
 	"runtime.KeepAlive":    native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
 	"runtime.SetFinalizer": native("no garbage collector: finalizers never run", func(m *machine, a []value) value {

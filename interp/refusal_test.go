@@ -246,6 +246,33 @@ func TestRefuseInterfaceWords(t *testing.T) {
 // TestRefuseTypePunning: unsafe.Slice over a value of another type (a
 // uint32 viewed as bytes) is refused at its position; over an array of the
 // same element type it is the array's elements.
+// TestRefuseWordPunning: a pointer to one word viewed as a pointer to a
+// struct of two is refused at the conversion, naming both types; the
+// views of one word before it run.
+func TestRefuseWordPunning(t *testing.T) {
+	r := runBehave(t, "wordrefuse", RunOptions{})
+	require.Error(t, r.err)
+	var ue *UnsupportedError
+	require.True(t, errors.As(r.err, &ue), "want *UnsupportedError, got %T: %v", r.err, r.err)
+	assert.Regexp(t, `^conversion of a \*uint64 to \*\S*wordrefuse.halves through unsafe.Pointer`, ue.What)
+	assert.Contains(t, ue.What, "one scalar word")
+	assert.Equal(t, markerLine(t, "wordrefuse", "pun"), ue.Pos.Line, "the conversion: %v", ue.Pos)
+	assert.Equal(t, "4294967298\n", r.stdout)
+}
+
+// TestRefuseIntPointerDeref: a pointer made from an integer keeps the
+// integer (stored, loaded, compared, converted back) and its dereference
+// is refused at its position.
+func TestRefuseIntPointerDeref(t *testing.T) {
+	r := runBehave(t, "intderef", RunOptions{})
+	require.Error(t, r.err)
+	var ue *UnsupportedError
+	require.True(t, errors.As(r.err, &ue), "want *UnsupportedError, got %T: %v", r.err, r.err)
+	assert.Contains(t, ue.What, "a dereference of a pointer made from the integer 0x10002")
+	assert.Equal(t, markerLine(t, "intderef", "deref"), ue.Pos.Line, "the dereference: %v", ue.Pos)
+	assert.Equal(t, "65538 true true false\ntrue\n", r.stdout)
+}
+
 func TestRefuseTypePunning(t *testing.T) {
 	r := runBehave(t, "punning", RunOptions{})
 	require.Error(t, r.err)

@@ -201,6 +201,7 @@ const (
 	tagBytes
 	tagByte
 	tagZeroSlice
+	tagIntPointer
 )
 
 // isOld reports whether p is an object of the snapshot, and writes its
@@ -378,6 +379,9 @@ func (c *Canon) value(v value) {
 		c.static(unsafe.Pointer(r))
 	case *function:
 		c.function(r)
+	case intPointer:
+		c.tag(tagIntPointer)
+		c.word(uint64(r))
 	default:
 		c.Refuse("a value of host type " + hostTypeName(r))
 	}

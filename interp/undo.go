@@ -125,6 +125,13 @@ func (m *machine) store(p *value, v value, t *rtype) {
 	}
 	dst := p.elems()
 	if dst == nil {
+		if isView(p, t) {
+			if t.sizeof() > 0 {
+				m.undo = append(m.undo, undoRec{p, *p})
+				*p = viewStore(v, t)
+			}
+			return
+		}
 		m.undo = append(m.undo, undoRec{p, *p})
 		*p = copyVal(v, t)
 		return

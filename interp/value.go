@@ -131,8 +131,11 @@ func zeroLenCap(v value) (l, c int) {
 func (v value) ptr() *value {
 	p, ok := v.r.(*value)
 	if !ok && v.r != nil {
-		if _, isByte := v.r.(*byte); isByte {
+		switch r := v.r.(type) {
+		case *byte:
 			panic(bytesAsValues())
+		case intPointer:
+			panic(r.deref())
 		}
 	}
 	return p
@@ -160,6 +163,9 @@ func copyVal(v value, t *rtype) value {
 		return value{r: append([]byte(nil), v.bytes()...)}
 	}
 	src := v.elems()
+	if src == nil && isWordStruct(t) {
+		return viewLoad(v, t) // the word of a view (see wordview.go)
+	}
 	dst := make([]value, len(src))
 	if t.kind == kStruct {
 		for i := range src {
@@ -196,6 +202,12 @@ func storeVal(p *value, v value, t *rtype) {
 	dst := p.elems()
 	src := v.elems()
 	if dst == nil {
+		if isView(p, t) {
+			if t.sizeof() > 0 {
+				*p = viewStore(v, t)
+			}
+			return
+		}
 		*p = copyVal(v, t)
 		return
 	}
@@ -391,7 +403,13 @@ func equal(a, b value, t *rtype) bool {
 		// Only comparison with nil is legal.
 		return (a.r == nil) == (b.r == nil) && a.r == nil
 	case kPointer, kUnsafePointer, kChan:
-		return a.r == b.r
+		if a.r == b.r {
+			return true
+		}
+		if a.r == nil || b.r == nil {
+			return false
+		}
+		return intPointerEqual(a.r, b.r)
 	}
 	return a.n == b.n
 }

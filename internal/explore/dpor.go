@@ -296,13 +296,33 @@ func (r *dporRun) begin(g, node int) {
 }
 
 // giveUp stops recording the execution (maxDporTrans): no transition, no
-// sleeper (every goroutine may run: the execution is not pruned).
+// sleeper (every goroutine may run: the execution is not pruned). What it
+// recorded is let go at once (update will not read it): gigabytes of
+// transitions, footprints and alternatives that the collector would
+// otherwise scan again and again for the rest of a long execution. Only
+// the alternatives of the first choice of a goroutine beyond the path are
+// kept, which ownsRun reads.
 func (r *dporRun) giveUp() {
 	r.over = true
 	r.cur = nil
 	clear(r.carry)
 	r.sleep = nil
 	r.joinWait = nil
+	r.trans = nil
+	r.slab = transSlab{}
+	r.names = canon{names: map[uintptr]ccell{}}
+	first := -1
+	for i := range r.newIDs {
+		if i >= len(r.d.nodes) && (first < 0 || i < first) {
+			first = i
+		}
+	}
+	ids := r.newIDs[first]
+	r.newIDs, r.newSleep, r.newKnown = map[int][]int{}, map[int]map[int]sleeper{}, map[int]int32{}
+	if first >= 0 {
+		r.newIDs[first] = ids
+	}
+	r.edges = map[int][]int{}
 }
 
 // point is called at a scheduling point before the choice of the goroutine

@@ -40,11 +40,17 @@ import (
 
 // fairness is the state of the fair scheduler for one execution.
 type fairness struct {
-	n          int      // transitions so far: the index of the current state
-	gs         []*fairG // by goroutine id (ids are small and dense)
-	into       [][]int  // edges by target: into[u] lists the t with t waiting for u
-	mark       []int    // by goroutine id: the stamp of enabled's last pass that saw it runnable
+	n    int      // transitions so far: the index of the current state
+	gs   []*fairG // by goroutine id (ids are small and dense)
+	into [][]int  // edges by target: into[u] lists the t with t waiting for u
+	// dropped counts, by goroutine id u, the times the edges into u were
+	// dropped (u ran or ended): an edge recorded with an older count is
+	// gone (see fairG.waits).
+	dropped    []int
+	mark       []int // by goroutine id: the stamp of enabled's last pass that saw it runnable
 	stamp      int
+	mark2      []int // by goroutine id: stamp2 if the yielding goroutine waits for it (yielded)
+	stamp2     int
 	runnable   []*interp.Goroutine
 	lastChange int // state at which the set of runnable goroutines last changed
 	lastEffect int // state after the last transition that was not idle
@@ -62,7 +68,16 @@ type fairG struct {
 	enabledSince int  // first state of its current run of states in which it is runnable
 	lastSched    int  // last transition it took (-1: none)
 	winStart     int  // state after its last yield (or its creation)
-	waitsFor     map[int]bool
+	// waits holds g's priority edges: g waits for u while the edge's
+	// count is dropped[u] (a dropped edge stays until g's next yield
+	// compacts the list: dropping the edges into u costs nothing per
+	// waiter but its count).
+	waits []waitEdge
+	// blockers counts the goroutines g waits for that are enabled (and
+	// known): g is schedulable when it is 0. Kept as edges come and go
+	// and as their targets' enabled flag changes, so that deciding
+	// whether g may run costs the same with 10 or 10,000 goroutines.
+	blockers int
 
 	// Cycles: the transitions it took since its last yield (k counts
 	// them), the last one that had an effect, and at each scheduling
@@ -118,10 +133,9 @@ func (f *fairness) newG(g *interp.Goroutine) *fairG {
 	if n := len(f.spare); n > 0 {
 		fg = f.spare[n-1]
 		f.spare = f.spare[:n-1]
-		points, waits := fg.points, fg.waitsFor
+		points, waits := fg.points, fg.waits[:0]
 		clear(points)
-		clear(waits)
-		*fg = fairG{points: points, waitsFor: waits}
+		*fg = fairG{points: points, waits: waits}
 	} else {
 		fg = &fairG{}
 	}
@@ -156,13 +170,37 @@ func (f *fairness) waiters(u int) []int {
 
 // dropWaiters removes the edges into u: nobody waits for it any more.
 func (f *fairness) dropWaiters(u int) {
+	on := false
+	if fu := f.get(u); fu != nil {
+		on = fu.enabled
+	}
 	for _, w := range f.waiters(u) {
-		if fw := f.get(w); fw != nil {
-			delete(fw.waitsFor, u)
+		// into[u] lists exactly the goroutines with an edge to u.
+		if fw := f.get(w); fw != nil && on {
+			fw.blockers--
 		}
 	}
 	if u < len(f.into) {
 		f.into[u] = f.into[u][:0]
+		f.dropped[u]++
+	}
+}
+
+// setEnabled sets fu's enabled flag (fu is goroutine u's view) and counts
+// the change in the blockers of the goroutines that wait for u.
+func (f *fairness) setEnabled(u int, fu *fairG, on bool) {
+	if fu.enabled == on {
+		return
+	}
+	fu.enabled = on
+	d := -1
+	if on {
+		d = 1
+	}
+	for _, w := range f.waiters(u) {
+		if fw := f.get(w); fw != nil {
+			fw.blockers += d
+		}
 	}
 }
 
@@ -255,21 +293,41 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 	if ft == nil {
 		return
 	}
+	// Mark the goroutines t waits for already (mark2), dropping the
+	// edges that are gone from its list.
+	f.stamp2++
+	for _, g := range f.runnable {
+		if id := g.ID(); id >= len(f.mark2) {
+			f.mark2 = append(f.mark2, make([]int, id+1-len(f.mark2))...)
+		}
+	}
+	live := ft.waits[:0]
+	for _, e := range ft.waits {
+		if f.current(e) {
+			live = append(live, e)
+			if e.u < len(f.mark2) {
+				f.mark2[e.u] = f.stamp2
+			}
+		}
+	}
+	ft.waits = live
 	for _, g := range f.runnable {
 		id := g.ID()
 		fu := f.get(id)
 		if g == t || fu == nil || fu.enabledSince > ft.winStart || fu.lastSched >= ft.winStart {
 			continue
 		}
-		if ft.waitsFor == nil {
-			ft.waitsFor = map[int]bool{}
-		}
-		if !ft.waitsFor[id] {
-			ft.waitsFor[id] = true
+		if f.mark2[id] != f.stamp2 {
+			f.mark2[id] = f.stamp2
+			if fu.enabled {
+				ft.blockers++
+			}
 			if id >= len(f.into) {
 				f.into = append(f.into, make([][]int, id+1-len(f.into))...)
+				f.dropped = append(f.dropped, make([]int, id+1-len(f.dropped))...)
 			}
 			f.into[id] = append(f.into[id], t.ID())
+			ft.waits = append(ft.waits, waitEdge{id, f.dropped[id]})
 		}
 	}
 	ft.winStart = f.n
@@ -308,7 +366,8 @@ func (f *fairness) enabled(runnable []*interp.Goroutine) {
 			f.set(g.ID(), fg)
 		}
 		if !fg.enabled {
-			fg.enabled, fg.enabledSince = true, f.n
+			f.setEnabled(g.ID(), fg, true)
+			fg.enabledSince = f.n
 		}
 	}
 	if !changed {
@@ -329,7 +388,7 @@ func (f *fairness) enabled(runnable []*interp.Goroutine) {
 			continue
 		}
 		if fg := f.get(id); fg != nil {
-			fg.enabled = false
+			f.setEnabled(id, fg, false)
 			if !g.Blocked() {
 				f.forget(id)
 			}
@@ -345,18 +404,54 @@ func (f *fairness) forget(id int) {
 }
 
 // schedulable reports whether g may run in the current state: it waits for
-// no runnable goroutine.
+// no runnable goroutine (its blockers, counted as the edges and the
+// enabled flags change).
 func (f *fairness) schedulable(g *interp.Goroutine) bool {
 	fg := f.get(g.ID())
-	if fg == nil || len(fg.waitsFor) == 0 {
+	return fg == nil || fg.blockers == 0
+}
+
+// checkFairCounts makes every Pick check schedulable against
+// schedulableSlow (tests set it).
+var checkFairCounts = false
+
+// schedulableSlow is schedulable by its definition, over g's edges (for
+// tests of the count).
+func (f *fairness) schedulableSlow(g *interp.Goroutine) bool {
+	fg := f.get(g.ID())
+	if fg == nil {
 		return true
 	}
-	for id := range fg.waitsFor {
-		if fu := f.get(id); fu != nil && fu.enabled {
+	for _, e := range fg.waits {
+		if !f.current(e) {
+			continue
+		}
+		if fu := f.get(e.u); fu != nil && fu.enabled {
 			return false
 		}
 	}
 	return true
+}
+
+// waitEdge is a priority edge to goroutine u, recorded when the edges into
+// u had been dropped n times.
+type waitEdge struct{ u, n int }
+
+// current reports whether the edge e is still there: the edges into its
+// target were not dropped since.
+func (f *fairness) current(e waitEdge) bool {
+	return e.u < len(f.dropped) && f.dropped[e.u] == e.n
+}
+
+// waitsFor returns the goroutines g (a view) waits for, in no order.
+func (f *fairness) waitsFor(fg *fairG) []int {
+	var ws []int
+	for _, e := range fg.waits {
+		if f.current(e) {
+			ws = append(ws, e.u)
+		}
+	}
+	return ws
 }
 
 // livelocked reports whether the execution, stopped at its step bound,

@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"fmt"
 	"go/token"
 	"math/rand"
 	"slices"
@@ -251,6 +252,13 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	s.ordered = s.ordered[:0]
 	if lastOK && !yielding {
 		s.ordered = append(s.ordered, runnable[lastIdx])
+	}
+	if checkFairCounts {
+		for _, g := range runnable {
+			if f.schedulable(g) != f.schedulableSlow(g) {
+				panic(fmt.Sprintf("fair scheduler: goroutine %d: blockers %d disagree with its edges", g.ID(), f.get(g.ID()).blockers))
+			}
+		}
 	}
 	for i, g := range runnable {
 		if i != lastIdx && f.schedulable(g) {

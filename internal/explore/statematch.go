@@ -208,12 +208,7 @@ func (f *fairness) digest(c *interp.Canon) {
 		c.WriteUint(rank(fg.enabledSince))
 		c.WriteUint(rank(fg.lastSched))
 		c.WriteUint(rank(fg.winStart))
-		ws := make([]int, 0, len(fg.waitsFor))
-		for u, on := range fg.waitsFor {
-			if on {
-				ws = append(ws, u)
-			}
-		}
+		ws := f.waitsFor(fg)
 		slices.Sort(ws)
 		c.WriteUint(uint64(len(ws)))
 		for _, u := range ws {

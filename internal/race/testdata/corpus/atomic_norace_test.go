@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"unsafe"
 
 	"github.com/vtcheck/vt/vt"
 )
@@ -295,5 +296,28 @@ func TestNoRaceIterPullHandoff(t *testing.T) {
 		}()
 		<-done
 		_ = len(log)
+	})
+}
+
+// Word views: atomics through a *uint32 and through *atomic.Int32 and
+// *atomic.Uint32 views of it are atomics on one word: no race, and the
+// word is one synchronization object (the plain write before the Store is
+// seen after the Load that observes it).
+func TestNoRaceAtomicsThroughViews(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		var u uint32
+		var data int
+		done := make(chan bool)
+		go func() {
+			data = 1
+			(*atomic.Int32)(unsafe.Pointer(&u)).Store(1)
+			atomic.AddUint32(&u, 1)
+			done <- true
+		}()
+		if (*atomic.Uint32)(unsafe.Pointer(&u)).Load() == 2 {
+			_ = data
+		}
+		atomic.CompareAndSwapInt32((*int32)(unsafe.Pointer(&u)), 2, 3)
+		<-done
 	})
 }

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"unsafe"
 
 	"github.com/vtcheck/vt/vt"
 )
@@ -170,6 +171,39 @@ func TestRaceAtomicCountersPlainSum(t *testing.T) {
 		wg.Add(2)
 		go func() { defer wg.Done(); atomic.AddInt64(&a, 1); _ = b }()
 		go func() { defer wg.Done(); atomic.AddInt64(&b, 1); _ = a }()
+		wg.Wait()
+	})
+}
+
+// Word views (unsafe.Pointer between pointers to one memory word): a plain
+// write through a *uint32 races with an atomic through an *atomic.Int32
+// view of the same word.
+func TestRacePlainWriteAtomicView(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		var u uint32
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			(*atomic.Int32)(unsafe.Pointer(&u)).Add(1)
+		}()
+		u = 2
+		wg.Wait()
+	})
+}
+
+// A plain read through an *int32 view of an atomic.Uint32 races with a
+// Store on it.
+func TestRaceViewPlainReadAtomicStore(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		var a atomic.Uint32
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a.Store(1)
+		}()
+		_ = *(*int32)(unsafe.Pointer(&a))
 		wg.Wait()
 	})
 }
