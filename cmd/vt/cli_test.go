@@ -617,3 +617,12 @@ func TestTestSkip(t *testing.T) {
 	assert.Regexp(t, `"Action":"skip","Package":"github.com/vtcheck/vt/cmd/vt/testdata/skips","Test":"TestHeavy",.*"skipped":"skips_test.go:10: too slow under the race detector"`, j.stdout)
 	assert.Regexp(t, `"Action":"pass","Package":"github.com/vtcheck/vt/cmd/vt/testdata/skips","Test":"TestLight"`, j.stdout)
 }
+
+// A main served by a goroutine of package initialization: the goroutine
+// runs in every execution (it is a daemon, no leak), so main passes; with
+// the snapshot after initialization alone it deadlocked.
+func TestCheckInitGoroutine(t *testing.T) {
+	r := vt("check", "-corpus", "off", "testdata/initmain")
+	require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	assert.Regexp(t, `ok  main \(\d+ executions, exhaustive, `, r.stdout)
+}
