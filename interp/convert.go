@@ -167,7 +167,7 @@ func converter(from, to *rtype) func(value) value {
 			return func(v value) value {
 				b := v.bytes()
 				if len(b) < n {
-					panic(runtimeError(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(b), n)))
+					panic(sliceToArrayError(len(b), n))
 				}
 				return value{r: append(make([]byte, 0, n), b[:n]...)}
 			}
@@ -175,7 +175,7 @@ func converter(from, to *rtype) func(value) value {
 		return func(v value) value {
 			es := v.elems()
 			if len(es) < n {
-				panic(runtimeError(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(es), n)))
+				panic(sliceToArrayError(len(es), n))
 			}
 			return copyVal(value{r: es[:n:n]}, &rtype{kind: kArray, aggregate: true, elem: et})
 		}

@@ -109,7 +109,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			return func(fr *frame) *frame {
 				s := fr.regs[x].bytes()
 				if len(s) < n {
-					panic(runtimeError(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(s), n)))
+					panic(sliceToArrayError(len(s), n))
 				}
 				if s == nil {
 					fr.regs[dst] = value{}
@@ -124,7 +124,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			return func(fr *frame) *frame {
 				if z, ok := fr.regs[x].r.(zeroSlice); ok {
 					if z.len < n {
-						panic(runtimeError(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", z.len, n)))
+						panic(sliceToArrayError(z.len, n))
 					}
 					// A fresh array: its zero-size elements cannot
 					// be told from the slice's.
@@ -133,29 +133,13 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 					fr.pc++
 					return fr
 				}
-				s := fr.regs[x].elems()
-				if len(s) < n {
-					panic(runtimeError(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(s), n)))
-				}
-				if s == nil {
-					fr.regs[dst] = value{}
-				} else {
-					fr.regs[dst] = value{r: &value{r: s[:n:n]}}
-				}
+				fr.regs[dst] = elemsToArrayPtr(fr.regs[x].elems(), n)
 				fr.pc++
 				return fr
 			}
 		}
 		return func(fr *frame) *frame {
-			s := fr.regs[x].elems()
-			if len(s) < n {
-				panic(runtimeError(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", len(s), n)))
-			}
-			if s == nil {
-				fr.regs[dst] = value{}
-			} else {
-				fr.regs[dst] = value{r: &value{r: s[:n:n]}}
-			}
+			fr.regs[dst] = elemsToArrayPtr(fr.regs[x].elems(), n)
 			fr.pc++
 			return fr
 		}
@@ -705,3 +689,22 @@ func (c *compiler) next(i *ssa.Next, dst int) op {
 // --- unary operators ---
 
 // --- binary operators ---
+
+// elemsToArrayPtr converts the slice of cells s to a pointer to an array of
+// n elements, as (*[n]T)(s) does: nil for a nil slice, Go's panic for a
+// short one.
+func elemsToArrayPtr(s []value, n int) value {
+	if len(s) < n {
+		panic(sliceToArrayError(len(s), n))
+	}
+	if s == nil {
+		return value{}
+	}
+	return value{r: &value{r: s[:n:n]}}
+}
+
+// sliceToArrayError is Go's panic for converting a slice of length have to
+// an array (or a pointer to one) of length n > have.
+func sliceToArrayError(have, n int) runtimeError {
+	return runtimeError(fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", have, n))
+}

@@ -340,6 +340,11 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 // preemption (it is not what happens when nobody chooses it); random draws
 // and map iteration starts are data choices.
 func (s *scheduler) Choose(g *interp.Goroutine, c interp.Choice, n int) int {
+	if c == interp.ChooseTimer {
+		// Asked only by an interpreter that does not ask ChooseTime
+		// (which profiles the choice itself).
+		return s.ChooseTime(0, 0)
+	}
 	if s.prof != nil {
 		defer s.prof.chose(s, len(s.choices), g)
 	}
@@ -354,9 +359,6 @@ func (s *scheduler) Choose(g *interp.Goroutine, c interp.Choice, n int) int {
 			return 0
 		}
 		return s.next(n, false, nil)
-	case interp.ChooseTimer:
-		// Asked only by an interpreter that does not ask ChooseTime.
-		return s.ChooseTime(0, 0)
 	}
 	if !s.started {
 		return 0

@@ -32,18 +32,20 @@ func TestLookPathFindsNothing(t *testing.T) {
 	t.Skipf("skipping test: %v", err)
 }
 
+// upTo3 yields 0, 1, 2.
+func upTo3(yield func(int) bool) {
+	for i := 0; i < 3; i++ {
+		if !yield(i) {
+			return
+		}
+	}
+}
+
 // TestPullNextRace: two goroutines call one iter.Pull's next without
 // synchronization: a race, as go test -race reports (iter's race build
 // annotates next as a write to the iterator).
 func TestPullNextRace(t *testing.T) {
-	seq := func(yield func(int) bool) {
-		for i := 0; i < 3; i++ {
-			if !yield(i) {
-				return
-			}
-		}
-	}
-	next, stop := iter.Pull(iter.Seq[int](seq))
+	next, stop := iter.Pull(upTo3)
 	done := make(chan bool)
 	go func() {
 		next()
@@ -56,14 +58,7 @@ func TestPullNextRace(t *testing.T) {
 
 // TestPullNextOrdered: the same calls ordered by a channel: no race.
 func TestPullNextOrdered(t *testing.T) {
-	seq := func(yield func(int) bool) {
-		for i := 0; i < 3; i++ {
-			if !yield(i) {
-				return
-			}
-		}
-	}
-	next, stop := iter.Pull(iter.Seq[int](seq))
+	next, stop := iter.Pull(upTo3)
 	done := make(chan bool)
 	go func() {
 		next()
