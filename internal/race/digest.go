@@ -74,7 +74,7 @@ func (d *Detector) digest(c *interp.Canon, at int) {
 	}
 	for i := range d.locs {
 		l := &d.locs[i]
-		id, ok := c.CellID(l.keep)
+		id, ok := c.CellID(l.addr())
 		if !ok || l.n == 0 {
 			continue
 		}
@@ -112,7 +112,7 @@ func (d *Detector) digest(c *interp.Canon, at int) {
 	if atRow >= 0 {
 		ids := make([][2]uint64, 0, len(benign))
 		for _, i := range benign {
-			id, _ := c.CellID(d.locs[i].keep)
+			id, _ := c.CellID(d.locs[i].addr())
 			ids = append(ids, [2]uint64{id, uint64(d.locs[i].n)})
 		}
 		slices.SortFunc(ids, func(a, b [2]uint64) int { return slices.Compare(a[:], b[:]) })

@@ -1,0 +1,139 @@
+package race
+
+import (
+	"runtime"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/vtcheck/vt/interp"
+)
+
+// object is a heap object of three fake cells.
+type object [3][3]uint64
+
+// lifetimeDetector returns a detector that collects after a few new
+// locations, with goroutines 2 and 3 started by 1 (unordered with each
+// other).
+func lifetimeDetector(first int) *Detector {
+	d := New(Options{})
+	d.life.first = first
+	d.event(&event{Kind: interp.EvGoStart, G: 1})
+	d.event(&event{Kind: interp.EvGoStart, G: 2, Other: 1})
+	d.event(&event{Kind: interp.EvGoStart, G: 3, Other: 1})
+	return d
+}
+
+func cellOf(o *object, i int) interp.Addr { return addrOf(unsafe.Pointer(&o[i])) }
+
+// churn makes n short-lived objects that goroutine g writes (a range, then
+// its middle cell), collecting garbage every gcEvery.
+func churn(d *Detector, g, n, gcEvery int) {
+	for i := range n {
+		o := new(object)
+		d.event(&event{Kind: interp.EvWrite, G: g, Addr: cellOf(o, 0), N: 3})
+		d.event(&event{Kind: interp.EvRead, G: g, Addr: cellOf(o, 1)})
+		if (i+1)%gcEvery == 0 {
+			runtime.GC()
+		}
+	}
+}
+
+// A live object's history survives collections: a write of each of its
+// cells by goroutine 2, unordered with goroutine 3's earlier accesses, is
+// a race however many collections and garbage collections came between.
+func TestCollectKeepsLiveHistory(t *testing.T) {
+	for _, kind := range []interp.EventKind{interp.EvRead, interp.EvWrite} {
+		for cell := range 3 {
+			d := lifetimeDetector(16)
+			live := new(object)
+			// Goroutine 3: a range access (one location of three cells).
+			d.event(&event{Kind: kind, G: 3, Addr: cellOf(live, 0), N: 3})
+			churn(d, 1, 5000, 500)
+			require.Nil(t, d.Race())
+			d.event(&event{Kind: interp.EvWrite, G: 2, Addr: cellOf(live, cell)})
+			r := d.Race()
+			require.NotNil(t, r, "kind %v cell %d: the live object's history was dropped", kind, cell)
+			assert.Equal(t, 3, r.Prev.G)
+			assert.Equal(t, cellOf(live, cell), r.Addr)
+			runtime.KeepAlive(live)
+		}
+	}
+}
+
+// The part of a location split off before its collection, and one after,
+// keep their history too.
+func TestCollectKeepsSplitHistory(t *testing.T) {
+	d := lifetimeDetector(16)
+	live := new(object)
+	d.event(&event{Kind: interp.EvWrite, G: 3, Addr: cellOf(live, 0), N: 3})
+	d.event(&event{Kind: interp.EvWrite, G: 3, Addr: cellOf(live, 2)}) // split before
+	churn(d, 1, 3000, 300)
+	d.event(&event{Kind: interp.EvRead, G: 3, Addr: cellOf(live, 1)}) // split after
+	churn(d, 1, 3000, 300)
+	require.Nil(t, d.Race())
+	d.event(&event{Kind: interp.EvRead, G: 2, Addr: cellOf(live, 1)})
+	r := d.Race()
+	require.NotNil(t, r)
+	assert.Equal(t, cellOf(live, 1), r.Addr)
+	runtime.KeepAlive(live)
+}
+
+// A dead object's memory reused for a new one is a new location: goroutine
+// 3's writes of new objects do not race with goroutine 2's writes of dead
+// ones at the same addresses.
+func TestCollectForgetsDeadObjects(t *testing.T) {
+	d := lifetimeDetector(64)
+	seen := map[uintptr]bool{}
+	reused := 0
+	for round := range 200 {
+		for range 100 {
+			o := new(object)
+			seen[cellOf(o, 0).Uintptr()] = true
+			d.event(&event{Kind: interp.EvWrite, G: 2, Addr: cellOf(o, 0), N: 3})
+		}
+		runtime.GC()
+		for range 100 {
+			o := new(object)
+			if seen[cellOf(o, 0).Uintptr()] {
+				reused++
+			}
+			d.event(&event{Kind: interp.EvWrite, G: 3, Addr: cellOf(o, 1)})
+			d.event(&event{Kind: interp.EvWrite, G: 3, Addr: cellOf(o, 0), N: 3})
+		}
+		require.Nil(t, d.Race(), "round %d", round)
+	}
+	require.Positive(t, reused, "no memory was reused: the test shows nothing")
+}
+
+// The detector's records of a long execution that keeps making
+// short-lived objects stay bounded.
+func TestCollectBoundsLocations(t *testing.T) {
+	d := lifetimeDetector(1024)
+	churn(d, 1, 100000, 2000)
+	require.Nil(t, d.Race())
+	live := 0
+	for i := range d.locs {
+		if !d.locs[i].dead {
+			live++
+		}
+	}
+	// 2 locations an object: 200,000 without collections.
+	assert.Less(t, len(d.locs), 20000)
+	assert.Less(t, live, 20000)
+}
+
+// A frame's cells reused for a new local (EvAlloc) free their location.
+func TestForgetFreesLocations(t *testing.T) {
+	d := lifetimeDetector(1 << 30)
+	for range 1000 {
+		d.event(&event{Kind: interp.EvAlloc, G: 1, Addr: addr(10), N: 4})
+		d.event(&event{Kind: interp.EvWrite, G: 1, Addr: addr(10), N: 4})
+		d.event(&event{Kind: interp.EvRead, G: 1, Addr: addr(11)})
+		d.event(&event{Kind: interp.EvWrite, G: 1, Addr: addr(12)})
+	}
+	assert.LessOrEqual(t, len(d.locs), 4)
+	require.Nil(t, d.Race())
+}
