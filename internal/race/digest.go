@@ -140,6 +140,17 @@ func (d *Detector) digest(c *interp.Canon, at int) {
 		}
 		rows = append(rows, rowName{[4]uint64{2, id, uint64(k.kind), uint64(k.seq)}, r})
 	}
+	for k, o := range d.life.objs {
+		a, ok := o.weak.Addr()
+		if !ok {
+			continue
+		}
+		id, ok := c.CellID(a)
+		if !ok {
+			continue
+		}
+		rows = append(rows, rowName{[4]uint64{2, id, uint64(k.kind), uint64(k.seq)}, o.row})
+	}
 	slices.SortFunc(rows, func(a, b rowName) int { return slices.Compare(a.name[:], b.name[:]) })
 	var cols []colName
 	c.WriteUint(uint64(len(rows)))

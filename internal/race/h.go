@@ -383,6 +383,9 @@ func (d *Detector) obj(k objKey, create bool) (int32, bool) {
 	if r, ok := d.objs[k]; ok {
 		return r, true
 	}
+	if r, ok := d.weakObj(k); ok {
+		return r, true
+	}
 	if !create {
 		return 0, false
 	}
@@ -407,6 +410,11 @@ func (d *Detector) acquire(g int, k objKey) {
 func (d *Detector) consume(g int, k objKey) {
 	if r, ok := d.obj(k, false); ok {
 		d.union(d.goRow(g), r)
+		if _, weak := d.life.objs[k.weakKey()]; weak {
+			delete(d.life.objs, k.weakKey()) // no history: see collect
+			d.freeRow(r)
+			return
+		}
 		delete(d.objs, k)
 		if d.opts.History {
 			d.hist = append(d.hist, func() { d.objs[k] = r })

@@ -52,20 +52,62 @@ type lifetime struct {
 	young []int32 // locations that hold their cells, since the last collection
 	next  int     // the length of young that makes a collection due
 	first int     // if set (tests), used instead of minCollect
+	// objs holds the rows of synchronization objects that a collection
+	// found in Detector.objs, by the number of their object's cell, with
+	// a weak reference to it.
+	objs map[weakObjKey]weakObj
+}
+
+// weakObjKey is an objKey by the number of its cell.
+type weakObjKey struct {
+	addr uintptr
+	kind objKind
+	seq  int64
+}
+
+// weakObj is the row of a synchronization object that does not keep the
+// object alive.
+type weakObj struct {
+	row  int32
+	weak interp.WeakAddr
+}
+
+func (k objKey) weakKey() weakObjKey { return weakObjKey{k.addr.Uintptr(), k.kind, k.seq} }
+
+// weakObj returns the row of object k if a collection made it weak and
+// the object is alive; the row of a dead object (whose memory k's object
+// now has) is freed.
+func (d *Detector) weakObj(k objKey) (int32, bool) {
+	if len(d.life.objs) == 0 {
+		return 0, false
+	}
+	wk := k.weakKey()
+	o, ok := d.life.objs[wk]
+	if !ok {
+		return 0, false
+	}
+	if _, live := o.weak.Addr(); live {
+		return o.row, true
+	}
+	delete(d.life.objs, wk)
+	d.freeRow(o.row)
+	return 0, false
 }
 
 // reset forgets every location (a new execution).
 func (t *lifetime) reset() {
 	t.free, t.young, t.next = t.free[:0], t.young[:0], 0
+	clear(t.objs)
 }
 
-// due reports whether a collection is due.
-func (t *lifetime) due() bool {
+// due reports whether a collection is due, with objs new rows of
+// synchronization objects since the last one.
+func (t *lifetime) due(objs int) bool {
 	first := minCollect
 	if t.first > 0 {
 		first = t.first
 	}
-	return len(t.young) >= max(t.next, first)
+	return len(t.young)+objs >= max(t.next, first)
 }
 
 // reuse returns the index of a forgotten location, if there is one.
@@ -164,7 +206,8 @@ func (d *Detector) collect() {
 		l.weak, l.isWeak, l.keep = l.keep.Weak(), true, interp.Addr{}
 	}
 	t.young = young[:0]
-	alive := 0
+	d.collectObjs()
+	alive := len(t.objs)
 	for i := range d.locs {
 		l := &d.locs[i]
 		switch {
@@ -176,4 +219,34 @@ func (d *Detector) collect() {
 		}
 	}
 	t.next = alive / 2
+}
+
+// collectObjs moves the rows of synchronization objects to life.objs,
+// which refers to their objects weakly, and frees the rows of the objects
+// that died.
+func (d *Detector) collectObjs() {
+	t := &d.life
+	if t.objs == nil {
+		t.objs = map[weakObjKey]weakObj{}
+	}
+	keys := make([]objKey, 0, len(d.objs))
+	for k := range d.objs {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b objKey) int { return cmp.Compare(b.addr.Uintptr(), a.addr.Uintptr()) })
+	var last interp.Addr
+	var w interp.WeakAddr
+	for _, k := range keys {
+		if k.addr != last {
+			last, w = k.addr, k.addr.Weak()
+		}
+		t.objs[k.weakKey()] = weakObj{d.objs[k], w}
+	}
+	clear(d.objs)
+	for k, o := range t.objs {
+		if _, live := o.weak.Addr(); !live {
+			delete(t.objs, k)
+			d.freeRow(o.row)
+		}
+	}
 }

@@ -137,3 +137,65 @@ func TestForgetFreesLocations(t *testing.T) {
 	assert.LessOrEqual(t, len(d.locs), 4)
 	require.Nil(t, d.Race())
 }
+
+// The row of a live synchronization object survives collections: a
+// goroutine that acquires it is ordered after the release.
+func TestCollectKeepsLiveObjectRows(t *testing.T) {
+	d := lifetimeDetector(16)
+	x, timer := new(object), new(object)
+	d.event(&event{Kind: interp.EvWrite, G: 2, Addr: cellOf(x, 0)})
+	d.event(&event{Kind: interp.EvTimerSet, G: 2, Addr: cellOf(timer, 0)})
+	churn(d, 1, 3000, 300)
+	require.Empty(t, d.objs, "the timer's row was made weak")
+	d.event(&event{Kind: interp.EvTimerFire, G: 3, Addr: cellOf(timer, 0)})
+	d.event(&event{Kind: interp.EvWrite, G: 3, Addr: cellOf(x, 0)})
+	require.Nil(t, d.Race(), "the live timer's row was dropped")
+	runtime.KeepAlive(x)
+	runtime.KeepAlive(timer)
+}
+
+// The row of a dead synchronization object is not the row of a new object
+// at its address, and the rows of dead objects are freed.
+func TestCollectForgetsDeadObjectRows(t *testing.T) {
+	d := lifetimeDetector(64)
+	xs := make([]object, 20000)
+	timerOf := map[uintptr]int{} // a dead timer's address → its round
+	for i := range xs {
+		timer := new(object)
+		timerOf[cellOf(timer, 0).Uintptr()] = i
+		d.event(&event{Kind: interp.EvWrite, G: 2, Addr: cellOf(&xs[i], 0)})
+		d.event(&event{Kind: interp.EvTimerSet, G: 2, Addr: cellOf(timer, 0)})
+		if (i+1)%1000 == 0 {
+			runtime.GC()
+		}
+	}
+	assert.Less(t, len(d.objs)+len(d.life.objs), len(xs), "the rows of dead timers are freed")
+	// The last timers are made weak; they die, and no collection comes
+	// before their memory is reused: the lookup must see they are dead.
+	d.collect()
+	weak := map[uintptr]bool{}
+	for k := range d.life.objs {
+		weak[k.addr] = true
+	}
+	runtime.GC()
+	for range 100000 {
+		timer := new(object)
+		a := cellOf(timer, 0).Uintptr()
+		i, reused := timerOf[a]
+		if !reused || !weak[a] {
+			continue
+		}
+		// A new timer where a dead one was: firing it acquires nothing.
+		d.event(&event{Kind: interp.EvTimerFire, G: 3, Addr: cellOf(timer, 0)})
+		d.event(&event{Kind: interp.EvRead, G: 3, Addr: cellOf(&xs[i], 0)})
+		require.NotNil(t, d.Race(), "the new timer has the dead one's row")
+		// Two more collections: the rows of the dead timers are freed.
+		for range 2 {
+			runtime.GC()
+			d.collect()
+		}
+		assert.Less(t, len(d.objs)+len(d.life.objs), 100, "the rows of dead timers are freed")
+		return
+	}
+	t.Fatal("no memory was reused: the test shows nothing")
+}
