@@ -585,13 +585,15 @@ type WeakAddr struct {
 	b bool
 }
 
-// Weak returns a weak reference to the cell at a. It costs an allocation
-// and a record in the runtime's heap: make one per object, not per access.
-func (a Addr) Weak() WeakAddr {
-	if a.p == nil {
-		return WeakAddr{}
+// Weak returns a weak reference to the cell at a, or false if there can
+// be none: a byte cell may be a string's byte in read-only memory, where
+// the runtime makes no weak reference. It costs an allocation and a record
+// in the runtime's heap: make one per object, not per access.
+func (a Addr) Weak() (WeakAddr, bool) {
+	if a.p == nil || a.b {
+		return WeakAddr{}, false
 	}
-	return WeakAddr{weak.Make((*byte)(a.p)), a.b}
+	return WeakAddr{weak.Make((*byte)(a.p)), a.b}, true
 }
 
 // Addr returns the cell w refers to, or false once the object that holds

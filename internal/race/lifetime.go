@@ -30,6 +30,9 @@ import (
 // the collector frees the object, so a location found alive still owns its
 // cells.
 //
+// The cells of a byte (interp.Addr.Weak) keep their strong reference: a
+// byte cell may be in read-only memory, where no weak reference is made.
+//
 // Locations whose cells were all forgotten (forget: a frame's cells reused
 // for a new local) are freed at once (unused). Neither applies with
 // Options.History: Undo restores locations by index.
@@ -56,6 +59,9 @@ type lifetime struct {
 	// found in Detector.objs, by the number of their object's cell, with
 	// a weak reference to it.
 	objs map[weakObjKey]weakObj
+	// kept is the number of rows the last collection left in
+	// Detector.objs (objects of byte cells, see interp.Addr.Weak).
+	kept int
 }
 
 // weakObjKey is an objKey by the number of its cell.
@@ -96,7 +102,7 @@ func (d *Detector) weakObj(k objKey) (int32, bool) {
 
 // reset forgets every location (a new execution).
 func (t *lifetime) reset() {
-	t.free, t.young, t.next = t.free[:0], t.young[:0], 0
+	t.free, t.young, t.next, t.kept = t.free[:0], t.young[:0], 0, 0
 	clear(t.objs)
 }
 
@@ -107,7 +113,7 @@ func (t *lifetime) due(objs int) bool {
 	if t.first > 0 {
 		first = t.first
 	}
-	return len(t.young)+objs >= max(t.next, first)
+	return len(t.young)+objs-t.kept >= max(t.next, first)
 }
 
 // reuse returns the index of a forgotten location, if there is one.
@@ -203,7 +209,9 @@ func (d *Detector) collect() {
 		if l.isWeak { // a duplicate: the index was freed and reused
 			continue
 		}
-		l.weak, l.isWeak, l.keep = l.keep.Weak(), true, interp.Addr{}
+		if w, ok := l.keep.Weak(); ok {
+			l.weak, l.isWeak, l.keep = w, true, interp.Addr{}
+		}
 	}
 	t.young = young[:0]
 	d.collectObjs()
@@ -236,13 +244,18 @@ func (d *Detector) collectObjs() {
 	slices.SortFunc(keys, func(a, b objKey) int { return cmp.Compare(b.addr.Uintptr(), a.addr.Uintptr()) })
 	var last interp.Addr
 	var w interp.WeakAddr
+	ok := false
 	for _, k := range keys {
 		if k.addr != last {
-			last, w = k.addr, k.addr.Weak()
+			last = k.addr
+			w, ok = k.addr.Weak()
 		}
-		t.objs[k.weakKey()] = weakObj{d.objs[k], w}
+		if ok {
+			t.objs[k.weakKey()] = weakObj{d.objs[k], w}
+			delete(d.objs, k)
+		}
 	}
-	clear(d.objs)
+	t.kept = len(d.objs)
 	for k, o := range t.objs {
 		if _, live := o.weak.Addr(); !live {
 			delete(t.objs, k)
