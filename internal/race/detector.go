@@ -237,9 +237,12 @@ func (d *Detector) cellsOf(i int32) int32 { return d.locs[i].n }
 func (d *Detector) cellLoc(key uintptr, a interp.Addr) int32 {
 	p := d.sh.at(key)
 	v := *p
-	if v == 0 || !d.live(v-1) {
+	if v != 0 && !d.locs[v-1].live() {
+		d.drop(v - 1) // its object died: the cell is in a new one
+		v = 0
+	}
+	if v == 0 {
 		i := d.newLoc(loc{col: d.newCol(), benign: d.benign[a], n: 1, keep: a, lo: key, hi: key + 1})
-		p = d.sh.at(key) // live may have moved the shadow's page cache, not the entry
 		d.setShadow(key, p, i+1)
 		return i
 	}

@@ -24,7 +24,7 @@ import (
 // reused by a new location). A location whose object died can never be
 // accessed again, so forgetting it changes no verdict. Between
 // collections, a lookup that finds a weak location checks that its object
-// is alive (live, liveLoc): the access is to a live object, so if the
+// is alive (loc.live): the access is to a live object, so if the
 // location's object died, the memory now belongs to a new object, whose
 // cells are unseen. The check is exact: a weak reference is cleared before
 // the collector frees the object, so a location found alive still owns its
@@ -144,12 +144,11 @@ func (l *loc) addr() interp.Addr {
 	return l.keep
 }
 
-// liveLoc reports whether location i's object is alive (see above).
-func (d *Detector) liveLoc(i int32) bool {
-	l := &d.locs[i]
-	if !l.isWeak {
-		return true
-	}
+// live reports whether the location's object is alive (see above).
+func (l *loc) live() bool { return !l.isWeak || l.weakLive() }
+
+// weakLive reports whether the object of the weak location l is alive.
+func (l *loc) weakLive() bool {
 	_, ok := l.weak.Addr()
 	return ok
 }
@@ -157,7 +156,7 @@ func (d *Detector) liveLoc(i int32) bool {
 // live reports whether location i's object is alive; if not, it forgets
 // the location. It makes Detector a rangeOwner.
 func (d *Detector) live(i int32) bool {
-	if d.liveLoc(i) {
+	if d.locs[i].live() {
 		return true
 	}
 	d.drop(i)
@@ -220,7 +219,7 @@ func (d *Detector) collect() {
 		l := &d.locs[i]
 		switch {
 		case l.dead:
-		case !d.liveLoc(int32(i)):
+		case !l.live():
 			d.drop(int32(i))
 		default:
 			alive++
