@@ -66,6 +66,7 @@ func init() {
 		"maps":                  mapsModels,
 		"iter":                  iterModels,
 		"internal/race":         raceModels,
+		"internal/testenv":      testenvModels,
 		"github.com/stretchr/testify/internal/spew": spewModels("github.com/stretchr/testify/internal/spew"),
 		"github.com/davecgh/go-spew/spew":           spewModels("github.com/davecgh/go-spew/spew"),
 	}
