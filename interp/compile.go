@@ -147,7 +147,7 @@ func (c *compiler) compile() {
 			return
 		}
 	}
-	if pkg := fnPackage(sf); pkg != "" && inPolicy(notRun, pkg) {
+	if pkg := fnPackage(sf); pkg != "" && inPolicy(notRun, pkg) && fromSource[f.name] == "" {
 		if sf.Name() == "init" && sf.Parent() == nil && sf.Signature.Recv() == nil {
 			f.native = func(*machine, []value) value { return value{} }
 			c.compileThunk()
