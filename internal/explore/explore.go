@@ -396,6 +396,11 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 				rest = sub.rest
 			} else if done, err = x.run(prefix, &dporChoice{d: d}); !done && err == nil {
 				d.update(x.last.sched.track, x.last.sched)
+				if d.lastCut {
+					// The execution budget is spent (dporRun.last).
+					x.budgetLeft()
+					return nil
+				}
 				if d.unanalysed != "" {
 					// Too large for DPOR: the portfolio samples instead.
 					x.res.Notes = append(x.res.Notes, d.unanalysed)
@@ -846,6 +851,11 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			spare = x.spare.track
 		}
 		s.track = newDporRun(dc.d, spare)
+		// No execution can follow this one (the execution budget): a
+		// long one is not analysed (dporRun.last). Join points, shards
+		// and workers read DPOR's records for more than the next
+		// execution: they keep them.
+		s.track.last = x.o.Execs-x.res.Executions <= 1 && !x.worker && dc.d.shards <= 1 && dc.d.joins == nil
 	}
 	x.spare = nil
 	if a, ok := strat.(interface{ attach(*scheduler) }); ok {
