@@ -128,7 +128,7 @@ func (d *dpor) ownsRun(r *dporRun, s *scheduler) bool {
 	if d.shards <= 1 {
 		return true
 	}
-	for i, c := range s.choices {
+	for i, c := range s.choices.all() {
 		if i < len(d.nodes) && d.nodes[i].pick {
 			return d.owns(c.chosen)
 		}
@@ -513,7 +513,7 @@ func (d *dpor) update(r *dporRun, s *scheduler) {
 		return
 	}
 	r.endTransition()
-	for i, c := range s.choices {
+	for i, c := range s.choices.all() {
 		if i < len(d.nodes) {
 			d.nodes[i].c = c
 			continue
