@@ -413,7 +413,7 @@ func (c *compiler) goStmt(i *ssa.Go) op {
 		nf.retDst = -1
 		ng.top = nf
 		if cl.fn.ssa != nil {
-			ng.pendPos = cl.fn.ssa.Pos()
+			ng.pendPos, ng.pendAt = cl.fn.ssa.Pos(), cl.fn.ssa.Pos()
 		}
 		fr.pc++
 		return fr

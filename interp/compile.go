@@ -64,7 +64,10 @@ type controlFn func(fr *frame, args []value, dst int32) *frame
 func (f *function) String() string { return f.name }
 
 // inGoroot reports whether f belongs to the Go distribution (the standard
-// library) or is a synthetic wrapper.
+// library) or is a synthetic wrapper. A function of a _test.go file is the
+// program's own code wherever it lies: under vt test of a standard package,
+// its tests are what the user runs (a timer they set is theirs, a position
+// in them is what they recognize).
 func (f *function) inGoroot() bool {
 	if f.gorootSet {
 		return f.goroot
@@ -79,6 +82,11 @@ func (f *function) inGoroot() bool {
 	if !known {
 		// A package made after the load (none today): by its path.
 		std = pkg != "" && !strings.Contains(strings.SplitN(pkg, "/", 2)[0], ".") && pkg != "main"
+	}
+	if std && f.ssa.Pos().IsValid() {
+		if file := f.prog.SSA.Fset.File(f.ssa.Pos()); file != nil && strings.HasSuffix(file.Name(), "_test.go") {
+			std = false
+		}
 	}
 	f.goroot = std
 	return f.goroot
@@ -139,7 +147,7 @@ func (c *compiler) compile() {
 			return
 		}
 	}
-	if pkg := fnPackage(sf); pkg != "" && inPolicy(notRun, pkg) {
+	if pkg := fnPackage(sf); pkg != "" && inPolicy(notRun, pkg) && fromSource[f.name] == "" {
 		if sf.Name() == "init" && sf.Parent() == nil && sf.Signature.Recv() == nil {
 			f.native = func(*machine, []value) value { return value{} }
 			c.compileThunk()

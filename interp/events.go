@@ -684,7 +684,7 @@ func (fr *frame) pointOn(op Op, pos token.Pos, obj *value) bool {
 		return false
 	}
 	g.top = fr
-	g.pending, g.pendPos, g.pendObj = op, fr.userPos(pos), obj
+	g.pending, g.pendPos, g.pendAt, g.pendObj = op, fr.userPos(pos), pos, obj
 	g.atPoint = true
 	return true
 }

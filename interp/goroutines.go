@@ -18,7 +18,8 @@ type Goroutine struct {
 	top     *frame
 	status  gStatus
 	pending Op        // operation at the scheduling point or blocking operation
-	pendPos token.Pos // its position
+	pendPos token.Pos // its position in the program's own code (userPos)
+	pendAt  token.Pos // its position itself, in the innermost frame
 	pendObj *value    // the sync object of a pending sync operation (nil: none or not one)
 	resumed bool      // picked at its scheduling point: perform the op now
 	atPoint bool      // stopped by point (not blocked, woken or new): the next pick resumes its op
@@ -62,6 +63,13 @@ func (g *Goroutine) ID() int {
 
 // Pending returns the operation g is stopped at or blocked in.
 func (g *Goroutine) Pending() (Op, token.Pos) { return g.pending, g.pendPos }
+
+// PendingAt returns the position of the operation g is stopped at itself:
+// where Pending's position is the program's own code that reached it (the
+// call of a library function), this one is the operation's, inside that
+// function. Two points at one position of the program's code are one
+// point of its loop only if they are also one operation here.
+func (g *Goroutine) PendingAt() token.Pos { return g.pendAt }
 
 // WouldBlock reports whether the operation g is stopped at would only
 // block if g ran now, changing nothing: a Mutex.Lock or RWMutex.RLock of a
@@ -330,7 +338,7 @@ func (fr *frame) blockOn(op Op, pos token.Pos, obj Addr) *frame {
 	g := fr.g
 	g.top = fr
 	g.setStatus(gBlocked)
-	g.pending, g.pendPos = op, fr.userPos(pos)
+	g.pending, g.pendPos, g.pendAt = op, fr.userPos(pos), pos
 	g.m.emit(fr, Event{Kind: EvBlock, Op: op, Pos: pos, Addr: obj})
 	return nil
 }
@@ -340,7 +348,7 @@ func (fr *frame) blockInSelect(pos token.Pos, chans []Addr) *frame {
 	g := fr.g
 	g.top = fr
 	g.setStatus(gBlocked)
-	g.pending, g.pendPos = OpSelect, fr.userPos(pos)
+	g.pending, g.pendPos, g.pendAt = OpSelect, fr.userPos(pos), pos
 	g.m.emit(fr, Event{Kind: EvBlock, Op: OpSelect, Pos: pos, Waits: chans})
 	return nil
 }

@@ -145,10 +145,10 @@ func atomicValueCtl(op Op, f func(m *machine, cell *value, args []value) (value,
 // a Value holding old.
 func (m *machine) checkAtomicValue(old, v value) {
 	if v.r == nil {
-		panic(&panicValue{m.stringPanic("sync/atomic: store of nil value into Value")})
+		panic(&panicValue{m.anyString("sync/atomic: store of nil value into Value")})
 	}
 	if o := old.iface(); o != nil && o.t != v.iface().t {
-		panic(&panicValue{m.stringPanic("sync/atomic: store of inconsistently typed value into Value")})
+		panic(&panicValue{m.anyString("sync/atomic: store of inconsistently typed value into Value")})
 	}
 }
 
@@ -171,7 +171,7 @@ func atomicValueSwap(m *machine, cell *value, a []value) (value, EventKind) {
 
 func atomicValueCAS(m *machine, cell *value, a []value) (value, EventKind) {
 	cur, oldV, newV := *cell, a[0], a[1]
-	fail := func(msg string) { panic(&panicValue{m.stringPanic("sync/atomic: " + msg)}) }
+	fail := func(msg string) { panic(&panicValue{m.anyString("sync/atomic: " + msg)}) }
 	if newV.r == nil {
 		fail("compare and swap of nil value into Value")
 	}

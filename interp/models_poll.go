@@ -257,7 +257,7 @@ func fdRWUnlock(fr *frame, p *value, a []value) bool {
 
 // goPanicString returns a Go panic carrying the string s.
 func (m *machine) goPanicString(s string) *panicValue {
-	return &panicValue{v: m.stringPanic(s)}
+	return &panicValue{v: m.anyString(s)}
 }
 
 // sysWritev is writev(2): the chunks the iovecs a[1] point to, in order.

@@ -270,7 +270,7 @@ func typeArg(v value) *rtype {
 }
 
 func (m *machine) rpanic(msg string) {
-	panic(&panicValue{m.stringPanic(msg)})
+	panic(&panicValue{m.anyString(msg)})
 }
 
 // valueError panics with a *ValueError of package pk.

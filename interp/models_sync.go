@@ -169,8 +169,9 @@ func (m *machine) fatal(fr *frame, msg string) *frame {
 	return nil
 }
 
-// stringPanic returns a panic value holding a string.
-func (m *machine) stringPanic(s string) value {
+// anyString returns s as a value of type any: a panic value, an element
+// of a ...any argument.
+func (m *machine) anyString(s string) value {
 	return value{r: &iface{t: m.prog.typeOf(types.Typ[types.String]), v: strVal(s)}}
 }
 
@@ -316,7 +317,7 @@ func wgAdd(fr *frame, p *value, delta int64, dst int32) *frame {
 	}
 	st.count += delta
 	if st.count < 0 {
-		panic(&panicValue{m.stringPanic("sync: negative WaitGroup counter")})
+		panic(&panicValue{m.anyString("sync: negative WaitGroup counter")})
 	}
 	if st.count == 0 && len(st.sleepers) > 0 {
 		st.gen++
@@ -334,7 +335,7 @@ func wgWait(fr *frame, p *value, _ []value, dst int32) *frame {
 		delete(st.waitGen, g)
 		m.emit(fr, Event{Kind: EvWGWait, Addr: addrOf(p), Pos: fr.pos()})
 		if st.count != 0 {
-			panic(&panicValue{m.stringPanic("sync: WaitGroup is reused before previous Wait has returned")})
+			panic(&panicValue{m.anyString("sync: WaitGroup is reused before previous Wait has returned")})
 		}
 		return fr.done(dst, value{})
 	}

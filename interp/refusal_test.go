@@ -273,6 +273,21 @@ func TestRefuseIntPointerDeref(t *testing.T) {
 	assert.Equal(t, "65538 true true false\ntrue\n", r.stdout)
 }
 
+// TestRefuseNodeHeader: a pointer to a struct's first field converted
+// back to the struct through unsafe.Pointer is refused at the conversion
+// (it crashed the interpreter at the next field access: the pointer's
+// cell is the field's); a conversion between structs of the same layout
+// runs.
+func TestRefuseNodeHeader(t *testing.T) {
+	r := runBehave(t, "nodeheader", RunOptions{})
+	require.Error(t, r.err)
+	var ue *UnsupportedError
+	require.True(t, errors.As(r.err, &ue), "want *UnsupportedError, got %T: %v", r.err, r.err)
+	assert.Regexp(t, `^conversion of a \*\S*nodeheader.header to \*\S*nodeheader.leaf through unsafe.Pointer \(type punning between structs of different layouts\)`, ue.What)
+	assert.Equal(t, markerLine(t, "nodeheader", "header"), ue.Pos.Line, "the conversion: %v", ue.Pos)
+	assert.Equal(t, "true a 1\ntrue\n", r.stdout)
+}
+
 func TestRefuseTypePunning(t *testing.T) {
 	r := runBehave(t, "punning", RunOptions{})
 	require.Error(t, r.err)

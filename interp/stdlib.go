@@ -2,6 +2,7 @@ package interp
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -66,6 +67,7 @@ func init() {
 		"maps":                  mapsModels,
 		"iter":                  iterModels,
 		"internal/race":         raceModels,
+		"internal/testenv":      testenvModels,
 		"github.com/stretchr/testify/internal/spew": spewModels("github.com/stretchr/testify/internal/spew"),
 		"github.com/davecgh/go-spew/spew":           spewModels("github.com/davecgh/go-spew/spew"),
 	}
@@ -126,7 +128,7 @@ type pkgPolicy struct{ path, why string }
 // is skipped and any other call into them stops the run with an
 // *UnsupportedError naming the function.
 var notRun = []pkgPolicy{
-	{"crypto", "assembly, and randomness from the operating system (crypto/rand's Read, Reader and Text are modeled)"},
+	{"crypto", "assembly, and randomness from the operating system (crypto/rand's Read, Reader and Text are modeled; its Int runs from source)"},
 	{"vendor/golang.org/x/crypto", "the x/crypto code vendored into the standard library, for crypto"},
 	{"os/exec", "starting processes is refused under vt (the virtual OS has one process)"},
 	{"os/signal", "signals are refused under vt (the virtual OS sends none)"},
@@ -134,6 +136,17 @@ var notRun = []pkgPolicy{
 	{"plugin", "loading shared objects is refused under vt"},
 	{"mime/multipart", "imports crypto/rand and net/textproto (through testify's HTTP helpers)"},
 }
+
+// fromSource are functions of notRun packages that run from their source
+// all the same: their code is portable Go over what the interpreter runs
+// or models.
+var fromSource = map[string]string{
+	"crypto/rand.Int": "math/big over io.ReadFull of the given Reader (crypto/rand.Reader's Read is modeled)",
+}
+
+// unstripped are packages inside a stripped tree that keep their function
+// bodies, for their fromSource functions (exact paths, not trees).
+var unstripped = []string{"crypto/rand"}
 
 // uninitialized are packages whose initialization the interpreter skips:
 // their state is modeled or unused by modeled code.
@@ -195,5 +208,5 @@ func inPolicy(ps []pkgPolicy, path string) bool { return policyWhy(ps, path) != 
 // the Go distribution at goroot.
 func strippedFile(goroot, filename string) bool {
 	rel, ok := strings.CutPrefix(filepath.ToSlash(filepath.Dir(filename)), filepath.ToSlash(goroot)+"/src/")
-	return ok && inPolicy(stripped, rel)
+	return ok && inPolicy(stripped, rel) && !slices.Contains(unstripped, rel)
 }

@@ -526,7 +526,7 @@ func (m *machine) testState(v value) *testState {
 
 // testPanic panics in the interpreted program with Go's message s.
 func (m *machine) testPanic(s string) {
-	panic(&panicValue{m.stringPanic(s)})
+	panic(&panicValue{m.anyString(s)})
 }
 
 // callSite returns "file:line: " of the first frame above fr that is not a

@@ -94,7 +94,8 @@ func sameWord(a, b *rtype) bool {
 // punnedPointer checks a conversion of an unsafe.Pointer made from a *S to
 // a *T (i converts it to *T) and returns a non-empty reason when vt does
 // not model it: a type punning between a struct and a non-struct that are
-// not one scalar word of the same size and representation.
+// not one scalar word of the same size and representation, or between
+// structs of different layouts (sameShape).
 func punnedPointer(c *compiler, src, dst types.Type) string {
 	_, fs := src.Underlying().(*types.Struct)
 	_, ts := dst.Underlying().(*types.Struct)
@@ -106,9 +107,17 @@ func punnedPointer(c *compiler, src, dst types.Type) string {
 		return ""
 	}
 	if fs && ts {
-		// Between two struct types: passed as before (the cells of the
-		// same shape are the same; a word view is taken at run time).
-		return ""
+		if sameShape(st, dt) {
+			// The cells of the same shape are the same (a word view
+			// is taken at run time).
+			return ""
+		}
+		// A pointer to a struct's first field viewed as the struct
+		// (a node header, as internal/sync's HashTrieMap has), or the
+		// other way: field accesses through it would read the wrong
+		// cells.
+		return fmt.Sprintf("conversion of a *%s to *%s through unsafe.Pointer (type punning between structs of different layouts): %s", src, dst,
+			"the interpreter's memory is made of values, not bytes: a struct is one cell per field, and a pointer to a field does not lead back to its struct, nor a struct's pointer to its first field's fields")
 	}
 	why := "the interpreter's memory is made of values, not bytes; only pointees of the same memory layout of one scalar word (such as *uint32 and *atomic.Uint32) may be viewed as each other"
 	if types.IsInterface(src) || types.IsInterface(dst) {
@@ -118,6 +127,32 @@ func punnedPointer(c *compiler, src, dst types.Type) string {
 	}
 	return fmt.Sprintf("conversion of a *%s to *%s through unsafe.Pointer (type punning between a %s and a %s): %s",
 		src, dst, kindWord(src), kindWord(dst), why)
+}
+
+// sameShape reports whether values of a and b are made of the same cells:
+// the same type, or structs whose fields have the same shapes, or arrays
+// of the same length of the same shape, or scalars of one kind.
+func sameShape(a, b *rtype) bool {
+	if a == b {
+		return true
+	}
+	if a.kind != b.kind {
+		return sameWord(a, b)
+	}
+	switch a.kind {
+	case kStruct:
+		if len(a.fields) != len(b.fields) {
+			return false
+		}
+		for i := range a.fields {
+			if !sameShape(a.fields[i].typ, b.fields[i].typ) {
+				return false
+			}
+		}
+	case kArray:
+		return a.len == b.len && sameShape(a.elem, b.elem)
+	}
+	return true
 }
 
 // wordConverter returns the conversion of an unsafe.Pointer to a pointer

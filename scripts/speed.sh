@@ -7,7 +7,9 @@
 # geometric mean of the ratios.
 #
 # Usage: scripts/speed.sh [ROUNDS]   (default 3)
-# Environment: SPEED_BENCHTIME (default 3x), SPEED_PROGRAMS (default all six).
+# Environment: SPEED_BENCHTIME (default 3x), SPEED_PROGRAMS (default all six),
+# SPEED_PGO (default cmd/vt/default.pgo, the profile vt's own build uses, so
+# that the interpreter is measured as vt runs it; "off" measures it without).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,7 +19,8 @@ programs=${SPEED_PROGRAMS:-"fib sieve wordfreq strconvx shapes nbody"}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-(cd "$root" && go test -c -o "$tmp/interp.test" ./interp)
+pgo=${SPEED_PGO:-$root/cmd/vt/default.pgo}
+(cd "$root" && go test -c -pgo="$pgo" -o "$tmp/interp.test" ./interp)
 cd "$root/interp"
 for _ in $(seq "$rounds"); do
 	for p in $programs; do

@@ -626,3 +626,27 @@ func TestCheckInitGoroutine(t *testing.T) {
 	require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
 	assert.Regexp(t, `ok  main \(\d+ executions, exhaustive, `, r.stdout)
 }
+
+// The standard library's own tests that need a process check first with
+// internal/testenv.MustHaveExec, and skip under vt (one process) as on a
+// platform without processes, naming why; without the model they went on
+// to exec.Command and were refused.
+func TestTestStdlibExecSkips(t *testing.T) {
+	r := vt("test", "-execs", "1", "-corpus", "off", "-run", "^(TestIssue76126|TestMutexMisuse)$", "sync")
+	require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	assert.Regexp(t, `(?m)^SKIP sync TestIssue76126 \(waitgroup_test.go:\d+: skipping test: cannot exec subprocess under vt: starting processes is not supported \(the virtual OS runs one process\); `, r.stdout)
+	assert.Regexp(t, `(?m)^SKIP sync TestMutexMisuse \(exec.go:\d+: skipping test: cannot exec subprocess under vt`, r.stdout)
+	assert.Contains(t, r.stdout, "ok: 2 tests: 2 ok (2 skipped), 0 failed, 0 unsupported (")
+}
+
+// A timer that a standard package's own test sets is the program's: time's
+// TestAfterFuncStarvation (two goroutines ping-pong until an AfterFunc of
+// 1µs stops them) ends in its first execution. When functions of _test.go
+// files in GOROOT counted as the standard library's, the AfterFunc was a
+// library timer that fires only when every goroutine is blocked: the run
+// spent its whole budget.
+func TestTestStdlibTimerIsProgramsOwn(t *testing.T) {
+	r := vt("test", "-execs", "1", "-corpus", "off", "-time", "60s", "-json", "-run", "^TestAfterFuncStarvation$", "time")
+	require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+	assert.Regexp(t, `"Action":"pass","Package":"time","Test":"TestAfterFuncStarvation",.*"executions":1,.*"budget":"execs"`, r.stdout)
+}

@@ -34,7 +34,7 @@ func (x *explorer) replayCorpus() (done bool, err error) {
 			return true, nil
 		}
 		s := x.last.sched
-		if s.diverged || len(s.choices) < len(tok.Choices) {
+		if s.diverged || s.choices.len() < len(tok.Choices) {
 			if err := os.Remove(names[i]); err != nil {
 				return true, fmt.Errorf("vt: removing a stale saved schedule: %w", err)
 			}

@@ -63,7 +63,7 @@ func BenchmarkDeepBugs(b *testing.B) {
 	require.NoError(b, err)
 	var states int
 	testCommitted = func(r *execResult) {
-		n := len(r.sched.choices)
+		n := r.sched.choices.len()
 		if r.kind == "race" && r.sched.raceAt > 0 {
 			n = r.sched.raceChoices // what follows the race is not the search's
 		}

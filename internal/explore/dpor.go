@@ -96,6 +96,9 @@ type dpor struct {
 	// unanalysed says why the last execution could not be analysed (too
 	// large: maxHBEntries); the search cannot go on.
 	unanalysed string
+	// lastCut: the last execution of the search (dporRun.last) was too
+	// long to analyse; the search ends with it, not exhaustive.
+	lastCut bool
 	// shard of shards: this exploration owns the executions whose first
 	// choice of a goroutine takes an alternative a with a mod shards =
 	// shard (options.go, Options.Shard); shards 0: not sharded.
@@ -125,7 +128,7 @@ func (d *dpor) ownsRun(r *dporRun, s *scheduler) bool {
 	if d.shards <= 1 {
 		return true
 	}
-	for i, c := range s.choices {
+	for i, c := range s.choices.all() {
 		if i < len(d.nodes) && d.nodes[i].pick {
 			return d.owns(c.chosen)
 		}
@@ -184,6 +187,12 @@ type dporRun struct {
 	// over: the execution has more than maxDporTrans transitions; DPOR
 	// records nothing more of it and will not analyse it.
 	over bool
+	// last: no execution of the search can follow this one (the
+	// execution budget allows no other), so nothing reads what DPOR
+	// records of it but the analysis that decides whether the search is
+	// exhausted. Past lastDporTrans transitions DPOR lets go of it as
+	// past maxDporTrans, without a note: the search ends there anyway.
+	last bool
 }
 
 // maxDporTrans bounds the transitions DPOR records of one execution: a
@@ -194,6 +203,12 @@ type dporRun struct {
 // the execution is not analysed: the search goes on by sampling, as for
 // maxHBEntries (a variable for tests).
 var maxDporTrans = 1 << 22
+
+// lastDporTrans bounds the transitions DPOR records of the search's last
+// execution (dporRun.last): an execution that short is still analysed, so
+// that a search of one execution that needs no other is exhaustive as
+// before; a longer one costs no record per point (a variable for tests).
+var lastDporTrans = 1 << 16
 
 // newDporRun returns the tracker of an execution for d. It reuses the
 // memory of spare, if not nil: the tracker of an execution the search is
@@ -272,7 +287,7 @@ func (r *dporRun) begin(g, node int) {
 	if r.over {
 		return
 	}
-	if len(r.trans) >= maxDporTrans {
+	if len(r.trans) >= maxDporTrans || r.last && len(r.trans) >= lastDporTrans {
 		r.giveUp()
 		return
 	}
@@ -486,13 +501,19 @@ func (c *dporChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
 // update takes an execution into the path and adds the backtrack points of
 // its races.
 func (d *dpor) update(r *dporRun, s *scheduler) {
+	if r.over && r.last {
+		// The search's last execution: no other follows, nothing to
+		// analyse it for (and no note: nothing was left out).
+		d.lastCut = true
+		return
+	}
 	if r.over {
 		d.unanalysed = fmt.Sprintf("dpor could not analyse an execution of more than %d transitions; "+
 			"the search went on by sampling, not exhaustive", maxDporTrans)
 		return
 	}
 	r.endTransition()
-	for i, c := range s.choices {
+	for i, c := range s.choices.all() {
 		if i < len(d.nodes) {
 			d.nodes[i].c = c
 			continue

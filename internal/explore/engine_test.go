@@ -210,6 +210,12 @@ func TestTokenRoundTrip(t *testing.T) {
 	assert.Equal(t, txn, back)
 	long := Token{Hash: "x", Choices: make([]int, 100000)}
 	assert.Less(t, len(long.String()), 30, "runs of zeros are compressed")
+	// A run longer than a token's longest is written as several: the
+	// token of a long execution parses.
+	longer := Token{Hash: "x", Choices: make([]int, maxTokenRun+5)}
+	back, err = ParseToken(longer.String())
+	require.NoError(t, err)
+	assert.Equal(t, longer, back)
 	for _, bad := range []string{"vt1:x:0*0", "vt1:x:a*", "vt1:x:-1", "vt1:x", "vt1:x:tx:0", "vt1:x:txn:0:1"} {
 		_, err := ParseToken(bad)
 		assert.Error(t, err, bad)

@@ -189,8 +189,8 @@ type explorer struct {
 	start    time.Time
 	res      *Result
 	last     *execResult
-	// choiceHint is the number of choices of the last execution: the
-	// next one's capacity.
+	// choiceHint is the number of runs of choices of the last execution
+	// (choiceLog): the next one's capacity.
 	choiceHint int
 	snap       *interp.Snapshot // state at the root call, once reached
 	// initGoroutines: the package's initialization leaves goroutines
@@ -396,6 +396,11 @@ func (x *explorer) dporStages(bounds []int, name string) error {
 				rest = sub.rest
 			} else if done, err = x.run(prefix, &dporChoice{d: d}); !done && err == nil {
 				d.update(x.last.sched.track, x.last.sched)
+				if d.lastCut {
+					// The execution budget is spent (dporRun.last).
+					x.budgetLeft()
+					return nil
+				}
 				if d.unanalysed != "" {
 					// Too large for DPOR: the portfolio samples instead.
 					x.res.Notes = append(x.res.Notes, d.unanalysed)
@@ -630,7 +635,7 @@ func (x *explorer) dfs() error {
 			if done || err != nil {
 				return err
 			}
-			stack := x.last.sched.choices
+			stack := &x.last.sched.choices
 			var pre []int
 			var next int
 			var more, pr bool
@@ -658,17 +663,17 @@ func (x *explorer) dfs() error {
 // at levels from floor on, and the level it changes (more false: none is
 // left); pre counts the preemptions before each level; pruned: an
 // alternative was left out for the bound.
-func dfsNext(stack []choice, bound, floor int) (prefix, pre []int, next int, pruned, more bool) {
-	pre = make([]int, len(stack)+1)
-	for i, c := range stack {
+func dfsNext(stack *choiceLog, bound, floor int) (prefix, pre []int, next int, pruned, more bool) {
+	pre = make([]int, stack.len()+1)
+	for i, c := range stack.all() {
 		pre[i+1] = pre[i]
 		if c.preemptive && c.chosen != 0 {
 			pre[i+1]++
 		}
 	}
 	next = -1
-	for i := len(stack) - 1; i >= floor; i-- {
-		c := stack[i]
+	for i := stack.len() - 1; i >= floor; i-- {
+		c := stack.at(i)
 		if c.chosen+1 >= c.n || c.fixed {
 			continue
 		}
@@ -682,11 +687,8 @@ func dfsNext(stack []choice, bound, floor int) (prefix, pre []int, next int, pru
 	if next < 0 {
 		return nil, pre, next, pruned, false
 	}
-	prefix = make([]int, next+1)
-	for i := range next {
-		prefix[i] = stack[i].val
-	}
-	prefix[next] = stack[next].valueOf(stack[next].chosen + 1)
+	c := stack.at(next)
+	prefix = append(stack.vals(next), c.valueOf(c.chosen+1))
 	return prefix, pre, next, pruned, true
 }
 
@@ -721,7 +723,7 @@ func (x *explorer) commit(r *execResult, err error) (done bool, _ error) {
 	}
 	x.last = r
 	if r.sched != nil && x.firstDepth < 0 {
-		x.firstDepth = len(r.sched.choices)
+		x.firstDepth = r.sched.choices.len()
 	}
 	if x.owned != nil && !r.stopped && !x.owned(r) {
 		x.res.OtherShards++
@@ -758,7 +760,7 @@ func (x *explorer) commit(r *execResult, err error) (done bool, _ error) {
 	}
 	x.res.Executions++
 	x.res.Steps += r.steps
-	x.res.MaxDepth = max(x.res.MaxDepth, len(r.sched.choices))
+	x.res.MaxDepth = max(x.res.MaxDepth, r.sched.choices.len())
 	x.maybeProgress()
 	if r.stopped {
 		// The budget ran out inside this execution: nothing found.
@@ -827,10 +829,10 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
 	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
 	s.reuse(x.spare)
-	if n := max(len(prefix), x.choiceHint) + 16; n > cap(s.choices) {
-		s.choices = make([]choice, 0, n)
+	if n := x.choiceHint + 16; n > cap(s.choices.units) {
+		s.choices.units = make([]choiceUnit, 0, n)
 	}
-	defer func() { x.choiceHint = len(s.choices) }()
+	defer func() { x.choiceHint = len(s.choices.units) }()
 	r.sched = s
 	s.outOfTime = x.stop
 	if s.regionsOnly {
@@ -846,6 +848,11 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			spare = x.spare.track
 		}
 		s.track = newDporRun(dc.d, spare)
+		// No execution can follow this one (the execution budget): a
+		// long one is not analysed (dporRun.last). Join points, shards
+		// and workers read DPOR's records for more than the next
+		// execution: they keep them.
+		s.track.last = x.o.Execs-x.res.Executions <= 1 && !x.worker && dc.d.shards <= 1 && dc.d.joins == nil
 	}
 	x.spare = nil
 	if a, ok := strat.(interface{ attach(*scheduler) }); ok {
@@ -1244,9 +1251,7 @@ func (x *explorer) failure(r *execResult) *Failure {
 		f.Schedule = append(f.Schedule, Step{G: st.g, Op: st.op.String(), Pos: p.Position(st.pos).String()})
 	}
 	tok := Token{Hash: p.SourceHash(), Transactions: r.sched.transactions()}
-	for _, c := range r.sched.choices {
-		tok.Choices = append(tok.Choices, c.val)
-	}
+	tok.Choices = r.sched.choices.vals(r.sched.choices.len())
 	f.Replay = tok.String()
 	if r.race != nil {
 		f.Race = x.raceInfo(r.race)
@@ -1271,8 +1276,8 @@ func (x *explorer) replay(s string) (*Result, error) {
 	x.last = r
 	x.res.Executions = 1
 	x.res.Steps = r.steps
-	x.res.MaxDepth = len(r.sched.choices)
-	if r.sched.diverged || len(r.sched.choices) < len(tok.Choices) {
+	x.res.MaxDepth = r.sched.choices.len()
+	if r.sched.diverged || r.sched.choices.len() < len(tok.Choices) {
 		return nil, fmt.Errorf("vt: replay token does not fit the program's executions (made for another test or options?)")
 	}
 	if r.kind != "" {

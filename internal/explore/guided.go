@@ -199,7 +199,7 @@ func (c *guidedChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
 	}
 	// The choices so far, shared by the entries kept here (vals only
 	// grows: the part a slice of it covers never changes).
-	for _, ch := range c.s.choices[len(c.vals):] {
+	for _, ch := range c.s.choices.from(len(c.vals)) {
 		c.vals = append(c.vals, ch.val)
 	}
 	base := slices.Clip(c.vals)
@@ -318,7 +318,7 @@ func (x *explorer) guidedSearch(limit, perTrial int, auto bool) error {
 					}
 					return err
 				}
-				x.res.States += max(len(x.last.sched.choices)-len(prefix), 0)
+				x.res.States += max(x.last.sched.choices.len()-len(prefix), 0)
 				var ok bool
 				if prefix, ok = g.next(); !ok {
 					break

@@ -265,7 +265,7 @@ func (c *jrfChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
 		}
 		slices.SortStableFunc(order, func(a, b int) int { return val[b] - val[a] })
 	}
-	c.orders[len(c.s.choices)] = order
+	c.orders[c.s.choices.len()] = order
 	return order[0]
 }
 
@@ -291,9 +291,9 @@ func (x *explorer) jrfSearch() error {
 			}
 			return err
 		}
-		choices := x.last.sched.choices
-		stack = stack[:min(len(stack), len(prefix), len(choices))]
-		for k := len(stack); k < len(choices); k++ {
+		choices := &x.last.sched.choices
+		stack = stack[:min(len(stack), len(prefix), choices.len())]
+		for k := len(stack); k < choices.len(); k++ {
 			o, ok := c.orders[k]
 			if !ok {
 				o = []int{0} // a sampled value: no alternative
@@ -311,11 +311,8 @@ func (x *explorer) jrfSearch() error {
 		alt := stack[i].order[stack[i].taken]
 		stack[i].taken++
 		stack = stack[:i+1]
-		prefix = make([]int, i+1)
-		for k := range i {
-			prefix[k] = choices[k].val
-		}
-		prefix[i] = choices[i].valueOf(alt)
+		last := choices.at(i)
+		prefix = append(choices.vals(i), last.valueOf(alt))
 	}
 	return nil
 }

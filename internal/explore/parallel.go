@@ -469,7 +469,7 @@ func (x *explorer) speculateSample(kind string, seed int64, est int) {
 // bound bound) explores after the one it explores next, at level next of
 // stack: the next alternative of each level above, deepest first. pre
 // counts the preemptions before each level.
-func (x *explorer) speculateDFS(stack []choice, pre []int, next, bound int) {
+func (x *explorer) speculateDFS(stack *choiceLog, pre []int, next, bound int) {
 	if x.pool == nil {
 		return
 	}
@@ -478,15 +478,11 @@ func (x *explorer) speculateDFS(stack []choice, pre []int, next, bound int) {
 		x.pool.prune(func(key string) bool { return dfsAlive(key, stage, stack, next) })
 	}
 	for i := next - 1; i >= 0 && !x.pool.full(); i-- {
-		c := stack[i]
+		c := stack.at(i)
 		if c.chosen+1 >= c.n || bound >= 0 && c.preemptive && pre[i]+1 > bound {
 			continue
 		}
-		prefix := make([]int, i+1)
-		for j := range i {
-			prefix[j] = stack[j].val
-		}
-		prefix[i] = c.valueOf(c.chosen + 1)
+		prefix := append(stack.vals(i), c.valueOf(c.chosen+1))
 		key := prefixKey(stage, prefix)
 		x.pool.speculate(&specJob{key: key, depth: i + 1, prefix: prefix, run: func(wx *explorer, publish func(string, *execResult, error) bool) {
 			pfx := prefix
@@ -496,7 +492,7 @@ func (x *explorer) speculateDFS(stack []choice, pre []int, next, bound int) {
 					return
 				}
 				var ok bool
-				if pfx, _, _, _, ok = dfsNext(r.sched.choices, bound, len(prefix)); !ok {
+				if pfx, _, _, _, ok = dfsNext(&r.sched.choices, bound, len(prefix)); !ok {
 					return
 				}
 			}
@@ -506,7 +502,7 @@ func (x *explorer) speculateDFS(stack []choice, pre []int, next, bound int) {
 
 // dfsAlive reports whether the dfs execution key (of stage) is still ahead
 // of the search, whose path is stack up to level next.
-func dfsAlive(key, stage string, stack []choice, next int) bool {
+func dfsAlive(key, stage string, stack *choiceLog, next int) bool {
 	f := strings.Fields(key)
 	if len(f) < 2 || f[0] != stage {
 		return false
@@ -516,14 +512,14 @@ func dfsAlive(key, stage string, stack []choice, next int) bool {
 		if j > next {
 			return false // below the alternative explored before
 		}
-		val := strconv.Itoa(stack[j].val)
+		val := strconv.Itoa(stack.at(j).val)
 		if v == val {
 			continue
 		}
 		// A later alternative at level j: ahead unless j is the level
 		// being explored (its alternatives before the current are done).
 		a, _ := strconv.Atoi(v)
-		c := stack[j]
+		c := stack.at(j)
 		idx := a
 		if c.n > 1 {
 			idx = ((a-c.off)%c.n + c.n) % c.n
@@ -610,7 +606,7 @@ func (x *explorer) exploreSubtree(v *dpor, bound int, prefix []int, cancelled fu
 				return sub
 			}
 			for _, e := range nested.execs {
-				held += len(e.r.sched.choices)
+				held += e.r.sched.choices.len()
 			}
 			if nested.rest != nil {
 				// The worker left the rest of it: go on from there.
@@ -637,7 +633,7 @@ func (x *explorer) exploreSubtree(v *dpor, bound int, prefix []int, cancelled fu
 			sub.execs = append(sub.execs, subtreeExec{r: r, above: v.above})
 			v.above = nil
 			x.spare = r.sched.spare(false)
-			held += len(r.sched.choices)
+			held += r.sched.choices.len()
 		}
 		var ok bool
 		if pfx, ok = v.next(); !ok {

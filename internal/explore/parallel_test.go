@@ -115,8 +115,8 @@ func committedSchedules(t *testing.T, target Target, o Options) ([]string, *Resu
 	t.Helper()
 	var scheds []string
 	testCommitted = func(r *execResult) {
-		vals := make([]int, len(r.sched.choices))
-		for i, c := range r.sched.choices {
+		vals := make([]int, r.sched.choices.len())
+		for i, c := range r.sched.choices.all() {
 			vals[i] = c.val
 		}
 		scheds = append(scheds, fmt.Sprint(r.kind, vals))

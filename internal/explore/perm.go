@@ -192,7 +192,7 @@ func (o *observer) Event(ev *interp.Event) {
 	if o.race != nil {
 		o.race.Event(ev)
 		if o.sched != nil && o.sched.raceAt == 0 && o.race.Race() != nil {
-			o.sched.raceAt, o.sched.raceChoices = max(o.sched.points, 1), len(o.sched.choices)
+			o.sched.raceAt, o.sched.raceChoices = max(o.sched.points, 1), o.sched.choices.len()
 		}
 	}
 	if o.sched != nil && o.sched.track != nil {

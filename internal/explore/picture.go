@@ -117,10 +117,7 @@ func (x *explorer) draw(r *execResult, f *Failure) error {
 		}
 		name = f.SavedTo + ".html"
 	}
-	choices := make([]int, len(r.sched.choices))
-	for i, c := range r.sched.choices {
-		choices[i] = c.val
-	}
+	choices := r.sched.choices.vals(r.sched.choices.len())
 	x.rec = &recorder{}
 	r2, err := x.execute(choices, firstChoice{})
 	rec := x.rec

@@ -88,11 +88,11 @@ func (r *profRun) picked(s *scheduler, n int, prev *interp.Goroutine) {
 
 // chose records the stack of g at the choices s made after the first n.
 func (r *profRun) chose(s *scheduler, n int, g *interp.Goroutine) {
-	if len(s.choices) <= n || g == nil {
+	if s.choices.len() <= n || g == nil {
 		return
 	}
 	st := g.Stack()
-	for len(r.choiceStacks) < len(s.choices) {
+	for len(r.choiceStacks) < s.choices.len() {
 		r.choiceStacks = append(r.choiceStacks, st)
 	}
 }
@@ -105,10 +105,7 @@ func (p *profiler) done(x *explorer, r *execResult) {
 	}
 	run := p.run
 	p.run = nil
-	vals := make([]int, len(r.sched.choices))
-	for i, c := range r.sched.choices {
-		vals[i] = c.val
-	}
+	vals := r.sched.choices.vals(r.sched.choices.len())
 	branch := -1
 	for i, v := range vals {
 		if i >= len(p.prev) || p.prev[i] != v {

@@ -118,10 +118,7 @@ func (x *explorer) raceVerdict(r *execResult, d race.Checker) {
 		x.race.captured = d
 		return
 	}
-	choices := make([]int, len(r.sched.choices))
-	for i, c := range r.sched.choices {
-		choices[i] = c.val
-	}
+	choices := r.sched.choices.vals(r.sched.choices.len())
 	x.race.capture = []int64{rc.Cur.Ord, rc.Prev.Ord}
 	_, err := x.execute(choices, firstChoice{})
 	dc := x.race.captured

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"go/token"
 	"math/rand"
-	"slices"
 	"time"
 
 	"github.com/vtcheck/vt/interp"
@@ -64,7 +63,7 @@ type scheduler struct {
 	started  bool
 	prefix   []int
 	diverged bool // the prefix did not fit the execution (stale schedule)
-	choices  []choice
+	choices  choiceLog
 	strategy chooser
 	last     *interp.Goroutine
 	trace    []step
@@ -161,7 +160,7 @@ type spareRun struct {
 	track   *dporRun
 	trace   []step
 	fair    *fairness
-	choices []choice // nil: the search still reads them
+	choices []choiceUnit // nil: the search still reads them
 }
 
 // reuse gives s the memory of sp (nil: none).
@@ -172,8 +171,8 @@ func (s *scheduler) reuse(sp *spareRun) {
 	if sp.trace != nil {
 		s.trace = sp.trace[:0]
 	}
-	if cap(sp.choices) > cap(s.choices) {
-		s.choices = sp.choices[:0]
+	if cap(sp.choices) > cap(s.choices.units) {
+		s.choices.units = sp.choices[:0]
 	}
 	if sp.fair != nil {
 		s.fair = sp.fair.reuse()
@@ -188,7 +187,7 @@ func (s *scheduler) spare(withChoices bool) *spareRun {
 	sp := &spareRun{track: s.track, trace: s.trace, fair: s.fair}
 	s.trace, s.fair, s.ordered, s.prof = nil, nil, nil, nil
 	if withChoices {
-		sp.choices, s.choices = s.choices, nil
+		sp.choices, s.choices = s.choices.units, choiceLog{}
 	}
 	if t := s.track; t != nil {
 		stub := &dporRun{d: t.d, joinCut: t.joinCut}
@@ -213,7 +212,7 @@ func (s *scheduler) spare(withChoices bool) *spareRun {
 // preemption.
 func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	if s.prof != nil {
-		defer s.prof.picked(s, len(s.choices), s.last)
+		defer s.prof.picked(s, s.choices.len(), s.last)
 	}
 	if (s.match != nil || s.joinExtra != nil) && s.outOfTime != nil && s.outOfTime() {
 		s.budgetStop = true
@@ -285,9 +284,9 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		// block it; it runs when its object is free).
 		s.ordered = filterBlocked(s.ordered)
 		preemptive = preemptive && s.ordered[0] == s.last
-		s.track.point(len(s.choices), s.ordered)
+		s.track.point(s.choices.len(), s.ordered)
 		s.track.stretch(runnable)
-		if s.joinExtra != nil && s.track.joinPoint(s, runnable, len(s.choices) < len(s.prefix)) {
+		if s.joinExtra != nil && s.track.joinPoint(s, runnable, s.choices.len() < len(s.prefix)) {
 			// A join point explored already: the execution ends.
 			s.abandoned = true
 			return -1
@@ -299,7 +298,7 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	fixed := s.regionsOnly && preemptive && s.regionFixed(s.ordered[0])
 	matching := s.match != nil && !(s.regionsOnly && (fixed || len(s.ordered) < 2))
 	s.afterAcquire = false
-	if matching && !s.match.point(s, runnable, len(s.choices) < len(s.prefix)) {
+	if matching && !s.match.point(s, runnable, s.choices.len() < len(s.prefix)) {
 		// A state explored already (or a cycle): the execution ends.
 		s.abandoned = true
 		return -1
@@ -307,7 +306,7 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	c := 0
 	if len(s.ordered) > 1 {
 		c = s.next(len(s.ordered), preemptive, s.ordered)
-		s.choices[len(s.choices)-1].fixed = fixed
+		s.choices.setLastFixed(fixed)
 	}
 	if s.abandoned {
 		return -1
@@ -346,7 +345,7 @@ func (s *scheduler) Choose(g *interp.Goroutine, c interp.Choice, n int) int {
 		return s.ChooseTime(0, 0)
 	}
 	if s.prof != nil {
-		defer s.prof.chose(s, len(s.choices), g)
+		defer s.prof.chose(s, s.choices.len(), g)
 	}
 	switch c {
 	case interp.ChooseRandom, interp.ChooseMapStart:
@@ -372,7 +371,7 @@ func (s *scheduler) Choose(g *interp.Goroutine, c interp.Choice, n int) int {
 // stepCost).
 func (s *scheduler) ChooseTime(wait time.Duration, steps int64) int {
 	if s.prof != nil {
-		defer s.prof.chose(s, len(s.choices), nil)
+		defer s.prof.chose(s, s.choices.len(), nil)
 	}
 	if !s.started || s.synctest {
 		return 0
@@ -403,7 +402,7 @@ func (s *scheduler) data(n int) int {
 		}
 		return v
 	}
-	i := len(s.choices)
+	i := s.choices.len()
 	if n >= 2 && n <= s.enumerate {
 		return s.nextMapped(n, int(h%uint64(n)), false)
 	}
@@ -442,7 +441,7 @@ func (s *scheduler) timerFired(pos token.Pos) {
 
 func (s *scheduler) next(n int, preemptive bool, ordered []*interp.Goroutine) int {
 	var c int
-	if i := len(s.choices); i < len(s.prefix) {
+	if i := s.choices.len(); i < len(s.prefix) {
 		c = s.prefix[i]
 		if c >= n {
 			s.diverged = true
@@ -455,21 +454,14 @@ func (s *scheduler) next(n int, preemptive bool, ordered []*interp.Goroutine) in
 	return c
 }
 
-// record appends c to the execution's choices. The slice doubles when it
-// is full (append grows a large slice by a quarter: an execution of a
-// million choices would allocate five times their size).
-func (s *scheduler) record(c choice) {
-	if len(s.choices) == cap(s.choices) {
-		s.choices = slices.Grow(s.choices, max(len(s.choices), 64))
-	}
-	s.choices = append(s.choices, c)
-}
+// record appends c to the execution's choices.
+func (s *scheduler) record(c choice) { s.choices.add(c) }
 
 // nextMapped is next for a choice whose alternative i answers
 // (off+i) mod n.
 func (s *scheduler) nextMapped(n, off int, preemptive bool) int {
 	c := choice{n: n, off: off, preemptive: preemptive}
-	if i := len(s.choices); i < len(s.prefix) {
+	if i := s.choices.len(); i < len(s.prefix) {
 		v := s.prefix[i]
 		if v < 0 || v >= n {
 			s.diverged = true

@@ -23,7 +23,7 @@ func runShard(t *testing.T, target Target, o Options) shardRun {
 	var sr shardRun
 	testCommitted = func(r *execResult) {
 		var b strings.Builder
-		for _, c := range r.sched.choices {
+		for _, c := range r.sched.choices.all() {
 			fmt.Fprintf(&b, "%d.", c.val)
 		}
 		kind := r.kind

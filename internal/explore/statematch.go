@@ -30,7 +30,6 @@ package explore
 // steps. Other cycles are cut like matched states.
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -236,12 +235,13 @@ func (f *fairness) digest(c *interp.Canon) {
 		c.WriteUint(krank(fg.k))
 		c.WriteUint(krank(fg.lastEffect))
 		slices.SortFunc(pts, func(a, b seenPoint) int {
-			return cmp.Or(cmp.Compare(a.key.op(), b.key.op()), cmp.Compare(a.key.pos(), b.key.pos()))
+			return a.key.compare(b.key)
 		})
 		c.WriteUint(uint64(len(pts)))
 		for _, p := range pts {
-			c.WriteUint(uint64(p.key.op()))
-			c.WriteUint(uint64(p.key.pos()))
+			c.WriteUint(uint64(p.key.op))
+			c.WriteUint(uint64(p.key.pos))
+			c.WriteUint(uint64(p.key.at))
 			c.WriteUint(krank(p.at))
 			c.WriteUint(uint64(p.vs))
 		}

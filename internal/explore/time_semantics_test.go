@@ -77,13 +77,19 @@ func TestSynctestClock(t *testing.T) {
 	assert.Equal(t, "ok", res.Verdict)
 	assert.True(t, res.Exhaustive)
 
-	// Under the default clock the worker polls the timer's channel in an
-	// idle loop (a select that takes its default case): it yields, and
-	// time passing is what it waits for, so the bug is found without a
-	// preemption.
+	// Under the default clock the deadline can pass while the worker
+	// loops, and the search finds the bug. Not without a preemption: three
+	// iterations, each looking at the timer's channel, are no poll (a
+	// poll's cycle looks at what the cycle before looked at; the third
+	// visit would be one, but the loop ends there), and a real clock does
+	// not let 50ms pass in them.
 	o = DefaultOptions()
 	o.Preempt = 0
 	res, err = Explore(semanticsTarget(t, "TestDeadlineMidLoop", 0), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict)
+	assert.True(t, res.Exhaustive)
+	res, err = Explore(semanticsTarget(t, "TestDeadlineMidLoop", 0), DefaultOptions(), nil)
 	require.NoError(t, err)
 	assert.Equal(t, "deadlock", res.Verdict)
 
@@ -162,4 +168,23 @@ func TestTimeDefaultIsRealistic(t *testing.T) {
 	assert.Equal(t, "assert", res.Verdict)
 	require.NotNil(t, res.Failure)
 	assert.Contains(t, res.Failure.Message, "timers fired")
+}
+
+// Scheduling points inside one call of the standard library are not the
+// head of a loop: without a preemption the hour's timeout never fires
+// (every such schedule passes); the full search still finds it firing.
+func TestLibraryCallIsNoPoll(t *testing.T) {
+	o := DefaultOptions()
+	o.Preempt = 0
+	res, err := Explore(semanticsTarget(t, "TestLibraryCallIsNoPoll", 0), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, "TestLibraryCallIsNoPoll", "go test"))
+	assert.True(t, res.Exhaustive)
+
+	o = DefaultOptions()
+	res, err = Explore(semanticsTarget(t, "TestLibraryCallIsNoPoll", 0), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "assert", res.Verdict)
+	require.NotNil(t, res.Failure)
+	assert.Contains(t, res.Failure.Message, "an hour passed")
 }

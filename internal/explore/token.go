@@ -50,7 +50,7 @@ func (t Token) String() string {
 	var parts []string
 	for i := 0; i < len(t.Choices); {
 		j := i
-		for j < len(t.Choices) && t.Choices[j] == t.Choices[i] {
+		for j < len(t.Choices) && t.Choices[j] == t.Choices[i] && j-i < maxTokenRun {
 			j++
 		}
 		c := strconv.FormatInt(int64(t.Choices[i]), 36)
@@ -72,6 +72,10 @@ func (t Token) String() string {
 	}
 	return tokenVersion + ":" + t.Hash + ":" + cs
 }
+
+// maxTokenRun is the longest run c*n of a token: a longer one is written
+// as several.
+const maxTokenRun = 1 << 24
 
 // ParseToken decodes a token.
 func ParseToken(s string) (Token, error) {
@@ -96,7 +100,7 @@ func ParseToken(s string) (Token, error) {
 			if run {
 				n, err = strconv.ParseInt(ns, 36, 32)
 			}
-			if err != nil || c < 0 || n < 1 || n > 1<<24 {
+			if err != nil || c < 0 || n < 1 || n > maxTokenRun {
 				return Token{}, fmt.Errorf("vt: malformed replay token %q: bad choice %q", s, p)
 			}
 			for range n {

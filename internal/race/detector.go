@@ -297,7 +297,9 @@ func (d *Detector) split(i, cells int32, keep interp.Addr, span int32) int32 {
 	}
 	readers := old.readers
 	j := d.newLoc(nl)
-	d.locs[j].readers = append(d.locs[j].readers, readers...)
+	for _, r := range readers {
+		d.locs[j].addReader(r)
+	}
 	d.setLoc(i, func(l *loc) { l.n -= cells })
 	return j
 }
@@ -387,7 +389,7 @@ func (d *Detector) check(i int32, acc Access, a interp.Addr) {
 		// The readers are checked: a read after this write starts a new
 		// entry (and marker column), so that the list holds the accesses
 		// since the last write only, not every goroutine that ever read.
-		l.readers = l.readers[:0]
+		l.clearReaders()
 		// Invalidate: unless this goroutine wrote it last and has not
 		// released since (then no other row can hold it).
 		// The column is new even for an unwritten location (which no row
@@ -450,16 +452,9 @@ func (d *Detector) conflicts(l *loc, g int32, gid int, k readKind, a interp.Addr
 // touch records acc as goroutine gid's last access of kind k to l: its
 // marker column rd(x, g, k) is then in h(g) only.
 func (d *Detector) touch(l *loc, g int32, gid int, k readKind, epoch uint32, acc Access) {
-	var r *reader
-	for j := range l.readers {
-		if int(l.readers[j].g) == gid && l.readers[j].kind == k {
-			r = &l.readers[j]
-			break
-		}
-	}
+	r := l.reader(int32(gid), k)
 	if r == nil {
-		l.readers = append(l.readers, reader{g: int32(gid), kind: k, mark: d.newCol()})
-		r = &l.readers[len(l.readers)-1]
+		r = l.addReader(reader{g: int32(gid), kind: k, mark: d.newCol()})
 		d.set(g, r.mark)
 	} else if !r.active || r.epoch != epoch {
 		// rd(x, g, k) is written: only g holds it now.

@@ -95,6 +95,57 @@ type loc struct {
 	atomicW bool   // an atomic write was seen (readers may hold rkAtomicWrite)
 	lastW   Access
 	readers []reader
+	// byReader indexes readers by goroutine and kind (readerKey) once
+	// there are readerIndexMin of them (nil before): a location that
+	// thousands of goroutines read between writes (a package variable,
+	// read by every timer's context) costs O(1) an access, not O(readers).
+	byReader map[uint64]int32
+}
+
+// readerIndexMin is the number of readers from which a location indexes
+// them (loc.byReader); below it a scan is cheaper than a map.
+const readerIndexMin = 16
+
+// readerKey is the key of goroutine gid's entry of kind k in loc.byReader.
+func readerKey(gid int32, k readKind) uint64 { return uint64(uint32(gid))<<2 | uint64(k) }
+
+// reader returns l's entry for goroutine gid's accesses of kind k, or nil.
+func (l *loc) reader(gid int32, k readKind) *reader {
+	if l.byReader != nil {
+		if j, ok := l.byReader[readerKey(gid, k)]; ok {
+			return &l.readers[j]
+		}
+		return nil
+	}
+	for j := range l.readers {
+		if l.readers[j].g == gid && l.readers[j].kind == k {
+			return &l.readers[j]
+		}
+	}
+	return nil
+}
+
+// addReader appends r (a goroutine and kind l has no entry for) to l's
+// readers and returns it in place.
+func (l *loc) addReader(r reader) *reader {
+	l.readers = append(l.readers, r)
+	j := len(l.readers) - 1
+	switch {
+	case l.byReader != nil:
+		l.byReader[readerKey(r.g, r.kind)] = int32(j)
+	case len(l.readers) >= readerIndexMin:
+		l.byReader = make(map[uint64]int32, 2*len(l.readers))
+		for i, x := range l.readers {
+			l.byReader[readerKey(x.g, x.kind)] = int32(i)
+		}
+	}
+	return &l.readers[j]
+}
+
+// clearReaders empties l's readers (keeping the list's memory).
+func (l *loc) clearReaders() {
+	l.readers = l.readers[:0]
+	l.byReader = nil
 }
 
 // readKind is the kind of access a reader entry stands for.
@@ -442,6 +493,7 @@ func (d *Detector) setLoc(i int32, f func(*loc)) {
 	if d.opts.History {
 		old := d.locs[i]
 		old.readers = slices.Clone(old.readers)
+		old.byReader = nil // rebuilt by addReader; the live map changes
 		d.hist = append(d.hist, func() { d.locs[i] = old })
 	}
 	f(&d.locs[i])

@@ -494,7 +494,9 @@ func fmtState(d *Detector) string {
 		}
 		for j, v := range pg.locs {
 			if v != 0 {
-				keys = append(keys, fmt.Sprintf("cell %x=%d %+v", pk<<pageBits+uintptr(j), v-1, d.locs[v-1]))
+				l := d.locs[v-1]
+				l.byReader = nil // derived from readers
+				keys = append(keys, fmt.Sprintf("cell %x=%d %+v", pk<<pageBits+uintptr(j), v-1, l))
 			}
 		}
 	}
@@ -510,4 +512,50 @@ func fmtState(d *Detector) string {
 	sort.Strings(keys)
 	fmt.Fprintf(&sb, "%d locs\n%s", len(d.locs), strings.Join(keys, "\n"))
 	return sb.String()
+}
+
+// A location read by more goroutines than readerIndexMin between writes
+// (a package variable every timer's context reads) finds each reader's
+// entry through its index: one entry per goroutine and kind, every one
+// still checked by a write, and Undo restores the entries exactly.
+func TestManyReaders(t *testing.T) {
+	const n = 3 * readerIndexMin
+	s := newScript(t, Options{History: true})
+	for g := 2; g < 2+n; g++ {
+		s.goStart(1, g)
+		s.read(g, x)
+		s.read(g, x) // the same entry, found again
+		s.send(g, ch, g-2, 1000)
+	}
+	require.Empty(t, s.race())
+	l := &s.d.locs[s.d.cellLoc(cellKey(addr(x)), addr(x))]
+	require.Len(t, l.readers, n, "one entry per goroutine and kind")
+	require.Len(t, l.byReader, n, "indexed")
+	before := fmtState(s.d)
+	m := s.d.Mark()
+	for g := 2 + n; g < 2+n+readerIndexMin; g++ {
+		s.goStart(1, g)
+		s.read(g, x)
+	}
+	s.d.Undo(m)
+	assert.Equal(t, before, fmtState(s.d), "Undo restores the readers exactly")
+	// After Undo, a goroutine of the undone part reads anew: a new entry
+	// (the index is the restored list's, not the undone one's).
+	s.goStart(1, 2+n)
+	s.read(2+n, x)
+	l = &s.d.locs[s.d.cellLoc(cellKey(addr(x)), addr(x))]
+	require.Len(t, l.readers, n+1)
+	s.send(2+n, ch, n, 1000)
+
+	// Main receives every reader's message but goroutine 1+n's: its write
+	// is ordered after all the reads but one.
+	for i := 0; i < n-1; i++ {
+		s.recv(1, ch, i, 1000)
+	}
+	s.recv(1, ch, n, 1000) // not #n-1, the message of goroutine 1+n
+	s.write(1, x)
+	r := s.detected()
+	require.NotNil(t, r, "the last reader's read is not ordered before the write")
+	assert.Equal(t, "read-write", r.Kind())
+	assert.Equal(t, 1+n, r.Prev.G, "the unordered reader")
 }

@@ -1,6 +1,7 @@
 package semantics
 
 import (
+	"context"
 	crand "crypto/rand"
 	"encoding/binary"
 	"math/rand"
@@ -222,6 +223,26 @@ func TestPollDeadline(t *testing.T) {
 // the test goroutine's loop starting them works (it is no poll), and
 // takes microseconds, so time does not pass while it runs in the first
 // schedule; only a preemption (time passing early) fires one.
+// A call into the standard library that passes several idle scheduling
+// points (context.AfterFunc's loads, its select with a default) is one step
+// of the program, not a loop that polls: the hour's timeout set just
+// before does not pass in the first schedule.
+func TestLibraryCallIsNoPoll(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		parent, cancelParent := context.WithCancel(context.Background())
+		defer cancelParent()
+		child, stop := context.WithTimeout(parent, time.Hour)
+		defer stop()
+		stopAfter := context.AfterFunc(parent, func() {})
+		defer stopAfter()
+		select {
+		case <-child.Done():
+			t.Fatalf("an hour passed")
+		default:
+		}
+	})
+}
+
 func TestTimersStoppedInTime(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		var fired atomic.Int32
