@@ -459,13 +459,16 @@ func (d *Detector) acquire(g int, k objKey) {
 // consume acquires a channel message or slot row, then frees it: it is
 // acquired exactly once.
 func (d *Detector) consume(g int, k objKey) {
-	if r, ok := d.obj(k, false); ok {
-		d.union(d.goRow(g), r)
-		if _, weak := d.life.objs[k.weakKey()]; weak {
+	if _, strong := d.objs[k]; !strong {
+		if r, ok := d.weakObj(k); ok {
+			d.union(d.goRow(g), r)
 			delete(d.life.objs, k.weakKey()) // no history: see collect
 			d.freeRow(r)
-			return
 		}
+		return
+	}
+	if r, ok := d.obj(k, false); ok {
+		d.union(d.goRow(g), r)
 		delete(d.objs, k)
 		if d.opts.History {
 			d.hist = append(d.hist, func() { d.objs[k] = r })

@@ -57,7 +57,9 @@ type lifetime struct {
 	first int     // if set (tests), used instead of minCollect
 	// objs holds the rows of synchronization objects that a collection
 	// found in Detector.objs, by the number of their object's cell, with
-	// a weak reference to it.
+	// a weak reference to it. A key is in one of the two maps at most: a
+	// new row goes to Detector.objs only if objs has none for the key or
+	// that of a dead object, which weakObj then removes.
 	objs map[weakObjKey]weakObj
 	// kept is the number of rows the last collection left in
 	// Detector.objs (objects of byte cells, see interp.Addr.Weak).

@@ -199,3 +199,25 @@ func TestCollectForgetsDeadObjectRows(t *testing.T) {
 	}
 	t.Fatal("no memory was reused: the test shows nothing")
 }
+
+// A channel message's row made weak by a collection is consumed by its
+// receive as before.
+func TestCollectConsumesWeakRows(t *testing.T) {
+	d := lifetimeDetector(16)
+	x, ch := new(object), new(object)
+	d.event(&event{Kind: interp.EvWrite, G: 2, Addr: cellOf(x, 0)})
+	d.event(&event{Kind: interp.EvChanSend, G: 2, Addr: cellOf(ch, 0), Seq: 1, Cap: 1})
+	churn(d, 1, 3000, 300)
+	require.Empty(t, d.objs, "the message's row was made weak")
+	require.Len(t, d.life.objs, 1)
+	d.event(&event{Kind: interp.EvChanRecv, G: 3, Addr: cellOf(ch, 0), Seq: 1, Cap: 1})
+	d.event(&event{Kind: interp.EvWrite, G: 3, Addr: cellOf(x, 0)})
+	require.Nil(t, d.Race(), "the receive acquired the message")
+	// The receive consumed the message and released the slot of send 2.
+	_, msg := d.life.objs[objKey{cellOf(ch, 0), objChanMsg, 1}.weakKey()]
+	assert.False(t, msg)
+	_, slot := d.obj(objKey{cellOf(ch, 0), objChanSlot, 2}, false)
+	assert.True(t, slot)
+	runtime.KeepAlive(x)
+	runtime.KeepAlive(ch)
+}
