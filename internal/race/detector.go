@@ -45,7 +45,7 @@ func (d *Detector) event(ev *event) {
 		if d.locals.skip(ev.Pos) {
 			return
 		}
-		if !d.opts.History && d.life.due(len(d.objs)) {
+		if !d.opts.History && d.life.due(len(d.objs)) && d.life.pressure(len(d.objs)) {
 			d.collect()
 		}
 		if d.isAlone(ev) {
