@@ -200,7 +200,7 @@ func (d *Detector) live(i int32) bool {
 // drop forgets location i, whose object died: its cells become unseen.
 func (d *Detector) drop(i int32) {
 	l := &d.locs[i]
-	d.sh.eachPeek(l.lo, int(l.hi-l.lo), func(_ int, seg []int32, _ int) {
+	d.sh.eachPeek(l.lo, int(l.span), func(_ int, seg []int32, _ int) {
 		for j, v := range seg {
 			if v == i+1 {
 				seg[j] = 0
