@@ -163,14 +163,40 @@ func (m *machine) passTime() bool {
 	return true
 }
 
-// fireTimers advances the virtual clock to the earliest timer and fires
-// every timer due then. It reports false if there is none.
+// fireTimers advances the virtual clock to the earliest timer whose
+// firing does something (see dropsTick), and fires every timer due by
+// then. It reports false if there is none.
+//
+// A ticker whose tick nobody took (its channel is full) fires without
+// effect, so the clock goes on to the next timer that has one: a ticker of
+// 1ns left running while the program sleeps 10ms does not fire ten million
+// times, one step each (it fires once, skipping the ticks the jump
+// passed, as a ticker does). If every timer would only drop its tick, the
+// earliest fires: such a run is blocked for good, and its steps bound it.
 func (m *machine) fireTimers() bool {
 	if len(m.timers) == 0 {
 		return false
 	}
-	m.fireThrough(m.timers[0])
+	target := m.timers[0]
+	if target.dropsTick() {
+		for _, t := range m.timers[1:] {
+			if !t.dropsTick() && (target.dropsTick() || before(t, target)) {
+				target = t
+			}
+		}
+	}
+	m.fireThrough(target)
 	return true
+}
+
+// dropsTick reports whether firing t now would change nothing but the
+// clock: t is a Timer's or Ticker's and its channel has no room for the
+// tick (it is full, or closed).
+func (t *timer) dropsTick() bool {
+	if t.fire != nil || t.wake != nil || t.ch == nil {
+		return false
+	}
+	return t.ch.closed || t.ch.count >= t.ch.capacity
 }
 
 // fireThrough fires the pending timers up to and including target, in

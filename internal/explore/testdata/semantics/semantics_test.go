@@ -243,6 +243,20 @@ func TestLibraryCallIsNoPoll(t *testing.T) {
 	})
 }
 
+// A ticker of 1ns that nobody reads while the program sleeps a second in
+// all: its channel is full after the first tick, so the clock jumps from
+// sleep to sleep (the ticker's tick waits in its channel).
+func TestIdleTickerJumps(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		tk := time.NewTicker(time.Nanosecond)
+		defer tk.Stop()
+		for range 100 {
+			time.Sleep(10 * time.Millisecond)
+		}
+		<-tk.C
+	})
+}
+
 func TestTimersStoppedInTime(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		var fired atomic.Int32
