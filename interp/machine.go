@@ -102,6 +102,12 @@ type world struct {
 	clock     int64 // virtual time in nanoseconds since the epoch
 	timers    timerHeap
 	timerSeq  int64
+	// watched holds the pending timers that may be observable, earliest
+	// first (observableTimer), and chanTimers the timer of each timer
+	// channel; both are derived from timers and timerObjs, and rebuilt
+	// after a clone (nil).
+	watched    watchHeap
+	chanTimers map[*chanObj]*timer
 	seed      uint64
 	syncObjs  map[*value]any       // state of sync objects, by address
 	timerObjs map[*value]*timer    // runtime timers of time.Timer values
