@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"unsafe"
+	"weak"
 )
 
 // This file says what a tool sees of a run, and nothing else does.
@@ -576,6 +577,36 @@ func (a Addr) Uintptr() uintptr {
 func (a Addr) String() string { return fmt.Sprintf("%p", a.p) }
 
 func addrOf(p *value) Addr { return Addr{unsafe.Pointer(p), false} }
+
+// WeakAddr is a weak reference to a cell: unlike an Addr, it does not keep
+// the cell's memory alive. The zero WeakAddr refers to nothing.
+type WeakAddr struct {
+	p weak.Pointer[byte]
+	b bool
+}
+
+// Weak returns a weak reference to the cell at a, or false if there can
+// be none: a byte cell may be a string's byte in read-only memory, where
+// the runtime makes no weak reference. It costs an allocation and a record
+// in the runtime's heap: make one per object, not per access.
+func (a Addr) Weak() (WeakAddr, bool) {
+	if a.p == nil || a.b {
+		return WeakAddr{}, false
+	}
+	return WeakAddr{weak.Make((*byte)(a.p)), a.b}, true
+}
+
+// Addr returns the cell w refers to, or false once the object that holds
+// it is unreachable. While it returns true, the cell's memory belongs to
+// that object (it cannot have been reused for another one); once false,
+// it stays false.
+func (w WeakAddr) Addr() (Addr, bool) {
+	p := w.p.Value()
+	if p == nil {
+		return Addr{}, false
+	}
+	return Addr{unsafe.Pointer(p), w.b}, true
+}
 
 // addrOfByte is the Addr of the byte cell p.
 func addrOfByte(p *byte) Addr { return Addr{unsafe.Pointer(p), true} }

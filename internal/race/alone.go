@@ -92,7 +92,9 @@ func (d *Detector) accessAlone(ev *event) {
 	last := int32(-1)
 	d.sh.eachPeek(key, ev.cells(), func(off int, seg []int32, _ int) {
 		for j, v := range seg {
-			if v == 0 || v-1 == last {
+			if v == 0 || v-1 == last || !d.locs[v-1].live() {
+				// Unseen, just checked, or of an object that died
+				// (this cell is in a new one: unseen too).
 				continue
 			}
 			// A location's cells need not be consecutive (a range

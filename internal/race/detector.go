@@ -45,6 +45,9 @@ func (d *Detector) event(ev *event) {
 		if d.locals.skip(ev.Pos) {
 			return
 		}
+		if !d.opts.History && d.life.due(len(d.objs)) {
+			d.collect()
+		}
 		if d.isAlone(ev) {
 			d.accessAlone(ev)
 			return
@@ -222,8 +225,9 @@ func (d *Detector) access(ev *event) {
 }
 
 // freshLoc, cellsOf and split make Detector a rangeOwner.
-func (d *Detector) freshLoc(cells int32, keep interp.Addr) int32 {
-	return d.newLoc(loc{col: d.newCol(), n: cells, keep: keep})
+func (d *Detector) freshLoc(cells int32, keep interp.Addr, span int32) int32 {
+	lo := cellKey(keep)
+	return d.newLoc(loc{col: d.newCol(), n: cells, keep: keep, lo: lo, hi: lo + uintptr(span)})
 }
 
 func (d *Detector) cellsOf(i int32) int32 { return d.locs[i].n }
@@ -233,14 +237,18 @@ func (d *Detector) cellsOf(i int32) int32 { return d.locs[i].n }
 func (d *Detector) cellLoc(key uintptr, a interp.Addr) int32 {
 	p := d.sh.at(key)
 	v := *p
+	if v != 0 && !d.locs[v-1].live() {
+		d.drop(v - 1) // its object died: the cell is in a new one
+		v = 0
+	}
 	if v == 0 {
-		i := d.newLoc(loc{col: d.newCol(), benign: d.benign[a], n: 1, keep: a})
+		i := d.newLoc(loc{col: d.newCol(), benign: d.benign[a], n: 1, keep: a, lo: key, hi: key + 1})
 		d.setShadow(key, p, i+1)
 		return i
 	}
 	i := v - 1
 	if d.locs[i].n > 1 {
-		j := d.split(i, 1, a)
+		j := d.split(i, 1, a, 1)
 		d.setShadow(key, p, j+1)
 		return j
 	}
@@ -249,6 +257,14 @@ func (d *Detector) cellLoc(key uintptr, a interp.Addr) int32 {
 
 // newLoc adds a location and returns its index.
 func (d *Detector) newLoc(l loc) int32 {
+	if !d.opts.History {
+		if i, ok := d.life.reuse(); ok {
+			l.readers = d.locs[i].readers[:0]
+			d.locs[i] = l
+			d.life.born(i, &d.locs[i])
+			return i
+		}
+	}
 	i := int32(len(d.locs))
 	if int(i) < cap(d.locs) {
 		// Reuse the reader list of a location of an earlier execution.
@@ -257,6 +273,8 @@ func (d *Detector) newLoc(l loc) int32 {
 	d.locs = append(d.locs, l)
 	if d.opts.History {
 		d.hist = append(d.hist, func() { d.locs = d.locs[:len(d.locs)-1] })
+	} else {
+		d.life.born(i, &d.locs[i])
 	}
 	return i
 }
@@ -267,10 +285,16 @@ func (d *Detector) newLoc(l loc) int32 {
 // when either is written (every write that adds a location's column to a
 // row gives it a new column first, see check and touch), so split does not
 // visit the rows.
-func (d *Detector) split(i, cells int32, keep interp.Addr) int32 {
+func (d *Detector) split(i, cells int32, keep interp.Addr, span int32) int32 {
 	old := &d.locs[i]
+	lo := cellKey(keep)
 	nl := loc{col: old.col, written: old.written, benign: old.benign, wOwner: old.wOwner,
-		wEpoch: old.wEpoch, atomicW: old.atomicW, lastW: old.lastW, n: cells, keep: keep}
+		wEpoch: old.wEpoch, atomicW: old.atomicW, lastW: old.lastW, n: cells, keep: keep,
+		lo: lo, hi: lo + uintptr(span)}
+	if old.isWeak {
+		// The same object: its weak reference serves the part too.
+		nl.keep, nl.weak, nl.isWeak = interp.Addr{}, old.weak, true
+	}
 	readers := old.readers
 	j := d.newLoc(nl)
 	for _, r := range readers {
@@ -292,6 +316,7 @@ func (d *Detector) forget(key uintptr, n int) {
 		if v := *p; v != 0 {
 			d.setLoc(v-1, func(l *loc) { l.n-- })
 			d.setShadow(key, p, 0)
+			d.unused(v - 1)
 		}
 		return
 	}
@@ -311,6 +336,9 @@ func (d *Detector) forget(key uintptr, n int) {
 				seg[j] = 0
 			}
 		})
+	}
+	for _, i := range r.locs {
+		d.unused(i)
 	}
 }
 

@@ -74,7 +74,7 @@ func (d *Detector) digest(c *interp.Canon, at int) {
 	}
 	for i := range d.locs {
 		l := &d.locs[i]
-		id, ok := c.CellID(l.keep)
+		id, ok := c.CellID(l.addr())
 		if !ok || l.n == 0 {
 			continue
 		}
@@ -112,7 +112,7 @@ func (d *Detector) digest(c *interp.Canon, at int) {
 	if atRow >= 0 {
 		ids := make([][2]uint64, 0, len(benign))
 		for _, i := range benign {
-			id, _ := c.CellID(d.locs[i].keep)
+			id, _ := c.CellID(d.locs[i].addr())
 			ids = append(ids, [2]uint64{id, uint64(d.locs[i].n)})
 		}
 		slices.SortFunc(ids, func(a, b [2]uint64) int { return slices.Compare(a[:], b[:]) })
@@ -139,6 +139,17 @@ func (d *Detector) digest(c *interp.Canon, at int) {
 			continue
 		}
 		rows = append(rows, rowName{[4]uint64{2, id, uint64(k.kind), uint64(k.seq)}, r})
+	}
+	for k, o := range d.life.objs {
+		a, ok := o.weak.Addr()
+		if !ok {
+			continue
+		}
+		id, ok := c.CellID(a)
+		if !ok {
+			continue
+		}
+		rows = append(rows, rowName{[4]uint64{2, id, uint64(k.kind), uint64(k.seq)}, o.row})
 	}
 	slices.SortFunc(rows, func(a, b rowName) int { return slices.Compare(a.name[:], b.name[:]) })
 	var cols []colName

@@ -78,10 +78,17 @@ type Access struct {
 // loc is what the detector knows of one memory location: a set of cells
 // (see shadow) accessed as one so far.
 type loc struct {
-	n       int32       // its cells
-	keep    interp.Addr // one of its cells: keeps their memory (and numbers) alive
-	col     int32       // its column in h
-	written bool        // a write was seen; until then every goroutine may read it
+	n    int32       // its cells
+	keep interp.Addr // one of its cells: keeps their memory (and numbers) alive (zero once weak)
+	// weak, once isWeak (see lifetime.go), refers to one of its cells
+	// without keeping them alive; lo and hi bound the numbers of its
+	// cells (lo ≤ cellKey < hi).
+	weak    interp.WeakAddr
+	isWeak  bool
+	dead    bool // forgotten: its index is free for a new location
+	lo, hi  uintptr
+	col     int32 // its column in h
+	written bool  // a write was seen; until then every goroutine may read it
 	benign  bool
 	wOwner  int32  // goroutine id of the last write
 	wEpoch  uint32 // the writer's release epoch at that write
@@ -197,6 +204,7 @@ type Detector struct {
 	sh     shadow // cell → index in locs
 	scr    rangeScratch
 	locs   []loc
+	life   lifetime
 	ncols  int32
 	chans  map[interp.Addr]*chanState
 	benign map[interp.Addr]bool
@@ -260,7 +268,9 @@ func (d *Detector) Reset() {
 	d.gRow, d.gEpoch, d.exited = d.gRow[:0], d.gEpoch[:0], 0
 	for i := range d.locs {
 		d.locs[i].keep = interp.Addr{} // let the execution's memory go
+		d.locs[i].weak = interp.WeakAddr{}
 	}
+	d.life.reset()
 	clear(d.objs)
 	d.sh.reset()
 	clear(d.chans)
@@ -287,10 +297,10 @@ func (d *Detector) Benign(a interp.Addr) {
 	}
 	key := cellKey(a)
 	p := d.sh.at(key)
-	if v := *p; v != 0 {
+	if v := *p; v != 0 && d.live(v-1) {
 		i := v - 1
 		if d.locs[i].n > 1 {
-			i = d.split(i, 1, a)
+			i = d.split(i, 1, a, 1)
 			d.setShadow(key, p, i+1)
 		}
 		d.setLoc(i, func(l *loc) { l.benign = true })
@@ -424,6 +434,9 @@ func (d *Detector) obj(k objKey, create bool) (int32, bool) {
 	if r, ok := d.objs[k]; ok {
 		return r, true
 	}
+	if r, ok := d.weakObj(k); ok {
+		return r, true
+	}
 	if !create {
 		return 0, false
 	}
@@ -446,6 +459,14 @@ func (d *Detector) acquire(g int, k objKey) {
 // consume acquires a channel message or slot row, then frees it: it is
 // acquired exactly once.
 func (d *Detector) consume(g int, k objKey) {
+	if _, strong := d.objs[k]; !strong {
+		if r, ok := d.weakObj(k); ok {
+			d.union(d.goRow(g), r)
+			delete(d.life.objs, k.weakKey()) // no history: see collect
+			d.freeRow(r)
+		}
+		return
+	}
 	if r, ok := d.obj(k, false); ok {
 		d.union(d.goRow(g), r)
 		delete(d.objs, k)

@@ -153,7 +153,7 @@ func (l *Lockset) Benign(a interp.Addr) {
 	if v := *p; v != 0 {
 		i := v - 1
 		if l.locs[i].n > 1 {
-			i = l.split(i, 1, a)
+			i = l.split(i, 1, a, 1)
 			*p = i + 1
 		}
 		l.locs[i].benign = true
@@ -455,8 +455,11 @@ func (l *Lockset) access(ev *event) {
 	})
 }
 
+// live makes Lockset a rangeOwner: its locations keep their cells alive.
+func (l *Lockset) live(int32) bool { return true }
+
 // freshLoc, cellsOf and split make Lockset a rangeOwner.
-func (l *Lockset) freshLoc(cells int32, keep interp.Addr) int32 {
+func (l *Lockset) freshLoc(cells int32, keep interp.Addr, _ int32) int32 {
 	return l.newLoc(lsLoc{n: cells, keep: keep})
 }
 
@@ -473,7 +476,7 @@ func (l *Lockset) cellLoc(key uintptr, a interp.Addr) int32 {
 	}
 	i := v - 1
 	if l.locs[i].n > 1 {
-		i = l.split(i, 1, a)
+		i = l.split(i, 1, a, 1)
 		*p = i + 1
 	}
 	return i
@@ -486,7 +489,7 @@ func (l *Lockset) newLoc(q lsLoc) int32 {
 
 // split moves cells of the cells of location i (the first at keep) to a
 // new location with a copy of i's locksets.
-func (l *Lockset) split(i, cells int32, keep interp.Addr) int32 {
+func (l *Lockset) split(i, cells int32, keep interp.Addr, _ int32) int32 {
 	q := l.locs[i]
 	nq := q
 	nq.n, nq.keep = cells, keep

@@ -2,6 +2,7 @@ package race
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 	"unsafe"
@@ -148,12 +149,15 @@ func TestReleasesShareRows(t *testing.T) {
 		s.d.event(&event{Kind: interp.EvWrite, G: 1, Addr: x})
 		s.d.event(&event{Kind: interp.EvTimerSet, G: 1, Addr: tm})
 	}
-	require.Len(t, s.d.objs, rounds)
+	require.Equal(t, rounds, len(s.d.objs)+len(s.d.life.objs))
 	// Every timer's row holds the variables written before it was set.
-	last := s.d.objs[objKey{addrOf(unsafe.Pointer(&mem[2*rounds-1])), objTimer, 0}]
+	last, ok := s.d.obj(objKey{addrOf(unsafe.Pointer(&mem[2*rounds-1])), objTimer, 0}, false)
+	require.True(t, ok)
 	require.Len(t, s.d.cols(last), rounds)
-	first := s.d.objs[objKey{addrOf(unsafe.Pointer(&mem[1])), objTimer, 0}]
+	first, ok := s.d.obj(objKey{addrOf(unsafe.Pointer(&mem[1])), objTimer, 0}, false)
+	require.True(t, ok)
 	require.Len(t, s.d.cols(first), 1)
+	runtime.KeepAlive(mem)
 	require.Less(t, s.d.hBytes(), rounds*1024, "h takes at most a path of nodes per release")
 }
 

@@ -228,13 +228,18 @@ func (r *rangeScratch) reassign(s *shadow, key uintptr, n int, fresh int32, log 
 // rangeOwner is a detector's side of a range access: its locations, as
 // locate needs them.
 type rangeOwner interface {
-	// freshLoc adds a location of cells cells first seen (one at keep).
-	freshLoc(cells int32, keep interp.Addr) int32
+	// freshLoc adds a location of cells cells first seen (the first at
+	// keep, all within the span cells from keep).
+	freshLoc(cells int32, keep interp.Addr, span int32) int32
 	// cellsOf returns the number of cells of location i.
 	cellsOf(i int32) int32
-	// split moves cells cells of location i (the first at keep) to a new
-	// location with the same history, and returns it.
-	split(i, cells int32, keep interp.Addr) int32
+	// split moves cells cells of location i (the first at keep, all
+	// within the span cells from keep) to a new location with the same
+	// history, and returns it.
+	split(i, cells int32, keep interp.Addr, span int32) int32
+	// live reports whether location i may still be accessed; if not, it
+	// forgets it (its cells become unseen).
+	live(i int32) bool
 }
 
 // locate calls visit with each location that the n cells from a cover
@@ -245,15 +250,27 @@ type rangeOwner interface {
 func (r *rangeScratch) locate(s *shadow, o rangeOwner, nlocs int, a interp.Addr, n int, log func(key uintptr, old int32), visit func(i int32, first interp.Addr)) {
 	key := cellKey(a)
 	r.scan(s, key, n, nlocs)
+	for again := true; again; {
+		again = false
+		for _, i := range r.locs {
+			if !o.live(i) {
+				// A location of an object that died: its cells were
+				// forgotten (the range is in a new object); count again.
+				r.scan(s, key, n, nlocs)
+				again = true
+				break
+			}
+		}
+	}
 	fresh := int32(-1)
 	if r.fresh > 0 {
-		fresh = o.freshLoc(r.fresh, a.Add(int(r.fFirst)))
+		fresh = o.freshLoc(r.fresh, a.Add(int(r.fFirst)), int32(n)-r.fFirst)
 	}
 	moved := false
 	for _, i := range r.locs {
 		if r.count[i] < o.cellsOf(i) {
 			// The range covers part of location i: split that part off.
-			r.moveTo[i] = o.split(i, r.count[i], a.Add(int(r.first[i]))) + 1
+			r.moveTo[i] = o.split(i, r.count[i], a.Add(int(r.first[i])), int32(n)-r.first[i]) + 1
 			moved = true
 		}
 	}
