@@ -581,8 +581,7 @@ func addrOf(p *value) Addr { return Addr{unsafe.Pointer(p), false} }
 // WeakAddr is a weak reference to a cell: unlike an Addr, it does not keep
 // the cell's memory alive. The zero WeakAddr refers to nothing.
 type WeakAddr struct {
-	p weak.Pointer[byte]
-	b bool
+	p weak.Pointer[byte] // a cell (byte cells have none)
 }
 
 // Weak returns a weak reference to the cell at a, or false if there can
@@ -593,7 +592,7 @@ func (a Addr) Weak() (WeakAddr, bool) {
 	if a.p == nil || a.b {
 		return WeakAddr{}, false
 	}
-	return WeakAddr{weak.Make((*byte)(a.p)), a.b}, true
+	return WeakAddr{weak.Make((*byte)(a.p))}, true
 }
 
 // Addr returns the cell w refers to, or false once the object that holds
@@ -605,7 +604,7 @@ func (w WeakAddr) Addr() (Addr, bool) {
 	if p == nil {
 		return Addr{}, false
 	}
-	return Addr{unsafe.Pointer(p), w.b}, true
+	return Addr{unsafe.Pointer(p), false}, true
 }
 
 // addrOfByte is the Addr of the byte cell p.

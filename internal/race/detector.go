@@ -45,7 +45,7 @@ func (d *Detector) event(ev *event) {
 		if d.locals.skip(ev.Pos) {
 			return
 		}
-		if !d.opts.History && d.life.due(len(d.objs)) {
+		if !d.opts.History && d.life.due(len(d.objs)) && d.life.pressure(len(d.objs)) {
 			d.collect()
 		}
 		if d.isAlone(ev) {
@@ -226,8 +226,7 @@ func (d *Detector) access(ev *event) {
 
 // freshLoc, cellsOf and split make Detector a rangeOwner.
 func (d *Detector) freshLoc(cells int32, keep interp.Addr, span int32) int32 {
-	lo := cellKey(keep)
-	return d.newLoc(loc{col: d.newCol(), n: cells, keep: keep, lo: lo, hi: lo + uintptr(span)})
+	return d.newLoc(loc{col: d.newCol(), n: cells, keep: keep, lo: cellKey(keep), span: span})
 }
 
 func (d *Detector) cellsOf(i int32) int32 { return d.locs[i].n }
@@ -242,7 +241,7 @@ func (d *Detector) cellLoc(key uintptr, a interp.Addr) int32 {
 		v = 0
 	}
 	if v == 0 {
-		i := d.newLoc(loc{col: d.newCol(), benign: d.benign[a], n: 1, keep: a, lo: key, hi: key + 1})
+		i := d.newLoc(loc{col: d.newCol(), benign: d.benign[a], n: 1, keep: a, lo: key, span: 1})
 		d.setShadow(key, p, i+1)
 		return i
 	}
@@ -287,10 +286,9 @@ func (d *Detector) newLoc(l loc) int32 {
 // visit the rows.
 func (d *Detector) split(i, cells int32, keep interp.Addr, span int32) int32 {
 	old := &d.locs[i]
-	lo := cellKey(keep)
 	nl := loc{col: old.col, written: old.written, benign: old.benign, wOwner: old.wOwner,
 		wEpoch: old.wEpoch, atomicW: old.atomicW, lastW: old.lastW, n: cells, keep: keep,
-		lo: lo, hi: lo + uintptr(span)}
+		lo: cellKey(keep), span: span}
 	if old.isWeak {
 		// The same object: its weak reference serves the part too.
 		nl.keep, nl.weak, nl.isWeak = interp.Addr{}, old.weak, true

@@ -79,20 +79,20 @@ type Access struct {
 // (see shadow) accessed as one so far.
 type loc struct {
 	n    int32       // its cells
+	span int32       // the numbers of its cells are in [lo, lo+span)
 	keep interp.Addr // one of its cells: keeps their memory (and numbers) alive (zero once weak)
 	// weak, once isWeak (see lifetime.go), refers to one of its cells
-	// without keeping them alive; lo and hi bound the numbers of its
-	// cells (lo ≤ cellKey < hi).
+	// without keeping them alive.
 	weak    interp.WeakAddr
-	isWeak  bool
-	dead    bool // forgotten: its index is free for a new location
-	lo, hi  uintptr
-	col     int32 // its column in h
-	written bool  // a write was seen; until then every goroutine may read it
-	benign  bool
+	lo      uintptr
+	col     int32  // its column in h
 	wOwner  int32  // goroutine id of the last write
 	wEpoch  uint32 // the writer's release epoch at that write
-	atomicW bool   // an atomic write was seen (readers may hold rkAtomicWrite)
+	written bool   // a write was seen; until then every goroutine may read it
+	benign  bool
+	atomicW bool // an atomic write was seen (readers may hold rkAtomicWrite)
+	isWeak  bool
+	dead    bool // forgotten: its index is free for a new location
 	lastW   Access
 	readers []reader
 	// byReader indexes readers by goroutine and kind (readerKey) once

@@ -2,6 +2,7 @@ package race
 
 import (
 	"cmp"
+	"runtime/metrics"
 	"slices"
 
 	"github.com/vtcheck/vt/interp"
@@ -18,7 +19,7 @@ import (
 // of them.
 //
 // So the detector collects: when enough locations were made since the last
-// collection, it trades the strong reference of each of them for a weak
+// collection and the heap is large (minCollectHeap), it trades the strong reference of each of them for a weak
 // one (interp.WeakAddr, loc.weak), and forgets the weak locations whose
 // object died (drop: their shadow entries are cleared and their index is
 // reused by a new location). A location whose object died can never be
@@ -49,12 +50,32 @@ import (
 // that their work per location is constant.
 const minCollect = 1 << 16
 
+// minCollectHeap is the live heap below which a due collection waits (for
+// minCollect more new locations): while memory is plentiful, the weak
+// references cost more than the memory they let go (an execution of
+// 100,000 goroutines makes several hundred thousand locations, and would
+// make a weak reference for each).
+var minCollectHeap = max(1<<30, interp.DefaultMaxMemory/16)
+
+// heapMetric is the runtime metric of the live heap.
+const heapMetric = "/memory/classes/heap/objects:bytes"
+
+// heapBytes returns the process's heap in use, in bytes.
+func heapBytes() uint64 {
+	s := []metrics.Sample{{Name: heapMetric}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
+}
+
 // lifetime is the bookkeeping of the locations' lifetime.
 type lifetime struct {
 	free  []int32 // indices of forgotten locations, for reuse
 	young []int32 // locations that hold their cells, since the last collection
 	next  int     // the length of young that makes a collection due
-	first int     // if set (tests), used instead of minCollect
+	first int     // if set (tests), used instead of minCollect, and no heap is too small
 	// objs holds the rows of synchronization objects that a collection
 	// found in Detector.objs, by the number of their object's cell, with
 	// a weak reference to it. A key is in one of the two maps at most: a
@@ -118,6 +139,17 @@ func (t *lifetime) due(objs int) bool {
 	return len(t.young)+objs-t.kept >= max(t.next, first)
 }
 
+// pressure reports whether a due collection (due's objs) should run: the
+// heap is large enough. If not, the next check waits for minCollect more
+// new locations or rows.
+func (t *lifetime) pressure(objs int) bool {
+	if t.first > 0 || heapBytes() >= minCollectHeap {
+		return true
+	}
+	t.next = len(t.young) + objs - t.kept + minCollect
+	return false
+}
+
 // reuse returns the index of a forgotten location, if there is one.
 func (t *lifetime) reuse() (int32, bool) {
 	n := len(t.free)
@@ -168,7 +200,7 @@ func (d *Detector) live(i int32) bool {
 // drop forgets location i, whose object died: its cells become unseen.
 func (d *Detector) drop(i int32) {
 	l := &d.locs[i]
-	d.sh.eachPeek(l.lo, int(l.hi-l.lo), func(_ int, seg []int32, _ int) {
+	d.sh.eachPeek(l.lo, int(l.span), func(_ int, seg []int32, _ int) {
 		for j, v := range seg {
 			if v == i+1 {
 				seg[j] = 0

@@ -221,3 +221,25 @@ func TestCollectConsumesWeakRows(t *testing.T) {
 	runtime.KeepAlive(x)
 	runtime.KeepAlive(ch)
 }
+
+// Collections wait for a large heap: below minCollectHeap, the locations
+// keep their strong references; above, they are collected.
+func TestCollectWaitsForHeap(t *testing.T) {
+	weakLocs := func(d *Detector) int {
+		n := 0
+		for i := range d.locs {
+			if d.locs[i].isWeak {
+				n++
+			}
+		}
+		return n
+	}
+	d := lifetimeDetector(0)
+	defer func(h uint64) { minCollectHeap = h }(minCollectHeap)
+	minCollectHeap = 1 << 62
+	churn(d, 1, minCollect, 1<<30)
+	assert.Zero(t, weakLocs(d), "a small heap: no collection")
+	minCollectHeap = 0
+	churn(d, 1, 2*minCollect, 1<<30)
+	assert.Positive(t, weakLocs(d), "a large heap: collections")
+}
