@@ -26,6 +26,8 @@ type chanObj struct {
 	// polled: a select with a default case found nothing to receive here
 	// (a timer's firing is then observable: clock.go).
 	polled bool
+	// hasTimer: the channel of a time.Timer or Ticker (machine.chanTimers).
+	hasTimer bool
 }
 
 // waiter is a goroutine blocked in a send, receive or select.

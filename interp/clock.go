@@ -12,6 +12,7 @@ package interp
 
 import (
 	"container/heap"
+	"fmt"
 	"go/token"
 	"math"
 	"time"
@@ -56,6 +57,9 @@ type timer struct {
 	// internal: the standard library set the timer for itself, not the
 	// program (frame.setByLibrary); see observable.
 	internal bool
+	// watchSeq is the seq of the timer's entry in machine.watched (0: it
+	// has none).
+	watchSeq int64
 	// setStep is the run's step count when the timer was set (for
 	// TimeScheduler: the work done since).
 	setStep int64
@@ -84,6 +88,61 @@ func (m *machine) addTimer(t *timer) {
 	t.seq = m.timerSeq
 	t.setStep = m.steps
 	heap.Push(&m.timers, t)
+	if m.watched != nil && t.observable() {
+		m.watch(t)
+	}
+}
+
+// watchEntry is a timer in machine.watched, as it was when added: a timer
+// set again since (another seq) or stopped (not in the heap) is stale.
+type watchEntry struct {
+	t         *timer
+	when, seq int64
+}
+
+// watchHeap is a min-heap of watch entries by deadline.
+type watchHeap []watchEntry
+
+func (h watchHeap) Len() int { return len(h) }
+func (h watchHeap) Less(i, j int) bool {
+	return h[i].when < h[j].when || h[i].when == h[j].when && h[i].seq < h[j].seq
+}
+func (h watchHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *watchHeap) Push(x any)   { *h = append(*h, x.(watchEntry)) }
+func (h *watchHeap) Pop() any {
+	old := *h
+	e := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return e
+}
+
+// watch adds pending timer t to the watched timers, unless it is there.
+func (m *machine) watch(t *timer) {
+	if t.watchSeq == t.seq || t.index < 0 {
+		return
+	}
+	t.watchSeq = t.seq
+	heap.Push(&m.watched, watchEntry{t, t.when, t.seq})
+}
+
+// watchChan watches the timer of timer channel ch: an operation on ch may
+// make its firing observable (a receiver waits, a select polls, room is
+// made).
+func (m *machine) watchChan(ch *chanObj) {
+	if m.watched == nil {
+		return // built by the next observableTimer
+	}
+	if m.chanTimers == nil {
+		m.chanTimers = map[*chanObj]*timer{}
+		for _, t := range m.timerObjs {
+			if t.ch != nil {
+				m.chanTimers[t.ch] = t
+			}
+		}
+	}
+	if t := m.chanTimers[ch]; t != nil {
+		m.watch(t)
+	}
 }
 
 func (m *machine) delTimer(t *timer) bool {
@@ -121,20 +180,70 @@ func (t *timer) observable() bool {
 
 // observableTimer returns the earliest pending timer whose firing is
 // observable, or nil.
+//
+// It costs O(log n) amortized in the number n of pending timers (a test
+// may leave a million time.After timers that nobody waits on): the watched
+// heap holds every pending timer that may be observable. A timer enters it
+// when it is set, if observable then, and whenever an operation on its
+// channel may make it observable (touchChan: a receiver waits, a select
+// polls, a receive makes room); one found not observable on top leaves it
+// until the next such operation.
 func (m *machine) observableTimer() *timer {
+	t := m.watchedTimer()
+	if checkWatched {
+		if want := m.scanObservable(); want != t {
+			panic(fmt.Sprintf("interp: watched timers: the earliest observable timer is %v, the watched heap says %v", want, t))
+		}
+	}
+	return t
+}
+
+// checkWatched makes observableTimer check its answer against a scan of
+// every pending timer (tests).
+var checkWatched = false
+
+// scanObservable is observableTimer by a scan of every pending timer.
+func (m *machine) scanObservable() *timer {
+	var best *timer
+	for _, t := range m.timers {
+		if (best == nil || before(t, best)) && t.observable() {
+			best = t
+		}
+	}
+	return best
+}
+
+// watchedTimer is observableTimer by the watched heap.
+func (m *machine) watchedTimer() *timer {
 	if len(m.timers) == 0 {
 		return nil
 	}
 	if t := m.timers[0]; t.observable() {
 		return t
 	}
-	var best *timer
-	for _, t := range m.timers[1:] {
-		if (best == nil || before(t, best)) && t.observable() {
-			best = t
+	if m.watched == nil {
+		m.watched = make(watchHeap, 0, 16)
+		for _, t := range m.timers {
+			t.watchSeq = 0
+		}
+		for _, t := range m.timers {
+			if t.observable() {
+				m.watch(t)
+			}
 		}
 	}
-	return best
+	for len(m.watched) > 0 {
+		e := m.watched[0]
+		t := e.t
+		if e.seq == t.seq && t.index >= 0 && t.observable() {
+			return t
+		}
+		heap.Pop(&m.watched)
+		if t.watchSeq == e.seq {
+			t.watchSeq = 0
+		}
+	}
+	return nil
 }
 
 // before reports whether a fires before b.
@@ -163,14 +272,40 @@ func (m *machine) passTime() bool {
 	return true
 }
 
-// fireTimers advances the virtual clock to the earliest timer and fires
-// every timer due then. It reports false if there is none.
+// fireTimers advances the virtual clock to the earliest timer whose
+// firing does something (see dropsTick), and fires every timer due by
+// then. It reports false if there is none.
+//
+// A ticker whose tick nobody took (its channel is full) fires without
+// effect, so the clock goes on to the next timer that has one: a ticker of
+// 1ns left running while the program sleeps 10ms does not fire ten million
+// times, one step each (it fires once, skipping the ticks the jump
+// passed, as a ticker does). If every timer would only drop its tick, the
+// earliest fires: such a run is blocked for good, and its steps bound it.
 func (m *machine) fireTimers() bool {
 	if len(m.timers) == 0 {
 		return false
 	}
-	m.fireThrough(m.timers[0])
+	target := m.timers[0]
+	if target.dropsTick() {
+		for _, t := range m.timers[1:] {
+			if !t.dropsTick() && (target.dropsTick() || before(t, target)) {
+				target = t
+			}
+		}
+	}
+	m.fireThrough(target)
 	return true
+}
+
+// dropsTick reports whether firing t now would change nothing but the
+// clock: t is a Timer's or Ticker's and its channel has no room for the
+// tick (it is full, or closed).
+func (t *timer) dropsTick() bool {
+	if t.fire != nil || t.wake != nil || t.ch == nil {
+		return false
+	}
+	return t.ch.closed || t.ch.count >= t.ch.capacity
 }
 
 // fireThrough fires the pending timers up to and including target, in

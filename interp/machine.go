@@ -98,14 +98,20 @@ type world struct {
 	// (GC percent 100, no memory limit) so that the zero world has them.
 	gcPercent, memoryLimit int64
 
-	nextGID   int
-	clock     int64 // virtual time in nanoseconds since the epoch
-	timers    timerHeap
-	timerSeq  int64
-	seed      uint64
-	syncObjs  map[*value]any       // state of sync objects, by address
-	timerObjs map[*value]*timer    // runtime timers of time.Timer values
-	funcObjs  map[*value]*function // *runtime.Func values
+	nextGID  int
+	clock    int64 // virtual time in nanoseconds since the epoch
+	timers   timerHeap
+	timerSeq int64
+	// watched holds the pending timers that may be observable, earliest
+	// first (observableTimer), and chanTimers the timer of each timer
+	// channel; both are derived from timers and timerObjs, and rebuilt
+	// after a clone (nil).
+	watched    watchHeap
+	chanTimers map[*chanObj]*timer
+	seed       uint64
+	syncObjs   map[*value]any       // state of sync objects, by address
+	timerObjs  map[*value]*timer    // runtime timers of time.Timer values
+	funcObjs   map[*value]*function // *runtime.Func values
 	// inputSrcs are the generators (math/rand's rngSource, v2's PCG and
 	// ChaCha8, by the cell of their state) seeded from outside, whose
 	// numbers are draws; cryptoWords the 64-bit words crypto/rand produced

@@ -72,6 +72,12 @@ func newTimer(fr *frame, args []value, dst int32) *frame {
 	if cl, _ := f.r.(*closure); cl != nil && cl.fn.name == "time.sendTime" {
 		if i := arg.iface(); i != nil {
 			t.ch, _ = i.v.r.(*chanObj)
+			if t.ch != nil {
+				t.ch.hasTimer = true
+				if m.chanTimers != nil {
+					m.chanTimers[t.ch] = t
+				}
+			}
 		}
 		t.syncChan = t.ch != nil && args[4].r != nil
 	}

@@ -92,6 +92,7 @@ func (w *world) clone() world {
 		}
 		c.timerObjs[p] = ct
 	}
+	c.watched, c.chanTimers = nil, nil // derived: rebuilt from the copies
 	c.syncObjs = make(map[*value]any, len(w.syncObjs))
 	for p, st := range w.syncObjs {
 		if cl, ok := st.(cloner); ok {

@@ -161,6 +161,10 @@ func (m *machine) touchMap(mo *mapObj) {
 
 // touchChan saves ch before its first change since the snapshot.
 func (m *machine) touchChan(ch *chanObj) {
+	if ch.hasTimer {
+		// Whether the timer's firing is observable may change.
+		m.watchChan(ch)
+	}
 	if !m.logging || ch.epoch == m.epoch {
 		return
 	}

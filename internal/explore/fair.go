@@ -21,18 +21,19 @@ import (
 // interp.Goroutine.Idle):
 //
 //   - runtime.Gosched, as in CHESS;
-//   - an idle cycle that looked at what the cycle before it looked at: the
-//     goroutine comes back to a scheduling point (same operation, same
-//     position in its own code and in the function it is in) having done
-//     only idle operations since it was there last (loads, failed TryLock
-//     or CompareAndSwap, receives from a closed channel, selects that took
-//     their default case), and they looked at the same objects and cells
-//     as in its previous cycle back to that point: polling. An idle cycle
-//     that looked elsewhere makes progress and is no yield (a loop that
-//     fails a CompareAndSwap on one slot and tries the next, one that
-//     waits on each of a hundred closed channels in turn): taking it for
-//     one left out the schedules where it goes on at once, and reachable
-//     states, and let time pass early in the first schedule;
+//   - an idle cycle: the goroutine comes back to a scheduling point (same
+//     operation, same position in its own code and in the function it is
+//     in) having done only idle operations since it was there last (loads,
+//     failed TryLock or CompareAndSwap, receives from a closed channel,
+//     selects that took their default case); but a cycle in which a
+//     CompareAndSwap failed only if it looked at the same objects and
+//     cells as the previous cycle back to that point (a loop that fails a
+//     CompareAndSwap on one slot and tries the next makes progress and is
+//     no yield: taking it for one left out the schedules where it goes on
+//     at once, and reachable states). An idle cycle is a poll (time
+//     passing is what it may wait for: the clock's rule) only if it looked
+//     at what the cycle before it looked at: a loop that waits on each of
+//     a hundred closed channels in turn yields, but lets no time pass;
 //   - a cycle repeated spinLimit times since its last yield, idle or not
 //     (a TryAcquire built on a mutex, a lock-check-unlock loop): Go's own
 //     scheduler preempts a goroutine that runs that long, so a schedule
@@ -86,14 +87,15 @@ type fairG struct {
 	// Cycles: the transitions it took since its last yield (k counts
 	// them), the last one that had an effect, and at each scheduling
 	// point it came to since (points): the last transition there, how
-	// many times it came back, and what it had observed when it came there
-	// last.
+	// many times it came back, what it had observed and how many
+	// CompareAndSwaps had failed when it came there last.
 	k          int
 	lastEffect int
 	points     map[pointKey]pointVisit
 	// What it observed: obs sums a hash of each of its events (kind,
-	// object or cells).
-	obs uint64
+	// object or cells). casFails counts its failed CompareAndSwaps.
+	obs      uint64
+	casFails int
 }
 
 // pointVisit is what the fair scheduler remembers of a goroutine's visits
@@ -103,6 +105,7 @@ type pointVisit struct {
 	seen     int    // the transition (fairG.k) at which it came here last
 	visits   int    // how many times it came back here
 	obsAt    uint64 // fairG.obs when it came here last
+	casAt    int    // fairG.casFails when it came here last
 	cycle    uint64 // what it observed over its last cycle back here
 	hasCycle bool   // cycle is set: it came back here at least once
 }
@@ -254,23 +257,27 @@ func (f *fairness) transition(t *interp.Goroutine, op interp.Op) (yield, poll bo
 	pv, ok := ft.points[key]
 	if ok {
 		// Back at a point: the transitions since the last visit form a
-		// cycle. An idle one that looked at what the cycle before looked
-		// at is polling: the goroutine waits for another one, or for
-		// time. An idle cycle that looked elsewhere goes on in its own
-		// state: it walks a collection (waiting on each of a hundred
-		// contexts in turn), tries the next slot after a failed
-		// CompareAndSwap, or the new value. A cycle repeated spinLimit
-		// times is spinning.
+		// cycle. An idle one is a yield, unless a CompareAndSwap failed
+		// in it: then the goroutine usually goes on in its own state (it
+		// tries the next slot, or the new value), and only a second cycle
+		// that looked at what the first looked at is one. An idle cycle
+		// is a poll (the goroutine waits for another one, or for time)
+		// if it looked at what the cycle before looked at: one that
+		// looked elsewhere walks a collection (waiting on each of a
+		// hundred contexts in turn). A cycle repeated spinLimit times is
+		// spinning.
 		pv.visits++
 		c := ft.obs - pv.obsAt
-		if ft.lastEffect <= pv.seen && pv.hasCycle && pv.cycle == c {
-			yield, poll = true, true
+		repeated := pv.hasCycle && pv.cycle == c
+		failedCAS := ft.casFails > pv.casAt
+		if ft.lastEffect <= pv.seen && (!failedCAS || repeated) {
+			yield, poll = true, repeated
 		} else if pv.visits >= spinLimit {
 			yield = true
 		}
 		pv.cycle, pv.hasCycle = c, true
 	}
-	pv.seen, pv.obsAt = ft.k, ft.obs
+	pv.seen, pv.obsAt, pv.casAt = ft.k, ft.obs, ft.casFails
 	ft.points[key] = pv
 	return yield, poll
 }
@@ -284,6 +291,9 @@ func (f *fairness) observe(ev *interp.Event) {
 	fg := f.get(ev.G.ID())
 	if fg == nil {
 		return
+	}
+	if ev.Kind == interp.EvAtomicLoad && isCAS(ev.Op) {
+		fg.casFails++
 	}
 	h := uint64(ev.Kind)<<56 ^ uint64(ev.Addr.Uintptr()) ^ uint64(ev.N)<<40
 	h ^= h >> 33
@@ -343,7 +353,7 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 	// The new window starts where t stands: the head of its loop, which
 	// its next cycles come back to first.
 	if key := pointKeyOf(t); ft.points != nil && key.op.IsPoint() {
-		ft.points[key] = pointVisit{seen: ft.k, obsAt: ft.obs}
+		ft.points[key] = pointVisit{seen: ft.k, obsAt: ft.obs, casAt: ft.casFails}
 	}
 }
 
@@ -486,4 +496,15 @@ func (f *fairness) stillSpinning(minPoints int) bool {
 	prev := f.checkedAt
 	f.checkedAt = f.n
 	return prev >= 0 && f.n-prev >= minPoints && max(f.lastChange, f.lastEffect, f.lastWrite) < prev && f.livelocked()
+}
+
+// isCAS reports whether op is a CompareAndSwap.
+func isCAS(op interp.Op) bool {
+	switch op {
+	case interp.OpAtomicCompareAndSwapInt32, interp.OpAtomicCompareAndSwapInt64, interp.OpAtomicCompareAndSwapUint32,
+		interp.OpAtomicCompareAndSwapUint64, interp.OpAtomicCompareAndSwapUintptr, interp.OpAtomicCompareAndSwapPointer,
+		interp.OpAtomicValueCompareAndSwap, interp.OpSyncMapCompareAndSwap:
+		return true
+	}
+	return false
 }

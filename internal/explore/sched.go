@@ -138,14 +138,18 @@ type scheduler struct {
 // The default of a time choice (ChooseTime) is what a real clock would
 // do: time passes at once for a goroutine that polls (time passing is what
 // it waits for), once the work done since the timer was set would have
-// taken as long as the timer waits, at stepCost per interpreter step, or
-// after timeHorizon scheduling points since the clock last moved (a loop
-// that works and waits for a deadline at once). Either way both
-// alternatives are explored; the default is the first schedule's, and it
-// decides which one a preemption bound counts.
+// taken as long as the timer waits, at stepCost per interpreter step, or,
+// once timeHorizon scheduling points passed since the clock last moved, at
+// horizonStepCost per step: a loop that works and polls a deadline of
+// milliseconds ends within thousands of steps, while a timeout of seconds
+// that guards a long computation (a test's safety net) still does not fire
+// in the first schedule. Either way both alternatives are explored; the
+// default is the first schedule's, and it decides which one a preemption
+// bound counts.
 const (
-	stepCost    = time.Nanosecond
-	timeHorizon = 1 << 12
+	stepCost        = time.Nanosecond
+	horizonStepCost = time.Microsecond
+	timeHorizon     = 1 << 12
 )
 
 func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
@@ -379,7 +383,7 @@ func (s *scheduler) ChooseTime(wait time.Duration, steps int64) int {
 	if s.match != nil {
 		s.match.timerOffered()
 	}
-	if s.polling || s.sinceClock >= timeHorizon || wait <= time.Duration(steps)*stepCost {
+	if s.polling || wait <= time.Duration(steps)*stepCost || s.sinceClock >= timeHorizon && wait <= time.Duration(steps)*horizonStepCost {
 		// A goroutine polls (a channel, a context, the clock), or the
 		// program has worked as long as the timer waits: time passing
 		// is what a real clock does here.

@@ -188,3 +188,14 @@ func TestLibraryCallIsNoPoll(t *testing.T) {
 	require.NotNil(t, res.Failure)
 	assert.Contains(t, res.Failure.Message, "an hour passed")
 }
+
+// While every goroutine sleeps, a ticker whose channel is full does not
+// fire once per nanosecond: the clock goes on to the next timer that does
+// something (10^9 firings, a step each, before).
+func TestIdleTickerJumps(t *testing.T) {
+	o := DefaultOptions()
+	o.Execs, o.Steps = 1, 100_000
+	res, err := Explore(semanticsTarget(t, "TestIdleTickerJumps", 0), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, "TestIdleTickerJumps", "go test"))
+}

@@ -122,17 +122,21 @@ func (d *Detector) checkOnly(i int32, ev *event, write bool, ord int64, a interp
 		d.found(a, d.aloneAccess(ev, write, ord), l.lastW)
 		return
 	}
+	if !write && !l.atomicW {
+		// A read conflicts only with the atomic writes since the last
+		// write, and there are none: no pass over the readers (a
+		// variable that every timer's context reads has as many).
+		return
+	}
 	for j := range l.readers {
 		r := &l.readers[j]
-		if !r.active || int(r.g) == gid || d.has(g, r.mark) {
-			continue
-		}
 		// A write conflicts with every earlier access since the last
 		// write; a read with the atomic writes.
-		if write || r.kind == rkAtomicWrite {
-			d.found(a, d.aloneAccess(ev, write, ord), r.acc)
-			return
+		if !r.active || int(r.g) == gid || !write && r.kind != rkAtomicWrite || d.has(g, r.mark) {
+			continue
 		}
+		d.found(a, d.aloneAccess(ev, write, ord), r.acc)
+		return
 	}
 }
 

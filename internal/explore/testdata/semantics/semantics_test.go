@@ -218,11 +218,6 @@ func TestPollDeadline(t *testing.T) {
 	})
 }
 
-// TestTimersStoppedInTime: goroutines each set a 2 s timer, sleep 1 s and
-// stop it (time's TestTimerStopStress). On a real clock no timer fires:
-// the test goroutine's loop starting them works (it is no poll), and
-// takes microseconds, so time does not pass while it runs in the first
-// schedule; only a preemption (time passing early) fires one.
 // A call into the standard library that passes several idle scheduling
 // points (context.AfterFunc's loads, its select with a default) is one step
 // of the program, not a loop that polls: the hour's timeout set just
@@ -243,6 +238,25 @@ func TestLibraryCallIsNoPoll(t *testing.T) {
 	})
 }
 
+// A ticker of 1ns that nobody reads while the program sleeps a second in
+// all: its channel is full after the first tick, so the clock jumps from
+// sleep to sleep (the ticker's tick waits in its channel).
+func TestIdleTickerJumps(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		tk := time.NewTicker(time.Nanosecond)
+		defer tk.Stop()
+		for range 100 {
+			time.Sleep(10 * time.Millisecond)
+		}
+		<-tk.C
+	})
+}
+
+// TestTimersStoppedInTime: goroutines each set a 2 s timer, sleep 1 s and
+// stop it (time's TestTimerStopStress). On a real clock no timer fires:
+// the test goroutine's loop starting them works (it is no poll), and
+// takes microseconds, so time does not pass while it runs in the first
+// schedule; only a preemption (time passing early) fires one.
 func TestTimersStoppedInTime(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		var fired atomic.Int32
