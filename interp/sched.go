@@ -37,6 +37,23 @@ type TimeScheduler interface {
 	ChooseTime(wait time.Duration, steps int64) int
 }
 
+// A RunnableScheduler is a Scheduler told whether the runnable set changed
+// since its previous Pick, so that a scheduling point where nothing
+// changed can cost it the same whatever the number of goroutines. The
+// interpreter calls PickRunnable instead of Pick when its scheduler
+// implements it.
+type RunnableScheduler interface {
+	Scheduler
+	// PickRunnable is Pick, with a version of the runnable set: two calls
+	// of one run with the same version get the same goroutines in the same
+	// order, each stopped where it was at the first of them, except the
+	// goroutine the first of them picked, which ran to its next
+	// scheduling point (it neither blocked nor ended, and no goroutine
+	// started, blocked, woke or ended). A new version is not known to
+	// differ: it is never equal to an earlier one, of any run.
+	PickRunnable(runnable []*Goroutine, version uint64) int
+}
+
 // Choice names a kind of nondeterministic choice.
 type Choice uint8
 
@@ -91,6 +108,23 @@ type DefaultScheduler struct {
 	last  *Goroutine
 	count int
 	draws uint64
+	// ver and idx: the version of the runnable set of the last pick, and
+	// last's index in it (PickRunnable).
+	ver uint64
+	idx int
+}
+
+// PickRunnable implements RunnableScheduler: Pick, at no cost per
+// goroutine where the runnable set is the previous point's and the last
+// goroutine goes on.
+func (s *DefaultScheduler) PickRunnable(runnable []*Goroutine, version uint64) int {
+	if version != 0 && version == s.ver && s.idx < len(runnable) && runnable[s.idx] == s.last && s.count < s.quantum() {
+		s.count++
+		return s.idx
+	}
+	i := s.Pick(runnable)
+	s.ver, s.idx = version, i
+	return i
 }
 
 // Pick implements Scheduler.

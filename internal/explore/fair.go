@@ -60,6 +60,11 @@ type fairness struct {
 	lastEffect int // state after the last transition that was not idle
 	checkedAt  int // state at the previous progress check (stillSpinning; -1: none yet)
 	lastWrite  int // state in which the last plain write was seen (when memory events are observed)
+	// free counts the goroutines that are enabled and wait for nobody
+	// (blockers 0): the runnable goroutines that may run, kept as flags
+	// and counts change (a scheduling point needs their number, not a
+	// pass over them).
+	free int
 	// made holds the views made in this execution, spare those of an
 	// earlier one, for newG to reuse.
 	made, spare []*fairG
@@ -188,7 +193,7 @@ func (f *fairness) dropWaiters(u int) {
 	for _, w := range f.waiters(u) {
 		// into[u] lists exactly the goroutines with an edge to u.
 		if fw := f.get(w); fw != nil && on {
-			fw.blockers--
+			f.addBlockers(fw, -1)
 		}
 	}
 	if u < len(f.into) {
@@ -208,9 +213,26 @@ func (f *fairness) setEnabled(u int, fu *fairG, on bool) {
 	if on {
 		d = 1
 	}
+	if fu.blockers == 0 {
+		f.free += d
+	}
 	for _, w := range f.waiters(u) {
 		if fw := f.get(w); fw != nil {
-			fw.blockers += d
+			f.addBlockers(fw, d)
+		}
+	}
+}
+
+// addBlockers adds d to fg's blockers, counting in free a change of
+// whether it may run.
+func (f *fairness) addBlockers(fg *fairG, d int) {
+	was := fg.blockers == 0
+	fg.blockers += d
+	if now := fg.blockers == 0; fg.enabled && now != was {
+		if now {
+			f.free++
+		} else {
+			f.free--
 		}
 	}
 }
@@ -328,7 +350,7 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 		if f.mark2[id] != f.stamp2 {
 			f.mark2[id] = f.stamp2
 			if fu.enabled {
-				ft.blockers++
+				f.addBlockers(ft, 1)
 			}
 			if id >= len(f.into) {
 				f.into = append(f.into, make([][]int, id+1-len(f.into))...)
