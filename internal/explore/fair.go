@@ -2,7 +2,9 @@ package explore
 
 import (
 	"cmp"
+	"fmt"
 	"go/token"
+	"slices"
 
 	"github.com/vtcheck/vt/interp"
 )
@@ -65,6 +67,12 @@ type fairness struct {
 	// and counts change (a scheduling point needs their number, not a
 	// pass over them).
 	free int
+	// head and tail hold the enabled goroutines in the order of their
+	// age: max(enabledSince, lastSched+1), which only grows, to the
+	// current state, when a goroutine is enabled or scheduled (it moves
+	// to the tail then). The goroutines a yield waits for are a prefix of
+	// it (yielded).
+	head, tail *fairG
 	// made holds the views made in this execution, spare those of an
 	// earlier one, for newG to reuse.
 	made, spare []*fairG
@@ -87,6 +95,9 @@ type fairG struct {
 	// and as their targets' enabled flag changes, so that deciding
 	// whether g may run costs the same with 10 or 10,000 goroutines.
 	blockers int
+
+	// prev and next link the enabled goroutines (fairness.head).
+	prev, next *fairG
 
 	// Cycles: the transitions it took since its last yield (k counts
 	// them), the last one that had an effect, and at each scheduling
@@ -212,6 +223,9 @@ func (f *fairness) setEnabled(u int, fu *fairG, on bool) {
 	d := -1
 	if on {
 		d = 1
+		f.toTail(fu)
+	} else {
+		f.unlink(fu)
 	}
 	if fu.blockers == 0 {
 		f.free += d
@@ -221,6 +235,37 @@ func (f *fairness) setEnabled(u int, fu *fairG, on bool) {
 			f.addBlockers(fw, d)
 		}
 	}
+}
+
+// unlink takes fg out of the list of enabled goroutines (fairness.head).
+func (f *fairness) unlink(fg *fairG) {
+	if fg.prev != nil {
+		fg.prev.next = fg.next
+	} else if f.head == fg {
+		f.head = fg.next
+	}
+	if fg.next != nil {
+		fg.next.prev = fg.prev
+	} else if f.tail == fg {
+		f.tail = fg.prev
+	}
+	fg.prev, fg.next = nil, nil
+}
+
+// toTail puts fg at the tail of the list of enabled goroutines: it was
+// enabled or scheduled in the current state.
+func (f *fairness) toTail(fg *fairG) {
+	if f.tail == fg {
+		return
+	}
+	f.unlink(fg)
+	fg.prev = f.tail
+	if f.tail != nil {
+		f.tail.next = fg
+	} else {
+		f.head = fg
+	}
+	f.tail = fg
 }
 
 // addBlockers adds d to fg's blockers, counting in free a change of
@@ -326,10 +371,8 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 	// Mark the goroutines t waits for already (mark2), dropping the
 	// edges that are gone from its list.
 	f.stamp2++
-	for _, g := range f.runnable {
-		if id := g.ID(); id >= len(f.mark2) {
-			f.mark2 = append(f.mark2, make([]int, id+1-len(f.mark2))...)
-		}
+	if len(f.mark2) < len(f.gs) {
+		f.mark2 = append(f.mark2, make([]int, len(f.gs)-len(f.mark2))...)
 	}
 	live := ft.waits[:0]
 	for _, e := range ft.waits {
@@ -341,10 +384,19 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 		}
 	}
 	ft.waits = live
-	for _, g := range f.runnable {
+	if checkFairCounts {
+		f.checkAges(t, ft.winStart)
+	}
+	// The goroutines runnable since t's previous yield that have not run
+	// since are those whose age is at most its start: a prefix of the
+	// enabled goroutines, by age.
+	for fu := f.head; fu != nil && max(fu.enabledSince, fu.lastSched+1) <= ft.winStart; fu = fu.next {
+		if countPickWork {
+			pickWork.Add(1)
+		}
+		g := fu.g
 		id := g.ID()
-		fu := f.get(id)
-		if g == t || fu == nil || fu.enabledSince > ft.winStart || fu.lastSched >= ft.winStart {
+		if g == t || f.get(id) != fu {
 			continue
 		}
 		if f.mark2[id] != f.stamp2 {
@@ -369,12 +421,42 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 	}
 }
 
+// checkAges checks that the goroutines a yield of t with window start w
+// waits for, a prefix of the list by age, are those that a pass over the
+// runnable goroutines finds (for tests: checkFairCounts).
+func (f *fairness) checkAges(t *interp.Goroutine, w int) {
+	var byList, byPass []int
+	n := 0
+	for fu := f.head; fu != nil; fu = fu.next {
+		n++
+		if fu.next != nil && max(fu.enabledSince, fu.lastSched+1) > max(fu.next.enabledSince, fu.next.lastSched+1) {
+			panic("fair scheduler: the enabled goroutines are not in the order of their age")
+		}
+		if max(fu.enabledSince, fu.lastSched+1) <= w && fu.g != t {
+			byList = append(byList, fu.g.ID())
+		}
+	}
+	for _, g := range f.runnable {
+		fu := f.get(g.ID())
+		if g != t && fu != nil && fu.enabledSince <= w && fu.lastSched < w {
+			byPass = append(byPass, g.ID())
+		}
+	}
+	slices.Sort(byList)
+	if n != len(f.runnable) || !slices.Equal(byList, byPass) {
+		panic(fmt.Sprintf("fair scheduler: %d enabled listed of %d runnable; a yield waits for %v by age, %v by a pass", n, len(f.runnable), byList, byPass))
+	}
+}
+
 // scheduled records that g takes the next transition: nobody waits for it
 // any more.
 func (f *fairness) scheduled(g *interp.Goroutine) {
 	id := g.ID()
 	if fg := f.get(id); fg != nil {
 		fg.lastSched = f.n
+		if fg.enabled {
+			f.toTail(fg)
+		}
 	}
 	f.dropWaiters(id)
 	f.n++
@@ -385,6 +467,9 @@ func (f *fairness) scheduled(g *interp.Goroutine) {
 // stop their run of enabled states, and goroutines that ended are
 // forgotten.
 func (f *fairness) enabled(runnable []*interp.Goroutine) {
+	if countPickWork {
+		pickWork.Add(int64(len(runnable)))
+	}
 	changed := len(runnable) != len(f.runnable)
 	for i, g := range runnable {
 		if !changed && f.runnable[i] != g {

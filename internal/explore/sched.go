@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"math/rand"
+	"sync/atomic"
 	"time"
 
 	"github.com/vtcheck/vt/interp"
@@ -246,6 +247,9 @@ func (s *scheduler) locate(runnable []*interp.Goroutine, version uint64) (lastId
 		return s.lastIdx, true
 	}
 	lastIdx, s.blocking = -1, 0
+	if countPickWork {
+		pickWork.Add(int64(len(runnable)))
+	}
 	for i, g := range runnable {
 		if g == s.last {
 			lastIdx = i
@@ -269,6 +273,20 @@ func b2i(b bool) int {
 // choice without looking at the alternatives.
 type takesFirst interface{ takesFirst() bool }
 
+// fastPick lets Pick take the short way (pickLast); tests turn it off to
+// compare with the long way.
+var fastPick = true
+
+// countPickWork makes Pick count, in pickWork, the goroutines it passes
+// over (tests of the cost of a point), its calls in pickCalls, and the
+// calls that took the short way in pickShort.
+var (
+	countPickWork bool
+	pickWork      atomic.Int64
+	pickCalls     atomic.Int64
+	pickShort     atomic.Int64
+)
+
 // checkFastPick makes every Pick that takes the short way (the runnable
 // set and the last goroutine's turn unchanged) check its alternatives
 // against the long way's (tests set it).
@@ -281,6 +299,9 @@ func (s *scheduler) pick(runnable []*interp.Goroutine, version uint64) int {
 	if (s.match != nil || s.joinExtra != nil) && s.outOfTime != nil && s.outOfTime() {
 		s.budgetStop = true
 		return -1
+	}
+	if countPickWork {
+		pickCalls.Add(1)
 	}
 	lastIdx, same := s.locate(runnable, version)
 	if !s.started {
@@ -323,7 +344,7 @@ func (s *scheduler) pick(runnable []*interp.Goroutine, version uint64) int {
 			panic(fmt.Sprintf("fair scheduler: %d goroutines may run, counted %d", free, f.free))
 		}
 	}
-	if lastOK && !yielding && s.match == nil && s.joinExtra == nil && !s.regionsOnly && !s.txn &&
+	if fastPick && lastOK && !yielding && s.match == nil && s.joinExtra == nil && !s.regionsOnly && !s.txn &&
 		(s.track == nil || s.track.over && s.blocking == 0) {
 		return s.pickLast(runnable, lastIdx, version)
 	}
@@ -392,6 +413,9 @@ func (s *scheduler) pick(runnable []*interp.Goroutine, version uint64) int {
 // first if it may run (lastOK) and does not yield, last if it yields.
 func (s *scheduler) order(runnable []*interp.Goroutine, lastIdx int, lastOK, yielding bool) {
 	f := s.fair
+	if countPickWork {
+		pickWork.Add(int64(len(runnable)))
+	}
 	s.ordered = s.ordered[:0]
 	if lastOK && !yielding {
 		s.ordered = append(s.ordered, runnable[lastIdx])
@@ -415,6 +439,9 @@ func (s *scheduler) order(runnable []*interp.Goroutine, lastIdx int, lastOK, yie
 // scheduler's count, and they are listed only if a choice takes another
 // than the first or the strategy looks at them.
 func (s *scheduler) pickLast(runnable []*interp.Goroutine, lastIdx int, version uint64) int {
+	if countPickWork {
+		pickShort.Add(1)
+	}
 	n := s.fair.free
 	built := false
 	if checkFastPick {
@@ -479,6 +506,9 @@ func (s *scheduler) took(g *interp.Goroutine, idx int, version uint64) {
 
 // indexOf returns the index of g in gs (0 if it is not there).
 func indexOf(gs []*interp.Goroutine, g *interp.Goroutine) int {
+	if countPickWork {
+		pickWork.Add(int64(len(gs)))
+	}
 	for i, r := range gs {
 		if r == g {
 			return i
