@@ -51,7 +51,7 @@ func fingerprint(r *Result) pickFingerprint {
 // goroutines by age (checkFairCounts).
 func TestPickShortWayMatchesLongWay(t *testing.T) {
 	defer func(d int) { maxDporTrans = d }(maxDporTrans)
-	for _, test := range []string{"TestSwaps", "TestLocks", "TestSpinners", "TestBadSwap"} {
+	for _, test := range []string{"TestSwaps", "TestLocks", "TestSpinners", "TestBadSwap", "TestHeldLock"} {
 		target := pickTarget(t, test)
 		for _, strategy := range []string{"dfs", "random", "pct", "dpor", "dpor-giveup", "portfolio", "guided"} {
 			t.Run(test+"/"+strategy, func(t *testing.T) {
@@ -70,8 +70,18 @@ func TestPickShortWayMatchesLongWay(t *testing.T) {
 					require.NoError(t, err)
 					return res
 				}
-				long, short := explore(false), explore(true)
+				long := explore(false)
+				countPickWork = true
+				pickShort.Store(0)
+				short := explore(true)
+				countPickWork = false
 				assert.Equal(t, fingerprint(long), fingerprint(short))
+				if strategy == "dpor" {
+					// DPOR records the alternatives of every point.
+					assert.Zero(t, pickShort.Load(), "the short way was taken")
+				} else {
+					assert.Positive(t, pickShort.Load(), "the short way was taken")
+				}
 			})
 		}
 	}

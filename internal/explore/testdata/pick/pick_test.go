@@ -109,3 +109,42 @@ func TestBadSwap(t *testing.T) {
 // each of them swaps 200 times in turn (pick_test.go's cost per point).
 func TestRunnable1k(t *testing.T)  { swaps(t, 1000, 200) }
 func TestRunnable10k(t *testing.T) { swaps(t, 10000, 200) }
+
+// TestHeldLock: one goroutine spins holding a mutex until another, which
+// counts, sets a flag, while others stop at the Lock of the held mutex
+// (points where a goroutine would block).
+func TestHeldLock(t *testing.T) {
+	var mu sync.Mutex
+	var flag atomic.Bool
+	var count atomic.Int32
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		mu.Lock()
+		for !flag.Load() {
+		}
+		mu.Unlock()
+	}()
+	for range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			mu.Lock()
+			count.Add(1)
+			mu.Unlock()
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for range 100 {
+			count.Add(1)
+		}
+		flag.Store(true)
+	}()
+	wg.Wait()
+	if count.Load() != 103 {
+		t.Fatalf("count %d", count.Load())
+	}
+}
