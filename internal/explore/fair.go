@@ -67,6 +67,8 @@ type fairness struct {
 	// and counts change (a scheduling point needs their number, not a
 	// pass over them).
 	free int
+	// freeIDs holds their ids.
+	freeIDs idSet
 	// head and tail hold the enabled goroutines in the order of their
 	// age: max(enabledSince, lastSched+1), which only grows, to the
 	// current state, when a goroutine is enabled or scheduled (it moves
@@ -228,7 +230,7 @@ func (f *fairness) setEnabled(u int, fu *fairG, on bool) {
 		f.unlink(fu)
 	}
 	if fu.blockers == 0 {
-		f.free += d
+		f.setFree(fu, on)
 	}
 	for _, w := range f.waiters(u) {
 		if fw := f.get(w); fw != nil {
@@ -274,12 +276,30 @@ func (f *fairness) addBlockers(fg *fairG, d int) {
 	was := fg.blockers == 0
 	fg.blockers += d
 	if now := fg.blockers == 0; fg.enabled && now != was {
-		if now {
-			f.free++
-		} else {
-			f.free--
+		f.setFree(fg, now)
+	}
+}
+
+// setFree counts fg among the goroutines that may run, or no longer.
+func (f *fairness) setFree(fg *fairG, on bool) {
+	if on {
+		f.free++
+		f.freeIDs.add(fg.g.ID())
+	} else {
+		f.free--
+		f.freeIDs.remove(fg.g.ID())
+	}
+}
+
+// firstFree returns the goroutine with the least id that may run, other
+// than not (nil if there is none).
+func (f *fairness) firstFree(not *interp.Goroutine) *interp.Goroutine {
+	for id := f.freeIDs.next(0); id >= 0; id = f.freeIDs.next(id + 1) {
+		if fg := f.get(id); fg != nil && fg.g != not {
+			return fg.g
 		}
 	}
+	return nil
 }
 
 // spinLimit is how many times a goroutine may come back to the start of a

@@ -1,9 +1,11 @@
 package explore
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
 	"math/rand"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -344,9 +346,12 @@ func (s *scheduler) pick(runnable []*interp.Goroutine, version uint64) int {
 			panic(fmt.Sprintf("fair scheduler: %d goroutines may run, counted %d", free, f.free))
 		}
 	}
-	if fastPick && lastOK && !yielding && s.match == nil && s.joinExtra == nil && !s.regionsOnly && !s.txn &&
+	if fastPick && f.free > 0 && s.match == nil && s.joinExtra == nil && !s.regionsOnly && !s.txn &&
 		(s.track == nil || s.track.over && s.blocking == 0) {
-		return s.pickLast(runnable, lastIdx, version)
+		if lastOK && !yielding {
+			return s.pickLast(runnable, lastIdx, version)
+		}
+		return s.pickNext(runnable, lastIdx, lastOK, version)
 	}
 	s.order(runnable, lastIdx, lastOK, yielding)
 	if len(s.ordered) == 0 {
@@ -489,6 +494,64 @@ func (s *scheduler) pickLast(runnable []*interp.Goroutine, lastIdx int, version 
 	return idx
 }
 
+// pickNext is Pick where the last goroutine yields or may not run, under
+// pickLast's other conditions. The alternatives are the goroutines that
+// may run but the last, by id, then the last if it may run: the default
+// is the first of them by id, which the fair scheduler's set of
+// goroutines that may run finds without a pass over all.
+func (s *scheduler) pickNext(runnable []*interp.Goroutine, lastIdx int, lastOK bool, version uint64) int {
+	f := s.fair
+	n := f.free
+	first := f.firstFree(s.last)
+	if first == nil {
+		first = s.last // the only one that may run (lastOK)
+	}
+	built := false
+	if checkFastPick {
+		s.order(runnable, lastIdx, lastOK, true)
+		if len(s.ordered) != n || s.ordered[0] != first {
+			panic(fmt.Sprintf("scheduler: %d alternatives counted, %d listed; first %d, listed first %d", n, len(s.ordered), first.ID(), s.ordered[0].ID()))
+		}
+		if s.track != nil && len(filterBlocked(s.ordered)) != n {
+			panic("scheduler: a goroutine would block where none may")
+		}
+		built = true
+	}
+	if s.track != nil {
+		s.track.point(s.choices.len(), nil) // given up: records nothing
+	}
+	s.afterAcquire = false
+	c := 0
+	if n > 1 {
+		var ordered []*interp.Goroutine
+		if tf, ok := s.strategy.(takesFirst); s.choices.len() >= len(s.prefix) && !(ok && tf.takesFirst()) {
+			if !built {
+				s.order(runnable, lastIdx, lastOK, true)
+				built = true
+			}
+			ordered = s.ordered
+		}
+		c = s.next(n, false, ordered)
+		s.choices.setLastFixed(false)
+	}
+	if s.abandoned {
+		return -1
+	}
+	g := first
+	if c != 0 {
+		if !built {
+			s.order(runnable, lastIdx, lastOK, true)
+		}
+		g = s.ordered[c]
+	}
+	idx := indexOf(runnable, g)
+	if s.track != nil {
+		s.track.picked(g.ID())
+	}
+	s.took(g, idx, version)
+	return idx
+}
+
 // took records that g, at index idx of the runnable set of the given
 // version, takes the next transition.
 func (s *scheduler) took(g *interp.Goroutine, idx int, version uint64) {
@@ -504,8 +567,13 @@ func (s *scheduler) took(g *interp.Goroutine, idx int, version uint64) {
 	s.ver, s.lastIdx = version, idx
 }
 
-// indexOf returns the index of g in gs (0 if it is not there).
+// indexOf returns the index of g in gs, which is ordered by id (0 if it is
+// not there).
 func indexOf(gs []*interp.Goroutine, g *interp.Goroutine) int {
+	id := g.ID()
+	if i, ok := slices.BinarySearchFunc(gs, id, func(r *interp.Goroutine, id int) int { return cmp.Compare(r.ID(), id) }); ok && gs[i] == g {
+		return i
+	}
 	if countPickWork {
 		pickWork.Add(int64(len(gs)))
 	}
