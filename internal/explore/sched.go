@@ -287,6 +287,10 @@ var (
 	pickWork      atomic.Int64
 	pickCalls     atomic.Int64
 	pickShort     atomic.Int64
+	// commonWork and commonCalls count the work and the calls of the
+	// common case: the runnable set is the previous point's and the last
+	// goroutine goes on without yielding.
+	commonWork, commonCalls atomic.Int64
 )
 
 // checkFastPick makes every Pick that takes the short way (the runnable
@@ -304,6 +308,7 @@ func (s *scheduler) pick(runnable []*interp.Goroutine, version uint64) int {
 	}
 	if countPickWork {
 		pickCalls.Add(1)
+		defer s.countCommon(pickWork.Load(), s.last, version != 0 && version == s.ver)
 	}
 	lastIdx, same := s.locate(runnable, version)
 	if !s.started {
@@ -565,6 +570,15 @@ func (s *scheduler) took(g *interp.Goroutine, idx int, version uint64) {
 		s.trace = append(s.trace, step{g: g.ID(), op: op, pos: pos})
 	}
 	s.ver, s.lastIdx = version, idx
+}
+
+// countCommon adds the work of a Pick that started at work, if it was the
+// common case, to commonWork (countPickWork).
+func (s *scheduler) countCommon(work int64, last *interp.Goroutine, same bool) {
+	if same && s.started && !s.yielding && last != nil && s.last == last {
+		commonWork.Add(pickWork.Load() - work)
+		commonCalls.Add(1)
+	}
 }
 
 // indexOf returns the index of g in gs, which is ordered by id (0 if it is

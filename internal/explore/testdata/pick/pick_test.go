@@ -106,9 +106,9 @@ func TestBadSwap(t *testing.T) {
 }
 
 // TestRunnable1k and TestRunnable10k: n goroutines stay runnable while
-// each of them swaps 200 times in turn (pick_test.go's cost per point).
-func TestRunnable1k(t *testing.T)  { swaps(t, 1000, 200) }
-func TestRunnable10k(t *testing.T) { swaps(t, 10000, 200) }
+// each of them swaps 40 times in turn (pick_test.go's cost per point).
+func TestRunnable1k(t *testing.T)  { swaps(t, 1000, 40) }
+func TestRunnable10k(t *testing.T) { swaps(t, 10000, 40) }
 
 // TestHeldLock: one goroutine spins holding a mutex until another, which
 // counts, sets a flag, while others stop at the Lock of the held mutex
