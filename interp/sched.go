@@ -51,6 +51,11 @@ type RunnableScheduler interface {
 	// scheduling point (it neither blocked nor ended, and no goroutine
 	// started, blocked, woke or ended). A new version is not known to
 	// differ: it is never equal to an earlier one, of any run.
+	//
+	// A type that embeds a RunnableScheduler and overrides Pick must
+	// override PickRunnable too: the interpreter calls PickRunnable.
+	// (DefaultScheduler is not one, so that types embedding it may
+	// override Pick alone.)
 	PickRunnable(runnable []*Goroutine, version uint64) int
 }
 
@@ -108,23 +113,6 @@ type DefaultScheduler struct {
 	last  *Goroutine
 	count int
 	draws uint64
-	// ver and idx: the version of the runnable set of the last pick, and
-	// last's index in it (PickRunnable).
-	ver uint64
-	idx int
-}
-
-// PickRunnable implements RunnableScheduler: Pick, at no cost per
-// goroutine where the runnable set is the previous point's and the last
-// goroutine goes on.
-func (s *DefaultScheduler) PickRunnable(runnable []*Goroutine, version uint64) int {
-	if version != 0 && version == s.ver && s.idx < len(runnable) && runnable[s.idx] == s.last && s.count < s.quantum() {
-		s.count++
-		return s.idx
-	}
-	i := s.Pick(runnable)
-	s.ver, s.idx = version, i
-	return i
 }
 
 // Pick implements Scheduler.
