@@ -341,7 +341,7 @@ func (s *scheduler) pick(runnable []*interp.Goroutine, version uint64) int {
 		free := 0
 		for _, g := range runnable {
 			if f.schedulable(g) != f.schedulableSlow(g) {
-				panic(fmt.Sprintf("fair scheduler: goroutine %d: blockers %d disagree with its edges", g.ID(), f.get(g.ID()).blockers))
+				panic(fmt.Sprintf("fair scheduler: goroutine %d: waiting %v disagrees with the goroutines it waits for", g.ID(), !f.schedulable(g)))
 			}
 			if f.schedulable(g) {
 				free++
