@@ -275,7 +275,7 @@ func b2i(b bool) int {
 // choice without looking at the alternatives.
 type takesFirst interface{ takesFirst() bool }
 
-// fastPick lets Pick take the short way (pickLast); tests turn it off to
+// fastPick lets Pick take the short way (pickFast); tests turn it off to
 // compare with the long way.
 var fastPick = true
 
@@ -353,10 +353,7 @@ func (s *scheduler) pick(runnable []*interp.Goroutine, version uint64) int {
 	}
 	if fastPick && f.free > 0 && s.match == nil && s.joinExtra == nil && !s.regionsOnly && !s.txn &&
 		(s.track == nil || s.track.over && s.blocking == 0) {
-		if lastOK && !yielding {
-			return s.pickLast(runnable, lastIdx, version)
-		}
-		return s.pickNext(runnable, lastIdx, lastOK, version)
+		return s.pickFast(runnable, lastIdx, lastOK, yielding, version)
 	}
 	s.order(runnable, lastIdx, lastOK, yielding)
 	if len(s.ordered) == 0 {
@@ -440,80 +437,33 @@ func (s *scheduler) order(runnable []*interp.Goroutine, lastIdx int, lastOK, yie
 	}
 }
 
-// pickLast is Pick where the last goroutine may go on and does not yield,
-// and nothing but the fair scheduler decides the alternatives (no state
-// matching, join points, regions or transactions; DPOR, if any, gave the
-// execution up and no goroutine is stopped at an operation that may
-// block, so filterBlocked would keep them all). The alternatives are the
-// last goroutine, then the others that may run: their number is the fair
-// scheduler's count, and they are listed only if a choice takes another
-// than the first or the strategy looks at them.
-func (s *scheduler) pickLast(runnable []*interp.Goroutine, lastIdx int, version uint64) int {
+// pickFast is Pick where nothing but the fair scheduler decides the
+// alternatives (no state matching, join points, regions or transactions;
+// DPOR, if any, gave the execution up and no goroutine is stopped at an
+// operation that may block, so filterBlocked would keep them all) and some
+// goroutine may run. The alternatives are those that may run: the last
+// goroutine first if it goes on (lastOK, not yielding), else the others
+// by id, then the last if it may run (it yields). Their number is the fair
+// scheduler's count and the first of them its least id that may run: they
+// are listed only if a choice takes another or the strategy looks at
+// them, so that the default costs the same whatever the number of
+// goroutines.
+func (s *scheduler) pickFast(runnable []*interp.Goroutine, lastIdx int, lastOK, yielding bool, version uint64) int {
 	if countPickWork {
 		pickShort.Add(1)
 	}
-	n := s.fair.free
-	built := false
-	if checkFastPick {
-		s.order(runnable, lastIdx, true, false)
-		if len(s.ordered) != n || s.ordered[0] != s.last {
-			panic(fmt.Sprintf("scheduler: %d alternatives counted, %d listed", n, len(s.ordered)))
-		}
-		if s.track != nil && len(filterBlocked(s.ordered)) != n {
-			panic("scheduler: a goroutine would block where none may")
-		}
-		built = true
-	}
-	if s.track != nil {
-		s.track.point(s.choices.len(), nil) // given up: records nothing
-	}
-	s.afterAcquire = false
-	c := 0
-	if n > 1 {
-		var ordered []*interp.Goroutine
-		if tf, ok := s.strategy.(takesFirst); s.choices.len() >= len(s.prefix) && !(ok && tf.takesFirst()) {
-			if !built {
-				s.order(runnable, lastIdx, true, false)
-				built = true
-			}
-			ordered = s.ordered
-		}
-		c = s.next(n, true, ordered)
-		s.choices.setLastFixed(false)
-	}
-	if s.abandoned {
-		return -1
-	}
-	g, idx := s.last, lastIdx
-	if c != 0 {
-		if !built {
-			s.order(runnable, lastIdx, true, false)
-		}
-		g = s.ordered[c]
-		idx = indexOf(runnable, g)
-	}
-	if s.track != nil {
-		s.track.picked(g.ID())
-	}
-	s.took(g, idx, version)
-	return idx
-}
-
-// pickNext is Pick where the last goroutine yields or may not run, under
-// pickLast's other conditions. The alternatives are the goroutines that
-// may run but the last, by id, then the last if it may run: the default
-// is the first of them by id, which the fair scheduler's set of
-// goroutines that may run finds without a pass over all.
-func (s *scheduler) pickNext(runnable []*interp.Goroutine, lastIdx int, lastOK bool, version uint64) int {
 	f := s.fair
 	n := f.free
-	first := f.firstFree(s.last)
-	if first == nil {
-		first = s.last // the only one that may run (lastOK)
+	preemptive := lastOK && !yielding
+	first := s.last
+	if !preemptive {
+		if g := f.firstFree(s.last); g != nil {
+			first = g
+		} // else the last goroutine is the only one that may run (lastOK)
 	}
 	built := false
 	if checkFastPick {
-		s.order(runnable, lastIdx, lastOK, true)
+		s.order(runnable, lastIdx, lastOK, yielding)
 		if len(s.ordered) != n || s.ordered[0] != first {
 			panic(fmt.Sprintf("scheduler: %d alternatives counted, %d listed; first %d, listed first %d", n, len(s.ordered), first.ID(), s.ordered[0].ID()))
 		}
@@ -531,12 +481,12 @@ func (s *scheduler) pickNext(runnable []*interp.Goroutine, lastIdx int, lastOK b
 		var ordered []*interp.Goroutine
 		if tf, ok := s.strategy.(takesFirst); s.choices.len() >= len(s.prefix) && !(ok && tf.takesFirst()) {
 			if !built {
-				s.order(runnable, lastIdx, lastOK, true)
+				s.order(runnable, lastIdx, lastOK, yielding)
 				built = true
 			}
 			ordered = s.ordered
 		}
-		c = s.next(n, false, ordered)
+		c = s.next(n, preemptive, ordered)
 		s.choices.setLastFixed(false)
 	}
 	if s.abandoned {
@@ -545,11 +495,14 @@ func (s *scheduler) pickNext(runnable []*interp.Goroutine, lastIdx int, lastOK b
 	g := first
 	if c != 0 {
 		if !built {
-			s.order(runnable, lastIdx, lastOK, true)
+			s.order(runnable, lastIdx, lastOK, yielding)
 		}
 		g = s.ordered[c]
 	}
-	idx := indexOf(runnable, g)
+	idx := lastIdx
+	if idx < 0 || runnable[idx] != g {
+		idx = indexOf(runnable, g)
+	}
 	if s.track != nil {
 		s.track.picked(g.ID())
 	}
