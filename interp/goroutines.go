@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"io"
 	"strings"
+	"sync/atomic"
 )
 
 // Goroutine is a goroutine of a run: data, not a host goroutine.
@@ -202,6 +203,11 @@ func (m *machine) newGoroutine(creator *frame, parent *Goroutine, pos token.Pos)
 	return g
 }
 
+// runnableVersions numbers the runnable sets schedule builds, in every run
+// of every machine (RunnableScheduler): a scheduler given to two runs
+// cannot take one's set for the other's.
+var runnableVersions atomic.Uint64
+
 // schedule picks the goroutine to run next; it returns false when the
 // program has ended (deadlock reported).
 func (m *machine) schedule() bool {
@@ -218,6 +224,7 @@ func (m *machine) schedule() bool {
 				}
 			}
 			m.runnableOK = true
+			m.runnableVer = runnableVersions.Add(1)
 		}
 		if len(m.runnable) > 0 {
 			if len(m.timers) > 0 && m.passTime() {
@@ -226,7 +233,12 @@ func (m *machine) schedule() bool {
 				}
 				continue
 			}
-			i := m.sched.Pick(m.runnable)
+			var i int
+			if m.rsched != nil {
+				i = m.rsched.PickRunnable(m.runnable, m.runnableVer)
+			} else {
+				i = m.sched.Pick(m.runnable)
+			}
 			if i < 0 {
 				// The scheduler abandons the run (Scheduler.Pick).
 				m.limitReached(&StoppedError{Steps: m.steps}, nil)

@@ -30,7 +30,9 @@ type machine struct {
 type runConfig struct {
 	opts  RunOptions
 	sched Scheduler
-	obs   Observer
+	// rsched is sched if it is a RunnableScheduler (else nil).
+	rsched RunnableScheduler
+	obs    Observer
 	// watchMem: the observer wants memory events (EvRead, EvWrite,
 	// EvAlloc); their producers test it before building them.
 	watchMem bool
@@ -49,6 +51,8 @@ type runState struct {
 	// runnableOK: machine.runnable is the runnable set (no goroutine
 	// started, blocked, woke or ended since schedule built it).
 	runnableOK bool
+	// runnableVer is the version of machine.runnable (RunnableScheduler).
+	runnableVer uint64
 	// finalizers counts the finalizers set (runtime.SetFinalizer), which
 	// never run: a leak's message says so.
 	finalizers int
@@ -199,6 +203,7 @@ func (m *machine) configure(opts RunOptions) {
 	if m.sched == nil {
 		m.sched = &DefaultScheduler{Seed: opts.Seed}
 	}
+	m.rsched, _ = m.sched.(RunnableScheduler)
 	m.runState = runState{}
 	m.setCheckAt()
 }

@@ -37,6 +37,28 @@ type TimeScheduler interface {
 	ChooseTime(wait time.Duration, steps int64) int
 }
 
+// A RunnableScheduler is a Scheduler told whether the runnable set changed
+// since its previous Pick, so that a scheduling point where nothing
+// changed can cost it the same whatever the number of goroutines. The
+// interpreter calls PickRunnable instead of Pick when its scheduler
+// implements it.
+type RunnableScheduler interface {
+	Scheduler
+	// PickRunnable is Pick, with a version of the runnable set: two calls
+	// of one run with the same version get the same goroutines in the same
+	// order, each stopped where it was at the first of them, except the
+	// goroutine the first of them picked, which ran to its next
+	// scheduling point (it neither blocked nor ended, and no goroutine
+	// started, blocked, woke or ended). A new version is not known to
+	// differ: it is never equal to an earlier one, of any run.
+	//
+	// A type that embeds a RunnableScheduler and overrides Pick must
+	// override PickRunnable too: the interpreter calls PickRunnable.
+	// (DefaultScheduler is not one, so that types embedding it may
+	// override Pick alone.)
+	PickRunnable(runnable []*Goroutine, version uint64) int
+}
+
 // Choice names a kind of nondeterministic choice.
 type Choice uint8
 

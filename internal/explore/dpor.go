@@ -498,6 +498,11 @@ func (c *dporChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
 	return 0
 }
 
+// takesFirst reports that choose takes alternative 0 without looking at
+// the alternatives: no goroutine is asleep once DPOR gave the execution
+// up.
+func (c *dporChoice) takesFirst() bool { r := c.s.track; return r == nil || r.over }
+
 // update takes an execution into the path and adds the backtrack points of
 // its races.
 func (d *dpor) update(r *dporRun, s *scheduler) {

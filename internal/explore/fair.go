@@ -2,7 +2,10 @@ package explore
 
 import (
 	"cmp"
+	"fmt"
 	"go/token"
+	"math"
+	"slices"
 
 	"github.com/vtcheck/vt/interp"
 )
@@ -45,22 +48,29 @@ import (
 
 // fairness is the state of the fair scheduler for one execution.
 type fairness struct {
-	n    int      // transitions so far: the index of the current state
-	gs   []*fairG // by goroutine id (ids are small and dense)
-	into [][]int  // edges by target: into[u] lists the t with t waiting for u
-	// dropped counts, by goroutine id u, the times the edges into u were
-	// dropped (u ran or ended): an edge recorded with an older count is
-	// gone (see fairG.waits).
-	dropped    []int
-	mark       []int // by goroutine id: the stamp of enabled's last pass that saw it runnable
+	n          int      // transitions so far: the index of the current state
+	gs         []*fairG // by goroutine id (ids are small and dense)
+	mark       []int    // by goroutine id: the stamp of enabled's last pass that saw it runnable
 	stamp      int
-	mark2      []int // by goroutine id: stamp2 if the yielding goroutine waits for it (yielded)
-	stamp2     int
 	runnable   []*interp.Goroutine
 	lastChange int // state at which the set of runnable goroutines last changed
 	lastEffect int // state after the last transition that was not idle
 	checkedAt  int // state at the previous progress check (stillSpinning; -1: none yet)
 	lastWrite  int // state in which the last plain write was seen (when memory events are observed)
+	// free counts the goroutines that are enabled and wait for nobody:
+	// the runnable goroutines that may run, kept as they change (a
+	// scheduling point needs their number, not a pass over them).
+	free int
+	// freeIDs holds their ids.
+	freeIDs idSet
+	// head and tail hold the enabled goroutines in the order of their
+	// age (fairG.age), which only grows, to the current state, when a
+	// goroutine is enabled or scheduled (it moves to the tail then).
+	head, tail *fairG
+	// waiting holds the enabled goroutines that wait (fairG.blocked), by
+	// the age up to which they wait: as the oldest enabled goroutine's
+	// age grows, they may run again from the least.
+	waiting waitHeap
 	// made holds the views made in this execution, spare those of an
 	// earlier one, for newG to reuse.
 	made, spare []*fairG
@@ -73,16 +83,20 @@ type fairG struct {
 	enabledSince int  // first state of its current run of states in which it is runnable
 	lastSched    int  // last transition it took (-1: none)
 	winStart     int  // state after its last yield (or its creation)
-	// waits holds g's priority edges: g waits for u while the edge's
-	// count is dropped[u] (a dropped edge stays until g's next yield
-	// compacts the list: dropping the edges into u costs nothing per
-	// waiter but its count).
-	waits []waitEdge
-	// blockers counts the goroutines g waits for that are enabled (and
-	// known): g is schedulable when it is 0. Kept as edges come and go
-	// and as their targets' enabled flag changes, so that deciding
-	// whether g may run costs the same with 10 or 10,000 goroutines.
-	blockers int
+	// waitAge: g waits for every other enabled goroutine whose age is at
+	// most waitAge (-1: none). Its priority edges, in CHESS's terms: the
+	// goroutines runnable since its window started, before its last
+	// yield, that have not run since; running or being enabled again
+	// makes a goroutine younger than any waitAge.
+	waitAge int
+	// blocked: it is enabled and waits for an enabled goroutine (the
+	// oldest one is at most waitAge old); gen numbers its entries in
+	// fairness.waiting.
+	blocked bool
+	gen     int
+
+	// prev and next link the enabled goroutines (fairness.head).
+	prev, next *fairG
 
 	// Cycles: the transitions it took since its last yield (k counts
 	// them), the last one that had an effect, and at each scheduling
@@ -147,13 +161,13 @@ func (f *fairness) newG(g *interp.Goroutine) *fairG {
 	if n := len(f.spare); n > 0 {
 		fg = f.spare[n-1]
 		f.spare = f.spare[:n-1]
-		points, waits := fg.points, fg.waits[:0]
+		points := fg.points
 		clear(points)
-		*fg = fairG{points: points, waits: waits}
+		*fg = fairG{points: points}
 	} else {
 		fg = &fairG{}
 	}
-	fg.g, fg.lastSched, fg.winStart = g, -1, f.n
+	fg.g, fg.lastSched, fg.winStart, fg.waitAge = g, -1, f.n, -1
 	f.made = append(f.made, fg)
 	return fg
 }
@@ -174,48 +188,118 @@ func (f *fairness) set(id int, fg *fairG) {
 	f.gs[id] = fg
 }
 
-// waiters returns the goroutines that wait for u.
-func (f *fairness) waiters(u int) []int {
-	if u < len(f.into) {
-		return f.into[u]
-	}
-	return nil
-}
-
-// dropWaiters removes the edges into u: nobody waits for it any more.
-func (f *fairness) dropWaiters(u int) {
-	on := false
-	if fu := f.get(u); fu != nil {
-		on = fu.enabled
-	}
-	for _, w := range f.waiters(u) {
-		// into[u] lists exactly the goroutines with an edge to u.
-		if fw := f.get(w); fw != nil && on {
-			fw.blockers--
-		}
-	}
-	if u < len(f.into) {
-		f.into[u] = f.into[u][:0]
-		f.dropped[u]++
-	}
-}
-
-// setEnabled sets fu's enabled flag (fu is goroutine u's view) and counts
-// the change in the blockers of the goroutines that wait for u.
+// setEnabled sets fu's enabled flag (fu is goroutine u's view): it joins
+// the list of enabled goroutines as the youngest, waiting or free, or
+// leaves it.
 func (f *fairness) setEnabled(u int, fu *fairG, on bool) {
 	if fu.enabled == on {
 		return
 	}
 	fu.enabled = on
-	d := -1
 	if on {
-		d = 1
+		f.toTail(fu)
+		if fu.waitAge >= f.headAge() {
+			f.wait(fu)
+		} else {
+			f.setFree(fu, true)
+		}
+		return
 	}
-	for _, w := range f.waiters(u) {
-		if fw := f.get(w); fw != nil {
-			fw.blockers += d
+	wasHead := f.head == fu
+	f.unlink(fu)
+	if fu.blocked {
+		fu.blocked = false
+	} else {
+		f.setFree(fu, false)
+	}
+	if wasHead {
+		f.release()
+	}
+}
+
+// age is the state from which fg has been runnable without running:
+// max(enabledSince, lastSched+1).
+func (fg *fairG) age() int { return max(fg.enabledSince, fg.lastSched+1) }
+
+// headAge is the age of the oldest enabled goroutine (maxInt: none).
+func (f *fairness) headAge() int {
+	if f.head == nil {
+		return math.MaxInt
+	}
+	return f.head.age()
+}
+
+// wait marks fg, enabled, as waiting for an older enabled goroutine.
+func (f *fairness) wait(fg *fairG) {
+	fg.blocked = true
+	fg.gen++
+	f.waiting.push(waitEntry{age: fg.waitAge, gen: fg.gen, fg: fg})
+}
+
+// release frees the waiting goroutines that no enabled goroutine is old
+// enough to hold any more (the oldest one ran, ended or blocked).
+func (f *fairness) release() {
+	h := f.headAge()
+	for len(f.waiting) > 0 && f.waiting[0].age < h {
+		e := f.waiting.pop()
+		if fg := e.fg; fg.blocked && fg.gen == e.gen {
+			fg.blocked = false
+			f.setFree(fg, true)
 		}
 	}
+}
+
+// unlink takes fg out of the list of enabled goroutines (fairness.head).
+func (f *fairness) unlink(fg *fairG) {
+	if fg.prev != nil {
+		fg.prev.next = fg.next
+	} else if f.head == fg {
+		f.head = fg.next
+	}
+	if fg.next != nil {
+		fg.next.prev = fg.prev
+	} else if f.tail == fg {
+		f.tail = fg.prev
+	}
+	fg.prev, fg.next = nil, nil
+}
+
+// toTail puts fg at the tail of the list of enabled goroutines: it was
+// enabled or scheduled in the current state.
+func (f *fairness) toTail(fg *fairG) {
+	if f.tail == fg {
+		return
+	}
+	f.unlink(fg)
+	fg.prev = f.tail
+	if f.tail != nil {
+		f.tail.next = fg
+	} else {
+		f.head = fg
+	}
+	f.tail = fg
+}
+
+// setFree counts fg among the goroutines that may run, or no longer.
+func (f *fairness) setFree(fg *fairG, on bool) {
+	if on {
+		f.free++
+		f.freeIDs.add(fg.g.ID())
+	} else {
+		f.free--
+		f.freeIDs.remove(fg.g.ID())
+	}
+}
+
+// firstFree returns the goroutine with the least id that may run, other
+// than not (nil if there is none).
+func (f *fairness) firstFree(not *interp.Goroutine) *interp.Goroutine {
+	for id := f.freeIDs.next(0); id >= 0; id = f.freeIDs.next(id + 1) {
+		if fg := f.get(id); fg != nil && fg.g != not {
+			return fg.g
+		}
+	}
+	return nil
 }
 
 // spinLimit is how many times a goroutine may come back to the start of a
@@ -311,42 +395,15 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 	if ft == nil {
 		return
 	}
-	// Mark the goroutines t waits for already (mark2), dropping the
-	// edges that are gone from its list.
-	f.stamp2++
-	for _, g := range f.runnable {
-		if id := g.ID(); id >= len(f.mark2) {
-			f.mark2 = append(f.mark2, make([]int, id+1-len(f.mark2))...)
-		}
+	if checkFairCounts {
+		f.checkAges(t, ft.winStart)
 	}
-	live := ft.waits[:0]
-	for _, e := range ft.waits {
-		if f.current(e) {
-			live = append(live, e)
-			if e.u < len(f.mark2) {
-				f.mark2[e.u] = f.stamp2
-			}
-		}
-	}
-	ft.waits = live
-	for _, g := range f.runnable {
-		id := g.ID()
-		fu := f.get(id)
-		if g == t || fu == nil || fu.enabledSince > ft.winStart || fu.lastSched >= ft.winStart {
-			continue
-		}
-		if f.mark2[id] != f.stamp2 {
-			f.mark2[id] = f.stamp2
-			if fu.enabled {
-				ft.blockers++
-			}
-			if id >= len(f.into) {
-				f.into = append(f.into, make([][]int, id+1-len(f.into))...)
-				f.dropped = append(f.dropped, make([]int, id+1-len(f.dropped))...)
-			}
-			f.into[id] = append(f.into[id], t.ID())
-			ft.waits = append(ft.waits, waitEdge{id, f.dropped[id]})
-		}
+	// It waits for the goroutines runnable since its window started that
+	// have not run since: those of age at most its start (it is younger).
+	ft.waitAge = ft.winStart
+	if ft.enabled && !ft.blocked && ft.waitAge >= f.headAge() {
+		f.setFree(ft, false)
+		f.wait(ft)
 	}
 	ft.winStart = f.n
 	clear(ft.points)
@@ -357,14 +414,47 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 	}
 }
 
+// checkAges checks that the goroutines a yield of t with window start w
+// waits for, a prefix of the list by age, are those that a pass over the
+// runnable goroutines finds (for tests: checkFairCounts).
+func (f *fairness) checkAges(t *interp.Goroutine, w int) {
+	var byList, byPass []int
+	n := 0
+	for fu := f.head; fu != nil; fu = fu.next {
+		n++
+		if fu.next != nil && fu.age() > fu.next.age() {
+			panic("fair scheduler: the enabled goroutines are not in the order of their age")
+		}
+		if fu.age() <= w && fu.g != t {
+			byList = append(byList, fu.g.ID())
+		}
+	}
+	for _, g := range f.runnable {
+		fu := f.get(g.ID())
+		if g != t && fu != nil && fu.enabledSince <= w && fu.lastSched < w {
+			byPass = append(byPass, g.ID())
+		}
+	}
+	slices.Sort(byList)
+	if n != len(f.runnable) || !slices.Equal(byList, byPass) {
+		panic(fmt.Sprintf("fair scheduler: %d enabled listed of %d runnable; a yield waits for %v by age, %v by a pass", n, len(f.runnable), byList, byPass))
+	}
+}
+
 // scheduled records that g takes the next transition: nobody waits for it
 // any more.
 func (f *fairness) scheduled(g *interp.Goroutine) {
 	id := g.ID()
 	if fg := f.get(id); fg != nil {
 		fg.lastSched = f.n
+		if fg.enabled {
+			wasHead := f.head == fg
+			f.toTail(fg)
+			if wasHead {
+				f.release()
+			}
+		}
 	}
-	f.dropWaiters(id)
 	f.n++
 }
 
@@ -373,6 +463,9 @@ func (f *fairness) scheduled(g *interp.Goroutine) {
 // stop their run of enabled states, and goroutines that ended are
 // forgotten.
 func (f *fairness) enabled(runnable []*interp.Goroutine) {
+	if countPickWork {
+		pickWork.Add(int64(len(runnable)))
+	}
 	changed := len(runnable) != len(f.runnable)
 	for i, g := range runnable {
 		if !changed && f.runnable[i] != g {
@@ -384,8 +477,8 @@ func (f *fairness) enabled(runnable []*interp.Goroutine) {
 			f.set(g.ID(), fg)
 		}
 		if !fg.enabled {
-			f.setEnabled(g.ID(), fg, true)
 			fg.enabledSince = f.n
+			f.setEnabled(g.ID(), fg, true)
 		}
 	}
 	if !changed {
@@ -415,61 +508,96 @@ func (f *fairness) enabled(runnable []*interp.Goroutine) {
 	f.runnable = append(f.runnable[:0], runnable...)
 }
 
-// forget drops a goroutine that ended, and the edges to and from it.
+// forget drops a goroutine that ended (no longer enabled).
 func (f *fairness) forget(id int) {
-	f.dropWaiters(id)
 	f.set(id, nil)
 }
 
 // schedulable reports whether g may run in the current state: it waits for
-// no runnable goroutine (its blockers, counted as the edges and the
-// enabled flags change).
+// no runnable goroutine (its flag, kept as goroutines run and yield).
 func (f *fairness) schedulable(g *interp.Goroutine) bool {
 	fg := f.get(g.ID())
-	return fg == nil || fg.blockers == 0
+	return fg == nil || !fg.blocked
 }
 
 // checkFairCounts makes every Pick check schedulable against
 // schedulableSlow (tests set it).
 var checkFairCounts = false
 
-// schedulableSlow is schedulable by its definition, over g's edges (for
-// tests of the count).
+// schedulableSlow is schedulable by its definition, over the enabled
+// goroutines (for tests of the flag).
 func (f *fairness) schedulableSlow(g *interp.Goroutine) bool {
 	fg := f.get(g.ID())
 	if fg == nil {
 		return true
 	}
-	for _, e := range fg.waits {
-		if !f.current(e) {
-			continue
-		}
-		if fu := f.get(e.u); fu != nil && fu.enabled {
+	for fu := f.head; fu != nil; fu = fu.next {
+		if fu != fg && fu.age() <= fg.waitAge {
 			return false
 		}
 	}
 	return true
 }
 
-// waitEdge is a priority edge to goroutine u, recorded when the edges into
-// u had been dropped n times.
-type waitEdge struct{ u, n int }
-
-// current reports whether the edge e is still there: the edges into its
-// target were not dropped since.
-func (f *fairness) current(e waitEdge) bool {
-	return e.u < len(f.dropped) && f.dropped[e.u] == e.n
-}
-
-// waitsFor returns the goroutines g (a view) waits for, in no order.
+// waitsFor returns the goroutines g (a view) waits for, in no order: the
+// enabled goroutines but g of age at most its waitAge, a prefix of the
+// list by age.
 func (f *fairness) waitsFor(fg *fairG) []int {
 	var ws []int
-	for _, e := range fg.waits {
-		if f.current(e) {
-			ws = append(ws, e.u)
+	for fu := f.head; fu != nil && fu.age() <= fg.waitAge; fu = fu.next {
+		if fu != fg {
+			ws = append(ws, fu.g.ID())
 		}
 	}
 	return ws
+}
+
+// waitEntry is a goroutine waiting until no enabled goroutine is age old
+// (fairness.waiting); it is stale if the goroutine's gen moved on.
+type waitEntry struct {
+	age, gen int
+	fg       *fairG
+}
+
+// waitHeap is a min-heap of waitEntry by age.
+type waitHeap []waitEntry
+
+func (h *waitHeap) push(e waitEntry) {
+	*h = append(*h, e)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		p := (i - 1) / 2
+		if a[p].age <= a[i].age {
+			break
+		}
+		a[p], a[i] = a[i], a[p]
+		i = p
+	}
+}
+
+func (h *waitHeap) pop() waitEntry {
+	a := *h
+	e := a[0]
+	n := len(a) - 1
+	a[0] = a[n]
+	a[n] = waitEntry{}
+	a = a[:n]
+	for i := 0; ; {
+		l, m := 2*i+1, i
+		if l < n && a[l].age < a[m].age {
+			m = l
+		}
+		if r := l + 1; r < n && a[r].age < a[m].age {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		a[i], a[m] = a[m], a[i]
+		i = m
+	}
+	*h = a
+	return e
 }
 
 // livelocked reports whether the execution, stopped at its step bound,

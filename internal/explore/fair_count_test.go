@@ -8,8 +8,11 @@ import (
 
 // TestFairCountsMatchEdges runs the spinning programs of the fair
 // scheduler's tests (Gosched, polling, TryLock and CompareAndSwap loops,
-// many goroutines) with every Pick checking that the counted blockers of
-// each runnable goroutine say what its priority edges say.
+// many goroutines) with every Pick checking that each runnable goroutine's
+// waiting flag says what its priority edges say (the goroutines it waits
+// for, by their age), that the goroutines that may run are counted, and at
+// every yield that the goroutines it waits for by age are those a pass
+// over the runnable goroutines finds.
 func TestFairCountsMatchEdges(t *testing.T) {
 	checkFairCounts = true
 	defer func() { checkFairCounts = false }()

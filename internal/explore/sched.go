@@ -1,9 +1,12 @@
 package explore
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
 	"math/rand"
+	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/vtcheck/vt/interp"
@@ -68,6 +71,14 @@ type scheduler struct {
 	last     *interp.Goroutine
 	trace    []step
 	ordered  []*interp.Goroutine
+	// The runnable set of the last Pick (interp.RunnableScheduler): its
+	// version (0: unknown), the index in it of the goroutine picked
+	// (last), and how many of its goroutines are stopped at an operation
+	// that may block (mayBlock; last counted at lastOp). A point where
+	// the set is the same reads them instead of passing over it.
+	ver      uint64
+	lastIdx  int
+	blocking int
 	maxTrace int
 	points   int // scheduling points seen after start (the trace may be shorter)
 	raceAt   int // points when the race detector found a race (0: none)
@@ -214,7 +225,84 @@ func (s *scheduler) spare(withChoices bool) *spareRun {
 // goroutine that yields (it just yielded, or is about to call
 // runtime.Gosched) comes last, and switching away from it is no
 // preemption.
-func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
+func (s *scheduler) Pick(runnable []*interp.Goroutine) int { return s.pick(runnable, 0) }
+
+// PickRunnable implements interp.RunnableScheduler: Pick, which costs
+// O(1) in the number of goroutines at a point where the runnable set is
+// the one of the previous point and the last goroutine goes on (the
+// default, or a replayed choice that continues it).
+func (s *scheduler) PickRunnable(runnable []*interp.Goroutine, version uint64) int {
+	return s.pick(runnable, version)
+}
+
+// mayBlock reports whether a goroutine stopped at op may be one that
+// interp.Goroutine.WouldBlock reports (filterBlocked).
+func mayBlock(op interp.Op) bool {
+	return op == interp.OpMutexLock || op == interp.OpRWMutexRLock
+}
+
+// locate finds the last goroutine in runnable (its index, -1 if it is not
+// there) and counts the goroutines that may block (s.blocking): from the
+// previous point's if the set is the same (version), else by a pass over
+// it.
+func (s *scheduler) locate(runnable []*interp.Goroutine, version uint64) (lastIdx int, same bool) {
+	if version != 0 && version == s.ver && s.last != nil && s.lastIdx < len(runnable) && runnable[s.lastIdx] == s.last {
+		// Only the last goroutine ran since: it left lastOp.
+		op, _ := s.last.Pending()
+		s.blocking += b2i(mayBlock(op)) - b2i(mayBlock(s.lastOp))
+		return s.lastIdx, true
+	}
+	lastIdx, s.blocking = -1, 0
+	if countPickWork {
+		pickWork.Add(int64(len(runnable)))
+	}
+	for i, g := range runnable {
+		if g == s.last {
+			lastIdx = i
+		}
+		if op, _ := g.Pending(); mayBlock(op) {
+			s.blocking++
+		}
+	}
+	return lastIdx, false
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// takesFirst reports whether a chooser takes alternative 0 at its next
+// choice without looking at the alternatives.
+type takesFirst interface{ takesFirst() bool }
+
+// fastPick lets Pick take the short way (pickFast); tests turn it off to
+// compare with the long way.
+var fastPick = true
+
+// countPickWork makes Pick count, in pickWork, the goroutines it passes
+// over (tests of the cost of a point), its calls in pickCalls, and the
+// calls that took the short way in pickShort.
+var (
+	countPickWork bool
+	pickWork      atomic.Int64
+	pickCalls     atomic.Int64
+	pickShort     atomic.Int64
+	// commonWork and commonCalls count the work and the calls of the
+	// common case: the runnable set is the previous point's and the last
+	// goroutine goes on without yielding.
+	commonWork, commonCalls atomic.Int64
+)
+
+// checkFastPick makes every Pick that takes the short way (the runnable
+// set and the last goroutine's turn unchanged) check its alternatives
+// against the long way's (tests set it).
+var checkFastPick = false
+
+func (s *scheduler) pick(runnable []*interp.Goroutine, version uint64) int {
 	if s.prof != nil {
 		defer s.prof.picked(s, s.choices.len(), s.last)
 	}
@@ -222,22 +310,23 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		s.budgetStop = true
 		return -1
 	}
-	lastIdx := -1
-	for i, g := range runnable {
-		if g == s.last {
-			lastIdx = i
-			break
-		}
+	if countPickWork {
+		pickCalls.Add(1)
+		defer s.countCommon(pickWork.Load(), s.last, version != 0 && version == s.ver)
 	}
+	lastIdx, same := s.locate(runnable, version)
 	if !s.started {
 		if lastIdx < 0 {
 			lastIdx = 0
 		}
 		s.last = runnable[lastIdx]
+		s.ver = 0 // the fair scheduler has not seen the set
 		return lastIdx
 	}
 	f := s.fair
-	f.enabled(runnable)
+	if !same {
+		f.enabled(runnable)
+	}
 	yielding, polling := false, false
 	if s.last != nil {
 		if y, p := f.transition(s.last, s.lastOp); y {
@@ -252,25 +341,25 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 		}
 	}
 	s.yielding, s.polling = yielding, polling
-	s.ordered = s.ordered[:0]
-	if lastOK && !yielding {
-		s.ordered = append(s.ordered, runnable[lastIdx])
-	}
 	if checkFairCounts {
+		free := 0
 		for _, g := range runnable {
 			if f.schedulable(g) != f.schedulableSlow(g) {
-				panic(fmt.Sprintf("fair scheduler: goroutine %d: blockers %d disagree with its edges", g.ID(), f.get(g.ID()).blockers))
+				panic(fmt.Sprintf("fair scheduler: goroutine %d: waiting %v disagrees with the goroutines it waits for", g.ID(), !f.schedulable(g)))
+			}
+			if f.schedulable(g) {
+				free++
 			}
 		}
-	}
-	for i, g := range runnable {
-		if i != lastIdx && f.schedulable(g) {
-			s.ordered = append(s.ordered, g)
+		if free != f.free {
+			panic(fmt.Sprintf("fair scheduler: %d goroutines may run, counted %d", free, f.free))
 		}
 	}
-	if lastOK && yielding {
-		s.ordered = append(s.ordered, runnable[lastIdx])
+	if fastPick && f.free > 0 && s.match == nil && s.joinExtra == nil && !s.regionsOnly && !s.txn &&
+		(s.track == nil || s.track.over && s.blocking == 0) {
+		return s.pickFast(runnable, lastIdx, lastOK, yielding, version)
 	}
+	s.order(runnable, lastIdx, lastOK, yielding)
 	if len(s.ordered) == 0 {
 		// Cannot happen (priority edges form no cycle); stay live anyway.
 		s.ordered = append(s.ordered, runnable...)
@@ -322,7 +411,113 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	if s.track != nil {
 		s.track.picked(g.ID())
 	}
-	f.scheduled(g)
+	idx := lastIdx
+	if idx < 0 || runnable[idx] != g {
+		idx = indexOf(runnable, g)
+	}
+	s.took(g, idx, version)
+	return idx
+}
+
+// order builds the alternatives (s.ordered): the goroutines of runnable
+// that the fair scheduler lets run, the last one (at lastIdx, -1: none)
+// first if it may run (lastOK) and does not yield, last if it yields.
+func (s *scheduler) order(runnable []*interp.Goroutine, lastIdx int, lastOK, yielding bool) {
+	f := s.fair
+	if countPickWork {
+		pickWork.Add(int64(len(runnable)))
+	}
+	s.ordered = s.ordered[:0]
+	if lastOK && !yielding {
+		s.ordered = append(s.ordered, runnable[lastIdx])
+	}
+	for i, g := range runnable {
+		if i != lastIdx && f.schedulable(g) {
+			s.ordered = append(s.ordered, g)
+		}
+	}
+	if lastOK && yielding {
+		s.ordered = append(s.ordered, runnable[lastIdx])
+	}
+}
+
+// pickFast is Pick where nothing but the fair scheduler decides the
+// alternatives (no state matching, join points, regions or transactions;
+// DPOR, if any, gave the execution up and no goroutine is stopped at an
+// operation that may block, so filterBlocked would keep them all) and some
+// goroutine may run. The alternatives are those that may run: the last
+// goroutine first if it goes on (lastOK, not yielding), else the others
+// by id, then the last if it may run (it yields). Their number is the fair
+// scheduler's count and the first of them its least id that may run: they
+// are listed only if a choice takes another or the strategy looks at
+// them, so that the default costs the same whatever the number of
+// goroutines.
+func (s *scheduler) pickFast(runnable []*interp.Goroutine, lastIdx int, lastOK, yielding bool, version uint64) int {
+	if countPickWork {
+		pickShort.Add(1)
+	}
+	f := s.fair
+	n := f.free
+	preemptive := lastOK && !yielding
+	first := s.last
+	if !preemptive {
+		if g := f.firstFree(s.last); g != nil {
+			first = g
+		} // else the last goroutine is the only one that may run (lastOK)
+	}
+	built := false
+	if checkFastPick {
+		s.order(runnable, lastIdx, lastOK, yielding)
+		if len(s.ordered) != n || s.ordered[0] != first {
+			panic(fmt.Sprintf("scheduler: %d alternatives counted, %d listed; first %d, listed first %d", n, len(s.ordered), first.ID(), s.ordered[0].ID()))
+		}
+		if s.track != nil && len(filterBlocked(s.ordered)) != n {
+			panic("scheduler: a goroutine would block where none may")
+		}
+		built = true
+	}
+	if s.track != nil {
+		s.track.point(s.choices.len(), nil) // given up: records nothing
+	}
+	s.afterAcquire = false
+	c := 0
+	if n > 1 {
+		var ordered []*interp.Goroutine
+		if tf, ok := s.strategy.(takesFirst); s.choices.len() >= len(s.prefix) && !(ok && tf.takesFirst()) {
+			if !built {
+				s.order(runnable, lastIdx, lastOK, yielding)
+				built = true
+			}
+			ordered = s.ordered
+		}
+		c = s.next(n, preemptive, ordered)
+		s.choices.setLastFixed(false)
+	}
+	if s.abandoned {
+		return -1
+	}
+	g := first
+	if c != 0 {
+		if !built {
+			s.order(runnable, lastIdx, lastOK, yielding)
+		}
+		g = s.ordered[c]
+	}
+	idx := lastIdx
+	if idx < 0 || runnable[idx] != g {
+		idx = indexOf(runnable, g)
+	}
+	if s.track != nil {
+		s.track.picked(g.ID())
+	}
+	s.took(g, idx, version)
+	return idx
+}
+
+// took records that g, at index idx of the runnable set of the given
+// version, takes the next transition.
+func (s *scheduler) took(g *interp.Goroutine, idx int, version uint64) {
+	s.fair.scheduled(g)
 	s.sinceClock = min(s.sinceClock+1, timeHorizon)
 	s.last = g
 	op, pos := g.Pending()
@@ -331,7 +526,29 @@ func (s *scheduler) Pick(runnable []*interp.Goroutine) int {
 	if len(s.trace) < s.maxTrace {
 		s.trace = append(s.trace, step{g: g.ID(), op: op, pos: pos})
 	}
-	for i, r := range runnable {
+	s.ver, s.lastIdx = version, idx
+}
+
+// countCommon adds the work of a Pick that started at work, if it was the
+// common case, to commonWork (countPickWork).
+func (s *scheduler) countCommon(work int64, last *interp.Goroutine, same bool) {
+	if same && s.started && !s.yielding && last != nil && s.last == last {
+		commonWork.Add(pickWork.Load() - work)
+		commonCalls.Add(1)
+	}
+}
+
+// indexOf returns the index of g in gs, which is ordered by id (0 if it is
+// not there).
+func indexOf(gs []*interp.Goroutine, g *interp.Goroutine) int {
+	id := g.ID()
+	if i, ok := slices.BinarySearchFunc(gs, id, func(r *interp.Goroutine, id int) int { return cmp.Compare(r.ID(), id) }); ok && gs[i] == g {
+		return i
+	}
+	if countPickWork {
+		pickWork.Add(int64(len(gs)))
+	}
+	for i, r := range gs {
 		if r == g {
 			return i
 		}
@@ -484,6 +701,8 @@ func (s *scheduler) nextMapped(n, off int, preemptive bool) int {
 type firstChoice struct{}
 
 func (firstChoice) choose(int, bool, []*interp.Goroutine) int { return 0 }
+
+func (firstChoice) takesFirst() bool { return true }
 
 // randomChoice takes a uniformly random alternative.
 type randomChoice struct{ rng *rand.Rand }
