@@ -77,10 +77,15 @@ func TestPickShortWayMatchesLongWay(t *testing.T) {
 				short := explore(true)
 				countPickWork = false
 				assert.Equal(t, fingerprint(long), fingerprint(short))
-				if strategy == "dpor" {
+				switch strategy {
+				case "dpor":
 					// DPOR records the alternatives of every point.
 					assert.Zero(t, pickShort.Load(), "the short way was taken")
-				} else {
+				case "portfolio":
+					// Whether a member that records nothing runs within
+					// the 20 executions depends on the program (TestHeldLock:
+					// none does); the choices must match all the same.
+				default:
 					assert.Positive(t, pickShort.Load(), "the short way was taken")
 				}
 			})
