@@ -358,9 +358,13 @@ func (m *machine) fire(t *timer) {
 	if cl == nil {
 		return
 	}
-	if _, ok := m.runOn(t.ctx, cl, []value{t.arg, {}, intVal(0)}, true); !ok && !m.exited {
-		m.fail(&UnsupportedError{What: "the function of a timer (" + cl.fn.name + ") blocked or panicked", Pos: m.prog.position(t.pos)})
+	if _, ok := m.runOn(t.ctx, cl, []value{t.arg, {}, intVal(0)}, true); !ok {
+		if !m.exited {
+			m.fail(&UnsupportedError{What: "the function of a timer (" + cl.fn.name + ") blocked or panicked", Pos: m.prog.position(t.pos)})
+		}
+		return
 	}
+	m.emit(nil, Event{Kind: EvTimerDone, G: t.ctx, Addr: addrOf(t.cell), Pos: t.pos})
 }
 
 // monotonic is the runtime's nanotime on the virtual clock.

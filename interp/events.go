@@ -86,8 +86,8 @@ import (
 //	time.Sleep                       yes    OpSleep                blocks until the virtual clock passes the deadline
 //	time.NewTimer, Reset, AfterFunc  no     -                      EvTimerSet (the setter releases into the timer)
 //	time passes                      no     -                      EvTimer (Seq the new time, Pos where the timer was set), when every goroutine is blocked or where the Scheduler chooses (ChooseTimer)
-//	a Timer's or Ticker's tick       no     -                      EvTimerFire by the timer's context (it acquires the timer), then its EvChanSend
-//	an AfterFunc's timer fires       no     -                      EvTimerFire by the timer's context, then EvGoStart of f's goroutine (created by the context)
+//	a Timer's or Ticker's tick       no     -                      EvTimerFire by the timer's context (it acquires the timer), then its EvChanSend, then EvTimerDone
+//	an AfterFunc's timer fires       no     -                      EvTimerFire by the timer's context, then EvGoStart of f's goroutine (created by the context), then EvTimerDone
 //	a range over a map               no     -                      none (where it starts: ChooseMapStart, in the program's own code)
 //	math/rand, crypto/rand draws     no     -                      none (the numbers: ChooseRandom, see random.go)
 //	iter.Pull's coroutine switch     no     -                      EvCoroSwitch (G switches to Other, also when the coroutine returns); blocks in OpCoroutine
@@ -530,6 +530,7 @@ const (
 	EvOutput                              // G wrote to the standard output (Seq 1) or error (Seq 2): an effect outside the program, not a memory access
 	EvNew                                 // G allocated the N cells from Addr (a new variable, slice, map or channel; an aggregate's own array of fields or elements; Pos where, if known): not an access; a name for tools that follow objects from run to run (reported with RunOptions.ReportNew)
 	EvLook                                // G looked at the state of synchronization objects without changing them (a select at its start, over its cases' channels in Waits, whichever case it then takes or none; len of the channel Addr; a TryLock of the mutex Addr that failed): not an access and not an edge, but what G does next depends on what it saw
+	EvTimerDone                           // the function of the timer Addr returned: G, its context, is idle until the timer fires again (what it did is released into the timer, for its next firing)
 )
 
 // Addr identifies a memory location or synchronization object for the

@@ -179,6 +179,13 @@ func (d *Detector) event(ev *event) {
 		d.release(ev.G, objKey{ev.Addr, objTimer, 0})
 	case interp.EvTimerFire:
 		d.acquire(ev.G, objKey{ev.Addr, objTimer, 0})
+	case interp.EvTimerDone:
+		// The context is idle until the timer fires again: what it did
+		// goes into the timer, which its next firing acquires, and its
+		// row is freed. So h holds a row per timer that may still fire,
+		// not one per timer that ever fired.
+		d.release(ev.G, objKey{ev.Addr, objTimer, 0})
+		d.retireRow(ev.G)
 	case interp.EvIOWrite:
 		// What a goroutine wrote to a socket, pipe or file carries its h
 		// to the goroutine that reads it (Go's race detector orders every
@@ -439,6 +446,9 @@ func (d *Detector) atomicAccess(ev *event, write bool) {
 // last access of kind k of every other goroutine since the location's last
 // write that is not ordered before it.
 func (d *Detector) conflicts(l *loc, g int32, gid int, k readKind, a interp.Addr, acc Access) {
+	if l.ofKind[k] == 0 {
+		return
+	}
 	for j := range l.readers {
 		r := &l.readers[j]
 		if r.kind == k && r.active && int(r.g) != gid && !d.has(g, r.mark) {
@@ -452,6 +462,7 @@ func (d *Detector) conflicts(l *loc, g int32, gid int, k readKind, a interp.Addr
 func (d *Detector) touch(l *loc, g int32, gid int, k readKind, epoch uint32, acc Access) {
 	r := l.reader(int32(gid), k)
 	if r == nil {
+		d.prune(l, g, gid, k)
 		r = l.addReader(reader{g: int32(gid), kind: k, mark: d.newCol()})
 		d.set(g, r.mark)
 	} else if !r.active || r.epoch != epoch {

@@ -100,6 +100,14 @@ type loc struct {
 	// thousands of goroutines read between writes (a package variable,
 	// read by every timer's context) costs O(1) an access, not O(readers).
 	byReader map[uint64]int32
+	// ofKind counts readers by kind, so that a check for conflicts with
+	// one kind skips a list that holds none of it (the atomic loads of
+	// thousands of goroutines, for an atomic store).
+	ofKind [rkKinds]int32
+	// pruneAt is the number of readers at which the next new one first
+	// drops those whose access happens before its own (prune); zero:
+	// readerIndexMin.
+	pruneAt int32
 }
 
 // readerIndexMin is the number of readers from which a location indexes
@@ -129,6 +137,7 @@ func (l *loc) reader(gid int32, k readKind) *reader {
 // readers and returns it in place.
 func (l *loc) addReader(r reader) *reader {
 	l.readers = append(l.readers, r)
+	l.ofKind[r.kind]++
 	j := len(l.readers) - 1
 	switch {
 	case l.byReader != nil:
@@ -146,6 +155,43 @@ func (l *loc) addReader(r reader) *reader {
 func (l *loc) clearReaders() {
 	l.readers = l.readers[:0]
 	l.byReader = nil
+	l.ofKind = [rkKinds]int32{}
+	l.pruneAt = 0
+}
+
+// prune drops the entries of kind k (other goroutines') whose access
+// happens before the access of k that goroutine gid (row g) is making,
+// which will have an entry of its own: an access that is not ordered after
+// a dropped one is not ordered after gid's either (happens-before is
+// transitive), and conflicts with it alike (the same kind), so gid's
+// entry finds every race the dropped ones would have. Reports may then
+// name gid's access rather than an earlier one ordered before it. It runs
+// when the list reaches pruneAt, which then doubles over what is left:
+// amortized O(1) a new reader, and a list that does not grow with the
+// goroutines that read one after another (every timer's context reading
+// package time's startNano; the goroutines of an atomic counter).
+func (d *Detector) prune(l *loc, g int32, gid int, k readKind) {
+	if len(l.readers) < max(int(l.pruneAt), readerIndexMin) {
+		return
+	}
+	kept := l.readers[:0]
+	for _, r := range l.readers {
+		if r.kind == k && int(r.g) != gid && d.has(g, r.mark) {
+			l.ofKind[k]--
+			continue
+		}
+		kept = append(kept, r)
+	}
+	clear(l.readers[len(kept):])
+	l.readers = kept
+	l.byReader = nil
+	if len(kept) >= readerIndexMin {
+		l.byReader = make(map[uint64]int32, 2*len(kept))
+		for i, x := range kept {
+			l.byReader[readerKey(x.g, x.kind)] = int32(i)
+		}
+	}
+	l.pruneAt = int32(max(2*len(kept), readerIndexMin))
 }
 
 // readKind is the kind of access a reader entry stands for.
@@ -155,6 +201,7 @@ const (
 	rkRead        readKind = iota // a plain read
 	rkAtomicRead                  // an atomic load
 	rkAtomicWrite                 // an atomic store or read-modify-write
+	rkKinds                       // the number of kinds
 )
 
 // reader is the last access of one kind of a location by one goroutine
@@ -382,7 +429,6 @@ func (d *Detector) goRow(id int) int32 {
 	r := d.newRow()
 	d.clearRow(r)
 	d.gRow[id] = r + 1
-	d.gEpoch[id] = 0
 	if d.opts.History {
 		d.hist = append(d.hist, func() { d.gRow[id] = 0 })
 	}
@@ -408,6 +454,23 @@ func (d *Detector) goExit(id int) {
 	d.gRow[prev] = 0
 	if d.opts.History {
 		d.hist = append(d.hist, func() { d.gRow[prev] = r + 1 })
+	}
+	d.freeRow(r)
+}
+
+// retireRow frees the row of goroutine id, which is idle (a timer's context
+// between firings, whose row went into the timer): its next event starts
+// it again from an empty row. Its release epoch goes on from where it was
+// (goRow does not reset it), so its reader entries are not taken for
+// current ones.
+func (d *Detector) retireRow(id int) {
+	if id >= len(d.gRow) || d.gRow[id] == 0 {
+		return
+	}
+	r := d.gRow[id] - 1
+	d.gRow[id] = 0
+	if d.opts.History {
+		d.hist = append(d.hist, func() { d.gRow[id] = r + 1 })
 	}
 	d.freeRow(r)
 }

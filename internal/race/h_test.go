@@ -559,3 +559,87 @@ func TestManyReaders(t *testing.T) {
 	assert.Equal(t, "read-write", r.Kind())
 	assert.Equal(t, 1+n, r.Prev.G, "the unordered reader")
 }
+
+// Readers ordered one after another (each goroutine starts after the one
+// before read: the timers' contexts reading package time's startNano) keep
+// a short list: a new reader drops the entries ordered before its own
+// read. A write that is not ordered after the last read still races, and
+// one ordered after it does not.
+func TestOrderedReadersArePruned(t *testing.T) {
+	const n = 10 * readerIndexMin
+	s := newScript(t, Options{})
+	prev := 1
+	for g := 2; g < 2+n; g++ {
+		s.goStart(prev, g) // the previous reader's read happens before
+		s.read(g, x)
+		prev = g
+	}
+	require.Empty(t, s.race())
+	l := &s.d.locs[s.d.cellLoc(cellKey(addr(x)), addr(x))]
+	assert.Less(t, len(l.readers), 2*readerIndexMin, "the entries ordered before a later read are dropped")
+	assert.Equal(t, int32(len(l.readers)), l.ofKind[rkRead])
+
+	// Main started goroutine 2 only: no read after its own is ordered
+	// before main's write.
+	s.write(1, x)
+	r := s.detected()
+	require.NotNil(t, r, "main's write is not ordered after the reads")
+	assert.Equal(t, "read-write", r.Kind())
+
+	// The last reader's write is ordered after every read.
+	s = newScript(t, Options{})
+	prev = 1
+	for g := 2; g < 2+n; g++ {
+		s.goStart(prev, g)
+		s.read(g, x)
+		prev = g
+	}
+	s.write(prev, x)
+	assert.Empty(t, s.race(), "every read happens before the last reader's write")
+}
+
+// Unordered readers are all kept (none is ordered before another): a write
+// ordered after all of them but one races with that one.
+func TestUnorderedReadersAreKept(t *testing.T) {
+	const n = 4 * readerIndexMin
+	s := newScript(t, Options{})
+	for g := 2; g < 2+n; g++ {
+		s.goStart(1, g)
+	}
+	for g := 2; g < 2+n; g++ {
+		s.read(g, x)
+		s.send(g, ch, g-2, 1000)
+	}
+	l := &s.d.locs[s.d.cellLoc(cellKey(addr(x)), addr(x))]
+	require.Len(t, l.readers, n, "no read is ordered before another")
+	for i := 0; i < n; i++ {
+		if i != n/2 {
+			s.recv(1, ch, i, 1000)
+		}
+	}
+	s.write(1, x)
+	r := s.detected()
+	require.NotNil(t, r)
+	assert.Equal(t, 2+n/2, r.Prev.G, "the one read the write is not ordered after")
+}
+
+// A timer's context frees its row between firings (EvTimerDone): what it
+// did in one firing is still ordered before the next (through the timer),
+// and h keeps no row for a timer's context that is idle.
+func TestTimerContextBetweenFirings(t *testing.T) {
+	const tm, ctx = 20, 50
+	s := newScript(t, Options{})
+	s.ev(interp.EvTimerSet, 1, 0, tm, 0, 0)
+	s.ev(interp.EvGoStart, ctx, 1, 0, 0, 0)
+	s.ev(interp.EvTimerFire, ctx, 0, tm, 0, 0)
+	s.write(ctx, x)
+	s.ev(interp.EvTimerDone, ctx, 0, tm, 0, 0)
+	assert.Zero(t, s.d.gRow[ctx], "the idle context has no row")
+	s.ev(interp.EvTimerFire, ctx, 0, tm, 0, 0)
+	s.write(ctx, x)
+	s.read(ctx, x)
+	s.ev(interp.EvTimerDone, ctx, 0, tm, 0, 0)
+	assert.Empty(t, s.race(), "a firing is ordered after the one before it")
+	s.read(1, x)
+	assert.Equal(t, "write-read", s.race(), "main is not ordered after the firings")
+}
