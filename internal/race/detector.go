@@ -40,6 +40,7 @@ type event struct {
 func (ev *event) cells() int { return max(ev.N, 1) }
 
 func (d *Detector) event(ev *event) {
+	d.maybeCompact()
 	switch ev.Kind {
 	case interp.EvRead, interp.EvWrite:
 		if d.locals.skip(ev.Pos) {

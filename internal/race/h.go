@@ -253,12 +253,16 @@ type Detector struct {
 	locs   []loc
 	life   lifetime
 	ncols  int32
-	chans  map[interp.Addr]*chanState
-	benign map[interp.Addr]bool
-	locals localView
-	ord    int64
-	race   *Race
-	hist   []func()
+	// compactAt is the number of columns from which the next compaction
+	// runs (compact.go; zero: compactMin).
+	compactAt int32
+	sweeps    uint32 // sweeps made (node.swept)
+	chans     map[interp.Addr]*chanState
+	benign    map[interp.Addr]bool
+	locals    localView
+	ord       int64
+	race      *Race
+	hist      []func()
 
 	capture  map[int64]bool
 	creation map[int]Creation
@@ -325,6 +329,7 @@ func (d *Detector) Reset() {
 	clear(d.creation)
 	d.locs = d.locs[:0]
 	d.ncols, d.ord, d.race, d.hist = 0, 0, nil, d.hist[:0]
+	d.compactAt = 0
 }
 
 // Race returns the first race of the execution, or nil.

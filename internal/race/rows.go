@@ -32,6 +32,7 @@ const (
 // node is a leaf (bits) or an inner node (kids).
 type node struct {
 	frozen bool
+	swept  uint32 // the last sweep (compact.go) that visited it
 	kids   []*node
 	bits   []uint64
 }
