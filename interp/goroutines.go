@@ -28,6 +28,7 @@ type Goroutine struct {
 	panic   *panicState
 	created token.Pos // position of the go statement
 	parent  int
+	test    string  // the subtest it runs for (its own, or its creator's), if any
 	onExit  func()  // called when the goroutine ends (subtests)
 	bubble  *bubble // the testing/synctest bubble it belongs to, if any
 	// daemon: package initialization started it (RunOptions.OnRoot): a
@@ -192,6 +193,7 @@ func (m *machine) newGoroutine(creator *frame, parent *Goroutine, pos token.Pos)
 	}
 	if parent != nil {
 		g.parent = parent.id
+		g.test = parent.test
 		if b := parent.bubble; b != nil {
 			g.bubble = b
 			b.live++

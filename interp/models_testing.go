@@ -210,6 +210,7 @@ func runCtl(typ string) controlFn {
 		tv := m.newTestingValue(st, typ)
 		g := fr.g
 		child := m.newGoroutine(fr, nil, fr.pos())
+		child.test = full
 		d := m.testDriver(st, args[2], tv)
 		d.g = child
 		child.top = d

@@ -62,8 +62,12 @@ type GoroutineInfo struct {
 	Stack     []StackFrame
 	Creator   int       // id of the goroutine that created it (0 for main)
 	CreatedAt token.Pos // position of the go statement
+	// Test is the full name of the subtest the goroutine runs for (a
+	// subtest's own goroutine, and every goroutine created from it, at
+	// any depth); empty outside subtests.
+	Test string
 }
 
 func (g *Goroutine) info(op Op) GoroutineInfo {
-	return GoroutineInfo{ID: g.id, Op: op, Stack: g.Stack(), Creator: g.parent, CreatedAt: g.created}
+	return GoroutineInfo{ID: g.id, Op: op, Stack: g.Stack(), Creator: g.parent, CreatedAt: g.created, Test: g.test}
 }

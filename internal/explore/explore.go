@@ -136,6 +136,8 @@ type GoroutineReport struct {
 	Stack     []Frame `json:"stack"`
 	CreatedBy int     `json:"created_by,omitempty"`
 	CreatedAt string  `json:"created_at,omitempty"`
+	// Test is the subtest the goroutine runs for (see interp.GoroutineInfo).
+	Test string `json:"test,omitempty"`
 }
 
 // Frame is a stack frame.
@@ -1231,7 +1233,7 @@ func (x *explorer) failure(r *execResult) *Failure {
 	p := x.t.Prog
 	f := &Failure{Kind: r.kind, Message: r.message, Execution: x.res.Executions, Logs: r.logs}
 	for _, g := range r.goroutines {
-		gr := GoroutineReport{ID: g.ID, Op: g.Op.String(), CreatedBy: g.Creator}
+		gr := GoroutineReport{ID: g.ID, Op: g.Op.String(), CreatedBy: g.Creator, Test: g.Test}
 		if g.CreatedAt.IsValid() {
 			gr.CreatedAt = p.Position(g.CreatedAt).String()
 		}

@@ -26,7 +26,7 @@ func groupGoroutines(gs []GoroutineReport) []*goroutineGroup {
 	byKey := map[string]*goroutineGroup{}
 	for _, g := range gs {
 		var k strings.Builder
-		k.WriteString(g.Op + "\x00" + g.CreatedAt)
+		k.WriteString(g.Op + "\x00" + g.CreatedAt + "\x00" + g.Test)
 		for _, f := range g.Stack {
 			k.WriteString("\x00" + f.Func + "\x00" + f.Pos)
 		}
@@ -80,6 +80,9 @@ func writeGoroutines(sb *strings.Builder, gs []GoroutineReport) {
 				}
 			}
 			fmt.Fprintf(sb, "    created by %s at %s\n", by, g.CreatedAt)
+		}
+		if g.Test != "" {
+			fmt.Fprintf(sb, "    in subtest %s\n", g.Test)
 		}
 	}
 }

@@ -84,6 +84,18 @@ func TestLeaksWhenTheTestReturns(t *testing.T) {
 	}
 }
 
+// A leaked goroutine created (at any depth) by a subtest's goroutine is
+// reported with that subtest's name: which of a test's subtests leaked is
+// otherwise hard to tell from goroutine numbers.
+func TestLeakNamesItsSubtest(t *testing.T) {
+	res := exploreCase(t, semanticsCase{test: "TestLeakInSubtest", root: -1, verdict: "leak"})
+	f := res.Failure
+	require.Len(t, f.Goroutines, 1)
+	assert.Equal(t, "TestLeakInSubtest/leaky_one", f.Goroutines[0].Test)
+	assert.Contains(t, FormatReport(res, "TestLeakInSubtest", "go test"), "in subtest TestLeakInSubtest/leaky_one\n")
+	assert.Contains(t, string(JSON(res, "TestLeakInSubtest")), `"test":"TestLeakInSubtest/leaky_one"`)
+}
+
 // A program that never ends stops at the time budget, also inside one
 // execution that never reaches a scheduling point: nothing found, and the
 // summary says the budget was spent — the time, also when that execution

@@ -15,6 +15,25 @@ func TestLeakBlocked(t *testing.T) {
 	go func() { <-ch }()
 }
 
+// TestLeakInSubtest leaks a goroutine from the second of two subtests,
+// through a helper goroutine: the report names that subtest.
+func TestLeakInSubtest(t *testing.T) {
+	t.Run("clean", func(t *testing.T) {
+		done := make(chan int)
+		go func() { close(done) }()
+		<-done
+	})
+	t.Run("leaky one", func(t *testing.T) {
+		ch := make(chan int)
+		started := make(chan int)
+		go func() {
+			go func() { <-ch }()
+			close(started)
+		}()
+		<-started
+	})
+}
+
 // TestLeakTicker returns while a goroutine ranges over a ticker nobody
 // stops: it waits only for timers, a leak reported at once (it used to
 // tick until the step bound, for seconds).
