@@ -41,9 +41,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 
 	"github.com/vtcheck/vt/internal/explore"
+	"github.com/vtcheck/vt/interp"
 )
 
 func main() {
@@ -56,10 +58,23 @@ func main() {
 		explore.Interrupt()
 		signal.Stop(sig)
 	}()
+	softMemoryLimit(os.Getenv("GOMEMLIMIT"))
 	stop := startDevProfiles(os.Stderr)
 	code := vtMain(os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// softMemoryLimit sets the Go collector's soft memory limit of the vt
+// process to the interpreter's memory limit (interp.DefaultMaxMemory), so
+// that a long exploration's garbage is collected before the process grows
+// past it (GOGC alone lets the heap double over what is live), unless the
+// user set one with GOMEMLIMIT (env). It returns the limit in force.
+func softMemoryLimit(env string) int64 {
+	if env == "" {
+		debug.SetMemoryLimit(int64(interp.DefaultMaxMemory))
+	}
+	return debug.SetMemoryLimit(-1)
 }
 
 // A command is a subcommand of vt.

@@ -5,10 +5,12 @@ package main
 import (
 	"bytes"
 	"errors"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +18,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/vtcheck/vt/interp"
 )
 
 var (
@@ -135,4 +139,15 @@ func TestRunMissingDir(t *testing.T) {
 	assert.True(t, strings.HasPrefix(r.stderr, "vt: "), "stderr: %s", r.stderr)
 	assert.Empty(t, r.stdout)
 	assertNoGoPanic(t, r)
+}
+
+// vt's process collects before it grows past the interpreter's memory
+// limit, unless GOMEMLIMIT says otherwise.
+func TestSoftMemoryLimit(t *testing.T) {
+	old := debug.SetMemoryLimit(-1)
+	defer debug.SetMemoryLimit(old)
+	debug.SetMemoryLimit(math.MaxInt64)
+	assert.Equal(t, int64(interp.DefaultMaxMemory), softMemoryLimit(""))
+	debug.SetMemoryLimit(1 << 40)
+	assert.Equal(t, int64(1<<40), softMemoryLimit("1TiB"), "the user's GOMEMLIMIT stands")
 }
