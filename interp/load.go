@@ -63,6 +63,13 @@ type Program struct {
 	hashOnce sync.Once
 	hash     string
 
+	// loadCfg is how the program was loaded, for compiling it again with
+	// the gc compiler; gc are that compilation's decisions, made on first
+	// use (gcescape.go).
+	loadCfg *loadConfig
+	gcOnce  sync.Once
+	gc      *gcDecisions
+
 	// inits keeps, per package and initial conditions, the snapshot after
 	// a test package's initialization that SnapshotTest made last, so
 	// that the next test of the package starts from it instead of
@@ -202,8 +209,16 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 
 		linknames: linknames,
 		std:       stdPackages(goroot, pkgs),
+		loadCfg:   &loadConfig{dir: dir, cfg: cfg, patterns: patterns},
 	}
 	return p, nil
+}
+
+// loadConfig is the configuration and patterns of a load.
+type loadConfig struct {
+	dir      string
+	cfg      Config
+	patterns []string
 }
 
 // stdPackages returns the import paths of the loaded packages whose

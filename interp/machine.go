@@ -126,6 +126,9 @@ type world struct {
 	tests       map[*value]*testState // testing.common state, by address
 	uniques     map[uniqueKey]*value  // canonical values of unique.Make
 	osys        vos                   // the virtual OS: descriptors, sockets, files, environment (made on first use)
+	// allocs are the allocation statistics runtime.ReadMemStats reports
+	// (allocs.go).
+	allocs allocStats
 }
 
 // memory is the program's memory outside frames: the cells of the
