@@ -33,9 +33,11 @@ package interp
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"os"
+	"slices"
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
@@ -67,6 +69,9 @@ type allocSite struct {
 	// size: the object's size (new, composite literals, variables,
 	// closures), or the element size (make, append, conversions).
 	size int64
+	// stack: an append of a slice the compiler moves to the heap when it
+	// is returned (appendWeb).
+	stack bool
 }
 
 // newAllocSite returns the site of an allocation at pos.
@@ -145,7 +150,11 @@ func (m *machine) countGrow(fr *frame, s *allocSite, newLen, newCap int) {
 	if size == 0 {
 		return
 	}
-	if e, _, ok := m.gcDecide(fr, s); ok && (e || int64(newLen)*s.size > stackBuf) {
+	e, _, ok := m.gcDecide(fr, s)
+	if s.stack {
+		e = false // an escaping slice grows in its stack buffer first
+	}
+	if ok && (e || int64(newLen)*s.size > stackBuf) {
 		m.heapNote(size)
 	}
 }
@@ -490,4 +499,256 @@ func (m *machine) countModel(n int, size int64) {
 	for range n {
 		m.heapNote(size / int64(n))
 	}
+}
+
+// appendWeb finds the appends of a local slice that the gc compiler's
+// slice pass (cmd/compile/internal/slice) gives a stack backing store
+// because the slice escapes only by being returned: a web of appends
+// (s = append(s, ...)) and phis starting from nil, whose only other uses
+// are len, indexing, and one return. Those appends are reported as
+// escaping, but grow on the stack up to its 32-byte buffer, and the
+// return moves a slice still there to the heap (runtime.moveSliceNoCap).
+// It returns the appends and the return, or nils if a is not in such a
+// web.
+func appendWeb(a *ssa.Call) (appends []*ssa.Call, ret *ssa.Return, retIndex int) {
+	seen := map[ssa.Value]bool{}
+	var phis []*ssa.Phi
+	work := []ssa.Value{a}
+	ok := true
+	add := func(v ssa.Value) {
+		if !seen[v] {
+			seen[v] = true
+			work = append(work, v)
+		}
+	}
+	seen[a] = true
+	for len(work) > 0 && ok {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		// Where v comes from.
+		switch v := v.(type) {
+		case *ssa.Call:
+			if !isAppend(v) {
+				return nil, nil, 0
+			}
+			appends = append(appends, v)
+			switch x := v.Call.Args[0].(type) {
+			case *ssa.Const:
+				ok = ok && x.IsNil()
+			case *ssa.Phi, *ssa.Call:
+				add(x)
+			default:
+				ok = false
+			}
+		case *ssa.Phi:
+			phis = append(phis, v)
+			for _, e := range v.Edges {
+				switch x := e.(type) {
+				case *ssa.Const:
+					ok = ok && x.IsNil()
+				case *ssa.Phi, *ssa.Call:
+					add(x)
+				default:
+					ok = false
+				}
+			}
+		default:
+			ok = false
+		}
+		if !ok {
+			break
+		}
+		// Where v goes.
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Call:
+				switch {
+				case isAppend(r) && r.Call.Args[0] == v:
+					add(r)
+				case isBuiltin(r, "len"):
+				default:
+					ok = false
+				}
+			case *ssa.Phi:
+				add(r)
+			case *ssa.Return:
+				if ret != nil && ret != r {
+					ok = false // the pass follows one transition
+				}
+				ret = r
+				for i, x := range r.Results {
+					if x == v {
+						retIndex = i
+					}
+				}
+			case *ssa.IndexAddr:
+				for _, rr := range *r.Referrers() {
+					switch rr := rr.(type) {
+					case *ssa.Store:
+						ok = ok && rr.Addr == ssa.Value(r)
+					case *ssa.UnOp:
+						ok = ok && rr.Op == token.MUL
+					case *ssa.DebugRef:
+					default:
+						ok = false
+					}
+				}
+			case *ssa.Index, *ssa.DebugRef:
+			default:
+				ok = false
+			}
+		}
+	}
+	if !ok || ret == nil {
+		return nil, nil, 0
+	}
+	// The pass wants two appends, or one in a loop.
+	loop := false
+	for _, p := range phis {
+		for _, ap := range appends {
+			if p.Block().Dominates(ap.Block()) && slices.Contains(p.Edges, ssa.Value(ap)) {
+				loop = true
+			}
+		}
+	}
+	if len(appends) < 2 && !loop {
+		return nil, nil, 0
+	}
+	return appends, ret, retIndex
+}
+
+// isAppend reports whether c calls the builtin append.
+func isAppend(c *ssa.Call) bool { return isBuiltin(c, "append") }
+
+// isBuiltin reports whether c calls the builtin name.
+func isBuiltin(c *ssa.Call, name string) bool {
+	b, ok := c.Call.Value.(*ssa.Builtin)
+	return ok && b.Name() == name
+}
+
+// sliceMove is a return of a slice that the gc compiler moves to the heap
+// if it is on the stack (appendWeb).
+type sliceMove struct {
+	index int        // of the result
+	site  *allocSite // of one of its appends, for the compiler's decision
+}
+
+// sliceMoves returns the function's returns that move a slice (appendWeb).
+func (c *compiler) sliceMoves() map[*ssa.Return]sliceMove {
+	if c.moves != nil {
+		return c.moves
+	}
+	c.moves = map[*ssa.Return]sliceMove{}
+	c.stackAppends = map[token.Pos]bool{}
+	if c.sf == nil {
+		return c.moves
+	}
+	for _, b := range c.sf.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok || !isAppend(call) || c.stackAppends[call.Pos()] {
+				continue
+			}
+			appends, ret, idx := appendWeb(call)
+			if ret == nil {
+				continue
+			}
+			for _, a := range appends {
+				c.stackAppends[a.Pos()] = true
+			}
+			et := call.Type().Underlying().(*types.Slice).Elem()
+			c.moves[ret] = sliceMove{index: idx, site: c.newAllocSite(call.Pos(), escAppend, "", gcSizes.Sizeof(et))}
+		}
+	}
+	return c.moves
+}
+
+// moveAtReturn wraps the op of the return i to count the move of mv.
+func (c *compiler) moveAtReturn(i *ssa.Return, mv sliceMove, ret op) op {
+	r := c.reg(i.Results[mv.index])
+	return func(fr *frame) *frame {
+		if m := fr.g.m; m.allocs.counting && len(fr.defers) == 0 {
+			m.countMove(fr, mv.site, fr.regs[r])
+		}
+		return ret(fr)
+	}
+}
+
+// countMove counts the move of the slice v to the heap when it is still
+// in its stack buffer (moveSliceNoCap: a new array for its length).
+func (m *machine) countMove(fr *frame, s *allocSite, v value) {
+	var l, k int
+	switch r := v.r.(type) {
+	case []byte:
+		l, k = len(r), cap(r)
+	case []value:
+		l, k = len(r), cap(r)
+	default:
+		return
+	}
+	if l == 0 || int64(k)*s.size > stackBuf {
+		return
+	}
+	if e, _, ok := m.gcDecide(fr, s); ok && e {
+		m.heapNote(int64(l) * s.size)
+	}
+}
+
+// tmpString reports whether the string(b) of i is only compared, used as
+// a map key or concatenated with a non-empty literal: the compiler then reads b's bytes in place
+// (slicebytetostringtmp) and allocates nothing.
+func tmpString(i *ssa.Convert) bool {
+	refs := i.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.BinOp:
+			switch r.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			case token.ADD:
+				if !concatHasLiteral(r) {
+					return false
+				}
+			default:
+				return false
+			}
+		case *ssa.Lookup:
+			if r.Index != ssa.Value(i) {
+				return false
+			}
+			if _, ok := r.X.Type().Underlying().(*types.Map); !ok {
+				return false
+			}
+		case *ssa.DebugRef:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// concatHasLiteral reports whether the concatenation b belongs to has a
+// non-empty constant operand (walk's order.go then converts its string(b)
+// operands in place).
+func concatHasLiteral(b *ssa.BinOp) bool {
+	for {
+		refs := b.Referrers()
+		if refs == nil || len(*refs) != 1 {
+			break
+		}
+		o, ok := (*refs)[0].(*ssa.BinOp)
+		if !ok || !isConcat(o) || o.X != ssa.Value(b) {
+			break
+		}
+		b = o
+	}
+	leaves, _ := concatLeaves(b)
+	for _, l := range leaves {
+		if k, ok := l.(*ssa.Const); ok && k.Value != nil && constant.StringVal(k.Value) != "" {
+			return true
+		}
+	}
+	return false
 }

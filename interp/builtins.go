@@ -409,6 +409,8 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		fromString := c.typ(ts[1]).kind == kString
 		et := t.elem
 		site := c.newAllocSite(pos, escAppend, "", gcSizes.Sizeof(et.t))
+		c.sliceMoves()
+		site.stack = c.stackAppends[pos]
 		if t.bytes {
 			return simple(func(fr *frame) value {
 				var add []byte

@@ -38,6 +38,9 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 		et := from.elem
 		pos := i.Pos()
 		ck := convKindOf(i.X.Type(), i.Type())
+		if ck == convBytesToString && tmpString(i) {
+			ck = 0
+		}
 		site := c.newAllocSite(pos, escConv, "", 0)
 		return func(fr *frame) *frame {
 			v := fr.regs[x]
@@ -49,7 +52,7 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 				}
 			}
 			fr.regs[dst] = conv(v)
-			if m := fr.g.m; m.allocs.counting {
+			if m := fr.g.m; m.allocs.counting && ck != 0 {
 				m.countConv(fr, site, ck, v)
 			}
 			fr.pc++
