@@ -89,7 +89,11 @@ func (m *machine) heapNote(size int64) {
 // executes: whether it escapes, whether it is a zero-copy conversion, and
 // whether the compiler says (ok false: leave it uncounted).
 func (m *machine) gcDecide(fr *frame, s *allocSite) (escapes, zeroCopy, ok bool) {
-	d := m.prog.gcDecisions()
+	d := m.gcd
+	if d == nil {
+		d = m.prog.gcDecisionsFor(m.prog.gcPattern(fr))
+		m.gcd = d
+	}
 	if d.err != nil || s.pos == token.NoPos {
 		return false, false, false
 	}

@@ -29,9 +29,10 @@ const gcOutput = `# example.com/m
 
 // The compiler's messages are read per position and told by kind; an
 // allocation takes the message of its kind nearest its column, or, at an
-// inlined call, the messages there, which must agree.
+// inlined call, the messages there, which must agree. A relative file name
+// is a file of the package whose header it follows.
 func TestGCDecisions(t *testing.T) {
-	d := parseGCMessages([]byte(gcOutput), "/m")
+	d := parseGCMessages([]byte(gcOutput), "/elsewhere", map[string]string{"example.com/m": "/m"})
 	at := func(line, col int) gcPos { return gcPos{"/m/main.go", line, col} }
 	assert.True(t, d.inlined[at(12, 9)])
 	assert.False(t, d.inlined[at(14, 2)])
@@ -106,8 +107,11 @@ func TestAllocCountsRestoredBySnapshot(t *testing.T) {
 		require.NoError(t, snap.Run(RunOptions{Stdout: &out}))
 		assert.Equal(t, "4 128\n", out.String(), "run %d", run+1)
 	}
-	require.NotNil(t, prog.gc)
-	require.NoError(t, prog.gc.err)
+	require.Len(t, prog.gcRoots, 1, "one compilation, of the main package")
+	for pattern, r := range prog.gcRoots {
+		assert.Equal(t, "allocsnap", pattern)
+		require.NoError(t, r.d.err)
+	}
 }
 
 // A program that never reads its statistics is never compiled by the gc
@@ -116,5 +120,5 @@ func TestNoGCCompileWithoutMemStats(t *testing.T) {
 	prog, pkg := behave(t, "timersnap")
 	_, err := prog.RunMain(pkg, RunOptions{})
 	require.NoError(t, err)
-	assert.Nil(t, prog.gc, "the program did not ask for memory statistics")
+	assert.Empty(t, prog.gcRoots, "the program did not ask for memory statistics")
 }

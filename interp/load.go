@@ -64,11 +64,11 @@ type Program struct {
 	hash     string
 
 	// loadCfg is how the program was loaded, for compiling it again with
-	// the gc compiler; gc are that compilation's decisions, made on first
-	// use (gcescape.go).
+	// the gc compiler; gcRoots are the decisions of those compilations,
+	// per package pattern, made on first use (gcescape.go).
 	loadCfg *loadConfig
-	gcOnce  sync.Once
-	gc      *gcDecisions
+	gcMu    sync.Mutex
+	gcRoots map[string]*gcRoot
 
 	// inits keeps, per package and initial conditions, the snapshot after
 	// a test package's initialization that SnapshotTest made last, so
@@ -209,16 +209,34 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 
 		linknames: linknames,
 		std:       stdPackages(goroot, pkgs),
-		loadCfg:   &loadConfig{dir: dir, cfg: cfg, patterns: patterns},
+		loadCfg:   &loadConfig{dir: dir, cfg: cfg, patterns: patterns, dirs: packageDirs(pkgs)},
 	}
 	return p, nil
 }
 
-// loadConfig is the configuration and patterns of a load.
+// loadConfig is the configuration and patterns of a load, and the
+// directories of the packages loaded, by import path.
 type loadConfig struct {
 	dir      string
 	cfg      Config
 	patterns []string
+	dirs     map[string]string
+}
+
+// packageDirs returns the directory of each package of pkgs and their
+// dependencies, by import path.
+func packageDirs(pkgs []*packages.Package) map[string]string {
+	dirs := map[string]string{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		files := p.GoFiles
+		if len(files) == 0 {
+			files = p.CompiledGoFiles
+		}
+		if len(files) > 0 {
+			dirs[p.PkgPath] = filepath.Dir(files[0])
+		}
+	})
+	return dirs
 }
 
 // stdPackages returns the import paths of the loaded packages whose

@@ -87,6 +87,9 @@ type runState struct {
 	undoBytesScanned int
 	// undoRangesScanned: undoRanges up to it are in writtenOld.
 	undoRangesScanned int
+	// gcd are the gc compiler's decisions for the run's program, found at
+	// the first allocation counted (allocs.go).
+	gcd *gcDecisions
 	// quiet > 0: a model runs its own body for its effects and replaces
 	// its result with a draw (drawInstead); the draws of the body's own
 	// generator calls come from the seed.
