@@ -32,11 +32,9 @@ package interp
 // modelAllocs, reflection, goroutines and defers.
 
 import (
-	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
-	"os"
 	"slices"
 	"unicode/utf8"
 
@@ -106,14 +104,8 @@ func (m *machine) gcDecide(fr *frame, s *allocSite) (escapes, zeroCopy, ok bool)
 		}
 		pos = cp
 	}
-	e, z, ok := d.decide(gcPosition(fset, pos), s.kind, s.name)
-	if debugAllocs {
-		fmt.Fprintf(os.Stderr, "alloc %v kind %d %q at %v (site %v): escapes %v zero-copy %v known %v\n", fr.fn.name, s.kind, s.name, gcPosition(fset, pos), fset.Position(s.pos), e, z, ok)
-	}
-	return e, z, ok
+	return d.decide(gcPosition(fset, pos), s.kind, s.name)
 }
-
-var debugAllocs = os.Getenv("VT_DEBUG_ALLOCS") != ""
 
 // gcPosition is pos as the compiler prints it.
 func gcPosition(fset *token.FileSet, pos token.Pos) gcPos {
@@ -639,14 +631,10 @@ type sliceMove struct {
 
 // sliceMoves returns the function's returns that move a slice (appendWeb).
 func (c *compiler) sliceMoves() map[*ssa.Return]sliceMove {
-	if c.moves != nil {
+	if c.movesDone || c.sf == nil {
 		return c.moves
 	}
-	c.moves = map[*ssa.Return]sliceMove{}
-	c.stackAppends = map[token.Pos]bool{}
-	if c.sf == nil {
-		return c.moves
-	}
+	c.movesDone = true
 	for _, b := range c.sf.Blocks {
 		for _, instr := range b.Instrs {
 			call, ok := instr.(*ssa.Call)
@@ -656,6 +644,10 @@ func (c *compiler) sliceMoves() map[*ssa.Return]sliceMove {
 			appends, ret, idx := appendWeb(call)
 			if ret == nil {
 				continue
+			}
+			if c.moves == nil {
+				c.moves = map[*ssa.Return]sliceMove{}
+				c.stackAppends = map[token.Pos]bool{}
 			}
 			for _, a := range appends {
 				c.stackAppends[a.Pos()] = true

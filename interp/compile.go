@@ -132,6 +132,7 @@ type compiler struct {
 	// (see appendWeb); made on first use.
 	moves        map[*ssa.Return]sliceMove
 	stackAppends map[token.Pos]bool
+	movesDone    bool
 }
 
 func (c *compiler) newReg() int {
