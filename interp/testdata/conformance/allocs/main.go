@@ -109,6 +109,13 @@ func main() {
 		}
 		sinkS = b.String()
 	})
+	s19 := strings.Repeat("a", 19)
+	report("builder size class", func() {
+		var b strings.Builder
+		b.Grow(18) // the allocator's size class is 24 bytes
+		b.WriteString(s19)
+		sinkS = b.String()
+	})
 	report("builder empty", func() {
 		var b strings.Builder
 		b.Grow(0)
