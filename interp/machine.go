@@ -101,6 +101,10 @@ type runState struct {
 // the state of sync objects, timers, coroutines and tests, and the virtual
 // OS. A snapshot keeps a copy and restores it whole (clone).
 type world struct {
+	// allocs are the allocation statistics runtime.ReadMemStats reports
+	// (allocs.go).
+	allocs allocStats
+
 	// runtime/debug's settings, stored as differences from their defaults
 	// (GC percent 100, no memory limit) so that the zero world has them.
 	gcPercent, memoryLimit int64
@@ -129,9 +133,6 @@ type world struct {
 	tests       map[*value]*testState // testing.common state, by address
 	uniques     map[uniqueKey]*value  // canonical values of unique.Make
 	osys        vos                   // the virtual OS: descriptors, sockets, files, environment (made on first use)
-	// allocs are the allocation statistics runtime.ReadMemStats reports
-	// (allocs.go).
-	allocs allocStats
 }
 
 // memory is the program's memory outside frames: the cells of the
