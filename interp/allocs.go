@@ -28,8 +28,8 @@ package interp
 // internal/bytealg.MakeNoZero (strings.Builder's growth) and the models
 // listed in modelAllocs. Not counted (docs/semantics.md): interface
 // conversions (go/ssa does not place implicit ones in the source, so the
-// compiler's message for them cannot be found), maps, the models not in
-// modelAllocs, reflection, goroutines and defers.
+// compiler's message for them cannot be found), maps, method values, the
+// models not in modelAllocs, reflection, goroutines and defers.
 
 import (
 	"go/constant"
