@@ -23,13 +23,14 @@ package interp
 // strings).
 //
 // Counted: new(T), &T{...}, []T{...}, variables moved to heap, make of
-// slices and channels, append's growth, closures, the conversions between
+// slices and channels, append's growth, closures and method values, the
+// conversions between
 // strings and byte or rune slices, string(rune), string concatenation,
 // internal/bytealg.MakeNoZero (strings.Builder's growth) and the models
 // listed in modelAllocs. Not counted (docs/semantics.md): interface
 // conversions (go/ssa does not place implicit ones in the source, so the
-// compiler's message for them cannot be found), maps, method values, the
-// models not in modelAllocs, reflection, goroutines and defers.
+// compiler's message for them cannot be found), maps, the models not in
+// modelAllocs, reflection, goroutines and defers.
 
 import (
 	"go/constant"

@@ -51,6 +51,7 @@ const (
 	escConv                    // string(b), ([]byte)(s), ([]rune)(s)
 	escConcat                  // a + b (strings)
 	escVarargs                 // ... argument
+	escSelector                // x.f: a method value (or a field converted to an interface)
 )
 
 // escMsg is one message of escape analysis.
@@ -74,7 +75,10 @@ type gcDecisions struct {
 	err error
 }
 
-var gcMsgRE = regexp.MustCompile(`^(.+):(\d+):(\d+): (.*)$`)
+var (
+	gcMsgRE    = regexp.MustCompile(`^(.+):(\d+):(\d+): (.*)$`)
+	selectorRE = regexp.MustCompile(`^[\pL_][\pL\pN_]*(\.[\pL_][\pL\pN_]*)+$`)
+)
 
 // parseGCMessages reads the output of a compilation with -m. Its relative
 // file names are relative to the directory of the go command's first run
@@ -162,6 +166,8 @@ func exprKind(e string) escKind {
 		return escConv
 	case strings.Contains(e, " + "):
 		return escConcat
+	case selectorRE.MatchString(e):
+		return escSelector
 	}
 	return escOther
 }

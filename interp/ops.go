@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -166,6 +167,11 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			pos = i.Fn.Pos() // a function literal's "func"
 		}
 		site := c.newAllocSite(pos, escClosure, "", int64(8*(1+len(bs))))
+		if fn := i.Fn.(*ssa.Function); strings.HasPrefix(fn.Synthetic, "bound method wrapper") && len(i.Bindings) == 1 {
+			// A method value x.M: a closure of the function and the
+			// receiver, reported as "x.M" at the selector's dot.
+			site = c.newAllocSite(pos, escSelector, "", 8+gcSizes.Sizeof(i.Bindings[0].Type()))
+		}
 		return func(fr *frame) *frame {
 			env := make([]value, len(bs))
 			for j, b := range bs {

@@ -43,6 +43,8 @@ func localLen(n int) int {
 	return len(s)
 }
 
+func (p point) sum() int { return p.x + p.y }
+
 //go:noinline
 func newPoint(x int) *point { return &point{x, x} }
 
@@ -142,6 +144,9 @@ func main() {
 	report("new local", func() { counter += sumPoint(3) })
 	report("closure escaping", func() { sinkF = adder(3) })
 	report("closure local", func() { counter += callLocal(3) })
+	pt := point{1, 2}
+	report("method value escaping", func() { sinkF = pt.sum })
+	report("method value local", func() { f := pt.sum; counter += f() })
 	m := map[string]int{"a": 1, "b": 2}
 	for _, s := range []string{"", "a", "hello", strings.Repeat("x", 40)} {
 		n := strconv.Itoa(len(s))
