@@ -105,7 +105,25 @@ func (c *compiler) binOp(i *ssa.BinOp, dst int) op {
 	case k == kString:
 		switch tok {
 		case token.ADD:
-			return bin(x, y, dst, func(a, b value) value { return strVal(a.str() + b.str()) })
+			leaves, inner := concatLeaves(i)
+			if inner {
+				// Part of a longer concatenation, which counts.
+				return bin(x, y, dst, func(a, b value) value { return strVal(a.str() + b.str()) })
+			}
+			regs := c.regList(leaves)
+			site := c.newAllocSite(i.Pos(), escConcat, "", 0)
+			return func(fr *frame) *frame {
+				fr.regs[dst] = strVal(fr.regs[x].str() + fr.regs[y].str())
+				if m := fr.g.m; m.allocs.counting {
+					parts := make([]value, len(regs))
+					for j, r := range regs {
+						parts[j] = fr.regs[r]
+					}
+					m.countConcat(fr, site, parts)
+				}
+				fr.pc++
+				return fr
+			}
 		case token.LSS:
 			return bin(x, y, dst, func(a, b value) value { return boolVal(a.str() < b.str()) })
 		case token.LEQ:

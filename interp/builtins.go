@@ -408,6 +408,9 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		s, x := args[0], args[1]
 		fromString := c.typ(ts[1]).kind == kString
 		et := t.elem
+		site := c.newAllocSite(pos, escAppend, "", gcSizes.Sizeof(et.t))
+		c.sliceMoves()
+		site.stack = c.stackAppends[pos]
 		if t.bytes {
 			return simple(func(fr *frame) value {
 				var add []byte
@@ -416,15 +419,26 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 				} else {
 					add = fr.regs[x].bytes()
 				}
-				return bytesSlice(fr.g.m.appendBytes(fr, fr.regs[s].bytes(), add, et, !varargs && !fromString, OpAppend, pos))
+				old := fr.regs[s].bytes()
+				out := fr.g.m.appendBytes(fr, old, add, et, !varargs && !fromString, OpAppend, pos)
+				if m := fr.g.m; m.allocs.counting && cap(out) != cap(old) {
+					m.countGrow(fr, site, len(out), cap(out))
+				}
+				return bytesSlice(out)
 			})
 		}
 		if fromString {
 			return simple(func(fr *frame) value {
-				return sliceVal(fr.g.m.appendString(fr, fr.regs[s].elems(), fr.regs[x].str(), et, pos))
+				old := fr.regs[s].elems()
+				out := fr.g.m.appendString(fr, old, fr.regs[x].str(), et, pos)
+				if m := fr.g.m; m.allocs.counting && cap(out) != cap(old) {
+					m.countGrow(fr, site, len(out), cap(out))
+				}
+				return sliceVal(out)
 			})
 		}
 		if t.zeroElems {
+			// Zero-size elements: growslice allocates nothing.
 			return simple(func(fr *frame) value {
 				sv, xv := fr.regs[s], fr.regs[x]
 				_, sz := sv.r.(zeroSlice)
@@ -436,7 +450,12 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			})
 		}
 		return simple(func(fr *frame) value {
-			return sliceVal(fr.g.m.appendValues(fr, fr.regs[s].elems(), fr.regs[x].elems(), et, !varargs, OpAppend, pos))
+			old := fr.regs[s].elems()
+			out := fr.g.m.appendValues(fr, old, fr.regs[x].elems(), et, !varargs, OpAppend, pos)
+			if m := fr.g.m; m.allocs.counting && cap(out) != cap(old) {
+				m.countGrow(fr, site, len(out), cap(out))
+			}
+			return sliceVal(out)
 		})
 	case "copy":
 		d, s := args[0], args[1]

@@ -127,6 +127,12 @@ type compiler struct {
 	tupleExtract map[*ssa.Extract]bool
 	code         []op
 	pos          []token.Pos
+	// moves are the function's returns of slices the gc compiler moves
+	// from the stack, and stackAppends the positions of their appends
+	// (see appendWeb); made on first use.
+	moves        map[*ssa.Return]sliceMove
+	stackAppends map[token.Pos]bool
+	movesDone    bool
 }
 
 func (c *compiler) newReg() int {
@@ -691,6 +697,9 @@ func (c *compiler) instr(instr ssa.Instruction) op {
 			return fr
 		}
 	case *ssa.Return:
+		if mv, ok := c.sliceMoves()[i]; ok {
+			return c.moveAtReturn(i, mv, c.ret(i))
+		}
 		return c.ret(i)
 	case *ssa.RunDefers:
 		return func(fr *frame) *frame {

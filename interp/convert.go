@@ -37,6 +37,11 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 		}
 		et := from.elem
 		pos := i.Pos()
+		ck := convKindOf(i.X.Type(), i.Type())
+		if ck == convBytesToString && tmpString(i) {
+			ck = 0
+		}
+		site := c.newAllocSite(pos, escConv, "", 0)
 		return func(fr *frame) *frame {
 			v := fr.regs[x]
 			if m := fr.g.m; m.watchMem {
@@ -47,6 +52,21 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 				}
 			}
 			fr.regs[dst] = conv(v)
+			if m := fr.g.m; m.allocs.counting && ck != 0 {
+				m.countConv(fr, site, ck, v)
+			}
+			fr.pc++
+			return fr
+		}
+	}
+	if ck := convKindOf(i.X.Type(), i.Type()); ck != 0 {
+		site := c.newAllocSite(i.Pos(), escConv, "", 0)
+		return func(fr *frame) *frame {
+			v := fr.regs[x]
+			fr.regs[dst] = conv(v)
+			if m := fr.g.m; m.allocs.counting {
+				m.countConv(fr, site, ck, v)
+			}
 			fr.pc++
 			return fr
 		}

@@ -63,6 +63,13 @@ type Program struct {
 	hashOnce sync.Once
 	hash     string
 
+	// loadCfg is how the program was loaded, for compiling it again with
+	// the gc compiler; gcRoots are the decisions of those compilations,
+	// per package pattern, made on first use (gcescape.go).
+	loadCfg *loadConfig
+	gcMu    sync.Mutex
+	gcRoots map[string]*gcRoot
+
 	// inits keeps, per package and initial conditions, the snapshot after
 	// a test package's initialization that SnapshotTest made last, so
 	// that the next test of the package starts from it instead of
@@ -202,8 +209,34 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 
 		linknames: linknames,
 		std:       stdPackages(goroot, pkgs),
+		loadCfg:   &loadConfig{dir: dir, cfg: cfg, patterns: patterns, dirs: packageDirs(pkgs)},
 	}
 	return p, nil
+}
+
+// loadConfig is the configuration and patterns of a load, and the
+// directories of the packages loaded, by import path.
+type loadConfig struct {
+	dir      string
+	cfg      Config
+	patterns []string
+	dirs     map[string]string
+}
+
+// packageDirs returns the directory of each package of pkgs and their
+// dependencies, by import path.
+func packageDirs(pkgs []*packages.Package) map[string]string {
+	dirs := map[string]string{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		files := p.GoFiles
+		if len(files) == 0 {
+			files = p.CompiledGoFiles
+		}
+		if len(files) > 0 {
+			dirs[p.PkgPath] = filepath.Dir(files[0])
+		}
+	})
+	return dirs
 }
 
 // stdPackages returns the import paths of the loaded packages whose
@@ -226,10 +259,10 @@ func stdPackages(goroot string, pkgs []*packages.Package) map[string]bool {
 // withNetgo adds the build tag netgo to flags: package net then resolves
 // names in Go (over the virtual OS's models) rather than through cgo; and
 // math_big_pure_go and purego, so that math/big and crypto run their Go
-// code instead of assembly; and noopt: the interpreter does no escape
-// analysis or inlining, so internal/testenv.OptimizationOff reports true and
-// the standard library's tests relax their exact allocation counts (vt has
-// no allocator: testing.AllocsPerRun counts 0).
+// code instead of assembly; and noopt: internal/testenv.OptimizationOff
+// reports true and the standard library's tests relax their exact
+// allocation counts (testing.AllocsPerRun counts the gc compiler's heap
+// allocations, but not all of them: see allocs.go).
 // interpTags are the build tags of every load (see withNetgo).
 const interpTags = "netgo,math_big_pure_go,purego,noopt,race"
 

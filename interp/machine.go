@@ -87,6 +87,9 @@ type runState struct {
 	undoBytesScanned int
 	// undoRangesScanned: undoRanges up to it are in writtenOld.
 	undoRangesScanned int
+	// gcd are the gc compiler's decisions for the run's program, found at
+	// the first allocation counted (allocs.go).
+	gcd *gcDecisions
 	// quiet > 0: a model runs its own body for its effects and replaces
 	// its result with a draw (drawInstead); the draws of the body's own
 	// generator calls come from the seed.
@@ -98,6 +101,10 @@ type runState struct {
 // the state of sync objects, timers, coroutines and tests, and the virtual
 // OS. A snapshot keeps a copy and restores it whole (clone).
 type world struct {
+	// allocs are the allocation statistics runtime.ReadMemStats reports
+	// (allocs.go).
+	allocs allocStats
+
 	// runtime/debug's settings, stored as differences from their defaults
 	// (GC percent 100, no memory limit) so that the zero world has them.
 	gcPercent, memoryLimit int64

@@ -286,6 +286,7 @@ func lookupNative(p *Program, fn *ssa.Function) (nat nativeFn, ctl controlFn, bo
 	}
 	if md, ok := models[name]; ok {
 		nat, ctl := md.withMem(runtimeFuncName(&function{ssa: fn, name: name}))
+		nat, ctl = withModelAllocs(name, nat, ctl)
 		return nat, ctl, md.borrows
 	}
 	if o := fn.Origin(); o != nil {

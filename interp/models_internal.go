@@ -44,7 +44,9 @@ var bytealgModels = modelTable{
 		if n >= bigAlloc {
 			m.checkAlloc(uint64(n) / uint64(unsafe.Sizeof(value{})))
 		}
-		b := make([]byte, int(n))
+		// The runtime's capacity: the allocator's size class (a
+		// strings.Builder grown to 18 bytes takes 19 without growing).
+		b := make([]byte, int(n), int(roundupsize(n, true)))
 		m.noteFresh(b)
 		return value{r: b}
 	}),

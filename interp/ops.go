@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"strings"
 	"unicode/utf8"
 	"unsafe"
 
@@ -47,6 +48,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 				return fr
 			}
 		}
+		site := c.allocSiteOf(i)
 		if t.aggregate {
 			big := uint64(0)
 			if t.kind == kArray && t.len >= bigAlloc && !t.zeroLong {
@@ -74,6 +76,9 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 				if m := fr.g.m; m.watchNew {
 					m.announce(fr, &z, t)
 				}
+				if m := fr.g.m; m.allocs.counting {
+					m.countNew(fr, site)
+				}
 				fr.pc++
 				return fr
 			}
@@ -83,6 +88,9 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			fr.regs[dst] = value{r: cell}
 			if m := fr.g.m; m.watchNew {
 				m.announce(fr, cell, t)
+			}
+			if m := fr.g.m; m.allocs.counting {
+				m.countNew(fr, site)
 			}
 			fr.pc++
 			return fr
@@ -154,12 +162,25 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 	case *ssa.MakeClosure:
 		f := c.prog.funcOf(i.Fn.(*ssa.Function))
 		bs := c.regList(i.Bindings)
+		pos := i.Pos()
+		if pos == token.NoPos {
+			pos = i.Fn.Pos() // a function literal's "func"
+		}
+		site := c.newAllocSite(pos, escClosure, "", int64(8*(1+len(bs))))
+		if fn := i.Fn.(*ssa.Function); strings.HasPrefix(fn.Synthetic, "bound method wrapper") && len(i.Bindings) == 1 {
+			// A method value x.M: a closure of the function and the
+			// receiver, reported as "x.M" at the selector's dot.
+			site = c.newAllocSite(pos, escSelector, "", 8+gcSizes.Sizeof(i.Bindings[0].Type()))
+		}
 		return func(fr *frame) *frame {
 			env := make([]value, len(bs))
 			for j, b := range bs {
 				env[j] = fr.regs[b]
 			}
 			fr.regs[dst] = value{r: &closure{fn: f, env: env}}
+			if m := fr.g.m; m.allocs.counting {
+				m.countNew(fr, site)
+			}
 			fr.pc++
 			return fr
 		}
@@ -186,6 +207,9 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			}
 			ch := fr.g.m.newChan(t, int(n))
 			fr.regs[dst] = value{r: ch}
+			if m := fr.g.m; m.allocs.counting {
+				m.countChan(elemOf(i.Type()), int(n))
+			}
 			if m := fr.g.m; m.watchNew {
 				m.emit(fr, Event{Kind: EvNew, Addr: ch.addr(), N: 1})
 			}
@@ -197,6 +221,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		l, cp := c.reg(i.Len), c.reg(i.Cap)
 		ls, cs := isSigned(i.Len.Type()), isSigned(i.Cap.Type())
 		limit := maxElems(elemOf(i.Type()))
+		site := c.newAllocSite(i.Pos(), escMake, "", gcSizes.Sizeof(elemOf(i.Type())))
 		if t.zeroElems {
 			// Go allocates nothing for zero-size elements, up to any
 			// int length.
@@ -217,6 +242,9 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 				b := make([]byte, int(n), int(k))
 				fr.g.m.noteFresh(b)
 				fr.regs[dst] = value{r: b}
+				if m := fr.g.m; m.allocs.counting {
+					m.countMake(fr, site, k)
+				}
 				if m := fr.g.m; m.watchNew {
 					m.announceBytes(fr, b[:cap(b)])
 				}
@@ -233,6 +261,9 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 			}
 			es := makeElems(t.elem, int(n), int(k))
 			fr.regs[dst] = value{r: es}
+			if m := fr.g.m; m.allocs.counting {
+				m.countMake(fr, site, k)
+			}
 			if m := fr.g.m; m.watchNew {
 				m.announceElems(fr, es[:cap(es)], t.elem)
 			}
