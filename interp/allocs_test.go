@@ -115,6 +115,7 @@ func TestAllocCountsRestoredBySnapshot(t *testing.T) {
 		assert.Equal(t, "4 128\n", out.String(), "run %d", run+1)
 	}
 	require.Len(t, prog.gcRoots, 1, "one compilation, of the main package")
+	assert.Positive(t, prog.ToolTime(), "the compilation's time is the go command's, not the program's")
 	for pattern, r := range prog.gcRoots {
 		assert.Equal(t, "allocsnap", pattern)
 		require.NoError(t, r.d.err)
@@ -128,4 +129,5 @@ func TestNoGCCompileWithoutMemStats(t *testing.T) {
 	_, err := prog.RunMain(pkg, RunOptions{})
 	require.NoError(t, err)
 	assert.Empty(t, prog.gcRoots, "the program did not ask for memory statistics")
+	assert.Zero(t, prog.ToolTime())
 }

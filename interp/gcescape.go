@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // gcPos is a source position as the gc compiler prints it.
@@ -253,10 +254,18 @@ func (p *Program) gcDecisionsFor(pattern string) *gcDecisions {
 	}
 	p.gcMu.Unlock()
 	r.once.Do(func() {
+		start := time.Now()
 		r.d = p.loadGCDecisions(pattern)
+		p.toolTime.Add(int64(time.Since(start)))
 	})
 	return r.d
 }
+
+// ToolTime returns the time the program has spent so far running the go
+// command on behalf of its executions (the compilation for allocation
+// counts, once per package and process): like loading, it is not the
+// program's time, and time budgets leave it out.
+func (p *Program) ToolTime() time.Duration { return time.Duration(p.toolTime.Load()) }
 
 // gcPattern returns the package pattern of the run fr belongs to: that of
 // the outermost frame in a package the load matched (a test's package for

@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
@@ -69,6 +70,8 @@ type Program struct {
 	loadCfg *loadConfig
 	gcMu    sync.Mutex
 	gcRoots map[string]*gcRoot
+	// toolTime is the time spent in the go command for gcRoots (ToolTime).
+	toolTime atomic.Int64
 
 	// inits keeps, per package and initial conditions, the snapshot after
 	// a test package's initialization that SnapshotTest made last, so

@@ -189,8 +189,10 @@ type explorer struct {
 	noSettle bool
 	progress io.Writer
 	start    time.Time
-	res      *Result
-	last     *execResult
+	// toolAtStart is the program's ToolTime at start (see elapsed).
+	toolAtStart time.Duration
+	res         *Result
+	last        *execResult
 	// choiceHint is the number of runs of choices of the last execution
 	// (choiceLog): the next one's capacity.
 	choiceHint int
@@ -263,7 +265,7 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 		o.Strategy = "regions" // the default for habanero programs (regions.go)
 	}
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
-	x := &explorer{t: t, o: o, auto: auto, progress: progress, start: time.Now(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1, firstDepth: -1}
+	x := &explorer{t: t, o: o, auto: auto, progress: progress, start: time.Now(), toolAtStart: t.Prog.ToolTime(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1, firstDepth: -1}
 	if configure != nil {
 		configure(x)
 	}
@@ -609,7 +611,15 @@ func (x *explorer) budgetLeft() bool {
 }
 
 // timeSpent reports whether the time budget is spent.
-func (x *explorer) timeSpent() bool { return time.Since(x.start) >= x.o.Time }
+func (x *explorer) timeSpent() bool { return x.elapsed() >= x.o.Time }
+
+// elapsed returns the time spent exploring: since start, less the time the
+// program spent in the go command meanwhile (interp.Program.ToolTime: the
+// compilation for allocation counts, which, like loading, is not the
+// program's).
+func (x *explorer) elapsed() time.Duration {
+	return time.Since(x.start) - (x.t.Prog.ToolTime() - x.toolAtStart)
+}
 
 // stop is RunOptions.Stop of every run: the budget holds inside an
 // execution too, also one that never reaches a scheduling point.
@@ -920,7 +930,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		// Loading, initialization and the test's code before the call are
 		// done once; the budget is for exploring.
 		if !x.worker {
-			x.start = time.Now()
+			x.start, x.toolAtStart = time.Now(), x.t.Prog.ToolTime()
 		}
 	}
 	if x.t.Root < 0 {
@@ -954,7 +964,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 				x.snap, x.initGoroutines = nil, true
 			}
 			if !x.worker {
-				x.start = time.Now()
+				x.start, x.toolAtStart = time.Now(), x.t.Prog.ToolTime()
 			}
 		}
 	}
