@@ -189,8 +189,10 @@ type explorer struct {
 	noSettle bool
 	progress io.Writer
 	start    time.Time
-	// toolAtStart is the program's ToolTime at start (see elapsed).
+	// toolAtStart is the program's ToolTime at start (see elapsed);
+	// toolTime reads it (Prog.ToolTime; a test may replace it).
 	toolAtStart time.Duration
+	toolTime    func() time.Duration
 	res         *Result
 	last        *execResult
 	// choiceHint is the number of runs of choices of the last execution
@@ -265,7 +267,7 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 		o.Strategy = "regions" // the default for habanero programs (regions.go)
 	}
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
-	x := &explorer{t: t, o: o, auto: auto, progress: progress, start: time.Now(), toolAtStart: t.Prog.ToolTime(), res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1, firstDepth: -1}
+	x := &explorer{t: t, o: o, auto: auto, progress: progress, start: time.Now(), toolAtStart: t.Prog.ToolTime(), toolTime: t.Prog.ToolTime, res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1, firstDepth: -1}
 	if configure != nil {
 		configure(x)
 	}
@@ -618,7 +620,16 @@ func (x *explorer) timeSpent() bool { return x.elapsed() >= x.o.Time }
 // compilation for allocation counts, which, like loading, is not the
 // program's).
 func (x *explorer) elapsed() time.Duration {
-	return time.Since(x.start) - (x.t.Prog.ToolTime() - x.toolAtStart)
+	return time.Since(x.start) - (x.toolNow() - x.toolAtStart)
+}
+
+// toolNow returns the program's time in the go command so far (zero for
+// an explorer made without toolTime, in tests).
+func (x *explorer) toolNow() time.Duration {
+	if x.toolTime == nil {
+		return 0
+	}
+	return x.toolTime()
 }
 
 // stop is RunOptions.Stop of every run: the budget holds inside an
@@ -930,7 +941,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		// Loading, initialization and the test's code before the call are
 		// done once; the budget is for exploring.
 		if !x.worker {
-			x.start, x.toolAtStart = time.Now(), x.t.Prog.ToolTime()
+			x.start, x.toolAtStart = time.Now(), x.toolNow()
 		}
 	}
 	if x.t.Root < 0 {
@@ -964,7 +975,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 				x.snap, x.initGoroutines = nil, true
 			}
 			if !x.worker {
-				x.start, x.toolAtStart = time.Now(), x.t.Prog.ToolTime()
+				x.start, x.toolAtStart = time.Now(), x.toolNow()
 			}
 		}
 	}

@@ -306,3 +306,19 @@ func TestInitGoroutinesRun(t *testing.T) {
 		})
 	}
 }
+
+// The time the program spends in the go command (interp.Program.ToolTime:
+// the compilation for allocation counts) is not the exploration's: the
+// budget leaves it out, in the explorer and in the copies its workers run.
+func TestBudgetLeavesOutToolTime(t *testing.T) {
+	tool := 10 * time.Second
+	x := &explorer{o: Options{Time: time.Second}, start: time.Now().Add(-5 * time.Second), toolAtStart: 2 * time.Second,
+		toolTime: func() time.Duration { return tool }, res: &Result{}}
+	assert.False(t, x.timeSpent(), "5 s since the start, 8 of them in the go command")
+	assert.InDelta(t, float64(-3*time.Second), float64(x.elapsed()), float64(time.Second))
+	w := x.workerCopy(nil)
+	assert.False(t, w.timeSpent(), "a worker leaves it out too")
+	tool = 2 * time.Second
+	assert.True(t, x.timeSpent(), "no time in the go command since the start: 5 s spent")
+	assert.True(t, w.timeSpent())
+}
