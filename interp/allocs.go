@@ -518,6 +518,18 @@ func appendWeb(a *ssa.Call) (appends []*ssa.Call, ret *ssa.Return, retIndex int)
 			work = append(work, v)
 		}
 	}
+	// source takes in x, a value the web's slice may come from: nil, or
+	// another append or phi of the web.
+	source := func(x ssa.Value) {
+		switch x := x.(type) {
+		case *ssa.Const:
+			ok = ok && x.IsNil()
+		case *ssa.Phi, *ssa.Call:
+			add(x)
+		default:
+			ok = false
+		}
+	}
 	seen[a] = true
 	for len(work) > 0 && ok {
 		v := work[len(work)-1]
@@ -529,25 +541,11 @@ func appendWeb(a *ssa.Call) (appends []*ssa.Call, ret *ssa.Return, retIndex int)
 				return nil, nil, 0
 			}
 			appends = append(appends, v)
-			switch x := v.Call.Args[0].(type) {
-			case *ssa.Const:
-				ok = ok && x.IsNil()
-			case *ssa.Phi, *ssa.Call:
-				add(x)
-			default:
-				ok = false
-			}
+			source(v.Call.Args[0])
 		case *ssa.Phi:
 			phis = append(phis, v)
 			for _, e := range v.Edges {
-				switch x := e.(type) {
-				case *ssa.Const:
-					ok = ok && x.IsNil()
-				case *ssa.Phi, *ssa.Call:
-					add(x)
-				default:
-					ok = false
-				}
+				source(e)
 			}
 		default:
 			ok = false

@@ -452,20 +452,12 @@ func (d *Detector) goExit(id int) {
 	if d.opts.History {
 		d.hist = append(d.hist, func() { d.exited = prev })
 	}
-	if prev >= len(d.gRow) || d.gRow[prev] == 0 {
-		return
-	}
-	r := d.gRow[prev] - 1
-	d.gRow[prev] = 0
-	if d.opts.History {
-		d.hist = append(d.hist, func() { d.gRow[prev] = r + 1 })
-	}
-	d.freeRow(r)
+	d.retireRow(prev)
 }
 
-// retireRow frees the row of goroutine id, which is idle (a timer's context
-// between firings, whose row went into the timer): its next event starts
-// it again from an empty row. Its release epoch goes on from where it was
+// retireRow frees the row of goroutine id, which ended or is idle (a
+// timer's context between firings, whose row went into the timer): an idle
+// one's next event starts it again from an empty row. Its release epoch goes on from where it was
 // (goRow does not reset it), so its reader entries are not taken for
 // current ones.
 func (d *Detector) retireRow(id int) {
