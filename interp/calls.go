@@ -122,6 +122,7 @@ func (c *compiler) call(i *ssa.Call) op {
 			return c.nativeCall(tmp, ce.args, dst, pos)
 		}
 		args := ce.args
+		c.plainCalls[i] = minst{op: mCall, d: int32(dst), fn: f, args: int32s(args)}
 		return func(fr *frame) *frame {
 			m := fr.g.m
 			m.step()

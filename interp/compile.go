@@ -26,8 +26,13 @@ type function struct {
 	id   int
 	name string
 
-	ready     atomic.Bool
-	code      []op
+	ready atomic.Bool
+	code  []op
+	// micro is the micro-code of code, one instruction per op, and orig
+	// the ops' closures where code holds the entry of the micro loop
+	// (see micro.go); both nil for a function without micro-code.
+	micro     []minst
+	orig      []op
 	pos       []token.Pos // position of each op
 	template  []value
 	globals   []globalSlot
@@ -99,7 +104,7 @@ func (p *Program) compile(f *function) {
 	if f.ready.Load() {
 		return
 	}
-	c := &compiler{prog: p, fn: f, regs: map[ssa.Value]int{}}
+	c := &compiler{prog: p, fn: f, regs: map[ssa.Value]int{}, plainCalls: map[*ssa.Call]minst{}}
 	c.compile()
 	f.ready.Store(true)
 }
@@ -133,6 +138,12 @@ type compiler struct {
 	moves        map[*ssa.Return]sliceMove
 	stackAppends map[token.Pos]bool
 	movesDone    bool
+	// moveTmps are the temporary registers of the phi moves of an edge
+	// (from, to) whose destinations overlap their sources (see jumpTo).
+	moveTmps map[[2]*ssa.BasicBlock][]int
+	// plainCalls are the micro instructions of the static calls of
+	// compiled functions (see compiler.call).
+	plainCalls map[*ssa.Call]minst
 }
 
 func (c *compiler) newReg() int {
@@ -211,6 +222,7 @@ func (c *compiler) compile() {
 	if sf.Recover != nil {
 		f.recoverPC = c.blocks[sf.Recover.Index]
 	}
+	var micro []minst
 	for _, b := range sf.Blocks {
 		for _, instr := range b.Instrs {
 			if !c.emits(instr) {
@@ -218,8 +230,10 @@ func (c *compiler) compile() {
 			}
 			c.code = append(c.code, c.instr(instr))
 			c.pos = append(c.pos, instrPos(instr))
+			micro = append(micro, c.microOf(instr))
 		}
 	}
+	c.installMicro(micro)
 	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
 	f.preloaded = c.preloadedRegs()
 }
@@ -660,6 +674,10 @@ func (c *compiler) jumpTo(from, to *ssa.BasicBlock) func(fr *frame) {
 	for i := range tmps {
 		tmps[i] = c.newReg()
 	}
+	if c.moveTmps == nil {
+		c.moveTmps = map[[2]*ssa.BasicBlock][]int{}
+	}
+	c.moveTmps[[2]*ssa.BasicBlock{from, to}] = tmps
 	return func(fr *frame) {
 		for i, s := range srcs {
 			fr.regs[tmps[i]] = fr.regs[s]

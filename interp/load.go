@@ -37,6 +37,10 @@ type Program struct {
 	typesMu sync.Mutex
 	types   typeutil.Map
 
+	// noMicro: compile no micro-code (micro.go), for tests that compare
+	// the two encodings.
+	noMicro bool
+
 	funcsMu  sync.Mutex
 	funcs    map[*ssa.Function]*function
 	funcList []*function

@@ -66,6 +66,9 @@ type runState struct {
 	// fired): the work done since is what a TimeScheduler weighs.
 	clockStep int64
 	checkAt   int64 // step count at which step checks the bound and RunOptions.Stop
+	// deoptNext: the next dispatch runs the closure of its op, not its
+	// micro-code (see runMicro).
+	deoptNext bool
 	exited    bool
 	exitCode  int
 	mainDone  bool

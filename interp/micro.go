@@ -1,0 +1,712 @@
+package interp
+
+// Micro-code: a second encoding of a compiled function's scalar core,
+// executed by one switch loop instead of one closure call per op.
+//
+// Every op of a function keeps its closure (function.code). For the ops in
+// the micro subset (integer and float arithmetic and comparisons, numeric
+// conversions, loads and stores of scalar fields and elements, jumps and
+// branches with their phi moves), the compiler also writes a minst at the
+// same pc (function.micro), and the op's slot in the code holds the entry
+// of the micro loop instead (the closure stays in function.orig).
+// The loop runs instruction after instruction, following jumps within the
+// function, until it reaches an op outside the subset, which it leaves to
+// the closures by returning the frame at that pc.
+//
+// A minst only handles its common case. Whenever its op would do anything
+// else (a nil pointer, an index out of range, a memory event for an
+// observer, a write the undo log must record, a step at which the machine
+// checks its limits), the loop deoptimizes: it sets the frame's pc to the
+// instruction and runs its closure, which does exactly what it always did.
+// So the state after each instruction, and every event, panic and step
+// count, is the closures' own; micro-code only skips their dispatch.
+
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// mop is the operation of a micro instruction.
+type mop uint8
+
+const (
+	mExit mop = iota // not in the subset: leave the loop at this pc
+
+	// Integers of 64 bits (int, int64, uint, uint64, uintptr); registers
+	// d = x op y.
+	mAdd
+	mSub
+	mMul
+	mAnd
+	mOr
+	mXor
+	mAndNot
+	// Integers of any width, then wrapped to kind k.
+	mAddW
+	mSubW
+	mMulW
+	mXorW
+	mNegW
+	mComplW
+	// Integer and boolean comparisons.
+	mEq
+	mNe
+	mLtS
+	mLtU
+	mLeS
+	mLeU
+	mGtS
+	mGtU
+	mGeS
+	mGeU
+	mNot
+	// float64 arithmetic; the F32 forms round to float32.
+	mFAdd
+	mFSub
+	mFMul
+	mFDiv
+	mFAdd32
+	mFSub32
+	mFMul32
+	mFDiv32
+	mFNeg
+	mFEq
+	mFNe
+	mFLt
+	mFLe
+	mFGt
+	mFGe
+	// d = conv(x): a numeric conversion.
+	mConv
+	// Scalar loads and stores: d = x.field(aux) / x.field(aux) = y; the
+	// narrow forms normalize integers of 16 and 32 bits (wrap(k)).
+	mLoadField
+	mLoadFieldW
+	mStoreField
+	// d = x[y] and x[y] = z of a slice or pointer to array (ptr) of value
+	// cells; and of bytes (native []byte, element kind k).
+	mLoadIndex
+	mLoadIndexW
+	mStoreIndex
+	mLoadByte
+	mStoreByte
+	// Control: jump along edge 0; branch on register x (edge 0 if true,
+	// 1 if false); compare-and-branch, cmp being the comparison's mop.
+	mJump
+	mIf
+	mCmpIf
+	// d = fn(args...): a static call of a compiled function; return x
+	// (x < 0: no result) to a compiled caller.
+	mCall
+	mRet
+)
+
+// minst is one micro instruction.
+type minst struct {
+	op   mop
+	k    kind // result kind of wrapping forms; element kind of bytes
+	cmp  mop  // mCmpIf: the comparison
+	ptr  bool // index forms: x is a pointer to an array
+	sgn  bool // index forms: the index is signed
+	d, x int32
+	y, z int32
+	aux  int32             // field index
+	conv func(value) value // mConv
+	edge []medge           // mJump: 1, mIf and mCmpIf: 2
+	fn   *function         // mCall
+	args []int32           // mCall
+}
+
+// medge is a control edge: the phi moves (parallel) and the target pc;
+// step: the edge counts a step (every branch, and jumps to loop headers
+// and merges, like the closures).
+type medge struct {
+	target     int32
+	dsts, srcs []int32
+	// tmps: the temporary registers the moves go through when a
+	// destination is also a source (those of jumpTo, so that registers
+	// hold what the closures leave in them).
+	tmps []int32
+	step bool
+}
+
+// microOf returns the micro instruction of instr (emitted at the next pc),
+// or one of op mExit if it has none. It is called after c.instr(instr), so
+// every operand has its register.
+func (c *compiler) microOf(instr ssa.Instruction) minst {
+	switch i := instr.(type) {
+	case *ssa.BinOp:
+		return c.microBinOp(i)
+	case *ssa.UnOp:
+		return c.microUnOp(i)
+	case *ssa.Convert:
+		from, to := c.typ(i.X.Type()), c.typ(i.Type())
+		if numeric(from.kind) && numeric(to.kind) {
+			return minst{op: mConv, d: c.r32(i), x: c.r32(i.X), conv: converter(from, to)}
+		}
+	case *ssa.Store:
+		return c.microStore(i)
+	case *ssa.Call:
+		return c.plainCalls[i]
+	case *ssa.Return:
+		if _, moved := c.sliceMoves()[i]; moved || len(i.Results) > 1 {
+			return minst{}
+		}
+		in := minst{op: mRet, x: -1}
+		if len(i.Results) == 1 {
+			in.x = c.r32(i.Results[0])
+		}
+		return in
+	case *ssa.Jump:
+		b := i.Block()
+		return minst{op: mJump, edge: []medge{c.microEdge(b, b.Succs[0], len(b.Succs[0].Preds) > 1 || b.Succs[0].Index <= b.Index)}}
+	case *ssa.If:
+		b := i.Block()
+		edges := []medge{c.microEdge(b, b.Succs[0], true), c.microEdge(b, b.Succs[1], true)}
+		if cmp, ok := i.Cond.(*ssa.BinOp); ok && c.branchFused[cmp] {
+			in := c.microBinOp(cmp)
+			if in.op < mEq || in.op > mGeU {
+				return minst{}
+			}
+			in.cmp, in.op, in.edge = in.op, mCmpIf, edges
+			return in
+		}
+		return minst{op: mIf, x: c.r32(i.Cond), edge: edges}
+	}
+	return minst{}
+}
+
+// numeric reports whether kind k is an integer or a float.
+func numeric(k kind) bool { return isInt(k) || isFloat(k) }
+
+// fullWidth reports whether integers of kind k need no wrapping.
+func fullWidth(k kind) bool {
+	return k == kInt || k == kInt64 || k == kUint || k == kUint64 || k == kUintptr
+}
+
+func (c *compiler) r32(v ssa.Value) int32 { return int32(c.reg(v)) }
+
+func int32s(rs []int) []int32 {
+	out := make([]int32, len(rs))
+	for j, r := range rs {
+		out[j] = int32(r)
+	}
+	return out
+}
+
+func (c *compiler) microBinOp(i *ssa.BinOp) minst {
+	k := c.typ(i.X.Type()).kind
+	in := minst{k: k, x: c.r32(i.X), y: c.r32(i.Y)}
+	if !c.branchFused[i] {
+		in.d = c.r32(i)
+	}
+	signed := !isUint(k)
+	pick := func(s, u mop) mop {
+		if signed {
+			return s
+		}
+		return u
+	}
+	switch {
+	case isInt(k) || k == kBool:
+		switch i.Op {
+		case token.EQL:
+			in.op = mEq
+		case token.NEQ:
+			in.op = mNe
+		}
+		if k == kBool {
+			return in
+		}
+		switch i.Op {
+		case token.LSS:
+			in.op = pick(mLtS, mLtU)
+		case token.LEQ:
+			in.op = pick(mLeS, mLeU)
+		case token.GTR:
+			in.op = pick(mGtS, mGtU)
+		case token.GEQ:
+			in.op = pick(mGeS, mGeU)
+		case token.AND:
+			in.op = mAnd
+		case token.OR:
+			in.op = mOr
+		case token.AND_NOT:
+			in.op = mAndNot
+		case token.ADD:
+			in.op = wide(k, mAdd, mAddW)
+		case token.SUB:
+			in.op = wide(k, mSub, mSubW)
+		case token.MUL:
+			in.op = wide(k, mMul, mMulW)
+		case token.XOR:
+			in.op = wide(k, mXor, mXorW)
+		}
+	case k == kFloat64 || k == kFloat32:
+		f32 := k == kFloat32
+		switch i.Op {
+		case token.ADD:
+			in.op = f32or(f32, mFAdd, mFAdd32)
+		case token.SUB:
+			in.op = f32or(f32, mFSub, mFSub32)
+		case token.MUL:
+			in.op = f32or(f32, mFMul, mFMul32)
+		case token.QUO:
+			in.op = f32or(f32, mFDiv, mFDiv32)
+		case token.EQL:
+			in.op = mFEq
+		case token.NEQ:
+			in.op = mFNe
+		case token.LSS:
+			in.op = mFLt
+		case token.LEQ:
+			in.op = mFLe
+		case token.GTR:
+			in.op = mFGt
+		case token.GEQ:
+			in.op = mFGe
+		}
+	}
+	return in
+}
+
+func wide(k kind, full, narrow mop) mop {
+	if fullWidth(k) {
+		return full
+	}
+	return narrow
+}
+
+func f32or(f32 bool, f64op, f32op mop) mop {
+	if f32 {
+		return f32op
+	}
+	return f64op
+}
+
+func (c *compiler) microUnOp(i *ssa.UnOp) minst {
+	k := c.typ(i.X.Type()).kind
+	switch i.Op {
+	case token.NOT:
+		return minst{op: mNot, d: c.r32(i), x: c.r32(i.X)}
+	case token.SUB:
+		switch {
+		case isInt(k):
+			return minst{op: mNegW, k: k, d: c.r32(i), x: c.r32(i.X)}
+		case isFloat(k):
+			return minst{op: mFNeg, d: c.r32(i), x: c.r32(i.X)}
+		}
+	case token.XOR:
+		if isInt(k) {
+			return minst{op: mComplW, k: k, d: c.r32(i), x: c.r32(i.X)}
+		}
+	case token.MUL:
+		return c.microLoad(i)
+	}
+	return minst{}
+}
+
+// microLoad is the micro instruction of a fused load of a scalar field or
+// element (see compiler.load), if any.
+func (c *compiler) microLoad(i *ssa.UnOp) minst {
+	et := c.typ(i.X.Type()).elem
+	if rangeOnlyLength(i) || c.fwd[i.X] != nil || !c.fused[i.X] || !scalarCell(et.kind) {
+		return minst{}
+	}
+	narrow := narrowInt(et.kind)
+	switch a := i.X.(type) {
+	case *ssa.FieldAddr:
+		op := mLoadField
+		if narrow {
+			op = mLoadFieldW
+		}
+		return minst{op: op, k: et.kind, d: c.r32(i), x: c.r32(a.X), aux: int32(a.Field)}
+	case *ssa.IndexAddr:
+		o := c.indexOperand(a)
+		if o.zero != nil {
+			return minst{}
+		}
+		in := minst{d: c.r32(i), x: int32(o.x), y: int32(o.idx), ptr: o.isPtr, sgn: o.signed, k: o.ek}
+		switch {
+		case o.bytes:
+			in.op = mLoadByte
+		case narrow:
+			in.op, in.k = mLoadIndexW, et.kind
+		default:
+			in.op = mLoadIndex
+		}
+		return in
+	}
+	return minst{}
+}
+
+// microStore is the micro instruction of a fused store of a scalar field
+// or element (see compiler.store), if any.
+func (c *compiler) microStore(i *ssa.Store) minst {
+	t := c.typ(i.Val.Type())
+	if !c.fused[i.Addr] || !scalarCell(t.kind) {
+		return minst{}
+	}
+	switch a := i.Addr.(type) {
+	case *ssa.FieldAddr:
+		return minst{op: mStoreField, x: c.r32(a.X), aux: int32(a.Field), z: c.r32(i.Val)}
+	case *ssa.IndexAddr:
+		o := c.indexOperand(a)
+		if o.zero != nil {
+			return minst{}
+		}
+		in := minst{op: mStoreIndex, x: int32(o.x), y: int32(o.idx), z: c.r32(i.Val), ptr: o.isPtr, sgn: o.signed}
+		if o.bytes {
+			in.op = mStoreByte
+		}
+		return in
+	}
+	return minst{}
+}
+
+// scalarCell reports whether values of kind k are one scalar cell (or one
+// byte of a byte array) that micro-code may copy: booleans, integers and
+// floats.
+func scalarCell(k kind) bool { return k == kBool || numeric(k) }
+
+// microEdge is the edge from block from to block to.
+func (c *compiler) microEdge(from, to *ssa.BasicBlock, step bool) medge {
+	dsts, srcs := c.edgeMoves(from, to)
+	e := medge{target: int32(c.blocks[to.Index]), step: step}
+	for j, d := range dsts {
+		e.dsts = append(e.dsts, int32(d))
+		e.srcs = append(e.srcs, int32(srcs[j]))
+	}
+	if len(dsts) > 2 {
+		for _, t := range c.moveTmps[[2]*ssa.BasicBlock{from, to}] {
+			e.tmps = append(e.tmps, int32(t))
+		}
+	}
+	return e
+}
+
+// installMicro gives the ops in the micro subset the entry of the micro
+// loop, keeping their closures in f.orig. A function with fewer than two
+// such ops keeps its closures only.
+func (c *compiler) installMicro(micro []minst) {
+	n := 0
+	for _, in := range micro {
+		if in.op != mExit {
+			n++
+		}
+	}
+	if n < 2 || c.prog.noMicro {
+		return
+	}
+	f := c.fn
+	f.micro = micro
+	f.orig = make([]op, len(c.code))
+	copy(f.orig, c.code)
+	enter := f.runMicro
+	for pc, in := range micro {
+		if in.op != mExit {
+			c.code[pc] = enter
+		}
+	}
+}
+
+// stepDue reports whether the next step is one at which the machine checks
+// its limits (see machine.step): the closure must take it.
+func (m *machine) stepDue() bool { return m.steps+1 >= m.checkAt }
+
+// runMicro runs fr's function from fr.pc in micro-code (see the top of
+// this file).
+func (f *function) runMicro(fr *frame) *frame {
+	m := fr.g.m
+	if m.deoptNext {
+		m.deoptNext = false
+		return f.orig[fr.pc](fr)
+	}
+	entry := fr
+	code := f.micro
+	regs := fr.regs
+	pc := fr.pc
+	for {
+		in := &code[pc]
+		switch in.op {
+		case mExit:
+			fr.pc = pc
+			return fr
+		case mAdd:
+			regs[in.d] = value{n: regs[in.x].n + regs[in.y].n}
+		case mSub:
+			regs[in.d] = value{n: regs[in.x].n - regs[in.y].n}
+		case mMul:
+			regs[in.d] = value{n: regs[in.x].n * regs[in.y].n}
+		case mAnd:
+			regs[in.d] = value{n: regs[in.x].n & regs[in.y].n}
+		case mOr:
+			regs[in.d] = value{n: regs[in.x].n | regs[in.y].n}
+		case mXor:
+			regs[in.d] = value{n: regs[in.x].n ^ regs[in.y].n}
+		case mAndNot:
+			regs[in.d] = value{n: regs[in.x].n &^ regs[in.y].n}
+		case mAddW:
+			regs[in.d] = value{n: wrap(in.k, regs[in.x].n+regs[in.y].n)}
+		case mSubW:
+			regs[in.d] = value{n: wrap(in.k, regs[in.x].n-regs[in.y].n)}
+		case mMulW:
+			regs[in.d] = value{n: wrap(in.k, regs[in.x].n*regs[in.y].n)}
+		case mXorW:
+			regs[in.d] = value{n: wrap(in.k, regs[in.x].n^regs[in.y].n)}
+		case mNegW:
+			regs[in.d] = value{n: wrap(in.k, -regs[in.x].n)}
+		case mComplW:
+			regs[in.d] = value{n: wrap(in.k, ^regs[in.x].n)}
+		case mNot:
+			regs[in.d] = value{n: regs[in.x].n ^ 1}
+		case mEq, mNe, mLtS, mLtU, mLeS, mLeU, mGtS, mGtU, mGeS, mGeU:
+			regs[in.d] = value{n: b2u(intCompare(in.op, regs[in.x].n, regs[in.y].n))}
+		case mFAdd:
+			regs[in.d] = floatVal(regs[in.x].float() + regs[in.y].float())
+		case mFSub:
+			regs[in.d] = floatVal(regs[in.x].float() - regs[in.y].float())
+		case mFMul:
+			regs[in.d] = floatVal(regs[in.x].float() * regs[in.y].float())
+		case mFDiv:
+			regs[in.d] = floatVal(regs[in.x].float() / regs[in.y].float())
+		case mFAdd32:
+			regs[in.d] = floatVal(float64(float32(regs[in.x].float() + regs[in.y].float())))
+		case mFSub32:
+			regs[in.d] = floatVal(float64(float32(regs[in.x].float() - regs[in.y].float())))
+		case mFMul32:
+			regs[in.d] = floatVal(float64(float32(regs[in.x].float() * regs[in.y].float())))
+		case mFDiv32:
+			regs[in.d] = floatVal(float64(float32(regs[in.x].float() / regs[in.y].float())))
+		case mFNeg:
+			regs[in.d] = floatVal(-regs[in.x].float())
+		case mFEq:
+			regs[in.d] = value{n: b2u(regs[in.x].float() == regs[in.y].float())}
+		case mFNe:
+			regs[in.d] = value{n: b2u(regs[in.x].float() != regs[in.y].float())}
+		case mFLt:
+			regs[in.d] = value{n: b2u(regs[in.x].float() < regs[in.y].float())}
+		case mFLe:
+			regs[in.d] = value{n: b2u(regs[in.x].float() <= regs[in.y].float())}
+		case mFGt:
+			regs[in.d] = value{n: b2u(regs[in.x].float() > regs[in.y].float())}
+		case mFGe:
+			regs[in.d] = value{n: b2u(regs[in.x].float() >= regs[in.y].float())}
+		case mConv:
+			regs[in.d] = in.conv(regs[in.x])
+		case mLoadField, mLoadFieldW:
+			p, _ := regs[in.x].r.(*value)
+			if p == nil || m.watchMem {
+				return m.deopt(f, fr, entry, pc)
+			}
+			es, ok := p.r.([]value)
+			if !ok {
+				return m.deopt(f, fr, entry, pc)
+			}
+			v := es[in.aux]
+			if in.op == mLoadFieldW {
+				v = value{n: wrap(in.k, v.n)}
+			}
+			regs[in.d] = v
+		case mStoreField:
+			p, _ := regs[in.x].r.(*value)
+			if p == nil || m.watchMem || m.logging {
+				return m.deopt(f, fr, entry, pc)
+			}
+			es, ok := p.r.([]value)
+			if !ok {
+				return m.deopt(f, fr, entry, pc)
+			}
+			es[in.aux] = regs[in.z]
+		case mLoadIndex, mLoadIndexW:
+			es, ok := microElems(regs, in)
+			i := regs[in.y].n
+			if !ok || i >= uint64(len(es)) || m.watchMem {
+				return m.deopt(f, fr, entry, pc) // also a negative signed index
+			}
+			v := es[i]
+			if in.op == mLoadIndexW {
+				v = value{n: wrap(in.k, v.n)}
+			}
+			regs[in.d] = v
+		case mStoreIndex:
+			es, ok := microElems(regs, in)
+			i := regs[in.y].n
+			if !ok || i >= uint64(len(es)) || m.watchMem || m.logging {
+				return m.deopt(f, fr, entry, pc)
+			}
+			es[i] = regs[in.z]
+		case mLoadByte:
+			b, ok := microBytes(regs, in)
+			i := regs[in.y].n
+			if !ok || i >= uint64(len(b)) || m.watchMem {
+				return m.deopt(f, fr, entry, pc)
+			}
+			regs[in.d] = byteVal(b[i], in.k)
+		case mStoreByte:
+			b, ok := microBytes(regs, in)
+			i := regs[in.y].n
+			if !ok || i >= uint64(len(b)) || m.watchMem || m.logging {
+				return m.deopt(f, fr, entry, pc)
+			}
+			b[i] = byte(regs[in.z].n)
+		case mJump:
+			e := &in.edge[0]
+			if e.step {
+				if m.stepDue() {
+					return m.deopt(f, fr, entry, pc)
+				}
+				m.steps++
+			}
+			pc = int(e.move(regs))
+			continue
+		case mIf, mCmpIf:
+			if m.stepDue() {
+				return m.deopt(f, fr, entry, pc)
+			}
+			m.steps++
+			var taken bool
+			if in.op == mIf {
+				taken = regs[in.x].n != 0
+			} else {
+				taken = intCompare(in.cmp, regs[in.x].n, regs[in.y].n)
+			}
+			e := &in.edge[1]
+			if taken {
+				e = &in.edge[0]
+			}
+			pc = int(e.move(regs))
+			continue
+		case mCall:
+			callee := in.fn
+			if m.stepDue() || !callee.ready.Load() {
+				return m.deopt(f, fr, entry, pc)
+			}
+			m.steps++
+			nf := m.newFrame(callee)
+			for j, a := range in.args {
+				nf.regs[j] = regs[a]
+			}
+			nf.g, nf.caller, nf.retDst = fr.g, fr, in.d
+			fr.pc = pc + 1
+			if callee.micro == nil || callee.micro[0].op == mExit {
+				return nf
+			}
+			fr, f, code, regs, pc = nf, callee, callee.micro, nf.regs, 0
+			continue
+		case mRet:
+			c := fr.caller
+			if len(fr.defers) > 0 || c == nil || c.native != nil || fr.isDefer || c.fn == nil {
+				return m.deopt(f, fr, entry, pc)
+			}
+			if fr.retDst >= 0 {
+				if in.x >= 0 {
+					c.regs[fr.retDst] = regs[in.x]
+				} else {
+					c.regs[fr.retDst] = value{}
+				}
+			}
+			m.release(fr)
+			cf := c.fn
+			if cf.micro == nil || cf.micro[c.pc].op == mExit {
+				return c
+			}
+			fr, f, code, regs, pc = c, cf, cf.micro, c.regs, c.pc
+			continue
+		default:
+			return m.deopt(f, fr, entry, pc)
+		}
+		pc++
+	}
+}
+
+// deopt runs the closure of the op at pc of f in fr. In the entry frame of
+// runMicro it calls it; in a frame the loop called, it returns the frame
+// to execSlice (whose recovery of Go panics names the frame it called) and
+// lets the entry of the next dispatch call the closure.
+func (m *machine) deopt(f *function, fr, entry *frame, pc int) *frame {
+	fr.pc = pc
+	if fr == entry {
+		return f.orig[pc](fr)
+	}
+	m.deoptNext = true
+	return fr
+}
+
+// move does e's phi moves and returns its target.
+func (e *medge) move(regs []value) int32 {
+	switch {
+	case len(e.dsts) == 1:
+		regs[e.dsts[0]] = regs[e.srcs[0]]
+	case len(e.dsts) == 2:
+		v0, v1 := regs[e.srcs[0]], regs[e.srcs[1]]
+		regs[e.dsts[0]], regs[e.dsts[1]] = v0, v1
+	case e.tmps != nil:
+		for j, s := range e.srcs {
+			regs[e.tmps[j]] = regs[s]
+		}
+		for j, d := range e.dsts {
+			regs[d] = regs[e.tmps[j]]
+		}
+	default:
+		for j, d := range e.dsts {
+			regs[d] = regs[e.srcs[j]]
+		}
+	}
+	return e.target
+}
+
+// intCompare compares integers (or booleans) a and b by the comparison
+// op.
+func intCompare(op mop, a, b uint64) bool {
+	switch op {
+	case mEq:
+		return a == b
+	case mNe:
+		return a != b
+	case mLtS:
+		return int64(a) < int64(b)
+	case mLtU:
+		return a < b
+	case mLeS:
+		return int64(a) <= int64(b)
+	case mLeU:
+		return a <= b
+	case mGtS:
+		return int64(a) > int64(b)
+	case mGtU:
+		return a > b
+	case mGeS:
+		return int64(a) >= int64(b)
+	}
+	return a >= b // mGeU
+}
+
+// microElems returns the value cells an index instruction indexes.
+func microElems(regs []value, in *minst) ([]value, bool) {
+	v := regs[in.x]
+	if in.ptr {
+		p, _ := v.r.(*value)
+		if p == nil {
+			return nil, false
+		}
+		v = *p
+	}
+	es, ok := v.r.([]value)
+	return es, ok
+}
+
+// microBytes returns the bytes an index instruction indexes.
+func microBytes(regs []value, in *minst) ([]byte, bool) {
+	v := regs[in.x]
+	if in.ptr {
+		p, _ := v.r.(*value)
+		if p == nil {
+			return nil, false
+		}
+		v = *p
+	}
+	b, ok := v.r.([]byte)
+	return b, ok
+}
