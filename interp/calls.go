@@ -85,6 +85,31 @@ func (ce *callee) resolve(fr *frame) (f *function, recv value, hasRecv bool, env
 	return cl.fn, value{}, false, cl.env
 }
 
+// cached is resolve for micro-code (micro.go): the function a dynamic
+// call calls when its inline cache knows it, or ok false (a nil interface
+// or closure, a dynamic type not in the cache).
+func (ce *callee) cached(regs []value) (f *function, recv value, hasRecv bool, env []value, ok bool) {
+	if ce.recv >= 0 {
+		i, _ := regs[ce.recv].r.(*iface)
+		if i == nil {
+			return nil, value{}, false, nil, false
+		}
+		if mc := ce.cache.Load(); mc != nil {
+			for j, t := range mc.ts {
+				if t == i.t {
+					return mc.fs[j], i.v, true, nil, true
+				}
+			}
+		}
+		return nil, value{}, false, nil, false
+	}
+	cl, _ := regs[ce.fnReg].r.(*closure)
+	if cl == nil {
+		return nil, value{}, false, nil, false
+	}
+	return cl.fn, value{}, false, cl.env, true
+}
+
 // gatherArgs returns the argument values of a call (with the receiver
 // first in invoke mode) in a fresh slice.
 func (ce *callee) gatherArgs(fr *frame, recv value, hasRecv bool) []value {
@@ -135,6 +160,7 @@ func (c *compiler) call(i *ssa.Call) op {
 			return nf
 		}
 	}
+	c.plainCalls[i] = minst{op: mDynCall, d: int32(dst), ce: ce, args: int32s(ce.args)}
 	return func(fr *frame) *frame {
 		m := fr.g.m
 		m.step()

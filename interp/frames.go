@@ -5,8 +5,10 @@ package interp
 // and deferred calls.
 
 import (
+	"fmt"
 	"go/token"
 	"math"
+	"unsafe"
 )
 
 // frame is one activation of an interpreted function. Frames live in
@@ -60,10 +62,16 @@ func (m *machine) newFrame(f *function) *frame {
 		if l := m.free[f.id]; len(l) > 0 {
 			fr := l[len(l)-1]
 			m.free[f.id] = l[:len(l)-1]
-			// Only preloaded registers need resetting: every other one is
-			// written (SSA definitions dominate their uses) before it is read.
-			for _, i := range f.preloaded {
-				fr.regs[i] = t[i]
+			// No register needs resetting: the preloaded ones (constants,
+			// functions, globals' addresses) are never written, and every
+			// other one is written (SSA definitions dominate their uses)
+			// before it is read.
+			if verifyPreloaded {
+				for _, i := range f.preloaded {
+					if !sameWords(fr.regs[i], t[i]) {
+						panic(fmt.Sprintf("interp: register %d of a recycled frame of %s was written (a preloaded register)", i, f.name))
+					}
+				}
 			}
 			return fr
 		}
@@ -71,6 +79,16 @@ func (m *machine) newFrame(f *function) *frame {
 	regs := make([]value, len(t))
 	copy(regs, t)
 	return &frame{fn: f, code: f.code, regs: regs, retDst: -1}
+}
+
+// verifyPreloaded makes newFrame check that a recycled frame's preloaded
+// registers still hold their template values (set by the package's tests).
+var verifyPreloaded bool
+
+// sameWords reports whether a and b are the same words: the same scalar,
+// and the same interface words (type and data pointer) in r.
+func sameWords(a, b value) bool {
+	return a.n == b.n && *(*[2]uintptr)(unsafe.Pointer(&a.r)) == *(*[2]uintptr)(unsafe.Pointer(&b.r))
 }
 
 // maxFreeFrames bounds the frames a function's free list keeps: enough

@@ -31,7 +31,7 @@ import (
 type mop uint8
 
 const (
-	mExit mop = iota // not in the subset: leave the loop at this pc
+	mCallout mop = iota // not in the subset: the op's closure runs
 
 	// Integers of 64 bits (int, int64, uint, uint64, uintptr); registers
 	// d = x op y.
@@ -49,6 +49,12 @@ const (
 	mXorW
 	mNegW
 	mComplW
+	// Division and remainder (wrapped to kind k); a zero divisor is the
+	// closure's panic.
+	mQuoS
+	mQuoU
+	mRemS
+	mRemU
 	// Integer and boolean comparisons.
 	mEq
 	mNe
@@ -95,27 +101,43 @@ const (
 	// 1 if false); compare-and-branch, cmp being the comparison's mop.
 	mJump
 	mIf
-	mCmpIf
+	// Compare-and-branch, in the order of mEq ... mGeU.
+	mIfEq
+	mIfNe
+	mIfLtS
+	mIfLtU
+	mIfLeS
+	mIfLeU
+	mIfGtS
+	mIfGtU
+	mIfGeS
+	mIfGeU
 	// d = fn(args...): a static call of a compiled function; return x
 	// (x < 0: no result) to a compiled caller.
 	mCall
 	mRet
+	// d = ce(args...): a call of a function value or an interface method
+	// whose inline cache knows the dynamic type.
+	mDynCall
+	// d = x.field(aux) and d = x of a forwarded local (compiler.load).
+	mFwdField
+	mMove
 )
 
 // minst is one micro instruction.
 type minst struct {
 	op   mop
 	k    kind // result kind of wrapping forms; element kind of bytes
-	cmp  mop  // mCmpIf: the comparison
 	ptr  bool // index forms: x is a pointer to an array
 	sgn  bool // index forms: the index is signed
 	d, x int32
 	y, z int32
 	aux  int32             // field index
 	conv func(value) value // mConv
-	edge []medge           // mJump: 1, mIf and mCmpIf: 2
+	edge []medge           // mJump: 1; mIf and the mIfXx: 2
 	fn   *function         // mCall
-	args []int32           // mCall
+	ce   *callee           // mDynCall
+	args []int32           // mCall and mDynCall
 }
 
 // medge is a control edge: the phi moves (parallel) and the target pc;
@@ -132,7 +154,7 @@ type medge struct {
 }
 
 // microOf returns the micro instruction of instr (emitted at the next pc),
-// or one of op mExit if it has none. It is called after c.instr(instr), so
+// or one of op mCallout if it has none. It is called after c.instr(instr), so
 // every operand has its register.
 func (c *compiler) microOf(instr ssa.Instruction) minst {
 	switch i := instr.(type) {
@@ -169,7 +191,7 @@ func (c *compiler) microOf(instr ssa.Instruction) minst {
 			if in.op < mEq || in.op > mGeU {
 				return minst{}
 			}
-			in.cmp, in.op, in.edge = in.op, mCmpIf, edges
+			in.op, in.edge = in.op-mEq+mIfEq, edges
 			return in
 		}
 		return minst{op: mIf, x: c.r32(i.Cond), edge: edges}
@@ -242,6 +264,10 @@ func (c *compiler) microBinOp(i *ssa.BinOp) minst {
 			in.op = wide(k, mMul, mMulW)
 		case token.XOR:
 			in.op = wide(k, mXor, mXorW)
+		case token.QUO:
+			in.op = pick(mQuoS, mQuoU)
+		case token.REM:
+			in.op = pick(mRemS, mRemU)
 		}
 	case k == kFloat64 || k == kFloat32:
 		f32 := k == kFloat32
@@ -302,6 +328,12 @@ func (c *compiler) microUnOp(i *ssa.UnOp) minst {
 			return minst{op: mComplW, k: k, d: c.r32(i), x: c.r32(i.X)}
 		}
 	case token.MUL:
+		if v := c.fwd[i.X]; v != nil && !rangeOnlyLength(i) {
+			if fa, ok := i.X.(*ssa.FieldAddr); ok {
+				return minst{op: mFwdField, d: c.r32(i), x: c.r32(v), aux: int32(fa.Field)}
+			}
+			return minst{op: mMove, d: c.r32(i), x: c.r32(v)}
+		}
 		return c.microLoad(i)
 	}
 	return minst{}
@@ -311,7 +343,7 @@ func (c *compiler) microUnOp(i *ssa.UnOp) minst {
 // element (see compiler.load), if any.
 func (c *compiler) microLoad(i *ssa.UnOp) minst {
 	et := c.typ(i.X.Type()).elem
-	if rangeOnlyLength(i) || c.fwd[i.X] != nil || !c.fused[i.X] || !scalarCell(et.kind) {
+	if rangeOnlyLength(i) || c.fwd[i.X] != nil || !c.fused[i.X] || et.aggregate {
 		return minst{}
 	}
 	narrow := narrowInt(et.kind)
@@ -345,7 +377,7 @@ func (c *compiler) microLoad(i *ssa.UnOp) minst {
 // or element (see compiler.store), if any.
 func (c *compiler) microStore(i *ssa.Store) minst {
 	t := c.typ(i.Val.Type())
-	if !c.fused[i.Addr] || !scalarCell(t.kind) {
+	if !c.fused[i.Addr] || t.aggregate {
 		return minst{}
 	}
 	switch a := i.Addr.(type) {
@@ -364,11 +396,6 @@ func (c *compiler) microStore(i *ssa.Store) minst {
 	}
 	return minst{}
 }
-
-// scalarCell reports whether values of kind k are one scalar cell (or one
-// byte of a byte array) that micro-code may copy: booleans, integers and
-// floats.
-func scalarCell(k kind) bool { return k == kBool || numeric(k) }
 
 // microEdge is the edge from block from to block to.
 func (c *compiler) microEdge(from, to *ssa.BasicBlock, step bool) medge {
@@ -392,7 +419,7 @@ func (c *compiler) microEdge(from, to *ssa.BasicBlock, step bool) medge {
 func (c *compiler) installMicro(micro []minst) {
 	n := 0
 	for _, in := range micro {
-		if in.op != mExit {
+		if in.op != mCallout {
 			n++
 		}
 	}
@@ -404,10 +431,8 @@ func (c *compiler) installMicro(micro []minst) {
 	f.orig = make([]op, len(c.code))
 	copy(f.orig, c.code)
 	enter := f.runMicro
-	for pc, in := range micro {
-		if in.op != mExit {
-			c.code[pc] = enter
-		}
+	for pc := range micro {
+		c.code[pc] = enter
 	}
 }
 
@@ -427,12 +452,25 @@ func (f *function) runMicro(fr *frame) *frame {
 	code := f.micro
 	regs := fr.regs
 	pc := fr.pc
+	var (
+		in    *minst
+		e     *medge
+		taken bool
+	)
 	for {
-		in := &code[pc]
+		in = &code[pc]
 		switch in.op {
-		case mExit:
+		case mCallout:
+			// The closure runs here in the entry frame. In a frame the
+			// loop called, the next dispatch does it (see deopt).
 			fr.pc = pc
-			return fr
+			if fr != entry {
+				return fr
+			}
+			next := f.orig[pc](fr)
+			if next != fr || fr.pc != pc+1 {
+				return next
+			}
 		case mAdd:
 			regs[in.d] = value{n: regs[in.x].n + regs[in.y].n}
 		case mSub:
@@ -459,6 +497,24 @@ func (f *function) runMicro(fr *frame) *frame {
 			regs[in.d] = value{n: wrap(in.k, -regs[in.x].n)}
 		case mComplW:
 			regs[in.d] = value{n: wrap(in.k, ^regs[in.x].n)}
+		case mQuoS, mQuoU, mRemS, mRemU:
+			y := regs[in.y].n
+			if y == 0 {
+				return m.deopt(f, fr, entry, pc)
+			}
+			x := regs[in.x].n
+			var r uint64
+			switch in.op {
+			case mQuoS:
+				r = wrap(in.k, uint64(int64(x)/int64(y)))
+			case mQuoU:
+				r = x / y
+			case mRemS:
+				r = wrap(in.k, uint64(int64(x)%int64(y)))
+			default:
+				r = x % y
+			}
+			regs[in.d] = value{n: r}
 		case mNot:
 			regs[in.d] = value{n: regs[in.x].n ^ 1}
 		case mEq, mNe, mLtS, mLtU, mLeS, mLeU, mGtS, mGtU, mGeS, mGeU:
@@ -552,32 +608,44 @@ func (f *function) runMicro(fr *frame) *frame {
 			}
 			b[i] = byte(regs[in.z].n)
 		case mJump:
-			e := &in.edge[0]
+			e = &in.edge[0]
 			if e.step {
 				if m.stepDue() {
 					return m.deopt(f, fr, entry, pc)
 				}
 				m.steps++
 			}
-			pc = int(e.move(regs))
+			if len(e.dsts) == 1 {
+				regs[e.dsts[0]] = regs[e.srcs[0]]
+			} else if len(e.dsts) > 1 {
+				e.move(regs)
+			}
+			pc = int(e.target)
 			continue
-		case mIf, mCmpIf:
-			if m.stepDue() {
-				return m.deopt(f, fr, entry, pc)
-			}
-			m.steps++
-			var taken bool
-			if in.op == mIf {
-				taken = regs[in.x].n != 0
-			} else {
-				taken = intCompare(in.cmp, regs[in.x].n, regs[in.y].n)
-			}
-			e := &in.edge[1]
-			if taken {
-				e = &in.edge[0]
-			}
-			pc = int(e.move(regs))
-			continue
+		case mIf:
+			taken = regs[in.x].n != 0
+			goto branch
+		case mIfEq:
+			taken = regs[in.x].n == regs[in.y].n
+			goto branch
+		case mIfNe:
+			taken = regs[in.x].n != regs[in.y].n
+			goto branch
+		case mIfLtS:
+			taken = int64(regs[in.x].n) < int64(regs[in.y].n)
+			goto branch
+		case mIfLeS:
+			taken = int64(regs[in.x].n) <= int64(regs[in.y].n)
+			goto branch
+		case mIfGtS:
+			taken = int64(regs[in.x].n) > int64(regs[in.y].n)
+			goto branch
+		case mIfGeS:
+			taken = int64(regs[in.x].n) >= int64(regs[in.y].n)
+			goto branch
+		case mIfLtU, mIfLeU, mIfGtU, mIfGeU:
+			taken = intCompare(in.op-mIfEq+mEq, regs[in.x].n, regs[in.y].n)
+			goto branch
 		case mCall:
 			callee := in.fn
 			if m.stepDue() || !callee.ready.Load() {
@@ -590,11 +658,43 @@ func (f *function) runMicro(fr *frame) *frame {
 			}
 			nf.g, nf.caller, nf.retDst = fr.g, fr, in.d
 			fr.pc = pc + 1
-			if callee.micro == nil || callee.micro[0].op == mExit {
+			if callee.micro == nil {
 				return nf
 			}
 			fr, f, code, regs, pc = nf, callee, callee.micro, nf.regs, 0
 			continue
+		case mDynCall:
+			callee, recv, hasRecv, env, ok := in.ce.cached(regs)
+			if !ok || m.stepDue() || !callee.ready.Load() || callee.native != nil || callee.control != nil {
+				return m.deopt(f, fr, entry, pc)
+			}
+			m.steps++
+			nf := m.newFrame(callee)
+			j := 0
+			if hasRecv {
+				nf.regs[0] = recv
+				j = 1
+			}
+			for _, a := range in.args {
+				nf.regs[j] = regs[a]
+				j++
+			}
+			copy(nf.regs[j:], env)
+			nf.g, nf.caller, nf.retDst = fr.g, fr, in.d
+			fr.pc = pc + 1
+			if callee.micro == nil {
+				return nf
+			}
+			fr, f, code, regs, pc = nf, callee, callee.micro, nf.regs, 0
+			continue
+		case mFwdField:
+			es, ok := regs[in.x].r.([]value)
+			if !ok {
+				return m.deopt(f, fr, entry, pc)
+			}
+			regs[in.d] = es[in.aux]
+		case mMove:
+			regs[in.d] = regs[in.x]
 		case mRet:
 			c := fr.caller
 			if len(fr.defers) > 0 || c == nil || c.native != nil || fr.isDefer || c.fn == nil {
@@ -609,7 +709,7 @@ func (f *function) runMicro(fr *frame) *frame {
 			}
 			m.release(fr)
 			cf := c.fn
-			if cf.micro == nil || cf.micro[c.pc].op == mExit {
+			if cf.micro == nil {
 				return c
 			}
 			fr, f, code, regs, pc = c, cf, cf.micro, c.regs, c.pc
@@ -618,6 +718,24 @@ func (f *function) runMicro(fr *frame) *frame {
 			return m.deopt(f, fr, entry, pc)
 		}
 		pc++
+		continue
+	branch:
+		// A branch (mIf and the mIfXx): taken says which edge.
+		if m.stepDue() {
+			return m.deopt(f, fr, entry, pc)
+		}
+		m.steps++
+		if taken {
+			e = &in.edge[0]
+		} else {
+			e = &in.edge[1]
+		}
+		if len(e.dsts) == 1 {
+			regs[e.dsts[0]] = regs[e.srcs[0]]
+		} else if len(e.dsts) > 1 {
+			e.move(regs)
+		}
+		pc = int(e.target)
 	}
 }
 
@@ -634,8 +752,8 @@ func (m *machine) deopt(f *function, fr, entry *frame, pc int) *frame {
 	return fr
 }
 
-// move does e's phi moves and returns its target.
-func (e *medge) move(regs []value) int32 {
+// move does e's phi moves.
+func (e *medge) move(regs []value) {
 	switch {
 	case len(e.dsts) == 1:
 		regs[e.dsts[0]] = regs[e.srcs[0]]
@@ -654,7 +772,6 @@ func (e *medge) move(regs []value) int32 {
 			regs[d] = regs[e.srcs[j]]
 		}
 	}
-	return e.target
 }
 
 // intCompare compares integers (or booleans) a and b by the comparison

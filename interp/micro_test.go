@@ -2,7 +2,9 @@ package interp
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -149,4 +151,35 @@ func TestMicroPanicPosition(t *testing.T) {
 	require.Equal(t, 2, micro.code)
 	assert.Contains(t, micro.stderr, "panic: runtime error: invalid memory address or nil pointer dereference")
 	assert.Regexp(t, regexp.MustCompile(`main\.sum\(\.\.\.\)\n\t.*nilloop/main\.go:11:10\n`), micro.stderr)
+}
+
+// TestMain makes every test of the package check that recycled frames
+// need no reset (verifyPreloaded), unless it runs benchmarks, which measure
+// the interpreter as vt runs it.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	if f := flag.Lookup("test.bench"); f == nil || f.Value.String() == "" {
+		verifyPreloaded = true
+	}
+	os.Exit(m.Run())
+}
+
+// TestRecycledFrameChecksPreloaded checks the check behind newFrame's
+// recycling without a reset: a frame whose preloaded register was written
+// is caught when it is reused.
+func TestRecycledFrameChecksPreloaded(t *testing.T) {
+	f := &function{name: "f", template: []value{{}, intVal(7), {r: []value{intVal(1)}}}, preloaded: []int{1, 2}}
+	f.ready.Store(true)
+	m := &machine{}
+	g := &Goroutine{m: m}
+	fr := m.newFrame(f)
+	fr.g = g
+	fr.regs[0] = intVal(3) // not preloaded: may hold anything
+	m.release(fr)
+	again := m.newFrame(f)
+	require.Same(t, fr, again, "the frame is recycled")
+	again.g = g
+	again.regs[2] = value{r: []value{intVal(1)}} // equal, but another array
+	m.release(again)
+	require.PanicsWithValue(t, "interp: register 2 of a recycled frame of f was written (a preloaded register)", func() { m.newFrame(f) })
 }

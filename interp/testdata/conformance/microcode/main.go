@@ -179,6 +179,66 @@ func negIndex(xs []int, i int) (v int, err error) {
 	return xs[i] + 1, nil
 }
 
+func divide(xs []int, d int) (s int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("recovered: %v", r)
+		}
+	}()
+	for _, x := range xs {
+		s += x/d + x%d
+		d--
+	}
+	return s, nil
+}
+
+func divWidths() {
+	var i8, m8 int8 = -128, -1
+	var u16, v16 uint16 = 65535, 7
+	var i64, m64 int64 = math.MinInt64, -1
+	var i32 int32 = -7
+	for k := 0; k < 3; k++ {
+		fmt.Println(i8/m8, i8%m8, u16/v16, u16%v16, i64/m64, i64%m64, i32/2, i32%2, uint(k+9)/2)
+		i8++
+		u16 -= 1000
+		i32 *= 3
+	}
+}
+
+type named struct {
+	name  string
+	next  *named
+	shape fmt.Stringer
+	tags  []string
+}
+
+type label string
+
+func (l label) String() string { return string(l) }
+
+func references() {
+	ns := make([]named, 4)
+	ptrs := make([]*named, 4)
+	for i := range ns {
+		ns[i].name = fmt.Sprint("n", i)
+		ns[i].shape = label(fmt.Sprint("s", i))
+		ns[i].tags = []string{ns[i].name}
+		ptrs[i] = &ns[i]
+		if i > 0 {
+			ns[i-1].next = &ns[i]
+		}
+	}
+	out := ""
+	for p := ptrs[0]; p != nil; p = p.next {
+		out += p.name + p.shape.String() + p.tags[0] + ","
+	}
+	names := make([]string, 4)
+	for i := range names {
+		names[i] = ptrs[3-i].name
+	}
+	fmt.Println(out, names)
+}
+
 func deferred(n int) (r int) {
 	defer func() { r *= 2 }()
 	for i := 0; i < n; i++ {
@@ -200,4 +260,7 @@ func main() {
 	fmt.Println(negIndex([]int{1, 2, 3}, -1))
 	fmt.Println(negIndex([]int{1, 2, 3}, 2))
 	fmt.Println(deferred(10))
+	fmt.Println(divide([]int{10, 20, 30, 40}, 2))
+	divWidths()
+	references()
 }
