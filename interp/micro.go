@@ -119,9 +119,20 @@ const (
 	// d = ce(args...): a call of a function value or an interface method
 	// whose inline cache knows the dynamic type.
 	mDynCall
-	// d = x.field(aux) and d = x of a forwarded local (compiler.load).
-	mFwdField
+	// d = x.field(aux) of a struct value (also a forwarded local's field,
+	// see compiler.load) and d = x (a forwarded local).
+	mField
 	mMove
+	// d = &x[y] of value cells and of bytes.
+	mIndexAddr
+	mIndexAddrByte
+	// d = len(x) and cap(x) of a string, of a slice of value cells and
+	// of bytes.
+	mLenStr
+	mLenElems
+	mCapElems
+	mLenBytes
+	mCapBytes
 )
 
 // minst is one micro instruction.
@@ -170,7 +181,22 @@ func (c *compiler) microOf(instr ssa.Instruction) minst {
 	case *ssa.Store:
 		return c.microStore(i)
 	case *ssa.Call:
+		if b, ok := i.Call.Value.(*ssa.Builtin); ok {
+			return c.microBuiltin(i, b.Name())
+		}
 		return c.plainCalls[i]
+	case *ssa.IndexAddr:
+		o := c.indexOperand(i)
+		if o.zero != nil {
+			return minst{}
+		}
+		in := minst{op: mIndexAddr, d: c.r32(i), x: int32(o.x), y: int32(o.idx), ptr: o.isPtr}
+		if o.bytes {
+			in.op = mIndexAddrByte
+		}
+		return in
+	case *ssa.Field:
+		return minst{op: mField, d: c.r32(i), x: c.r32(i.X), aux: int32(i.Field)}
 	case *ssa.Return:
 		if _, moved := c.sliceMoves()[i]; moved || len(i.Results) > 1 {
 			return minst{}
@@ -197,6 +223,26 @@ func (c *compiler) microOf(instr ssa.Instruction) minst {
 		return minst{op: mIf, x: c.r32(i.Cond), edge: edges}
 	}
 	return minst{}
+}
+
+// microBuiltin is the micro instruction of a call of builtin name, if
+// any: len and cap of strings and slices.
+func (c *compiler) microBuiltin(i *ssa.Call, name string) minst {
+	if (name != "len" && name != "cap") || len(i.Call.Args) != 1 {
+		return minst{}
+	}
+	t := c.typ(i.Call.Args[0].Type())
+	in := minst{d: c.r32(i), x: c.r32(i.Call.Args[0])}
+	isCap := name == "cap"
+	switch {
+	case t.kind == kString && !isCap:
+		in.op = mLenStr
+	case t.kind == kSlice && t.bytes:
+		in.op = f32or(isCap, mLenBytes, mCapBytes)
+	case t.kind == kSlice:
+		in.op = f32or(isCap, mLenElems, mCapElems)
+	}
+	return in
 }
 
 // numeric reports whether kind k is an integer or a float.
@@ -330,7 +376,7 @@ func (c *compiler) microUnOp(i *ssa.UnOp) minst {
 	case token.MUL:
 		if v := c.fwd[i.X]; v != nil && !rangeOnlyLength(i) {
 			if fa, ok := i.X.(*ssa.FieldAddr); ok {
-				return minst{op: mFwdField, d: c.r32(i), x: c.r32(v), aux: int32(fa.Field)}
+				return minst{op: mField, d: c.r32(i), x: c.r32(v), aux: int32(fa.Field)}
 			}
 			return minst{op: mMove, d: c.r32(i), x: c.r32(v)}
 		}
@@ -687,7 +733,7 @@ func (f *function) runMicro(fr *frame) *frame {
 			}
 			fr, f, code, regs, pc = nf, callee, callee.micro, nf.regs, 0
 			continue
-		case mFwdField:
+		case mField:
 			es, ok := regs[in.x].r.([]value)
 			if !ok {
 				return m.deopt(f, fr, entry, pc)
@@ -695,6 +741,45 @@ func (f *function) runMicro(fr *frame) *frame {
 			regs[in.d] = es[in.aux]
 		case mMove:
 			regs[in.d] = regs[in.x]
+		case mIndexAddr:
+			es, ok := microElems(regs, in)
+			i := regs[in.y].n
+			if !ok || i >= uint64(len(es)) {
+				return m.deopt(f, fr, entry, pc)
+			}
+			regs[in.d] = value{r: &es[i]}
+		case mIndexAddrByte:
+			b, ok := microBytes(regs, in)
+			i := regs[in.y].n
+			if !ok || i >= uint64(len(b)) {
+				return m.deopt(f, fr, entry, pc)
+			}
+			regs[in.d] = value{r: &b[i]}
+		case mLenStr:
+			s, _ := regs[in.x].r.(string)
+			regs[in.d] = value{n: uint64(len(s))}
+		case mLenElems, mCapElems:
+			r := regs[in.x].r
+			es, ok := r.([]value)
+			if !ok && r != nil {
+				return m.deopt(f, fr, entry, pc)
+			}
+			n := len(es)
+			if in.op == mCapElems {
+				n = cap(es)
+			}
+			regs[in.d] = value{n: uint64(n)}
+		case mLenBytes, mCapBytes:
+			r := regs[in.x].r
+			b, ok := r.([]byte)
+			if !ok && r != nil {
+				return m.deopt(f, fr, entry, pc)
+			}
+			n := len(b)
+			if in.op == mCapBytes {
+				n = cap(b)
+			}
+			regs[in.d] = value{n: uint64(n)}
 		case mRet:
 			c := fr.caller
 			if len(fr.defers) > 0 || c == nil || c.native != nil || fr.isDefer || c.fn == nil {
