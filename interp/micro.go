@@ -144,6 +144,7 @@ type minst struct {
 	d, x int32
 	y, z int32
 	aux  int32             // field index
+	pos  token.Pos         // loads and stores: the position of their events
 	conv func(value) value // mConv
 	edge []medge           // mJump: 1; mIf and the mIfXx: 2
 	fn   *function         // mCall
@@ -399,13 +400,13 @@ func (c *compiler) microLoad(i *ssa.UnOp) minst {
 		if narrow {
 			op = mLoadFieldW
 		}
-		return minst{op: op, k: et.kind, d: c.r32(i), x: c.r32(a.X), aux: int32(a.Field)}
+		return minst{op: op, k: et.kind, d: c.r32(i), x: c.r32(a.X), aux: int32(a.Field), pos: i.Pos()}
 	case *ssa.IndexAddr:
 		o := c.indexOperand(a)
 		if o.zero != nil {
 			return minst{}
 		}
-		in := minst{d: c.r32(i), x: int32(o.x), y: int32(o.idx), ptr: o.isPtr, sgn: o.signed, k: o.ek}
+		in := minst{d: c.r32(i), x: int32(o.x), y: int32(o.idx), ptr: o.isPtr, sgn: o.signed, k: o.ek, pos: i.Pos()}
 		switch {
 		case o.bytes:
 			in.op = mLoadByte
@@ -428,13 +429,13 @@ func (c *compiler) microStore(i *ssa.Store) minst {
 	}
 	switch a := i.Addr.(type) {
 	case *ssa.FieldAddr:
-		return minst{op: mStoreField, x: c.r32(a.X), aux: int32(a.Field), z: c.r32(i.Val)}
+		return minst{op: mStoreField, x: c.r32(a.X), aux: int32(a.Field), z: c.r32(i.Val), pos: i.Pos()}
 	case *ssa.IndexAddr:
 		o := c.indexOperand(a)
 		if o.zero != nil {
 			return minst{}
 		}
-		in := minst{op: mStoreIndex, x: int32(o.x), y: int32(o.idx), z: c.r32(i.Val), ptr: o.isPtr, sgn: o.signed}
+		in := minst{op: mStoreIndex, x: int32(o.x), y: int32(o.idx), z: c.r32(i.Val), ptr: o.isPtr, sgn: o.signed, pos: i.Pos()}
 		if o.bytes {
 			in.op = mStoreByte
 		}
@@ -599,35 +600,50 @@ func (f *function) runMicro(fr *frame) *frame {
 			regs[in.d] = in.conv(regs[in.x])
 		case mLoadField, mLoadFieldW:
 			p, _ := regs[in.x].r.(*value)
-			if p == nil || m.watchMem {
+			if p == nil || (m.watchMem && in.op == mLoadFieldW) {
 				return m.deopt(f, fr, entry, pc)
 			}
 			es, ok := p.r.([]value)
 			if !ok {
 				return m.deopt(f, fr, entry, pc)
 			}
-			v := es[in.aux]
+			c := &es[in.aux]
+			if m.watchMem {
+				fr.pc = pc
+				m.emitAccess(fr, EvRead, addrOf(c), in.pos)
+			}
+			v := *c
 			if in.op == mLoadFieldW {
 				v = value{n: wrap(in.k, v.n)}
 			}
 			regs[in.d] = v
 		case mStoreField:
 			p, _ := regs[in.x].r.(*value)
-			if p == nil || m.watchMem || m.logging {
+			if p == nil {
 				return m.deopt(f, fr, entry, pc)
 			}
 			es, ok := p.r.([]value)
 			if !ok {
 				return m.deopt(f, fr, entry, pc)
 			}
-			es[in.aux] = regs[in.z]
+			c := &es[in.aux]
+			if m.watchMem || m.logging {
+				fr.pc = pc
+				m.noteWrite(fr, c, in.pos)
+			}
+			*c = regs[in.z]
 		case mLoadIndex, mLoadIndexW:
 			es, ok := microElems(regs, in)
 			i := regs[in.y].n
-			if !ok || i >= uint64(len(es)) || m.watchMem {
+			if !ok || i >= uint64(len(es)) || (m.watchMem && in.op == mLoadIndexW) {
 				return m.deopt(f, fr, entry, pc) // also a negative signed index
 			}
-			v := es[i]
+			c := &es[i]
+			if m.watchMem {
+				fr.pc = pc
+				m.emitAccess(fr, EvRead, addrOf(c), in.pos)
+			}
+			v := *c
 			if in.op == mLoadIndexW {
 				v = value{n: wrap(in.k, v.n)}
 			}
@@ -635,24 +651,41 @@ func (f *function) runMicro(fr *frame) *frame {
 		case mStoreIndex:
 			es, ok := microElems(regs, in)
 			i := regs[in.y].n
-			if !ok || i >= uint64(len(es)) || m.watchMem || m.logging {
+			if !ok || i >= uint64(len(es)) {
 				return m.deopt(f, fr, entry, pc)
 			}
-			es[i] = regs[in.z]
+			c := &es[i]
+			if m.watchMem || m.logging {
+				fr.pc = pc
+				m.noteWrite(fr, c, in.pos)
+			}
+			*c = regs[in.z]
 		case mLoadByte:
 			b, ok := microBytes(regs, in)
 			i := regs[in.y].n
-			if !ok || i >= uint64(len(b)) || m.watchMem {
+			if !ok || i >= uint64(len(b)) {
 				return m.deopt(f, fr, entry, pc)
+			}
+			if m.watchMem {
+				fr.pc = pc
+				m.emitAccess(fr, EvRead, addrOfByte(&b[i]), in.pos)
 			}
 			regs[in.d] = byteVal(b[i], in.k)
 		case mStoreByte:
 			b, ok := microBytes(regs, in)
 			i := regs[in.y].n
-			if !ok || i >= uint64(len(b)) || m.watchMem || m.logging {
+			if !ok || i >= uint64(len(b)) {
 				return m.deopt(f, fr, entry, pc)
 			}
-			b[i] = byte(regs[in.z].n)
+			if m.watchMem {
+				fr.pc = pc
+				m.emitAccess(fr, EvWrite, addrOfByte(&b[i]), in.pos)
+			}
+			if m.logging {
+				m.setByte(&b[i], byte(regs[in.z].n))
+			} else {
+				b[i] = byte(regs[in.z].n)
+			}
 		case mJump:
 			e = &in.edge[0]
 			if e.step {
