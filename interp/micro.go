@@ -1,25 +1,36 @@
 package interp
 
-// Micro-code: a second encoding of a compiled function's scalar core,
-// executed by one switch loop instead of one closure call per op.
+// Micro-code: a second encoding of a compiled function, executed by one
+// switch loop instead of one closure call per op.
 //
 // Every op of a function keeps its closure (function.code). For the ops in
 // the micro subset (integer and float arithmetic and comparisons, numeric
-// conversions, loads and stores of scalar fields and elements, jumps and
-// branches with their phi moves), the compiler also writes a minst at the
-// same pc (function.micro), and the op's slot in the code holds the entry
-// of the micro loop instead (the closure stays in function.orig).
-// The loop runs instruction after instruction, following jumps within the
-// function, until it reaches an op outside the subset, which it leaves to
-// the closures by returning the frame at that pc.
+// conversions, loads and stores of non-aggregate fields and elements,
+// element addresses, len and cap, jumps and branches with their phi moves,
+// static, dynamic and interface calls of compiled functions, returns), the
+// compiler also writes a minst at the same pc (function.micro); the others
+// get a callout (mCallout). If a function has at least two micro
+// instructions, every slot of its code holds the entry of the micro loop
+// (runMicro) and the closures move to function.orig.
+//
+// The loop runs instruction after instruction: it follows jumps, enters
+// the functions it calls and returns to its callers, and runs a callout's
+// closure in place. It goes back to the dispatcher (machine.execSlice)
+// when a closure returns another frame or blocks, or when it reaches a
+// callout in a frame other than the one it was entered with: a Go panic in
+// a closure must unwind from the frame execSlice called, which names it.
 //
 // A minst only handles its common case. Whenever its op would do anything
-// else (a nil pointer, an index out of range, a memory event for an
-// observer, a write the undo log must record, a step at which the machine
-// checks its limits), the loop deoptimizes: it sets the frame's pc to the
-// instruction and runs its closure, which does exactly what it always did.
-// So the state after each instruction, and every event, panic and step
-// count, is the closures' own; micro-code only skips their dispatch.
+// else (a nil pointer, an index out of range, a view of a word through
+// unsafe, a division by zero, a narrow integer read under an observer, a
+// step at which the machine checks its limits, a callee not compiled yet
+// or with a model, a deferred call at a return), the loop deoptimizes: it
+// sets the frame's pc to the instruction and lets its closure run it (see
+// machine.deopt). Loads and stores report their memory events and log
+// their writes for a snapshot as their closures do. So every register
+// after each instruction, and every event, panic and step count, is the
+// closures' own; micro-code only skips their dispatch. TestMicroSameAsClosures
+// checks it on the benchmark programs and on an observed run.
 
 import (
 	"go/token"
