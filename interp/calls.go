@@ -147,7 +147,7 @@ func (c *compiler) call(i *ssa.Call) op {
 			return c.nativeCall(tmp, ce.args, dst, pos)
 		}
 		args := ce.args
-		c.plainCalls[i] = minst{op: mCall, d: int32(dst), fn: f, args: int32s(args)}
+		c.plainCalls[i] = minst{op: mCall, d: int32(dst), ext: &mext{fn: f, args: int32s(args)}}
 		return func(fr *frame) *frame {
 			m := fr.g.m
 			m.step()
@@ -160,7 +160,7 @@ func (c *compiler) call(i *ssa.Call) op {
 			return nf
 		}
 	}
-	c.plainCalls[i] = minst{op: mDynCall, d: int32(dst), ce: ce, args: int32s(ce.args)}
+	c.plainCalls[i] = minst{op: mDynCall, d: int32(dst), ext: &mext{ce: ce, args: int32s(ce.args)}}
 	return func(fr *frame) *frame {
 		m := fr.g.m
 		m.step()

@@ -57,7 +57,6 @@ func (m *machine) newFrame(f *function) *frame {
 	if !f.ready.Load() {
 		m.prog.compile(f)
 	}
-	t := m.template(f)
 	if f.id < len(m.free) && !m.opts.HashStates {
 		if l := m.free[f.id]; len(l) > 0 {
 			fr := l[len(l)-1]
@@ -67,6 +66,7 @@ func (m *machine) newFrame(f *function) *frame {
 			// other one is written (SSA definitions dominate their uses)
 			// before it is read.
 			if verifyPreloaded {
+				t := m.template(f)
 				for _, i := range f.preloaded {
 					if !sameWords(fr.regs[i], t[i]) {
 						panic(fmt.Sprintf("interp: register %d of a recycled frame of %s was written (a preloaded register)", i, f.name))
@@ -76,6 +76,7 @@ func (m *machine) newFrame(f *function) *frame {
 			return fr
 		}
 	}
+	t := m.template(f)
 	regs := make([]value, len(t))
 	copy(regs, t)
 	return &frame{fn: f, code: f.code, regs: regs, retDst: -1}

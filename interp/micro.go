@@ -154,10 +154,16 @@ type minst struct {
 	sgn  bool // index forms: the index is signed
 	d, x int32
 	y, z int32
-	aux  int32             // field index
-	pos  token.Pos         // loads and stores: the position of their events
+	aux  int32     // field index
+	pos  token.Pos // loads and stores: the position of their events
+	edge []medge   // mJump: 1; mIf and the mIfXx: 2
+	ext  *mext     // the operands of the rarer instructions
+}
+
+// mext holds the operands of the rarer micro instructions, out of minst so
+// that an instruction fills one cache line (64 bytes).
+type mext struct {
 	conv func(value) value // mConv
-	edge []medge           // mJump: 1; mIf and the mIfXx: 2
 	fn   *function         // mCall
 	ce   *callee           // mDynCall
 	args []int32           // mCall and mDynCall
@@ -188,7 +194,7 @@ func (c *compiler) microOf(instr ssa.Instruction) minst {
 	case *ssa.Convert:
 		from, to := c.typ(i.X.Type()), c.typ(i.Type())
 		if numeric(from.kind) && numeric(to.kind) {
-			return minst{op: mConv, d: c.r32(i), x: c.r32(i.X), conv: converter(from, to)}
+			return minst{op: mConv, d: c.r32(i), x: c.r32(i.X), ext: &mext{conv: converter(from, to)}}
 		}
 	case *ssa.Store:
 		return c.microStore(i)
@@ -608,7 +614,7 @@ func (f *function) runMicro(fr *frame) *frame {
 		case mFGe:
 			regs[in.d] = value{n: b2u(regs[in.x].float() >= regs[in.y].float())}
 		case mConv:
-			regs[in.d] = in.conv(regs[in.x])
+			regs[in.d] = in.ext.conv(regs[in.x])
 		case mLoadField, mLoadFieldW:
 			p, _ := regs[in.x].r.(*value)
 			if p == nil || (m.watchMem && in.op == mLoadFieldW) {
@@ -737,13 +743,13 @@ func (f *function) runMicro(fr *frame) *frame {
 			taken = intCompare(in.op-mIfEq+mEq, regs[in.x].n, regs[in.y].n)
 			goto branch
 		case mCall:
-			callee := in.fn
+			callee := in.ext.fn
 			if m.stepDue() || !callee.ready.Load() {
 				return m.deopt(f, fr, entry, pc)
 			}
 			m.steps++
 			nf := m.newFrame(callee)
-			for j, a := range in.args {
+			for j, a := range in.ext.args {
 				nf.regs[j] = regs[a]
 			}
 			nf.g, nf.caller, nf.retDst = fr.g, fr, in.d
@@ -754,7 +760,7 @@ func (f *function) runMicro(fr *frame) *frame {
 			fr, f, code, regs, pc = nf, callee, callee.micro, nf.regs, 0
 			continue
 		case mDynCall:
-			callee, recv, hasRecv, env, ok := in.ce.cached(regs)
+			callee, recv, hasRecv, env, ok := in.ext.ce.cached(regs)
 			if !ok || m.stepDue() || !callee.ready.Load() || callee.native != nil || callee.control != nil {
 				return m.deopt(f, fr, entry, pc)
 			}
@@ -765,7 +771,7 @@ func (f *function) runMicro(fr *frame) *frame {
 				nf.regs[0] = recv
 				j = 1
 			}
-			for _, a := range in.args {
+			for _, a := range in.ext.args {
 				nf.regs[j] = regs[a]
 				j++
 			}

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -182,4 +183,9 @@ func TestRecycledFrameChecksPreloaded(t *testing.T) {
 	again.regs[2] = value{r: []value{intVal(1)}} // equal, but another array
 	m.release(again)
 	require.PanicsWithValue(t, "interp: register 2 of a recycled frame of f was written (a preloaded register)", func() { m.newFrame(f) })
+}
+
+// TestMinstFillsALine keeps a micro instruction at one cache line.
+func TestMinstFillsALine(t *testing.T) {
+	require.Equal(t, uintptr(64), unsafe.Sizeof(minst{}))
 }
