@@ -487,7 +487,9 @@ func (c *compiler) installMicro(micro []minst) {
 			n++
 		}
 	}
-	if n < 2 || c.prog.noMicro {
+	if n < 2 || 4*n < len(micro) || c.prog.noMicro {
+		// Two ops at least, and a quarter of them: a function of
+		// callouts would only add a dispatch to each.
 		return
 	}
 	f := c.fn
