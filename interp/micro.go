@@ -137,13 +137,11 @@ const (
 	// d = &x[y] of value cells and of bytes.
 	mIndexAddr
 	mIndexAddrByte
-	// d = len(x) and cap(x) of a string, of a slice of value cells and
-	// of bytes.
+	// d = len(x) of a string; len(x) and cap(x) of a slice (of value
+	// cells or of bytes).
 	mLenStr
-	mLenElems
-	mCapElems
-	mLenBytes
-	mCapBytes
+	mLen
+	mCap
 )
 
 // minst is one micro instruction.
@@ -255,10 +253,8 @@ func (c *compiler) microBuiltin(i *ssa.Call, name string) minst {
 	switch {
 	case t.kind == kString && !isCap:
 		in.op = mLenStr
-	case t.kind == kSlice && t.bytes:
-		in.op = f32or(isCap, mLenBytes, mCapBytes)
 	case t.kind == kSlice:
-		in.op = f32or(isCap, mLenElems, mCapElems)
+		in.op = f32or(isCap, mLen, mCap)
 	}
 	return in
 }
@@ -522,6 +518,7 @@ func (f *function) runMicro(fr *frame) *frame {
 		in    *minst
 		e     *medge
 		taken bool
+		cell  *value // the cell of a load or store
 	)
 	for {
 		in = &code[pc]
@@ -617,7 +614,7 @@ func (f *function) runMicro(fr *frame) *frame {
 			regs[in.d] = value{n: b2u(regs[in.x].float() >= regs[in.y].float())}
 		case mConv:
 			regs[in.d] = in.ext.conv(regs[in.x])
-		case mLoadField, mLoadFieldW:
+		case mLoadField, mLoadFieldW, mStoreField:
 			p, _ := regs[in.x].r.(*value)
 			if p == nil || (m.watchMem && in.op == mLoadFieldW) {
 				return m.deopt(f, fr, entry, pc)
@@ -626,84 +623,45 @@ func (f *function) runMicro(fr *frame) *frame {
 			if !ok {
 				return m.deopt(f, fr, entry, pc)
 			}
-			c := &es[in.aux]
-			if m.watchMem {
-				fr.pc = pc
-				m.emitAccess(fr, EvRead, addrOf(c), in.pos)
+			cell = &es[in.aux]
+			if in.op == mStoreField {
+				goto store
 			}
-			v := *c
-			if in.op == mLoadFieldW {
-				v = value{n: wrap(in.k, v.n)}
-			}
-			regs[in.d] = v
-		case mStoreField:
-			p, _ := regs[in.x].r.(*value)
-			if p == nil {
-				return m.deopt(f, fr, entry, pc)
-			}
-			es, ok := p.r.([]value)
-			if !ok {
-				return m.deopt(f, fr, entry, pc)
-			}
-			c := &es[in.aux]
-			if m.watchMem || m.logging {
-				fr.pc = pc
-				m.noteWrite(fr, c, in.pos)
-			}
-			*c = regs[in.z]
-		case mLoadIndex, mLoadIndexW:
+			goto load
+		case mLoadIndex, mLoadIndexW, mStoreIndex:
 			es, ok := microElems(regs, in)
 			i := regs[in.y].n
 			if !ok || i >= uint64(len(es)) || (m.watchMem && in.op == mLoadIndexW) {
 				return m.deopt(f, fr, entry, pc) // also a negative signed index
 			}
-			c := &es[i]
-			if m.watchMem {
-				fr.pc = pc
-				m.emitAccess(fr, EvRead, addrOf(c), in.pos)
+			cell = &es[i]
+			if in.op == mStoreIndex {
+				goto store
 			}
-			v := *c
-			if in.op == mLoadIndexW {
-				v = value{n: wrap(in.k, v.n)}
-			}
-			regs[in.d] = v
-		case mStoreIndex:
-			es, ok := microElems(regs, in)
-			i := regs[in.y].n
-			if !ok || i >= uint64(len(es)) {
-				return m.deopt(f, fr, entry, pc)
-			}
-			c := &es[i]
-			if m.watchMem || m.logging {
-				fr.pc = pc
-				m.noteWrite(fr, c, in.pos)
-			}
-			*c = regs[in.z]
-		case mLoadByte:
+			goto load
+		case mLoadByte, mStoreByte:
 			b, ok := microBytes(regs, in)
 			i := regs[in.y].n
 			if !ok || i >= uint64(len(b)) {
 				return m.deopt(f, fr, entry, pc)
 			}
-			if m.watchMem {
-				fr.pc = pc
-				m.emitAccess(fr, EvRead, addrOfByte(&b[i]), in.pos)
-			}
-			regs[in.d] = byteVal(b[i], in.k)
-		case mStoreByte:
-			b, ok := microBytes(regs, in)
-			i := regs[in.y].n
-			if !ok || i >= uint64(len(b)) {
-				return m.deopt(f, fr, entry, pc)
-			}
-			if m.watchMem {
-				fr.pc = pc
-				m.emitAccess(fr, EvWrite, addrOfByte(&b[i]), in.pos)
-			}
-			if m.logging {
-				m.setByte(&b[i], byte(regs[in.z].n))
+			p := &b[i]
+			if in.op == mLoadByte {
+				if m.watchMem {
+					fr.pc = pc
+					m.emitAccess(fr, EvRead, addrOfByte(p), in.pos)
+				}
+				regs[in.d] = byteVal(*p, in.k)
 			} else {
-				b[i] = byte(regs[in.z].n)
+				if m.watchMem {
+					fr.pc = pc
+					m.emitAccess(fr, EvWrite, addrOfByte(p), in.pos)
+				}
+				if m.logging {
+					m.setByte(p, byte(regs[in.z].n))
+				} else {
+					*p = byte(regs[in.z].n)
+				}
 			}
 		case mJump:
 			e = &in.edge[0]
@@ -744,26 +702,17 @@ func (f *function) runMicro(fr *frame) *frame {
 		case mIfLtU, mIfLeU, mIfGtU, mIfGeU:
 			taken = intCompare(in.op-mIfEq+mEq, regs[in.x].n, regs[in.y].n)
 			goto branch
-		case mCall:
-			callee := in.ext.fn
+		case mCall, mDynCall:
+			side := in.ext
+			callee, recv, hasRecv, env := side.fn, value{}, false, []value(nil)
+			if in.op == mDynCall {
+				var ok bool
+				callee, recv, hasRecv, env, ok = side.ce.cached(regs)
+				if !ok || callee.native != nil || callee.control != nil {
+					return m.deopt(f, fr, entry, pc)
+				}
+			}
 			if m.stepDue() || !callee.ready.Load() {
-				return m.deopt(f, fr, entry, pc)
-			}
-			m.steps++
-			nf := m.newFrame(callee)
-			for j, a := range in.ext.args {
-				nf.regs[j] = regs[a]
-			}
-			nf.g, nf.caller, nf.retDst = fr.g, fr, in.d
-			fr.pc = pc + 1
-			if callee.micro == nil {
-				return nf
-			}
-			fr, f, code, regs, pc = nf, callee, callee.micro, nf.regs, 0
-			continue
-		case mDynCall:
-			callee, recv, hasRecv, env, ok := in.ext.ce.cached(regs)
-			if !ok || m.stepDue() || !callee.ready.Load() || callee.native != nil || callee.control != nil {
 				return m.deopt(f, fr, entry, pc)
 			}
 			m.steps++
@@ -773,7 +722,7 @@ func (f *function) runMicro(fr *frame) *frame {
 				nf.regs[0] = recv
 				j = 1
 			}
-			for _, a := range in.ext.args {
+			for _, a := range side.args {
 				nf.regs[j] = regs[a]
 				j++
 			}
@@ -810,26 +759,10 @@ func (f *function) runMicro(fr *frame) *frame {
 		case mLenStr:
 			s, _ := regs[in.x].r.(string)
 			regs[in.d] = value{n: uint64(len(s))}
-		case mLenElems, mCapElems:
-			r := regs[in.x].r
-			es, ok := r.([]value)
-			if !ok && r != nil {
+		case mLen, mCap:
+			n, ok := sliceLenCap(regs[in.x].r, in.op == mCap)
+			if !ok {
 				return m.deopt(f, fr, entry, pc)
-			}
-			n := len(es)
-			if in.op == mCapElems {
-				n = cap(es)
-			}
-			regs[in.d] = value{n: uint64(n)}
-		case mLenBytes, mCapBytes:
-			r := regs[in.x].r
-			b, ok := r.([]byte)
-			if !ok && r != nil {
-				return m.deopt(f, fr, entry, pc)
-			}
-			n := len(b)
-			if in.op == mCapBytes {
-				n = cap(b)
 			}
 			regs[in.d] = value{n: uint64(n)}
 		case mRet:
@@ -854,6 +787,29 @@ func (f *function) runMicro(fr *frame) *frame {
 		default:
 			return m.deopt(f, fr, entry, pc)
 		}
+		pc++
+		continue
+	load:
+		// A load of the scalar or reference cell (mLoadField, mLoadIndex
+		// and their narrow forms).
+		if m.watchMem {
+			fr.pc = pc
+			m.emitAccess(fr, EvRead, addrOf(cell), in.pos)
+		}
+		if in.op == mLoadFieldW || in.op == mLoadIndexW {
+			regs[in.d] = value{n: wrap(in.k, cell.n)}
+		} else {
+			regs[in.d] = *cell
+		}
+		pc++
+		continue
+	store:
+		// A store to cell (mStoreField, mStoreIndex).
+		if m.watchMem || m.logging {
+			fr.pc = pc
+			m.noteWrite(fr, cell, in.pos)
+		}
+		*cell = regs[in.z]
 		pc++
 		continue
 	branch:
@@ -937,30 +893,47 @@ func intCompare(op mop, a, b uint64) bool {
 	return a >= b // mGeU
 }
 
+// sliceLenCap returns the length (or, if isCap, the capacity) of the slice
+// whose reference is r: value cells, bytes or nil (ok false for anything
+// else, a zeroSlice).
+func sliceLenCap(r any, isCap bool) (n int, ok bool) {
+	switch s := r.(type) {
+	case []value:
+		if isCap {
+			return cap(s), true
+		}
+		return len(s), true
+	case []byte:
+		if isCap {
+			return cap(s), true
+		}
+		return len(s), true
+	}
+	return 0, r == nil
+}
+
 // microElems returns the value cells an index instruction indexes.
 func microElems(regs []value, in *minst) ([]value, bool) {
-	v := regs[in.x]
-	if in.ptr {
-		p, _ := v.r.(*value)
-		if p == nil {
-			return nil, false
-		}
-		v = *p
-	}
-	es, ok := v.r.([]value)
+	es, ok := microSeq(regs, in).([]value)
 	return es, ok
 }
 
 // microBytes returns the bytes an index instruction indexes.
 func microBytes(regs []value, in *minst) ([]byte, bool) {
+	b, ok := microSeq(regs, in).([]byte)
+	return b, ok
+}
+
+// microSeq returns the reference of the slice or array an index
+// instruction indexes (nil for a nil pointer to an array).
+func microSeq(regs []value, in *minst) any {
 	v := regs[in.x]
 	if in.ptr {
 		p, _ := v.r.(*value)
 		if p == nil {
-			return nil, false
+			return nil
 		}
 		v = *p
 	}
-	b, ok := v.r.([]byte)
-	return b, ok
+	return v.r
 }
