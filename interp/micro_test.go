@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -188,4 +189,34 @@ func TestRecycledFrameChecksPreloaded(t *testing.T) {
 // TestMinstFillsALine keeps a micro instruction at one cache line.
 func TestMinstFillsALine(t *testing.T) {
 	require.Equal(t, uintptr(64), unsafe.Sizeof(minst{}))
+}
+
+// TestMicroWritesAreLogged runs a test that writes, in loops of
+// micro-code, memory that existed before it: every run from the snapshot
+// starts from the same values, so the undo log has every write.
+func TestMicroWritesAreLogged(t *testing.T) {
+	prog, err := Load(Config{Dir: filepath.Join("testdata", "micro", "snaplog"), Tests: true}, ".")
+	require.NoError(t, err)
+	var pkg *ssa.Package
+	for _, p := range prog.Packages {
+		if p != nil && p.Func("TestWrites") != nil {
+			pkg = p
+		}
+	}
+	require.NotNil(t, pkg)
+	s, err := prog.SnapshotTest(pkg, "TestWrites", RunOptions{})
+	require.NoError(t, err)
+	for run := range 3 {
+		var out strings.Builder
+		require.NoError(t, s.Run(RunOptions{Stdout: &out, MaxSteps: 100_000}))
+		assert.Equal(t, "100 {8 0.5 true} [0 1 2 3 4 5 6 7]\n", out.String(), "run %d", run)
+	}
+	var f *function
+	for _, fn := range prog.funcList {
+		if fn.ssa == pkg.Func("TestWrites") {
+			f = fn
+		}
+	}
+	require.NotNil(t, f)
+	assert.NotNil(t, f.micro, "TestWrites has micro-code")
 }
