@@ -44,7 +44,14 @@ func (o *eventLog) Event(ev *Event) {
 		a = len(o.addrs)
 		o.addrs[ev.Addr] = a
 	}
-	o.events = append(o.events, fmt.Sprintf("%d %v g%d a%d n%d seq%d %s", ev.Kind, ev.Op, g, a, ev.N, ev.Seq, o.prog.Position(ev.Pos)))
+	line := fmt.Sprintf("%d %v g%d a%d n%d seq%d %s", ev.Kind, ev.Op, g, a, ev.N, ev.Seq, o.prog.Position(ev.Pos))
+	if ev.G != nil && (ev.Kind == EvRead || ev.Kind == EvWrite) {
+		// The stack a race report would show: every frame's position.
+		for _, f := range ev.G.Stack() {
+			line += " < " + f.Func + "@" + o.prog.Position(f.Pos).String()
+		}
+	}
+	o.events = append(o.events, line)
 }
 
 // runMicroBoth loads the main packages of patterns under dir twice, once
