@@ -257,8 +257,10 @@ func (c *compiler) microBuiltin(i *ssa.Call, name string) minst {
 	switch {
 	case t.kind == kString && !isCap:
 		in.op = mLenStr
+	case t.kind == kSlice && isCap:
+		in.op = mCap
 	case t.kind == kSlice:
-		in.op = f32or(isCap, mLen, mCap)
+		in.op = mLen
 	}
 	return in
 }
