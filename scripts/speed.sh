@@ -10,6 +10,10 @@
 # Environment: SPEED_BENCHTIME (default 3x), SPEED_PROGRAMS (default all six),
 # SPEED_PGO (default cmd/vt/default.pgo, the profile vt's own build uses, so
 # that the interpreter is measured as vt runs it; "off" measures it without).
+# The native programs share the test binary, whose layout (and profile)
+# moves their time too: native fib took 1.7 ms in one build and 3.1 ms in
+# the next (BENCHMARKS.md, session 16). To compare two versions, compare
+# their interpreted times, or run both with SPEED_PGO=off.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
