@@ -9,9 +9,10 @@ package interp
 // element addresses, len and cap, jumps and branches with their phi moves,
 // static, dynamic and interface calls of compiled functions, returns), the
 // compiler also writes a minst at the same pc (function.micro); the others
-// get a callout (mCallout). If a function has at least two micro
-// instructions, every slot of its code holds the entry of the micro loop
-// (runMicro) and the closures move to function.orig.
+// get a callout (mCallout). If at least two of a function's ops, and a
+// quarter of them, are micro instructions, every slot of its code holds
+// the entry of the micro loop (runMicro) and the closures move to
+// function.orig.
 //
 // The loop runs instruction after instruction: it follows jumps, enters
 // the functions it calls and returns to its callers, and runs a callout's
@@ -479,9 +480,11 @@ func (c *compiler) microEdge(from, to *ssa.BasicBlock, step bool) medge {
 	return e
 }
 
-// installMicro gives the ops in the micro subset the entry of the micro
-// loop, keeping their closures in f.orig. A function with fewer than two
-// such ops keeps its closures only.
+// installMicro gives every op of the function the entry of the micro loop,
+// keeping their closures in f.orig, if at least two of its ops and a
+// quarter of them are in the micro subset; otherwise the function keeps
+// its closures only. It also marks the loads that float arithmetic
+// follows (mLoadFieldF, mLoadIndexF).
 func (c *compiler) installMicro(micro []minst) {
 	n := 0
 	for _, in := range micro {
