@@ -18,12 +18,7 @@ import (
 func TestFrameReuseAcrossFunctions(t *testing.T) {
 	prog, err := Load(Config{Dir: filepath.Join("testdata", "framereuse"), Tests: true}, ".")
 	require.NoError(t, err)
-	pkg := prog.Packages[0]
-	for _, p := range prog.Packages {
-		if p != nil && p.Func("TestCloseAfterReturn") != nil {
-			pkg = p
-		}
-	}
+	pkg := testPackage(t, prog, "TestCloseAfterReturn")
 	for _, snapshot := range []bool{false, true} {
 		var out strings.Builder
 		var oc Outcome

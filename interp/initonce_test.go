@@ -7,7 +7,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"golang.org/x/tools/go/ssa"
 )
 
 // TestSnapshotTestKeepsInit: the snapshot of a test package's next test
@@ -19,12 +18,7 @@ import (
 func TestSnapshotTestKeepsInit(t *testing.T) {
 	prog, err := Load(Config{Dir: filepath.Join("testdata", "initonce"), Tests: true}, ".")
 	require.NoError(t, err)
-	pkg := prog.Packages[0]
-	for _, p := range prog.Packages {
-		if p != nil && p.Func("TestChangeA") != nil {
-			pkg = p
-		}
-	}
+	pkg := testPackage(t, prog, "TestChangeA")
 	run := func(s *Snapshot, name string) {
 		t.Helper()
 		var out strings.Builder
@@ -83,13 +77,7 @@ func TestSnapshotDropsLongUndoLog(t *testing.T) {
 	defer func() { undoMax = old }()
 	prog, err := Load(Config{Dir: filepath.Join("testdata", "initonce"), Tests: true}, ".")
 	require.NoError(t, err)
-	var pkg *ssa.Package
-	for _, p := range prog.Packages {
-		if p != nil && p.Func("TestChangeLong") != nil {
-			pkg = p
-		}
-	}
-	require.NotNil(t, pkg)
+	pkg := testPackage(t, prog, "TestChangeLong")
 	var initOut strings.Builder
 	s, err := prog.SnapshotTest(pkg, "TestChangeLong", RunOptions{Stdout: &initOut})
 	require.NoError(t, err)

@@ -204,13 +204,7 @@ func TestMinstFillsALine(t *testing.T) {
 func TestMicroWritesAreLogged(t *testing.T) {
 	prog, err := Load(Config{Dir: filepath.Join("testdata", "micro", "snaplog"), Tests: true}, ".")
 	require.NoError(t, err)
-	var pkg *ssa.Package
-	for _, p := range prog.Packages {
-		if p != nil && p.Func("TestWrites") != nil {
-			pkg = p
-		}
-	}
-	require.NotNil(t, pkg)
+	pkg := testPackage(t, prog, "TestWrites")
 	s, err := prog.SnapshotTest(pkg, "TestWrites", RunOptions{})
 	require.NoError(t, err)
 	for run := range 3 {

@@ -23,13 +23,7 @@ func TestTestifyInterpreted(t *testing.T) {
 
 	prog, err := Load(Config{Dir: "testdata/testify", Tests: true}, ".")
 	require.NoError(t, err)
-	var testPkg = prog.Packages[0]
-	for _, p := range prog.Packages {
-		if p.Func("TestSqrt") != nil {
-			testPkg = p
-		}
-	}
-	require.NotNil(t, testPkg.Func("TestSqrt"), "test package variant not loaded")
+	testPkg := testPackage(t, prog, "TestSqrt")
 
 	for name, want := range native {
 		t.Run(name, func(t *testing.T) {
