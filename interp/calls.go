@@ -110,6 +110,22 @@ func (ce *callee) cached(regs []value) (f *function, recv value, hasRecv bool, e
 	return cl.fn, value{}, false, cl.env, true
 }
 
+// setArgs writes a call's arguments into nf's first registers: the
+// receiver (if hasRecv), the caller's registers args, then the closure's
+// free variables env.
+func (nf *frame) setArgs(regs []value, recv value, hasRecv bool, args []int, env []value) {
+	j := 0
+	if hasRecv {
+		nf.regs[0] = recv
+		j = 1
+	}
+	for _, a := range args {
+		nf.regs[j] = regs[a]
+		j++
+	}
+	copy(nf.regs[j:], env)
+}
+
 // gatherArgs returns the argument values of a call (with the receiver
 // first in invoke mode) in a fresh slice.
 func (ce *callee) gatherArgs(fr *frame, recv value, hasRecv bool) []value {
@@ -160,7 +176,7 @@ func (c *compiler) call(i *ssa.Call) op {
 			return nf
 		}
 	}
-	c.plainCalls[i] = minst{op: mDynCall, d: int32(dst), ext: &mext{ce: ce, args: int32s(ce.args)}}
+	c.plainCalls[i] = minst{op: mDynCall, d: int32(dst), ext: &mext{ce: ce}}
 	return func(fr *frame) *frame {
 		m := fr.g.m
 		m.step()
@@ -172,16 +188,7 @@ func (c *compiler) call(i *ssa.Call) op {
 			return f.invokeNative(fr, ce.gatherArgs(fr, recv, hasRecv), int32(dst))
 		}
 		nf := m.newFrame(f)
-		j := 0
-		if hasRecv {
-			nf.regs[0] = recv
-			j = 1
-		}
-		for _, a := range ce.args {
-			nf.regs[j] = fr.regs[a]
-			j++
-		}
-		copy(nf.regs[j:], env)
+		nf.setArgs(fr.regs, recv, hasRecv, ce.args, env)
 		nf.g, nf.caller, nf.retDst = fr.g, fr, int32(dst)
 		fr.pc++
 		return nf

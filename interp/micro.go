@@ -169,7 +169,7 @@ type mext struct {
 	conv func(value) value // mConv
 	fn   *function         // mCall
 	ce   *callee           // mDynCall
-	args []int32           // mCall and mDynCall
+	args []int32           // mCall
 }
 
 // medge is a control edge: the phi moves (parallel) and the target pc;
@@ -755,16 +755,7 @@ func (f *function) runMicro(fr *frame) *frame {
 			}
 			m.steps++
 			nf := m.newFrame(callee)
-			j := 0
-			if hasRecv {
-				nf.regs[0] = recv
-				j = 1
-			}
-			for _, a := range side.args {
-				nf.regs[j] = regs[a]
-				j++
-			}
-			copy(nf.regs[j:], env)
+			nf.setArgs(regs, recv, hasRecv, side.ce.args, env)
 			nf.g, nf.caller, nf.retDst = fr.g, fr, in.d
 			fr.pc = pc + 1
 			if callee.micro == nil {
