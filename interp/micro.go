@@ -35,6 +35,7 @@ package interp
 
 import (
 	"go/token"
+	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -492,7 +493,7 @@ func (c *compiler) installMicro(micro []minst) {
 			n++
 		}
 	}
-	if n < 2 || 4*n < len(micro) || c.prog.noMicro {
+	if n < 2 || 4*n < len(micro) || c.prog.noMicro || !microRegsValid(micro, len(c.tmpl)) {
 		// Two ops at least, and a quarter of them: a function of
 		// callouts would only add a dispatch to each.
 		return
@@ -520,6 +521,42 @@ func (c *compiler) installMicro(micro []minst) {
 	}
 }
 
+// at returns register i of the registers that start at rb, without a
+// bounds check: installMicro gives micro-code only to functions whose
+// instructions name registers of their frames (microRegsValid), and
+// runMicro checks a frame's length when it enters it.
+func at(rb unsafe.Pointer, i int32) *value {
+	return (*value)(unsafe.Add(rb, uintptr(uint32(i))*unsafe.Sizeof(value{})))
+}
+
+// microRegsValid reports whether every register operand of micro is one of
+// the n registers of its function's frames (an instruction's own operands
+// may also be -1: an absent result or return value).
+func microRegsValid(micro []minst, n int) bool {
+	within := func(lo int32, rs ...int32) bool {
+		for _, r := range rs {
+			if r < lo || int(r) >= n {
+				return false
+			}
+		}
+		return true
+	}
+	for _, in := range micro {
+		if !within(-1, in.d, in.x, in.y, in.z) {
+			return false
+		}
+		for _, e := range in.edge {
+			if !within(0, e.dsts...) || !within(0, e.srcs...) || !within(0, e.tmps...) {
+				return false
+			}
+		}
+		if in.ext != nil && !within(0, in.ext.args...) {
+			return false
+		}
+	}
+	return true
+}
+
 // stepDue reports whether the next step is one at which the machine checks
 // its limits (see machine.step): the closure must take it.
 func (m *machine) stepDue() bool { return m.steps+1 >= m.checkAt }
@@ -541,6 +578,10 @@ func (f *function) runMicro(fr *frame) *frame {
 frames:
 	for {
 		code, regs := f.micro, fr.regs
+		if len(regs) < len(f.template) {
+			return m.deopt(f, fr, entry, pc) // not a frame of f's (never)
+		}
+		rb := unsafe.Pointer(unsafe.SliceData(regs))
 		for {
 			var (
 				e     *medge
@@ -561,37 +602,37 @@ frames:
 					return next
 				}
 			case mAdd:
-				regs[in.d] = value{n: regs[in.x].n + regs[in.y].n}
+				*at(rb, in.d) = value{n: at(rb, in.x).n + at(rb, in.y).n}
 			case mSub:
-				regs[in.d] = value{n: regs[in.x].n - regs[in.y].n}
+				*at(rb, in.d) = value{n: at(rb, in.x).n - at(rb, in.y).n}
 			case mMul:
-				regs[in.d] = value{n: regs[in.x].n * regs[in.y].n}
+				*at(rb, in.d) = value{n: at(rb, in.x).n * at(rb, in.y).n}
 			case mAnd:
-				regs[in.d] = value{n: regs[in.x].n & regs[in.y].n}
+				*at(rb, in.d) = value{n: at(rb, in.x).n & at(rb, in.y).n}
 			case mOr:
-				regs[in.d] = value{n: regs[in.x].n | regs[in.y].n}
+				*at(rb, in.d) = value{n: at(rb, in.x).n | at(rb, in.y).n}
 			case mXor:
-				regs[in.d] = value{n: regs[in.x].n ^ regs[in.y].n}
+				*at(rb, in.d) = value{n: at(rb, in.x).n ^ at(rb, in.y).n}
 			case mAndNot:
-				regs[in.d] = value{n: regs[in.x].n &^ regs[in.y].n}
+				*at(rb, in.d) = value{n: at(rb, in.x).n &^ at(rb, in.y).n}
 			case mAddW:
-				regs[in.d] = value{n: wrap(in.k, regs[in.x].n+regs[in.y].n)}
+				*at(rb, in.d) = value{n: wrap(in.k, at(rb, in.x).n+at(rb, in.y).n)}
 			case mSubW:
-				regs[in.d] = value{n: wrap(in.k, regs[in.x].n-regs[in.y].n)}
+				*at(rb, in.d) = value{n: wrap(in.k, at(rb, in.x).n-at(rb, in.y).n)}
 			case mMulW:
-				regs[in.d] = value{n: wrap(in.k, regs[in.x].n*regs[in.y].n)}
+				*at(rb, in.d) = value{n: wrap(in.k, at(rb, in.x).n*at(rb, in.y).n)}
 			case mXorW:
-				regs[in.d] = value{n: wrap(in.k, regs[in.x].n^regs[in.y].n)}
+				*at(rb, in.d) = value{n: wrap(in.k, at(rb, in.x).n^at(rb, in.y).n)}
 			case mNegW:
-				regs[in.d] = value{n: wrap(in.k, -regs[in.x].n)}
+				*at(rb, in.d) = value{n: wrap(in.k, -at(rb, in.x).n)}
 			case mComplW:
-				regs[in.d] = value{n: wrap(in.k, ^regs[in.x].n)}
+				*at(rb, in.d) = value{n: wrap(in.k, ^at(rb, in.x).n)}
 			case mQuoS, mQuoU, mRemS, mRemU:
-				y := regs[in.y].n
+				y := at(rb, in.y).n
 				if y == 0 {
 					return m.deopt(f, fr, entry, pc)
 				}
-				x := regs[in.x].n
+				x := at(rb, in.x).n
 				var r uint64
 				switch in.op {
 				case mQuoS:
@@ -603,45 +644,45 @@ frames:
 				default:
 					r = x % y
 				}
-				regs[in.d] = value{n: r}
+				*at(rb, in.d) = value{n: r}
 			case mNot:
-				regs[in.d] = value{n: regs[in.x].n ^ 1}
+				*at(rb, in.d) = value{n: at(rb, in.x).n ^ 1}
 			case mEq, mNe, mLtS, mLtU, mLeS, mLeU, mGtS, mGtU, mGeS, mGeU:
-				regs[in.d] = value{n: b2u(intCompare(in.op, regs[in.x].n, regs[in.y].n))}
+				*at(rb, in.d) = value{n: b2u(intCompare(in.op, at(rb, in.x).n, at(rb, in.y).n))}
 			case mFAdd:
-				regs[in.d] = floatVal(regs[in.x].float() + regs[in.y].float())
+				*at(rb, in.d) = floatVal(at(rb, in.x).float() + at(rb, in.y).float())
 			case mFSub:
-				regs[in.d] = floatVal(regs[in.x].float() - regs[in.y].float())
+				*at(rb, in.d) = floatVal(at(rb, in.x).float() - at(rb, in.y).float())
 			case mFMul:
-				regs[in.d] = floatVal(regs[in.x].float() * regs[in.y].float())
+				*at(rb, in.d) = floatVal(at(rb, in.x).float() * at(rb, in.y).float())
 			case mFDiv:
-				regs[in.d] = floatVal(regs[in.x].float() / regs[in.y].float())
+				*at(rb, in.d) = floatVal(at(rb, in.x).float() / at(rb, in.y).float())
 			case mFAdd32:
-				regs[in.d] = floatVal(float64(float32(regs[in.x].float() + regs[in.y].float())))
+				*at(rb, in.d) = floatVal(float64(float32(at(rb, in.x).float() + at(rb, in.y).float())))
 			case mFSub32:
-				regs[in.d] = floatVal(float64(float32(regs[in.x].float() - regs[in.y].float())))
+				*at(rb, in.d) = floatVal(float64(float32(at(rb, in.x).float() - at(rb, in.y).float())))
 			case mFMul32:
-				regs[in.d] = floatVal(float64(float32(regs[in.x].float() * regs[in.y].float())))
+				*at(rb, in.d) = floatVal(float64(float32(at(rb, in.x).float() * at(rb, in.y).float())))
 			case mFDiv32:
-				regs[in.d] = floatVal(float64(float32(regs[in.x].float() / regs[in.y].float())))
+				*at(rb, in.d) = floatVal(float64(float32(at(rb, in.x).float() / at(rb, in.y).float())))
 			case mFNeg:
-				regs[in.d] = floatVal(-regs[in.x].float())
+				*at(rb, in.d) = floatVal(-at(rb, in.x).float())
 			case mFEq:
-				regs[in.d] = value{n: b2u(regs[in.x].float() == regs[in.y].float())}
+				*at(rb, in.d) = value{n: b2u(at(rb, in.x).float() == at(rb, in.y).float())}
 			case mFNe:
-				regs[in.d] = value{n: b2u(regs[in.x].float() != regs[in.y].float())}
+				*at(rb, in.d) = value{n: b2u(at(rb, in.x).float() != at(rb, in.y).float())}
 			case mFLt:
-				regs[in.d] = value{n: b2u(regs[in.x].float() < regs[in.y].float())}
+				*at(rb, in.d) = value{n: b2u(at(rb, in.x).float() < at(rb, in.y).float())}
 			case mFLe:
-				regs[in.d] = value{n: b2u(regs[in.x].float() <= regs[in.y].float())}
+				*at(rb, in.d) = value{n: b2u(at(rb, in.x).float() <= at(rb, in.y).float())}
 			case mFGt:
-				regs[in.d] = value{n: b2u(regs[in.x].float() > regs[in.y].float())}
+				*at(rb, in.d) = value{n: b2u(at(rb, in.x).float() > at(rb, in.y).float())}
 			case mFGe:
-				regs[in.d] = value{n: b2u(regs[in.x].float() >= regs[in.y].float())}
+				*at(rb, in.d) = value{n: b2u(at(rb, in.x).float() >= at(rb, in.y).float())}
 			case mConv:
-				regs[in.d] = in.ext.conv(regs[in.x])
+				*at(rb, in.d) = in.ext.conv(*at(rb, in.x))
 			case mLoadField, mLoadFieldW, mStoreField, mLoadFieldF:
-				p, _ := regs[in.x].r.(*value)
+				p, _ := at(rb, in.x).r.(*value)
 				if p == nil || (m.watchMem && in.op == mLoadFieldW) {
 					return m.deopt(f, fr, entry, pc)
 				}
@@ -655,8 +696,8 @@ frames:
 				}
 				goto load
 			case mLoadIndex, mLoadIndexW, mStoreIndex, mLoadIndexF:
-				es, ok := microElems(regs, in)
-				i := regs[in.y].n
+				es, ok := microElems(rb, in)
+				i := at(rb, in.y).n
 				if !ok || i >= uint64(len(es)) || (m.watchMem && in.op == mLoadIndexW) {
 					return m.deopt(f, fr, entry, pc) // also a negative signed index
 				}
@@ -666,8 +707,8 @@ frames:
 				}
 				goto load
 			case mLoadByte, mStoreByte:
-				b, ok := microBytes(regs, in)
-				i := regs[in.y].n
+				b, ok := microBytes(rb, in)
+				i := at(rb, in.y).n
 				if !ok || i >= uint64(len(b)) {
 					return m.deopt(f, fr, entry, pc)
 				}
@@ -677,16 +718,16 @@ frames:
 						fr.pc = pc
 						m.emitAccess(fr, EvRead, addrOfByte(p), in.pos)
 					}
-					regs[in.d] = byteVal(*p, in.k)
+					*at(rb, in.d) = byteVal(*p, in.k)
 				} else {
 					if m.watchMem {
 						fr.pc = pc
 						m.emitAccess(fr, EvWrite, addrOfByte(p), in.pos)
 					}
 					if m.logging {
-						m.setByte(p, byte(regs[in.z].n))
+						m.setByte(p, byte(at(rb, in.z).n))
 					} else {
-						*p = byte(regs[in.z].n)
+						*p = byte(at(rb, in.z).n)
 					}
 				}
 			case mJump:
@@ -698,35 +739,35 @@ frames:
 					m.steps++
 				}
 				if len(e.dsts) == 1 {
-					regs[e.dsts[0]] = regs[e.srcs[0]]
+					*at(rb, e.dsts[0]) = *at(rb, e.srcs[0])
 				} else if len(e.dsts) > 1 {
 					e.move(regs)
 				}
 				pc = int(e.target)
 				continue
 			case mIf:
-				taken = regs[in.x].n != 0
+				taken = at(rb, in.x).n != 0
 				goto branch
 			case mIfEq:
-				taken = regs[in.x].n == regs[in.y].n
+				taken = at(rb, in.x).n == at(rb, in.y).n
 				goto branch
 			case mIfNe:
-				taken = regs[in.x].n != regs[in.y].n
+				taken = at(rb, in.x).n != at(rb, in.y).n
 				goto branch
 			case mIfLtS:
-				taken = int64(regs[in.x].n) < int64(regs[in.y].n)
+				taken = int64(at(rb, in.x).n) < int64(at(rb, in.y).n)
 				goto branch
 			case mIfLeS:
-				taken = int64(regs[in.x].n) <= int64(regs[in.y].n)
+				taken = int64(at(rb, in.x).n) <= int64(at(rb, in.y).n)
 				goto branch
 			case mIfGtS:
-				taken = int64(regs[in.x].n) > int64(regs[in.y].n)
+				taken = int64(at(rb, in.x).n) > int64(at(rb, in.y).n)
 				goto branch
 			case mIfGeS:
-				taken = int64(regs[in.x].n) >= int64(regs[in.y].n)
+				taken = int64(at(rb, in.x).n) >= int64(at(rb, in.y).n)
 				goto branch
 			case mIfLtU, mIfLeU, mIfGtU, mIfGeU:
-				taken = intCompare(in.op-mIfEq+mEq, regs[in.x].n, regs[in.y].n)
+				taken = intCompare(in.op-mIfEq+mEq, at(rb, in.x).n, at(rb, in.y).n)
 				goto branch
 			case mCall:
 				// A static call: mDynCall's path without a receiver or
@@ -768,36 +809,36 @@ frames:
 				fr, f, pc = nf, callee, 0
 				continue frames
 			case mField:
-				es, ok := regs[in.x].r.([]value)
+				es, ok := at(rb, in.x).r.([]value)
 				if !ok {
 					return m.deopt(f, fr, entry, pc)
 				}
-				regs[in.d] = es[in.aux]
+				*at(rb, in.d) = es[in.aux]
 			case mMove:
-				regs[in.d] = regs[in.x]
+				*at(rb, in.d) = *at(rb, in.x)
 			case mIndexAddr:
-				es, ok := microElems(regs, in)
-				i := regs[in.y].n
+				es, ok := microElems(rb, in)
+				i := at(rb, in.y).n
 				if !ok || i >= uint64(len(es)) {
 					return m.deopt(f, fr, entry, pc)
 				}
-				regs[in.d] = value{r: &es[i]}
+				*at(rb, in.d) = value{r: &es[i]}
 			case mIndexAddrByte:
-				b, ok := microBytes(regs, in)
-				i := regs[in.y].n
+				b, ok := microBytes(rb, in)
+				i := at(rb, in.y).n
 				if !ok || i >= uint64(len(b)) {
 					return m.deopt(f, fr, entry, pc)
 				}
-				regs[in.d] = value{r: &b[i]}
+				*at(rb, in.d) = value{r: &b[i]}
 			case mLenStr:
-				s, _ := regs[in.x].r.(string)
-				regs[in.d] = value{n: uint64(len(s))}
+				s, _ := at(rb, in.x).r.(string)
+				*at(rb, in.d) = value{n: uint64(len(s))}
 			case mLen, mCap:
-				n, ok := sliceLenCap(regs[in.x].r, in.op == mCap)
+				n, ok := sliceLenCap(at(rb, in.x).r, in.op == mCap)
 				if !ok {
 					return m.deopt(f, fr, entry, pc)
 				}
-				regs[in.d] = value{n: uint64(n)}
+				*at(rb, in.d) = value{n: uint64(n)}
 			case mRet:
 				c := fr.caller
 				if len(fr.defers) > 0 || c == nil || c.native != nil || fr.isDefer || c.fn == nil {
@@ -805,7 +846,7 @@ frames:
 				}
 				if fr.retDst >= 0 {
 					if in.x >= 0 {
-						c.regs[fr.retDst] = regs[in.x]
+						c.regs[fr.retDst] = *at(rb, in.x)
 					} else {
 						c.regs[fr.retDst] = value{}
 					}
@@ -830,9 +871,9 @@ frames:
 				m.emitAccess(fr, EvRead, addrOf(cell), in.pos)
 			}
 			if in.op == mLoadFieldW || in.op == mLoadIndexW {
-				regs[in.d] = value{n: wrap(in.k, cell.n)}
+				*at(rb, in.d) = value{n: wrap(in.k, cell.n)}
 			} else {
-				regs[in.d] = *cell
+				*at(rb, in.d) = *cell
 			}
 			pc++
 			if in.op != mLoadFieldF && in.op != mLoadIndexF {
@@ -844,11 +885,11 @@ frames:
 			in = &code[pc]
 			switch in.op {
 			case mFMul:
-				regs[in.d] = floatVal(regs[in.x].float() * regs[in.y].float())
+				*at(rb, in.d) = floatVal(at(rb, in.x).float() * at(rb, in.y).float())
 			case mFAdd:
-				regs[in.d] = floatVal(regs[in.x].float() + regs[in.y].float())
+				*at(rb, in.d) = floatVal(at(rb, in.x).float() + at(rb, in.y).float())
 			case mFSub:
-				regs[in.d] = floatVal(regs[in.x].float() - regs[in.y].float())
+				*at(rb, in.d) = floatVal(at(rb, in.x).float() - at(rb, in.y).float())
 			default:
 				continue
 			}
@@ -860,7 +901,7 @@ frames:
 				fr.pc = pc
 				m.noteWrite(fr, cell, in.pos)
 			}
-			*cell = regs[in.z]
+			*cell = *at(rb, in.z)
 			pc++
 			continue
 		branch:
@@ -875,7 +916,7 @@ frames:
 				e = &in.edge[1]
 			}
 			if len(e.dsts) == 1 {
-				regs[e.dsts[0]] = regs[e.srcs[0]]
+				*at(rb, e.dsts[0]) = *at(rb, e.srcs[0])
 			} else if len(e.dsts) > 1 {
 				e.move(regs)
 			}
@@ -965,21 +1006,21 @@ func sliceLenCap(r any, isCap bool) (n int, ok bool) {
 }
 
 // microElems returns the value cells an index instruction indexes.
-func microElems(regs []value, in *minst) ([]value, bool) {
-	es, ok := microSeq(regs, in).([]value)
+func microElems(rb unsafe.Pointer, in *minst) ([]value, bool) {
+	es, ok := microSeq(rb, in).([]value)
 	return es, ok
 }
 
 // microBytes returns the bytes an index instruction indexes.
-func microBytes(regs []value, in *minst) ([]byte, bool) {
-	b, ok := microSeq(regs, in).([]byte)
+func microBytes(rb unsafe.Pointer, in *minst) ([]byte, bool) {
+	b, ok := microSeq(rb, in).([]byte)
 	return b, ok
 }
 
 // microSeq returns the reference of the slice or array an index
 // instruction indexes (nil for a nil pointer to an array).
-func microSeq(regs []value, in *minst) any {
-	v := regs[in.x]
+func microSeq(rb unsafe.Pointer, in *minst) any {
+	v := *at(rb, in.x)
 	if in.ptr {
 		p, _ := v.r.(*value)
 		if p == nil {

@@ -221,3 +221,28 @@ func TestMicroWritesAreLogged(t *testing.T) {
 	require.NotNil(t, f)
 	assert.NotNil(t, f.micro, "TestWrites has micro-code")
 }
+
+// TestMicroRegsValid checks the check that lets runMicro access registers
+// without bounds checks: an instruction, an edge or a call naming a
+// register outside the frame keeps the function's closures.
+func TestMicroRegsValid(t *testing.T) {
+	valid := []minst{
+		{op: mAdd, d: 2, x: 0, y: 1},
+		{op: mJump, edge: []medge{{dsts: []int32{0}, srcs: []int32{2}, tmps: []int32{1}}}},
+		{op: mCall, d: -1, ext: &mext{args: []int32{0, 1}}},
+		{op: mRet, x: -1},
+	}
+	require.True(t, microRegsValid(valid, 3))
+	for name, in := range map[string]minst{
+		"result":   {op: mAdd, d: 3},
+		"operand":  {op: mAdd, y: 3},
+		"negative": {op: mAdd, x: -2},
+		"store":    {op: mStoreField, z: 7},
+		"phi dst":  {op: mJump, edge: []medge{{dsts: []int32{3}, srcs: []int32{0}}}},
+		"phi src":  {op: mJump, edge: []medge{{dsts: []int32{0}, srcs: []int32{-1}}}},
+		"phi tmp":  {op: mJump, edge: []medge{{dsts: []int32{0}, srcs: []int32{1}, tmps: []int32{3}}}},
+		"argument": {op: mCall, ext: &mext{args: []int32{0, 3}}},
+	} {
+		assert.False(t, microRegsValid(append(valid[:len(valid):len(valid)], in), 3), name)
+	}
+}
