@@ -167,7 +167,7 @@ func (c *compiler) call(i *ssa.Call) op {
 		return func(fr *frame) *frame {
 			m := fr.g.m
 			m.step()
-			nf := m.newFrame(f)
+			nf := m.calleeFrame(fr, f)
 			for j, a := range args {
 				nf.regs[j] = fr.regs[a]
 			}
@@ -187,7 +187,7 @@ func (c *compiler) call(i *ssa.Call) op {
 		if f.native != nil || f.control != nil {
 			return f.invokeNative(fr, ce.gatherArgs(fr, recv, hasRecv), int32(dst))
 		}
-		nf := m.newFrame(f)
+		nf := m.calleeFrame(fr, f)
 		nf.setArgs(fr.regs, recv, hasRecv, ce.args, env)
 		nf.g, nf.caller, nf.retDst = fr.g, fr, int32(dst)
 		fr.pc++

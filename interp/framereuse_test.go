@@ -41,3 +41,43 @@ func TestFrameReuseAcrossFunctions(t *testing.T) {
 		assert.Equal(t, "test body\ngoroutine\n", out.String(), "snapshot=%v", snapshot)
 	}
 }
+
+// TestSpareFrame: a frame that returned to its caller is the caller's
+// spare, reused by the caller's next call of the same function only, and
+// checked like a frame of the free list; under HashStates frames are not
+// reused.
+func TestSpareFrame(t *testing.T) {
+	f := &function{name: "f", template: []value{{}, intVal(7)}, preloaded: []int{1}}
+	h := &function{name: "h", id: 1, template: []value{{}}}
+	f.ready.Store(true)
+	h.ready.Store(true)
+	m := &machine{}
+	g := &Goroutine{m: m}
+	caller := &frame{g: g}
+
+	fr := m.calleeFrame(caller, f)
+	fr.g, fr.caller = g, caller
+	m.returned(caller, fr)
+	require.Same(t, fr, caller.spare, "the returned frame is the caller's spare")
+	assert.Nil(t, fr.caller, "the spare is reset")
+
+	other := m.calleeFrame(caller, h)
+	assert.NotSame(t, fr, other, "a call of another function")
+	assert.Same(t, fr, caller.spare, "the spare stays")
+	again := m.calleeFrame(caller, f)
+	require.Same(t, fr, again, "the next call of f reuses the spare")
+	assert.Nil(t, caller.spare)
+
+	again.g = g
+	again.regs[1] = intVal(8) // a preloaded register, written
+	m.returned(caller, again)
+	require.Panics(t, func() { m.calleeFrame(caller, f) }, "a spare is checked as recycled frames are")
+
+	hs := &machine{}
+	hs.opts.HashStates = true
+	c2 := &frame{g: &Goroutine{m: hs}}
+	fr2 := hs.calleeFrame(c2, f)
+	fr2.g = c2.g
+	hs.returned(c2, fr2)
+	assert.Nil(t, c2.spare, "no spare under HashStates")
+}

@@ -38,6 +38,9 @@ type frame struct {
 	// A frame's caller chain does not change while it is active, and
 	// release clears it for the frame's next activation.
 	user *frame
+	// spare is a frame that this frame's last call returned, kept for
+	// its next call (see machine.returned and machine.calleeFrame).
+	spare *frame
 }
 
 type deferred struct {
@@ -53,7 +56,21 @@ type deferred struct {
 type op func(fr *frame) *frame
 
 // newFrame allocates a frame for f with its registers initialized.
-func (m *machine) newFrame(f *function) *frame {
+func (m *machine) newFrame(f *function) *frame { return m.calleeFrame(nil, f) }
+
+// calleeFrame returns a frame for caller's call of f (caller nil: a frame
+// without a caller): the frame of f that caller's last call returned (its
+// spare, see returned), a frame of f's free list, or a new one.
+func (m *machine) calleeFrame(caller *frame, f *function) *frame {
+	if caller != nil {
+		if s := caller.spare; s != nil && s.fn == f {
+			caller.spare = nil
+			if verifyPreloaded {
+				m.checkPreloaded(s)
+			}
+			return s
+		}
+	}
 	if !f.ready.Load() {
 		m.prog.compile(f)
 	}
@@ -66,12 +83,7 @@ func (m *machine) newFrame(f *function) *frame {
 			// other one is written (SSA definitions dominate their uses)
 			// before it is read.
 			if verifyPreloaded {
-				t := m.template(f)
-				for _, i := range f.preloaded {
-					if !sameWords(fr.regs[i], t[i]) {
-						panic(fmt.Sprintf("interp: register %d of a recycled frame of %s was written (a preloaded register)", i, f.name))
-					}
-				}
+				m.checkPreloaded(fr)
 			}
 			return fr
 		}
@@ -80,6 +92,17 @@ func (m *machine) newFrame(f *function) *frame {
 	regs := make([]value, len(t))
 	copy(regs, t)
 	return &frame{fn: f, code: f.code, regs: regs, retDst: -1}
+}
+
+// checkPreloaded panics if a preloaded register of the recycled frame fr
+// does not hold its template value.
+func (m *machine) checkPreloaded(fr *frame) {
+	t := m.template(fr.fn)
+	for _, i := range fr.fn.preloaded {
+		if !sameWords(fr.regs[i], t[i]) {
+			panic(fmt.Sprintf("interp: register %d of a recycled frame of %s was written (a preloaded register)", i, fr.fn.name))
+		}
+	}
 }
 
 // verifyPreloaded makes newFrame check that a recycled frame's preloaded
@@ -100,10 +123,10 @@ const maxFreeFrames = 64
 // release returns a frame that returned to its function's free list.
 // Frames of a panicking goroutine are kept: the traceback may need them.
 func (m *machine) release(fr *frame) {
-	f := fr.fn
-	if f == nil || f.id < 0 || fr.g.panic != nil || fr.native != nil {
+	if !recyclable(fr) {
 		return
 	}
+	f := fr.fn
 	if f.id >= len(m.free) {
 		nf := make([][]*frame, max(2*len(m.free), f.id+1, 64))
 		copy(nf, m.free)
@@ -112,10 +135,38 @@ func (m *machine) release(fr *frame) {
 	if len(m.free[f.id]) >= maxFreeFrames {
 		return
 	}
+	fr.reset()
+	m.free[f.id] = append(m.free[f.id], fr)
+}
+
+// returned recycles fr, which returned to its caller c: it becomes c's
+// spare if c has none, for c's next call, which often calls the same
+// function (in a loop, or a recursion's second call); otherwise it goes
+// to its function's free list (release). Under HashStates frames are not
+// reused (see newFrame).
+func (m *machine) returned(c, fr *frame) {
+	if c.spare == nil && !m.opts.HashStates && recyclable(fr) {
+		fr.reset()
+		c.spare = fr
+		return
+	}
+	m.release(fr)
+}
+
+// recyclable reports whether fr, which returned, may run again for
+// another call. Frames of a panicking goroutine are kept: the traceback
+// may need them.
+func recyclable(fr *frame) bool {
+	f := fr.fn
+	return f != nil && f.id >= 0 && fr.g.panic == nil && fr.native == nil
+}
+
+// reset makes a frame that returned ready for its next call; its
+// registers stay (see newFrame), and so does its spare.
+func (fr *frame) reset() {
 	fr.caller, fr.g, fr.pc, fr.retDst, fr.user = nil, nil, 0, -1, nil
 	fr.defers = fr.defers[:0]
 	fr.unwinding, fr.isDefer = false, false
-	m.free[f.id] = append(m.free[f.id], fr)
 }
 
 // template returns f's initial registers in this run: constants, and the
@@ -289,7 +340,7 @@ func (fr *frame) ret(res value) *frame {
 	if fr.isDefer && c.unwinding {
 		return g.deferReturned(c)
 	}
-	g.m.release(fr)
+	g.m.returned(c, fr)
 	return c
 }
 

@@ -778,7 +778,12 @@ frames:
 					return m.deopt(f, fr, entry, pc)
 				}
 				m.steps++
-				nf := m.newFrame(callee)
+				nf := fr.spare // calleeFrame's first case, inlined
+				if nf == nil || nf.fn != callee || verifyPreloaded {
+					nf = m.calleeFrame(fr, callee)
+				} else {
+					fr.spare = nil
+				}
 				for j, a := range in.ext.args {
 					nf.regs[j] = regs[a]
 				}
@@ -799,7 +804,12 @@ frames:
 					return m.deopt(f, fr, entry, pc)
 				}
 				m.steps++
-				nf := m.newFrame(callee)
+				nf := fr.spare // calleeFrame's first case, inlined
+				if nf == nil || nf.fn != callee || verifyPreloaded {
+					nf = m.calleeFrame(fr, callee)
+				} else {
+					fr.spare = nil
+				}
 				nf.setArgs(regs, recv, hasRecv, side.ce.args, env)
 				nf.g, nf.caller, nf.retDst = fr.g, fr, in.d
 				fr.pc = pc + 1
@@ -851,7 +861,12 @@ frames:
 						c.regs[fr.retDst] = value{}
 					}
 				}
-				m.release(fr)
+				if c.spare == nil && !m.opts.HashStates && recyclable(fr) {
+					fr.reset() // returned, inlined
+					c.spare = fr
+				} else {
+					m.release(fr)
+				}
 				cf := c.fn
 				if cf.micro == nil {
 					return c
