@@ -202,6 +202,7 @@ func (c *compiler) compile() {
 			}
 		}
 	}
+	c.coalescePhis(sf)
 	c.aliasChangeTypes(sf)
 	// Block start pcs: one op per instruction, phis, debug refs and fused
 	// address computations none.
@@ -625,8 +626,12 @@ func (c *compiler) edgeMoves(from, to *ssa.BasicBlock) (dsts, srcs []int) {
 		if !ok {
 			break
 		}
-		dsts = append(dsts, c.regs[phi])
-		srcs = append(srcs, c.reg(phi.Edges[pred]))
+		d, s := c.regs[phi], c.reg(phi.Edges[pred])
+		if d == s {
+			continue // a value coalesced with the phi (coalescePhis)
+		}
+		dsts = append(dsts, d)
+		srcs = append(srcs, s)
 	}
 	return
 }
