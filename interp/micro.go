@@ -4,10 +4,11 @@ package interp
 // switch loop instead of one closure call per op.
 //
 // Every op of a function keeps its closure (function.code). For the ops in
-// the micro subset (integer and float arithmetic and comparisons, numeric
-// conversions, loads and stores of non-aggregate fields and elements,
-// element addresses, len and cap, jumps and branches with their phi moves,
-// static, dynamic and interface calls of compiled functions, returns), the
+// the micro subset (integer and float arithmetic, shifts and comparisons,
+// pointer equality, numeric conversions, loads and stores of non-aggregate
+// fields and elements, element addresses, tuple elements, len and cap,
+// jumps and branches with their phi moves, static, dynamic and interface
+// calls of compiled functions, returns), the
 // compiler also writes a minst at the same pc (function.micro); the others
 // get a callout (mCallout). If at least two of a function's ops, and a
 // quarter of them, are micro instructions, every slot of its code holds
@@ -80,6 +81,15 @@ const (
 	mGeS
 	mGeU
 	mNot
+	// Shifts (x << y wrapped to kind k, x >> y signed and unsigned); a
+	// shift count of 64 or more, or a negative one, is the closure's.
+	mShl
+	mShrS
+	mShrU
+	// Equality of pointers and channels: equal if the same reference,
+	// unequal if one is nil; any other pair is the closure's.
+	mPtrEq
+	mPtrNe
 	// float64 arithmetic; the F32 forms round to float32.
 	mFAdd
 	mFSub
@@ -137,7 +147,8 @@ const (
 	// whose inline cache knows the dynamic type.
 	mDynCall
 	// d = x.field(aux) of a struct value (also a forwarded local's field,
-	// see compiler.load) and d = x (a forwarded local).
+	// see compiler.load, and a tuple's element, Extract) and d = x (a
+	// forwarded local).
 	mField
 	mMove
 	// d = &x[y] of value cells and of bytes.
@@ -219,6 +230,9 @@ func (c *compiler) microOf(instr ssa.Instruction) minst {
 		return in
 	case *ssa.Field:
 		return minst{op: mField, d: c.r32(i), x: c.r32(i.X), aux: int32(i.Field)}
+	case *ssa.Extract:
+		// A tuple is a []value, as a struct is.
+		return minst{op: mField, d: c.r32(i), x: c.r32(i.Tuple), aux: int32(i.Index)}
 	case *ssa.Return:
 		if _, moved := c.sliceMoves()[i]; moved || len(i.Results) > 1 {
 			return minst{}
@@ -299,6 +313,13 @@ func (c *compiler) microBinOp(i *ssa.BinOp) minst {
 		return u
 	}
 	switch {
+	case k == kPointer || k == kChan:
+		switch i.Op {
+		case token.EQL:
+			in.op = mPtrEq
+		case token.NEQ:
+			in.op = mPtrNe
+		}
 	case isInt(k) || k == kBool:
 		switch i.Op {
 		case token.EQL:
@@ -336,6 +357,10 @@ func (c *compiler) microBinOp(i *ssa.BinOp) minst {
 			in.op = pick(mQuoS, mQuoU)
 		case token.REM:
 			in.op = pick(mRemS, mRemU)
+		case token.SHL:
+			in.op = mShl
+		case token.SHR:
+			in.op = pick(mShrS, mShrU)
 		}
 	case k == kFloat64 || k == kFloat32:
 		f32 := k == kFloat32
@@ -557,6 +582,10 @@ func microRegsValid(micro []minst, n int) bool {
 	return true
 }
 
+// refWords returns the words of v's reference: its dynamic type and its
+// data pointer (zero for nil).
+func refWords(v *value) [2]uintptr { return *(*[2]uintptr)(unsafe.Pointer(&v.r)) }
+
 // stepDue reports whether the next step is one at which the machine checks
 // its limits (see machine.step): the closure must take it.
 func (m *machine) stepDue() bool { return m.steps+1 >= m.checkAt }
@@ -647,6 +676,34 @@ frames:
 				*at(rb, in.d) = value{n: r}
 			case mNot:
 				*at(rb, in.d) = value{n: at(rb, in.x).n ^ 1}
+			case mShl, mShrS, mShrU:
+				x, sh := at(rb, in.x).n, at(rb, in.y).n
+				if sh >= 64 {
+					return m.deopt(f, fr, entry, pc)
+				}
+				switch in.op {
+				case mShl:
+					x = wrap(in.k, x<<sh)
+				case mShrS:
+					x = uint64(int64(x) >> sh)
+				default:
+					x >>= sh
+				}
+				*at(rb, in.d) = value{n: x}
+			case mPtrEq, mPtrNe:
+				// The references' words, compared without a dynamic
+				// type's equality: a pointer's or a channel's is that of
+				// its words.
+				a, b := refWords(at(rb, in.x)), refWords(at(rb, in.y))
+				var eq bool
+				switch {
+				case a == b:
+					eq = true
+				case a[0] == 0 || b[0] == 0: // one is nil
+				default:
+					return m.deopt(f, fr, entry, pc) // see equal
+				}
+				*at(rb, in.d) = value{n: b2u(eq == (in.op == mPtrEq))}
 			case mEq, mNe, mLtS, mLtU, mLeS, mLeU, mGtS, mGtU, mGeS, mGeU:
 				*at(rb, in.d) = value{n: b2u(intCompare(in.op, at(rb, in.x).n, at(rb, in.y).n))}
 			case mFAdd:

@@ -247,8 +247,83 @@ func deferred(n int) (r int) {
 	return r
 }
 
+// shifts shifts values of every width by counts up to past their width,
+// and by a negative count (a panic).
+func shifts() {
+	var sum uint64
+	for s := uint(0); s < 70; s += 3 {
+		i8, u8 := int8(-100)>>s, uint8(200)<<s
+		i16, u16 := int16(-30000)<<s, uint16(60000)>>s
+		i32, u32 := int32(-7)<<s, uint32(0xdeadbeef)>>s
+		i64, u64 := int64(-1)<<s, uint64(1)<<s
+		n := -12345 >> s
+		sum += uint64(i8) + uint64(u8) + uint64(i16) + uint64(u16) + uint64(i32) + uint64(u32) + uint64(i64) + u64 + uint64(n)
+		sum = sum<<1 | sum>>63
+	}
+	fmt.Println("shifts", sum)
+	for _, s := range []int{3, 64, -1} {
+		func() {
+			defer func() { fmt.Println("shift", s, recover()) }()
+			fmt.Println(1<<s, -8>>s, uint32(8)>>s)
+		}()
+	}
+}
+
+// pointers compares pointers and channels: the same, different, nil.
+func pointers() {
+	a, b := &point{x: 1}, &point{x: 1}
+	var nilp *point
+	ps := []*point{a, b, nilp, a}
+	c1, c2 := make(chan int), make(chan int)
+	var nilc chan int
+	cs := []chan int{c1, c2, nilc, c1}
+	n := 0
+	for i, p := range ps {
+		for j, q := range ps {
+			if p == q {
+				n += i*4 + j
+			}
+			if p != q && cs[i] != cs[j] {
+				n++
+			}
+			if cs[i] == cs[j] {
+				n += 100
+			}
+		}
+		if p == nil || p != nilp {
+			n += 1000
+		}
+	}
+	fmt.Println("pointers", n)
+}
+
+// tuples reads the elements of tuples: comma-ok forms and calls of
+// several results.
+func tuples() {
+	m := map[string]int{"a": 1, "b": 2}
+	sum := 0
+	for _, k := range []string{"a", "b", "c"} {
+		v, ok := m[k]
+		if ok {
+			sum += v
+		}
+		q, r := divmod(17+v, 5)
+		sum += q*10 + r
+	}
+	var x any = 3
+	if i, ok := x.(int); ok {
+		sum += i
+	}
+	fmt.Println("tuples", sum)
+}
+
+func divmod(a, b int) (int, int) { return a / b, a % b }
+
 func main() {
 	fmt.Println(fib(20))
+	shifts()
+	pointers()
+	tuples()
 	narrow()
 	floats()
 	structs()
