@@ -31,6 +31,19 @@ type methodCache struct {
 
 const maxCached = 8
 
+// find returns the method cached for dynamic type t, if any (mc may be
+// nil: no method is cached yet).
+func (mc *methodCache) find(t *rtype) (*function, bool) {
+	if mc != nil {
+		for j, u := range mc.ts {
+			if u == t {
+				return mc.fs[j], true
+			}
+		}
+	}
+	return nil, false
+}
+
 func (c *compiler) callee(cc *ssa.CallCommon) *callee {
 	ce := &callee{recv: -1, fnReg: -1}
 	if cc.IsInvoke() {
@@ -94,12 +107,8 @@ func (ce *callee) cached(regs []value) (f *function, recv value, hasRecv bool, e
 		if i == nil {
 			return nil, value{}, false, nil, false
 		}
-		if mc := ce.cache.Load(); mc != nil {
-			for j, t := range mc.ts {
-				if t == i.t {
-					return mc.fs[j], i.v, true, nil, true
-				}
-			}
+		if f, ok := ce.cache.Load().find(i.t); ok {
+			return f, i.v, true, nil, true
 		}
 		return nil, value{}, false, nil, false
 	}
