@@ -1,6 +1,10 @@
 package interp
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // coalescePhis gives a phi's register to the values that flow into it,
 // where no use can tell them apart, so that the edge moves no value: a
@@ -9,8 +13,9 @@ import "golang.org/x/tools/go/ssa"
 // compiler's would. Each such value v, on the edge from block b to the
 // phi's block, must be:
 //
-//   - an arithmetic or comparison (BinOp), whose op reads its operands
-//     before it writes its result;
+//   - an integer or float arithmetic (BinOp), whose op reads its operands
+//     before it writes its result (a string concatenation's reads its
+//     leaves again after, to count the allocation);
 //   - used by the phi only, so that nothing reads v once the phi's block
 //     runs again (and may move another value into the register);
 //   - the last instruction of b before its Jump, so that no instruction
@@ -33,7 +38,7 @@ func (c *compiler) coalescePhis(sf *ssa.Function) {
 				bin, ok := v.(*ssa.BinOp)
 				b := h.Preds[e]
 				n := len(b.Instrs)
-				if !ok || bin.Block() != b || n < 2 || b.Instrs[n-2] != bin || onlyUser(bin) != p {
+				if !ok || !numericBasic(bin.Type()) || bin.Block() != b || n < 2 || b.Instrs[n-2] != bin || onlyUser(bin) != p {
 					continue
 				}
 				if _, ok := b.Instrs[n-1].(*ssa.Jump); !ok || readOnEdge(h, e, p) {
@@ -43,6 +48,12 @@ func (c *compiler) coalescePhis(sf *ssa.Function) {
 			}
 		}
 	}
+}
+
+// numericBasic reports whether t is an integer or float type.
+func numericBasic(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsInteger|types.IsFloat) != 0
 }
 
 // hasChangeType reports whether a ChangeType converts v.
