@@ -113,6 +113,12 @@ const (
 	mLoadField
 	mLoadFieldW
 	mStoreField
+	// d = *x and *x = z of a scalar variable through a pointer register
+	// (globals, escaped locals, pointer parameters); the narrow form
+	// normalizes as mLoadFieldW does.
+	mLoadPtr
+	mLoadPtrW
+	mStorePtr
 	// mLoadField and mLoadIndex followed by float arithmetic, which runs
 	// in the load's tail (see installMicro).
 	mLoadFieldF
@@ -432,14 +438,28 @@ func (c *compiler) microUnOp(i *ssa.UnOp) minst {
 	return minst{}
 }
 
-// microLoad is the micro instruction of a fused load of a scalar field or
-// element (see compiler.load), if any.
+// microLoad is the micro instruction of a load of a scalar field or
+// element (fused), or of a scalar through a pointer register (see
+// compiler.load), if any.
 func (c *compiler) microLoad(i *ssa.UnOp) minst {
 	et := c.typ(i.X.Type()).elem
-	if rangeOnlyLength(i) || c.fwd[i.X] != nil || !c.fused[i.X] || et.aggregate {
+	if rangeOnlyLength(i) || c.fwd[i.X] != nil || et.aggregate {
 		return minst{}
 	}
 	narrow := narrowInt(et.kind)
+	if !c.fused[i.X] {
+		// Through a pointer register (see compiler.load): a variable's
+		// cell; bytes may be elements of a byte array, left to the
+		// closure.
+		if isByteKind(et.kind) {
+			return minst{}
+		}
+		op := mLoadPtr
+		if narrow {
+			op = mLoadPtrW
+		}
+		return minst{op: op, k: et.kind, d: c.r32(i), x: c.r32(i.X), pos: i.Pos()}
+	}
 	switch a := i.X.(type) {
 	case *ssa.FieldAddr:
 		op := mLoadField
@@ -466,12 +486,20 @@ func (c *compiler) microLoad(i *ssa.UnOp) minst {
 	return minst{}
 }
 
-// microStore is the micro instruction of a fused store of a scalar field
-// or element (see compiler.store), if any.
+// microStore is the micro instruction of a store of a scalar field or
+// element (fused), or through a pointer register (see compiler.store), if
+// any.
 func (c *compiler) microStore(i *ssa.Store) minst {
 	t := c.typ(i.Val.Type())
-	if !c.fused[i.Addr] || t.aggregate {
+	if t.aggregate {
 		return minst{}
+	}
+	if !c.fused[i.Addr] {
+		// Through a pointer register (see compiler.store).
+		if isByteKind(t.kind) {
+			return minst{}
+		}
+		return minst{op: mStorePtr, x: c.r32(i.Addr), z: c.r32(i.Val), pos: i.Pos()}
 	}
 	switch a := i.Addr.(type) {
 	case *ssa.FieldAddr:
@@ -752,6 +780,15 @@ frames:
 					goto store
 				}
 				goto load
+			case mLoadPtr, mLoadPtrW, mStorePtr:
+				cell, _ = at(rb, in.x).r.(*value)
+				if cell == nil || (m.watchMem && in.op == mLoadPtrW) {
+					return m.deopt(f, fr, entry, pc) // also a *byte or an integer's pointer
+				}
+				if in.op == mStorePtr {
+					goto store
+				}
+				goto load
 			case mLoadIndex, mLoadIndexW, mStoreIndex, mLoadIndexF:
 				es, ok := microElems(rb, in)
 				i := at(rb, in.y).n
@@ -942,7 +979,7 @@ frames:
 				fr.pc = pc
 				m.emitAccess(fr, EvRead, addrOf(cell), in.pos)
 			}
-			if in.op == mLoadFieldW || in.op == mLoadIndexW {
+			if in.op == mLoadFieldW || in.op == mLoadIndexW || in.op == mLoadPtrW {
 				*at(rb, in.d) = value{n: wrap(in.k, cell.n)}
 			} else {
 				*at(rb, in.d) = *cell

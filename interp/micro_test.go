@@ -210,7 +210,7 @@ func TestMicroWritesAreLogged(t *testing.T) {
 	for run := range 3 {
 		var out strings.Builder
 		require.NoError(t, s.Run(RunOptions{Stdout: &out, MaxSteps: 100_000}))
-		assert.Equal(t, "100 {8 0.5 true} [0 1 2 3 4 5 6 7]\n", out.String(), "run %d", run)
+		assert.Equal(t, "100 {8 0.5 true} [0 1 2 3 4 5 6 7] 28 2\n", out.String(), "run %d", run)
 	}
 	var f *function
 	for _, fn := range prog.funcList {

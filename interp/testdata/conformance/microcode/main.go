@@ -319,8 +319,53 @@ func tuples() {
 
 func divmod(a, b int) (int, int) { return a / b, a % b }
 
+var (
+	gCount int
+	gSum   float64
+	gNarrow int32
+	gU16   uint16
+	gName  string
+	gPtr   *point
+)
+
+// bump adds through pointer parameters of several kinds.
+func bump(n *int, f *float64, w *int32, s *string) {
+	*n += 3
+	*f *= 1.5
+	*w -= 70000
+	*s += "."
+}
+
+// variables reads and writes globals, escaped locals and pointer
+// parameters (loads and stores through pointer registers).
+func variables() {
+	local := 0
+	inc := func() { local++ } // local escapes to the heap
+	for i := 0; i < 100; i++ {
+		gCount += i
+		gSum += float64(i) / 4
+		gNarrow = gNarrow*3 + int32(i)
+		gU16 -= uint16(i * 700)
+		inc()
+	}
+	if gPtr == nil {
+		gPtr = &point{x: 2}
+	}
+	gName = "g"
+	bump(&gCount, &gSum, &gNarrow, &gName)
+	n, f, w, s := 1, 2.0, int32(3), "s"
+	bump(&n, &f, &w, &s)
+	fmt.Println("variables", gCount, gSum, gNarrow, gU16, gName, gPtr.x, local, n, f, w, s)
+	var np *int
+	func() {
+		defer func() { fmt.Println("nil variable:", recover()) }()
+		*np = 1
+	}()
+}
+
 func main() {
 	fmt.Println(fib(20))
+	variables()
 	shifts()
 	pointers()
 	tuples()

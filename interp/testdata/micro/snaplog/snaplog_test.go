@@ -19,6 +19,8 @@ var (
 	flags  = make([]bool, 8)
 	arr    [8]byte
 	counts [8]int
+	total  int     // a scalar global: stores through its pointer
+	scale  float64 // register
 )
 
 func TestWrites(t *testing.T) {
@@ -35,6 +37,8 @@ func TestWrites(t *testing.T) {
 		if flags[i] {
 			sum++
 		}
+		total += i
+		scale += 0.25
 	}
-	fmt.Println(sum, cells[7], arr)
+	fmt.Println(sum, cells[7], arr, total, scale)
 }
