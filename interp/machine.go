@@ -66,12 +66,14 @@ type runState struct {
 	// fired): the work done since is what a TimeScheduler weighs.
 	clockStep int64
 	checkAt   int64 // step count at which step checks the bound and RunOptions.Stop
-	// deoptNext: the next dispatch runs the closure of its op, not its
-	// micro-code (see runMicro).
-	deoptNext bool
-	exited    bool
-	exitCode  int
-	mainDone  bool
+	// microFrame is the frame whose op's closure runMicro is calling in
+	// place, if it is not the frame execSlice called (runMicro entered
+	// it by a call or a return): a Go panic of that closure belongs to
+	// it (see execSlice).
+	microFrame *frame
+	exited     bool
+	exitCode   int
+	mainDone   bool
 	// daemons counts the live goroutines package initialization started
 	// (Goroutine.daemon).
 	daemons int
@@ -265,6 +267,9 @@ func (m *machine) execSlice(fr *frame) (next *frame) {
 		r := recover()
 		if r == nil {
 			return
+		}
+		if mf := m.microFrame; mf != nil {
+			fr, m.microFrame = mf, nil
 		}
 		next = m.hostPanic(fr, r)
 	}()

@@ -18,9 +18,10 @@ package interp
 // The loop runs instruction after instruction: it follows jumps, enters
 // the functions it calls and returns to its callers, and runs a callout's
 // closure in place. It goes back to the dispatcher (machine.execSlice)
-// when a closure returns another frame or blocks, or when it reaches a
-// callout in a frame other than the one it was entered with: a Go panic in
-// a closure must unwind from the frame execSlice called, which names it.
+// when a closure returns another frame or blocks. A Go panic in a closure
+// unwinds to execSlice, which names the frame it called as the panicking
+// one, unless the loop was running a frame it entered itself: then
+// machine.microFrame names that frame.
 //
 // A minst only handles its common case. Whenever its op would do anything
 // else (a nil pointer, an index out of range, a view of a word through
@@ -622,10 +623,6 @@ func (m *machine) stepDue() bool { return m.steps+1 >= m.checkAt }
 // this file).
 func (f *function) runMicro(fr *frame) *frame {
 	m := fr.g.m
-	if m.deoptNext {
-		m.deoptNext = false
-		return f.orig[fr.pc](fr)
-	}
 	entry := fr
 	pc := fr.pc
 	// The outer loop changes frames (calls and returns); the inner one
@@ -648,13 +645,17 @@ frames:
 			in := &code[pc]
 			switch in.op {
 			case mCallout:
-				// The closure runs here in the entry frame. In a frame the
-				// loop called, the next dispatch does it (see deopt).
+				// The closure runs here (in a frame the loop entered, as
+				// deopt calls it).
 				fr.pc = pc
-				if fr != entry {
-					return fr
+				var next *frame
+				if fr == entry {
+					next = f.orig[pc](fr)
+				} else {
+					m.microFrame = fr
+					next = f.orig[pc](fr)
+					m.microFrame = nil
 				}
-				next := f.orig[pc](fr)
 				if next != fr || fr.pc != pc+1 {
 					return next
 				}
@@ -1034,17 +1035,18 @@ frames:
 	}
 }
 
-// deopt runs the closure of the op at pc of f in fr. In the entry frame of
-// runMicro it calls it; in a frame the loop called, it returns the frame
-// to execSlice (whose recovery of Go panics names the frame it called) and
-// lets the entry of the next dispatch call the closure.
+// deopt runs the closure of the op at pc of f in fr and returns the frame
+// it returns. In a frame other than the one execSlice called (entry), it
+// names fr as the frame of a Go panic the closure raises (microFrame).
 func (m *machine) deopt(f *function, fr, entry *frame, pc int) *frame {
 	fr.pc = pc
 	if fr == entry {
 		return f.orig[pc](fr)
 	}
-	m.deoptNext = true
-	return fr
+	m.microFrame = fr
+	next := f.orig[pc](fr)
+	m.microFrame = nil
+	return next
 }
 
 // move does e's phi moves.

@@ -191,8 +191,9 @@ func (m *machine) callSync(fn *function, args []value) (value, bool) {
 // timer's function, and formatting for reports). Its events are reported
 // if observe. It reports false if the call blocked or failed.
 func (m *machine) runOn(g *Goroutine, cl *closure, args []value, observe bool) (value, bool) {
-	saveCur, saveTop, saveStatus := m.cur, g.top, g.status
-	defer func() { m.cur, g.top = saveCur, saveTop; g.setStatus(saveStatus) }()
+	saveCur, saveTop, saveStatus, saveMF := m.cur, g.top, g.status, m.microFrame
+	m.microFrame = nil // the closure that called runOn is not this run's
+	defer func() { m.cur, g.top, m.microFrame = saveCur, saveTop, saveMF; g.setStatus(saveStatus) }()
 	g.setStatus(gRunnable)
 	var result value
 	done := false

@@ -320,12 +320,12 @@ func tuples() {
 func divmod(a, b int) (int, int) { return a / b, a % b }
 
 var (
-	gCount int
-	gSum   float64
+	gCount  int
+	gSum    float64
 	gNarrow int32
-	gU16   uint16
-	gName  string
-	gPtr   *point
+	gU16    uint16
+	gName   string
+	gPtr    *point
 )
 
 // bump adds through pointer parameters of several kinds.
