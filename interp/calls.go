@@ -132,7 +132,9 @@ func (nf *frame) setArgs(regs []value, recv value, hasRecv bool, args []int, env
 		nf.regs[j] = regs[a]
 		j++
 	}
-	copy(nf.regs[j:], env)
+	if len(env) > 0 { // copy of value cells calls the runtime even for none
+		copy(nf.regs[j:], env)
+	}
 }
 
 // gatherArgs returns the argument values of a call (with the receiver
