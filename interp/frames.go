@@ -275,7 +275,7 @@ func (m *machine) checkLimits() error {
 	if m.logging && m.undoDroppable && m.undoSize() > undoMax {
 		// A long run: the next one initializes again instead.
 		m.dropUndo()
-	} else if len(m.undo) >= max(m.undoCompactAt, undoCompactMin) && heapBytes() > m.maxMemory()/undoPressure {
+	} else if m.undo.len() >= max(m.undoCompactAt, undoCompactMin) && heapBytes() > m.maxMemory()/undoPressure {
 		// Only under memory pressure: compaction makes a weak pointer
 		// per cell, which costs far more than the log entry.
 		m.compactUndo()

@@ -91,7 +91,7 @@ func TestSnapshotDropsLongUndoLog(t *testing.T) {
 		assert.Equal(t, "long ran\n", out.String())
 		assert.True(t, s.m.undoDropped, "run %d: the log was dropped", i)
 		assert.False(t, s.m.logging)
-		assert.Empty(t, s.m.undo)
+		assert.Zero(t, s.m.undo.len())
 	}
 	assert.NotSame(t, first, s.m, "initialized again")
 	assert.Equal(t, "init ran\ninit ran\ninit ran\n", initOut.String(), "once, then before each later run")

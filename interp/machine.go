@@ -147,7 +147,7 @@ type memory struct {
 	globals []*value
 	logging bool // a snapshot is active: log writes
 	epoch   int  // maps and channels changed in this epoch are saved already
-	undo    []undoRec
+	undo    undoLog
 	// undoBytes, undoRanges: the log of writes to byte cells (bytes.go).
 	undoBytes  []undoByte
 	undoRanges []undoRange

@@ -111,7 +111,7 @@ func (m *machine) noteWrite(fr *frame, p *value, pos token.Pos) {
 		m.emitAccess(fr, EvWrite, addrOf(p), pos)
 	}
 	if m.logging {
-		m.undo = append(m.undo, undoRec{p, *p})
+		m.undo.add(undoRec{p, *p})
 	}
 }
 

@@ -58,7 +58,7 @@ func (m *machine) takeSnapshot(r root, pos token.Pos) *Snapshot {
 	m.logging = true
 	clear(m.fresh)
 	m.epoch++
-	m.undo = m.undo[:0]
+	m.undo.reset()
 	m.undoBytes = m.undoBytes[:0]
 	clear(m.undoRanges)
 	m.undoRanges = m.undoRanges[:0]
@@ -124,11 +124,8 @@ func (s *Snapshot) rollback() {
 	if m.undoDropped {
 		return
 	}
-	for i := len(m.undo) - 1; i >= 0; i-- {
-		r := m.undo[i]
-		*r.p = r.old
-	}
-	m.undo = m.undo[:0]
+	m.undo.undo()
+	m.undo.reset()
 	m.rollbackBytes()
 	clear(m.fresh)
 	m.undoBytesScanned, m.undoRangesScanned = 0, 0

@@ -158,12 +158,12 @@ func (m *machine) noteWrittenOld() {
 	if m.writtenOld == nil {
 		m.writtenOld = map[unsafe.Pointer]bool{}
 	}
-	for _, u := range m.undo[min(m.undoScanned, len(m.undo)):] {
+	m.undo.from(m.undoScanned, func(u *undoRec) {
 		if _, ok := m.old[unsafe.Pointer(u.p)]; ok {
 			m.writtenOld[unsafe.Pointer(u.p)] = false
 		}
-	}
-	m.undoScanned = len(m.undo)
+	})
+	m.undoScanned = m.undo.len()
 	for _, u := range m.undoBytes[min(m.undoBytesScanned, len(m.undoBytes)):] {
 		if _, ok := m.old[unsafe.Pointer(u.p)]; ok {
 			m.writtenOld[unsafe.Pointer(u.p)] = true

@@ -56,21 +56,20 @@ func (m *machine) compactUndo() {
 	}
 	clear(m.undoWeak[len(live):])
 	m.undoWeak = live
-	first := make(map[*value]struct{}, len(m.undo))
-	for _, r := range m.undo {
+	first := make(map[*value]struct{}, m.undo.len())
+	m.undo.from(0, func(r *undoRec) {
 		if _, ok := first[r.p]; ok {
-			continue // a later value of a cell logged in this batch
+			return // a later value of a cell logged in this batch
 		}
 		first[r.p] = struct{}{}
 		w := weak.Make(r.p)
 		if _, ok := m.undoSeen[w]; ok {
-			continue // an older value of the cell is kept already
+			return // an older value of the cell is kept already
 		}
 		m.undoSeen[w] = struct{}{}
 		m.undoWeak = append(m.undoWeak, weakUndo{w, r.old})
-	}
-	clear(m.undo)
-	m.undo = m.undo[:0]
+	})
+	m.undo.reset()
 	m.undoScanned = 0
 	m.undoCompactAt = max(undoCompactMin, len(m.undoWeak))
 }
@@ -92,7 +91,7 @@ type chanSnap struct {
 // active.
 func (m *machine) set(p *value, v value) {
 	if m.logging {
-		m.undo = append(m.undo, undoRec{p, *p})
+		m.undo.add(undoRec{p, *p})
 	}
 	*p = v
 }
@@ -105,7 +104,7 @@ func (m *machine) store(p *value, v value, t *rtype) {
 		return
 	}
 	if !t.aggregate {
-		m.undo = append(m.undo, undoRec{p, *p})
+		m.undo.add(undoRec{p, *p})
 		*p = v
 		return
 	}
@@ -114,12 +113,12 @@ func (m *machine) store(p *value, v value, t *rtype) {
 			m.setBytes(dst, v.bytes())
 			return
 		}
-		m.undo = append(m.undo, undoRec{p, *p})
+		m.undo.add(undoRec{p, *p})
 		*p = copyVal(v, t)
 		return
 	}
 	if t.zeroLong {
-		m.undo = append(m.undo, undoRec{p, *p})
+		m.undo.add(undoRec{p, *p})
 		*p = v
 		return
 	}
@@ -127,12 +126,12 @@ func (m *machine) store(p *value, v value, t *rtype) {
 	if dst == nil {
 		if isView(p, t) {
 			if t.sizeof() > 0 {
-				m.undo = append(m.undo, undoRec{p, *p})
+				m.undo.add(undoRec{p, *p})
 				*p = viewStore(v, t)
 			}
 			return
 		}
-		m.undo = append(m.undo, undoRec{p, *p})
+		m.undo.add(undoRec{p, *p})
 		*p = copyVal(v, t)
 		return
 	}
@@ -180,7 +179,7 @@ var undoMax = 256 << 20
 // undoSize returns the memory of the undo log, in bytes (maps and channels
 // saved whole are not counted: they are saved once a run each).
 func (m *machine) undoSize() int {
-	return len(m.undo)*int(unsafe.Sizeof(undoRec{})) + len(m.undoWeak)*int(unsafe.Sizeof(weakUndo{})) +
+	return m.undo.len()*int(unsafe.Sizeof(undoRec{})) + len(m.undoWeak)*int(unsafe.Sizeof(weakUndo{})) +
 		len(m.undoBytes)*int(unsafe.Sizeof(undoByte{})) + len(m.undoRanges)*int(unsafe.Sizeof(undoRange{})) + m.undoRangeBytes
 }
 
@@ -194,8 +193,7 @@ func (m *machine) undoSize() int {
 func (m *machine) dropUndo() {
 	m.logging = false
 	m.undoDropped = true
-	clear(m.undo)
-	m.undo = nil
+	m.undo.free()
 	m.undoBytes, m.undoRanges, m.undoRangeBytes = nil, nil, 0
 	m.undoWeak, m.undoSeen = nil, nil
 	m.undoMaps, m.undoChans = nil, nil
