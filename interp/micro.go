@@ -873,7 +873,10 @@ frames:
 					return m.deopt(f, fr, entry, pc)
 				}
 				m.steps++
-				nf := fr.spare // calleeFrame's first case, inlined
+				// calleeFrame's first case, inlined here and in
+				// mDynCall (as a function, it costs 85 of the
+				// compiler's inlining budget of 80).
+				nf := fr.spare
 				if nf == nil || nf.fn != callee || verifyPreloaded {
 					nf = m.calleeFrame(fr, callee)
 				} else {
