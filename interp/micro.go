@@ -645,18 +645,8 @@ frames:
 			in := &code[pc]
 			switch in.op {
 			case mCallout:
-				// The closure runs here (in a frame the loop entered, as
-				// deopt calls it).
-				fr.pc = pc
-				var next *frame
-				if fr == entry {
-					next = f.orig[pc](fr)
-				} else {
-					m.microFrame = fr
-					next = f.orig[pc](fr)
-					m.microFrame = nil
-				}
-				if next != fr || fr.pc != pc+1 {
+				// The closure runs here, as for a deopt.
+				if next := m.deopt(f, fr, entry, pc); next != fr || fr.pc != pc+1 {
 					return next
 				}
 			case mAdd:
@@ -1039,7 +1029,8 @@ frames:
 }
 
 // deopt runs the closure of the op at pc of f in fr and returns the frame
-// it returns. In a frame other than the one execSlice called (entry), it
+// it returns: a callout's, and a micro instruction's outside its common
+// case. In a frame other than the one execSlice called (entry), it
 // names fr as the frame of a Go panic the closure raises (microFrame).
 func (m *machine) deopt(f *function, fr, entry *frame, pc int) *frame {
 	fr.pc = pc
