@@ -13,7 +13,7 @@ type mapObj struct {
 	m       *machine // for snapshots (nil for maps made outside a run)
 	epoch   int
 	t       *rtype
-	index   map[mapKey]int
+	index   mapIndex
 	entries []mapEntry
 	live    int
 }
@@ -25,7 +25,7 @@ type mapEntry struct {
 }
 
 func newMap(m *machine, t *rtype) *mapObj {
-	mo := &mapObj{m: m, t: t, index: map[mapKey]int{}}
+	mo := &mapObj{m: m, t: t, index: newMapIndex(t.key, 0)}
 	if m != nil {
 		mo.epoch = m.epoch
 	}
@@ -52,7 +52,16 @@ func (m *mapObj) get(k value) (value, bool) {
 	if m == nil {
 		return value{}, false
 	}
-	i, ok := m.index[keyOf(k, m.t.key)]
+	var i int
+	var ok bool
+	switch x := m.index; {
+	case x.strs != nil:
+		i, ok = x.strs[k.str()]
+	case x.ints != nil:
+		i, ok = x.ints[k.n]
+	default:
+		i, ok = x.keys[keyOf(k, m.t.key)]
+	}
 	if !ok {
 		return value{}, false
 	}
@@ -62,23 +71,23 @@ func (m *mapObj) get(k value) (value, bool) {
 func (m *mapObj) set(k, v value) {
 	m.touch()
 	hk := keyOf(k, m.t.key)
-	if i, ok := m.index[hk]; ok {
+	if i, ok := m.index.get(hk); ok {
 		m.entries[i].v = v
 		return
 	}
-	m.index[hk] = len(m.entries)
+	m.index.set(hk, len(m.entries))
 	m.entries = append(m.entries, mapEntry{hk: hk, k: k, v: v})
 	m.live++
 }
 
 func (m *mapObj) delete(k value) {
 	hk := keyOf(k, m.t.key)
-	i, ok := m.index[hk]
+	i, ok := m.index.get(hk)
 	if !ok {
 		return
 	}
 	m.touch()
-	delete(m.index, hk)
+	m.index.del(hk)
 	m.entries[i] = mapEntry{dead: true}
 	m.live--
 	if dead := len(m.entries) - m.live; dead > 16 && dead > m.live {
@@ -90,7 +99,7 @@ func (m *mapObj) compact() {
 	es := make([]mapEntry, 0, m.live)
 	for _, e := range m.entries {
 		if !e.dead {
-			m.index[e.hk] = len(es)
+			m.index.set(e.hk, len(es))
 			es = append(es, e)
 		}
 	}
@@ -99,7 +108,7 @@ func (m *mapObj) compact() {
 
 func (m *mapObj) clear() {
 	m.touch()
-	m.index = map[mapKey]int{}
+	m.index = newMapIndex(m.t.key, 0)
 	m.entries = nil
 	m.live = 0
 }
@@ -144,7 +153,7 @@ func (it *mapIter) next() (k, v value, ok bool) {
 		if e.dead {
 			continue
 		}
-		j, live := it.m.index[e.hk]
+		j, live := it.m.index.get(e.hk)
 		if !live {
 			continue
 		}

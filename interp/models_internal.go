@@ -152,10 +152,10 @@ var mapsModels = modelTable{
 }
 
 func (m *mapObj) cloneMap() *mapObj {
-	c := &mapObj{m: m.m, t: m.t, index: make(map[mapKey]int, m.live), entries: make([]mapEntry, 0, m.live)}
+	c := &mapObj{m: m.m, t: m.t, index: newMapIndex(m.t.key, m.live), entries: make([]mapEntry, 0, m.live)}
 	for _, e := range m.entries {
 		if !e.dead {
-			c.index[e.hk] = len(c.entries)
+			c.index.set(e.hk, len(c.entries))
 			c.entries = append(c.entries, mapEntry{hk: e.hk, k: e.k, v: copyVal(e.v, m.t.elem)})
 		}
 	}

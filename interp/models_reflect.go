@@ -987,7 +987,7 @@ func (m *machine) deepEqual(a, b value, t *rtype, seen map[deepVisit]bool) bool 
 			if e.dead {
 				continue
 			}
-			if _, live := ma.index[e.hk]; !live {
+			if _, live := ma.index.get(e.hk); !live {
 				continue
 			}
 			v2, ok := mb.get(e.k)

@@ -76,7 +76,7 @@ func (m *machine) compactUndo() {
 
 type mapSnap struct {
 	m       *mapObj
-	index   map[mapKey]int
+	index   mapIndex
 	entries []mapEntry
 	live    int
 }
@@ -151,11 +151,7 @@ func (m *machine) touchMap(mo *mapObj) {
 		return
 	}
 	mo.epoch = m.epoch
-	idx := make(map[mapKey]int, len(mo.index))
-	for k, v := range mo.index {
-		idx[k] = v
-	}
-	m.undoMaps = append(m.undoMaps, mapSnap{m: mo, index: idx, entries: append([]mapEntry(nil), mo.entries...), live: mo.live})
+	m.undoMaps = append(m.undoMaps, mapSnap{m: mo, index: mo.index.clone(), entries: append([]mapEntry(nil), mo.entries...), live: mo.live})
 }
 
 // touchChan saves ch before its first change since the snapshot.
