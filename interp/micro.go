@@ -36,6 +36,7 @@ package interp
 // checks it on the benchmark programs and on an observed run.
 
 import (
+	"fmt"
 	"go/token"
 	"unsafe"
 
@@ -566,13 +567,28 @@ func (c *compiler) installMicro(micro []minst) {
 		}
 	}
 	f := c.fn
-	f.micro = micro
-	f.orig = make([]op, len(c.code))
+	// The loop reads instructions without a bounds check (codeAt): the
+	// last one ends a block, so no instruction falls through past the end
+	// but onto a sentinel, a callout whose closure says so.
+	f.micro = append(micro, minst{op: mCallout})
+	f.orig = make([]op, len(c.code)+1)
 	copy(f.orig, c.code)
+	name := f.name
+	f.orig[len(c.code)] = func(*frame) *frame {
+		panic(fmt.Sprintf("interp: micro-code of %s ran past its last instruction", name))
+	}
 	enter := f.runMicro
 	for pc := range micro {
 		c.code[pc] = enter
 	}
+}
+
+// codeAt returns instruction pc of the instructions that start at cb,
+// without a bounds check: every edge's target is an instruction of its
+// function (microRegsValid), and past the last instruction there is only
+// the sentinel (installMicro), which does not fall through.
+func codeAt(cb unsafe.Pointer, pc int) *minst {
+	return (*minst)(unsafe.Add(cb, uintptr(pc)*unsafe.Sizeof(minst{})))
 }
 
 // at returns register i of the registers that start at rb, without a
@@ -585,7 +601,8 @@ func at(rb unsafe.Pointer, i int32) *value {
 
 // microRegsValid reports whether every register operand of micro is one of
 // the n registers of its function's frames (an instruction's own operands
-// may also be -1: an absent result or return value).
+// may also be -1: an absent result or return value), and every edge's
+// target one of micro's instructions.
 func microRegsValid(micro []minst, n int) bool {
 	within := func(lo int32, rs ...int32) bool {
 		for _, r := range rs {
@@ -600,6 +617,9 @@ func microRegsValid(micro []minst, n int) bool {
 			return false
 		}
 		for _, e := range in.edge {
+			if e.target < 0 || int(e.target) >= len(micro) {
+				return false
+			}
 			if !within(0, e.dsts...) || !within(0, e.srcs...) || !within(0, e.tmps...) {
 				return false
 			}
@@ -636,13 +656,14 @@ frames:
 			return m.deopt(f, fr, entry, pc) // not a frame of f's (never)
 		}
 		rb := unsafe.Pointer(unsafe.SliceData(regs))
+		cb := unsafe.Pointer(unsafe.SliceData(code))
 		for {
 			var (
 				e     *medge
 				taken bool
 				cell  *value // the cell of a load or store
 			)
-			in := &code[pc]
+			in := codeAt(cb, pc)
 			switch in.op {
 			case mCallout:
 				// The closure runs here, as for a deopt.
@@ -985,7 +1006,7 @@ frames:
 			// Float code loads its operands and combines them at once: the
 			// arithmetic that follows the load runs here, without a dispatch
 			// of its own (installMicro marks such loads). nbody: 5-8%.
-			in = &code[pc]
+			in = codeAt(cb, pc)
 			switch in.op {
 			case mFMul:
 				*at(rb, in.d) = floatVal(at(rb, in.x).float() * at(rb, in.y).float())

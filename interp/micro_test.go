@@ -223,8 +223,9 @@ func TestMicroWritesAreLogged(t *testing.T) {
 }
 
 // TestMicroRegsValid checks the check that lets runMicro access registers
-// without bounds checks: an instruction, an edge or a call naming a
-// register outside the frame keeps the function's closures.
+// and instructions without bounds checks: an instruction, an edge or a
+// call naming a register outside the frame, or an edge to a pc outside
+// the function, keeps the function's closures.
 func TestMicroRegsValid(t *testing.T) {
 	valid := []minst{
 		{op: mAdd, d: 2, x: 0, y: 1},
@@ -242,6 +243,8 @@ func TestMicroRegsValid(t *testing.T) {
 		"phi src":  {op: mJump, edge: []medge{{dsts: []int32{0}, srcs: []int32{-1}}}},
 		"phi tmp":  {op: mJump, edge: []medge{{dsts: []int32{0}, srcs: []int32{1}, tmps: []int32{3}}}},
 		"argument": {op: mCall, ext: &mext{args: []int32{0, 3}}},
+		"target":   {op: mJump, edge: []medge{{target: 5}}},
+		"target<0": {op: mIf, edge: []medge{{target: 0}, {target: -1}}},
 	} {
 		assert.False(t, microRegsValid(append(valid[:len(valid):len(valid)], in), 3), name)
 	}
