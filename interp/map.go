@@ -16,6 +16,9 @@ type mapObj struct {
 	index   mapIndex
 	entries []mapEntry
 	live    int
+	// hint is the position of the entry last found or added (see find);
+	// it may be stale.
+	hint int
 }
 
 type mapEntry struct {
@@ -52,29 +55,51 @@ func (m *mapObj) get(k value) (value, bool) {
 	if m == nil {
 		return value{}, false
 	}
-	var i int
-	var ok bool
-	switch x := m.index; {
-	case x.strs != nil:
-		i, ok = x.strs[k.str()]
-	case x.ints != nil:
-		i, ok = x.ints[k.n]
-	default:
-		i, ok = x.keys[keyOf(k, m.t.key)]
-	}
+	_, i, ok := m.find(k)
 	if !ok {
 		return value{}, false
 	}
 	return m.entries[i].v, true
 }
 
+// find returns the position of k's entry, if any, and the index form of
+// k. It tries the entry it last found or added first (hint), checking its
+// key: a read-modify-write (m[k]++, m[k] = append(m[k], v)) finds the
+// same key twice in a row.
+func (m *mapObj) find(k value) (hk mapKey, i int, ok bool) {
+	x := m.index
+	switch {
+	case x.strs != nil:
+		s := k.str()
+		if h := m.hint; h < len(m.entries) && !m.entries[h].dead && m.entries[h].hk.s == s {
+			return mapKey{s: s}, h, true
+		}
+		i, ok = x.strs[s]
+		hk = mapKey{s: s}
+	case x.ints != nil:
+		if h := m.hint; h < len(m.entries) && !m.entries[h].dead && m.entries[h].hk.n == k.n {
+			return mapKey{n: k.n}, h, true
+		}
+		i, ok = x.ints[k.n]
+		hk = mapKey{n: k.n}
+	default:
+		hk = keyOf(k, m.t.key)
+		i, ok = x.keys[hk]
+	}
+	if ok {
+		m.hint = i
+	}
+	return hk, i, ok
+}
+
 func (m *mapObj) set(k, v value) {
 	m.touch()
-	hk := keyOf(k, m.t.key)
-	if i, ok := m.index.get(hk); ok {
+	hk, i, ok := m.find(k)
+	if ok {
 		m.entries[i].v = v
 		return
 	}
+	m.hint = len(m.entries)
 	m.index.set(hk, len(m.entries))
 	m.entries = append(m.entries, mapEntry{hk: hk, k: k, v: v})
 	m.live++

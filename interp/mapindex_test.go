@@ -4,6 +4,8 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -102,4 +104,45 @@ func TestMapIndexFloatKeys(t *testing.T) {
 	assert.Equal(t, uint64(2), v.n)
 	_, ok = mo.get(floatVal(math.NaN()))
 	assert.False(t, ok, "a NaN is never found")
+}
+
+// TestMapMatchesGoMap runs random sequences of sets, gets, deletes and
+// clears on maps with string and integer keys, and the same on a Go map,
+// and compares every lookup and the length: the hint (see mapObj.find)
+// must never find a deleted, moved (compacted) or other key.
+func TestMapMatchesGoMap(t *testing.T) {
+	p := &Program{}
+	for _, key := range []types.Type{types.Typ[types.String], types.Typ[types.Int]} {
+		mt := p.typeOf(types.NewMap(key, types.Typ[types.Int]))
+		keyVal := func(k int) value {
+			if key == types.Typ[types.String] {
+				return strVal(strings.Repeat("x", k)) // 0: "", a dead entry's key
+			}
+			return intVal(int64(k))
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		mo := newMap(nil, mt)
+		want := map[int]int64{}
+		for step := range 20000 {
+			k := rng.IntN(8) // few keys: a key often meets its deleted or moved entry
+			switch op := rng.IntN(100); {
+			case op < 45:
+				v := rng.Int64()
+				mo.set(keyVal(k), intVal(v))
+				want[k] = v
+			case op < 90:
+				got, ok := mo.get(keyVal(k))
+				w, wok := want[k]
+				require.Equal(t, wok, ok, "%v step %d: presence of key %d", key, step, k)
+				require.Equal(t, w, int64(got.n), "%v step %d: value of key %d", key, step, k)
+			case op < 99:
+				mo.delete(keyVal(k))
+				delete(want, k)
+			default:
+				mo.clear()
+				clear(want)
+			}
+			require.Equal(t, len(want), mo.len(), "%v step %d", key, step)
+		}
+	}
 }
