@@ -27,11 +27,17 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 	switch i := v.(type) {
 	case *ssa.Alloc:
 		t := c.typ(deref(i.Type()))
-		if !i.Heap {
+		if frameLocal(i) {
 			// A local that does not escape: its cell lives in the frame and
-			// is zeroed in place each time the Alloc runs.
+			// is zeroed in place each time the Alloc runs. One that SSA
+			// puts on the heap (localalloc.go) still counts as the gc
+			// compiler decides, for programs that count allocations.
 			k := c.fn.nlocals
 			c.fn.nlocals++
+			var site *allocSite
+			if i.Heap {
+				site = c.allocSiteOf(i)
+			}
 			return func(fr *frame) *frame {
 				if fr.locals == nil {
 					fr.locals = make([]value, fr.fn.nlocals)
@@ -42,6 +48,9 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 					// The cell may have served another activation (frames
 					// are reused): it is a fresh location now.
 					m.accessCells(fr, EvAlloc, cell, t, token.NoPos)
+				}
+				if m := fr.g.m; site != nil && m.allocs.counting {
+					m.countNew(fr, site)
 				}
 				fr.regs[dst] = value{r: cell}
 				fr.pc++
