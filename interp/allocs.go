@@ -673,7 +673,7 @@ func (c *compiler) moveAtReturn(i *ssa.Return, mv sliceMove, ret op) op {
 // in its stack buffer (moveSliceNoCap: a new array for its length).
 func (m *machine) countMove(fr *frame, s *allocSite, v value) {
 	var l, k int
-	switch r := v.r.(type) {
+	switch r := v.unflat().(type) {
 	case []byte:
 		l, k = len(r), cap(r)
 	case []value:

@@ -106,7 +106,7 @@ func (a *Annotation) locate(args []value) (Event, bool) {
 	if a.Form == AnnotateObject {
 		ev.N = 1
 		ev.Type = x.t.t
-		switch r := x.v.r.(type) {
+		switch r := x.v.unflat().(type) {
 		case *value:
 			if x.t.kind == kPointer {
 				ev.Type = x.t.elem.t // *p: the same location as an element there

@@ -23,14 +23,12 @@ import (
 func isByteKind(k kind) bool { return k == kBool || k == kInt8 || k == kUint8 }
 
 // bytes returns the native bytes of a byte slice or array value.
-func (v value) bytes() []byte { b, _ := v.r.([]byte); return b }
-
-// bytesSlice returns a byte slice value; a nil []byte is the nil slice.
-func bytesSlice(b []byte) value {
-	if b == nil {
-		return value{}
+func (v value) bytes() []byte {
+	if p, ok := v.r.(bytesData); ok {
+		return flatBytes(p, v.n)
 	}
-	return value{r: b}
+	b, _ := v.r.([]byte)
+	return b
 }
 
 // byteVal returns the value of a byte b of an array of elements of kind k:

@@ -176,7 +176,7 @@ func converter(from, to *rtype) func(value) value {
 			for _, r := range s {
 				es = append(es, intVal(int64(r)))
 			}
-			return value{r: es}
+			return sliceVal(es)
 		}
 	case fk == kUnsafePointer && tk == kPointer, fk == kPointer && tk == kUnsafePointer, fk == kUnsafePointer && tk == kUnsafePointer:
 		return func(v value) value { return v }
@@ -224,7 +224,7 @@ func converter(from, to *rtype) func(value) value {
 func bytesVal(s string) value {
 	b := make([]byte, len(s))
 	copy(b, s)
-	return value{r: b}
+	return bytesSlice(b)
 }
 
 // floatToInt converts like the compiled program does on amd64.

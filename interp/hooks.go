@@ -78,7 +78,7 @@ func (v Value) Elem() Value {
 
 // Len returns the length of a slice value.
 func (v Value) Len() int {
-	if b, ok := v.v.r.([]byte); ok {
+	if b, ok := v.v.unflat().([]byte); ok {
 		return len(b)
 	}
 	return len(v.v.elems())
@@ -87,7 +87,7 @@ func (v Value) Len() int {
 // Addr returns the identity of what a pointer, map, channel or slice value
 // refers to (a slice: its first element); the zero Addr for nil.
 func (v Value) Addr() Addr {
-	switch r := v.v.r.(type) {
+	switch r := v.v.unflat().(type) {
 	case *value:
 		return addrOf(r)
 	case *mapObj:

@@ -802,23 +802,36 @@ frames:
 				}
 				goto load
 			case mLoadIndex, mLoadIndexW, mStoreIndex, mLoadIndexF:
-				es, ok := microElems(rb, in)
 				i := at(rb, in.y).n
-				if !ok || i >= uint64(len(es)) || (m.watchMem && in.op == mLoadIndexW) {
+				if x := at(rb, in.x); true {
+					// A flat slice's cell, inline; any other sequence's
+					// through microElemAt.
+					if p, ok := x.r.(elemsData); ok && i < uint64(uint32(x.n)) {
+						cell = (*value)(unsafe.Add(unsafe.Pointer(p), uintptr(i)*unsafe.Sizeof(value{})))
+					} else {
+						cell = microElemAt(rb, in, i)
+					}
+				}
+				if cell == nil || (m.watchMem && in.op == mLoadIndexW) {
 					return m.deopt(f, fr, entry, pc) // also a negative signed index
 				}
-				cell = &es[i]
 				if in.op == mStoreIndex {
 					goto store
 				}
 				goto load
 			case mLoadByte, mStoreByte:
-				b, ok := microBytes(rb, in)
 				i := at(rb, in.y).n
-				if !ok || i >= uint64(len(b)) {
+				var p *byte
+				if x := at(rb, in.x); true {
+					if bp, ok := x.r.(bytesData); ok && i < uint64(uint32(x.n)) {
+						p = (*byte)(unsafe.Add(unsafe.Pointer(bp), uintptr(i)))
+					} else {
+						p = microByteAt(rb, in, i)
+					}
+				}
+				if p == nil {
 					return m.deopt(f, fr, entry, pc)
 				}
-				p := &b[i]
 				if in.op == mLoadByte {
 					if m.watchMem {
 						fr.pc = pc
@@ -936,24 +949,22 @@ frames:
 			case mMove:
 				*at(rb, in.d) = *at(rb, in.x)
 			case mIndexAddr:
-				es, ok := microElems(rb, in)
-				i := at(rb, in.y).n
-				if !ok || i >= uint64(len(es)) {
+				c := microElemAt(rb, in, at(rb, in.y).n)
+				if c == nil {
 					return m.deopt(f, fr, entry, pc)
 				}
-				*at(rb, in.d) = value{r: &es[i]}
+				*at(rb, in.d) = value{r: c}
 			case mIndexAddrByte:
-				b, ok := microBytes(rb, in)
-				i := at(rb, in.y).n
-				if !ok || i >= uint64(len(b)) {
+				b := microByteAt(rb, in, at(rb, in.y).n)
+				if b == nil {
 					return m.deopt(f, fr, entry, pc)
 				}
-				*at(rb, in.d) = value{r: &b[i]}
+				*at(rb, in.d) = value{r: b}
 			case mLenStr:
 				s, _ := at(rb, in.x).r.(string)
 				*at(rb, in.d) = value{n: uint64(len(s))}
 			case mLen, mCap:
-				n, ok := sliceLenCap(at(rb, in.x).r, in.op == mCap)
+				n, ok := sliceLenCap(*at(rb, in.x), in.op == mCap)
 				if !ok {
 					return m.deopt(f, fr, entry, pc)
 				}
@@ -1113,10 +1124,16 @@ func intCompare(op mop, a, b uint64) bool {
 }
 
 // sliceLenCap returns the length (or, if isCap, the capacity) of the slice
-// whose reference is r: value cells, bytes or nil (ok false for anything
+// v: value cells or bytes, flat or boxed, or nil (ok false for anything
 // else, a zeroSlice).
-func sliceLenCap(r any, isCap bool) (n int, ok bool) {
-	switch s := r.(type) {
+func sliceLenCap(v value, isCap bool) (n int, ok bool) {
+	switch s := v.r.(type) {
+	case elemsData, bytesData:
+		l, c := flatLenCap(v.n)
+		if isCap {
+			return c, true
+		}
+		return l, true
 	case []value:
 		if isCap {
 			return cap(s), true
@@ -1128,31 +1145,48 @@ func sliceLenCap(r any, isCap bool) (n int, ok bool) {
 		}
 		return len(s), true
 	}
-	return 0, r == nil
+	return 0, v.r == nil
 }
 
-// microElems returns the value cells an index instruction indexes.
-func microElems(rb unsafe.Pointer, in *minst) ([]value, bool) {
-	es, ok := microSeq(rb, in).([]value)
-	return es, ok
+// microElemAt returns the cell of element i of the value cells an index
+// instruction indexes, or nil if there is none (not value cells, a nil
+// pointer, an index out of range).
+func microElemAt(rb unsafe.Pointer, in *minst, i uint64) *value {
+	v := microSeq(rb, in)
+	es, ok := v.r.([]value)
+	if p, flat := v.r.(elemsData); flat {
+		es, ok = flatElems(p, v.n), true
+	}
+	if !ok || i >= uint64(len(es)) {
+		return nil
+	}
+	return &es[i]
 }
 
-// microBytes returns the bytes an index instruction indexes.
-func microBytes(rb unsafe.Pointer, in *minst) ([]byte, bool) {
-	b, ok := microSeq(rb, in).([]byte)
-	return b, ok
+// microByteAt returns element i of the bytes an index instruction
+// indexes, or nil if there is none.
+func microByteAt(rb unsafe.Pointer, in *minst, i uint64) *byte {
+	v := microSeq(rb, in)
+	b, ok := v.r.([]byte)
+	if p, flat := v.r.(bytesData); flat {
+		b, ok = flatBytes(p, v.n), true
+	}
+	if !ok || i >= uint64(len(b)) {
+		return nil
+	}
+	return &b[i]
 }
 
-// microSeq returns the reference of the slice or array an index
-// instruction indexes (nil for a nil pointer to an array).
-func microSeq(rb unsafe.Pointer, in *minst) any {
+// microSeq returns the slice or array an index instruction indexes (the
+// zero value for a nil pointer to an array).
+func microSeq(rb unsafe.Pointer, in *minst) value {
 	v := *at(rb, in.x)
 	if in.ptr {
 		p, _ := v.r.(*value)
 		if p == nil {
-			return nil
+			return value{}
 		}
 		v = *p
 	}
-	return v.r
+	return v
 }

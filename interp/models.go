@@ -211,7 +211,7 @@ func (m *machine) modelAccessElems(k EventKind, es []value, et *rtype) {
 // running, to the elements of the slice v: its cells, or its bytes for a
 // byte slice.
 func (m *machine) modelAccessSeq(k EventKind, v value) {
-	if b, ok := v.r.([]byte); ok {
+	if b, ok := v.unflat().([]byte); ok {
 		m.modelAccessBytes(k, b)
 		return
 	}

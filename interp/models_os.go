@@ -106,7 +106,7 @@ func refuseProcess(name string) controlFn {
 func fileWrite(m *machine, args []value) value {
 	fd, ok := m.fileFd(args[0])
 	var data []byte
-	switch d := args[1].r.(type) {
+	switch d := args[1].unflat().(type) {
 	case string:
 		data = []byte(d)
 	case []byte:

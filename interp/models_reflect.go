@@ -726,7 +726,7 @@ func (m *machine) swapper(pk string, x value) value {
 		m.valueError(pk, "Swapper", k)
 	}
 	fn := m.prog.envFunc(pk+".Swapper.func1", 2, 2, func(m *machine, args []value) value {
-		if b, ok := args[2].r.([]byte); ok {
+		if b, ok := args[2].unflat().([]byte); ok {
 			a, c := int(args[0].n), int(args[1].n)
 			if uint(a) >= uint(len(b)) || uint(c) >= uint(len(b)) {
 				m.rpanic("reflect: slice index out of range")
@@ -847,7 +847,7 @@ func comparableVal(v value, t *rtype) bool {
 
 // pointerOf returns the address a Value of kind k holding v reports.
 func pointerOf(v value, k kind) uintptr {
-	switch r := v.r.(type) {
+	switch r := v.unflat().(type) {
 	case nil:
 		return 0
 	case *value:
@@ -1700,7 +1700,7 @@ var valueMethods = map[string]valueMethod{
 			m.rpanic("reflect.Value.SetBytes of non-byte slice")
 		}
 		m.rwrite(x)
-		m.rset(x, value{r: a[0].r})
+		m.rset(x, a[0])
 		return value{}
 	},
 	"Grow": func(m *machine, pk string, x rval, a []value) value {
@@ -1814,7 +1814,7 @@ var valueMethods = map[string]valueMethod{
 				m.rpanic("reflect.Value.Bytes of non-byte slice")
 			}
 			m.rread(x)
-			return value{r: x.get().r}
+			return x.get()
 		case kArray:
 			if x.t.elem.kind != kUint8 {
 				m.rpanic("reflect.Value.Bytes of non-byte array")

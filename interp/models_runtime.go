@@ -166,7 +166,7 @@ func memHash(p *value, seed, size uint64) uint64 {
 	if p == nil || size == 0 {
 		return mix64(seed)
 	}
-	switch r := p.r.(type) {
+	switch r := p.unflat().(type) {
 	case nil:
 		if size <= 8 {
 			return mix64(seed ^ p.n ^ size<<56)

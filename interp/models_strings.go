@@ -128,7 +128,7 @@ func strs(ss []string) value {
 	for i, s := range ss {
 		es[i] = strVal(s)
 	}
-	return value{r: es}
+	return sliceVal(es)
 }
 
 func hostS1(f func(string) string) nativeFn {

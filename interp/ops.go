@@ -250,7 +250,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 				}
 				b := make([]byte, int(n), int(k))
 				fr.g.m.noteFresh(b)
-				fr.regs[dst] = value{r: b}
+				fr.regs[dst] = bytesSlice(b)
 				if m := fr.g.m; m.allocs.counting {
 					m.countMake(fr, site, k)
 				}
@@ -269,7 +269,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 				fr.g.m.checkAlloc(k)
 			}
 			es := makeElems(t.elem, int(n), int(k))
-			fr.regs[dst] = value{r: es}
+			fr.regs[dst] = sliceVal(es)
 			if m := fr.g.m; m.allocs.counting {
 				m.countMake(fr, site, k)
 			}
@@ -532,7 +532,7 @@ func (c *compiler) slice(i *ssa.Slice, dst int) op {
 			if b == nil {
 				fr.regs[dst] = value{}
 			} else {
-				fr.regs[dst] = value{r: b[l:h:mx]}
+				fr.regs[dst] = bytesSlice(b[l:h:mx])
 			}
 			fr.pc++
 			return fr
@@ -559,7 +559,7 @@ func (c *compiler) slice(i *ssa.Slice, dst int) op {
 			if es == nil {
 				fr.regs[dst] = value{}
 			} else {
-				fr.regs[dst] = value{r: es[l:h:mx]}
+				fr.regs[dst] = sliceVal(es[l:h:mx])
 			}
 			fr.pc++
 			return fr
@@ -580,7 +580,7 @@ func (c *compiler) slice(i *ssa.Slice, dst int) op {
 		if es == nil {
 			fr.regs[dst] = value{}
 		} else {
-			fr.regs[dst] = value{r: es[l:h:mx]}
+			fr.regs[dst] = sliceVal(es[l:h:mx])
 		}
 		fr.pc++
 		return fr

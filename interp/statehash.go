@@ -355,10 +355,14 @@ func (c *Canon) value(v value) {
 		c.WriteUint(math.Float64bits(imag(r)))
 	case []value:
 		c.array(r)
+	case elemsData:
+		c.array(flatElems(r, v.n))
 	case *value:
 		c.ptrTo(r)
 	case []byte:
 		c.byteArray(r)
+	case bytesData:
+		c.byteArray(flatBytes(r, v.n))
 	case zeroSlice:
 		c.tag(tagZeroSlice)
 		c.WriteUint(uint64(r.len))

@@ -18,7 +18,9 @@ import (
 //	string                 string (nil r is the empty string)
 //	complex64, complex128  complex128
 //	struct, array          []value, one element per field or element
-//	slice                  []value sharing the backing array (nil r: nil slice)
+//	slice                  elemsData (bytesData), its array's first element;
+//	                       length and capacity in n (see slices.go); or
+//	                       []value ([]byte) sharing the array; nil r: nil slice
 //	pointer                *value, the addressed cell (nil r: nil pointer)
 //	unsafe.Pointer         *value
 //	map                    *mapObj
@@ -48,14 +50,6 @@ type closure struct {
 	env []value
 }
 
-// sliceVal returns a slice value; a nil []value is the nil slice.
-func sliceVal(es []value) value {
-	if es == nil {
-		return value{}
-	}
-	return value{r: es}
-}
-
 func intVal(i int64) value     { return value{n: uint64(i)} }
 func uintVal(u uint64) value   { return value{n: u} }
 func boolVal(b bool) value     { return value{n: b2u(b)} }
@@ -83,6 +77,9 @@ func (v value) bool() bool     { return v.n != 0 }
 func (v value) float() float64 { return math.Float64frombits(v.n) }
 func (v value) str() string    { s, _ := v.r.(string); return s }
 func (v value) elems() []value {
+	if p, ok := v.r.(elemsData); ok {
+		return flatElems(p, v.n)
+	}
 	s, ok := v.r.([]value)
 	if !ok && v.r != nil {
 		switch r := v.r.(type) {

@@ -1,0 +1,82 @@
+package interp
+
+// Flat slices. A slice value keeps its data pointer in r, typed elemsData
+// (value cells) or bytesData (native bytes), and its length and capacity
+// in n (the low and the high 32 bits): making, slicing and appending to a
+// slice allocate no box for a slice header, and an index operation reads
+// the pointer and the length from the register itself. A slice whose
+// capacity does not fit 32 bits, and every slice an operation that has not
+// learned the flat form makes, is boxed as before (r holds a []value or a
+// []byte); every reader accepts both (elems, bytes, sliceParts, unflat).
+// Arrays, structs and tuples stay boxed: the []value of an array or a
+// struct variable is its identity (see value).
+//
+// The data pointer of a non-nil slice is never nil, even at capacity 0
+// (Go's slicing keeps such a slice's base pointer), so r is nil exactly
+// for the nil slice, as in the boxed form.
+
+import "unsafe"
+
+// elemsData is the data pointer of a flat slice of value cells.
+type elemsData *value
+
+// bytesData is the data pointer of a flat slice of bytes.
+type bytesData *byte
+
+// maxFlatCap is the largest capacity of a flat slice.
+const maxFlatCap = 1<<32 - 1
+
+// flatLenCap returns the length and capacity a flat slice keeps in n.
+func flatLenCap(n uint64) (l, c int) { return int(uint32(n)), int(n >> 32) }
+
+// flatN returns the n of a flat slice of length l and capacity c.
+func flatN(l, c int) uint64 { return uint64(l) | uint64(c)<<32 }
+
+// sliceVal returns a slice value of value cells; a nil []value is the nil
+// slice.
+func sliceVal(es []value) value {
+	if es == nil {
+		return value{}
+	}
+	if c := cap(es); c <= maxFlatCap {
+		return value{n: flatN(len(es), c), r: elemsData(unsafe.SliceData(es))}
+	}
+	return value{r: es}
+}
+
+// bytesSlice returns a byte slice value; a nil []byte is the nil slice.
+func bytesSlice(b []byte) value {
+	if b == nil {
+		return value{}
+	}
+	if c := cap(b); c <= maxFlatCap {
+		return value{n: flatN(len(b), c), r: bytesData(unsafe.SliceData(b))}
+	}
+	return value{r: b}
+}
+
+// flatElems returns the value cells of the flat slice with data pointer p
+// and n.
+func flatElems(p elemsData, n uint64) []value {
+	l, c := flatLenCap(n)
+	return unsafe.Slice((*value)(p), c)[:l]
+}
+
+// flatBytes returns the bytes of the flat slice with data pointer p and n.
+func flatBytes(p bytesData, n uint64) []byte {
+	l, c := flatLenCap(n)
+	return unsafe.Slice((*byte)(p), c)[:l]
+}
+
+// unflat returns v's reference as the boxed form has it: the []value or
+// []byte of a flat slice, r itself otherwise. Code that switches on the
+// dynamic type of a reference that may be a slice's reads it so.
+func (v value) unflat() any {
+	switch p := v.r.(type) {
+	case elemsData:
+		return flatElems(p, v.n)
+	case bytesData:
+		return flatBytes(p, v.n)
+	}
+	return v.r
+}

@@ -1,0 +1,69 @@
+package interp
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestFlatSlices checks that slice values round-trip through the flat
+// form: nil stays nil, an empty non-nil slice stays non-nil, length,
+// capacity and the shared array are kept, and unflat gives the boxed
+// form's reference.
+func TestFlatSlices(t *testing.T) {
+	assert.Equal(t, value{}, sliceVal(nil))
+	assert.Equal(t, value{}, bytesSlice(nil))
+
+	arr := make([]value, 5, 8)
+	for i := range arr {
+		arr[i] = intVal(int64(i))
+	}
+	for _, s := range [][]value{arr, arr[1:3], arr[2:4:6], arr[5:], arr[8:8], arr[:0], make([]value, 0), {}} {
+		v := sliceVal(s)
+		require.NotNil(t, v.r, "a non-nil slice is not the nil slice")
+		_, flat := v.r.(elemsData)
+		assert.True(t, flat)
+		got := v.elems()
+		require.NotNil(t, got)
+		assert.Equal(t, len(s), len(got))
+		assert.Equal(t, cap(s), cap(got))
+		if cap(s) > 0 {
+			assert.Same(t, &s[:1][0], &got[:1][0], "the same array")
+		}
+		u, ok := v.unflat().([]value)
+		require.True(t, ok)
+		assert.Equal(t, len(s), len(u))
+		n, ok := sliceLenCap(v, true)
+		assert.True(t, ok)
+		assert.Equal(t, cap(s), n)
+	}
+
+	b := []byte("hello world")
+	for _, s := range [][]byte{b, b[6:], b[11:], b[:0:0], []byte{}} {
+		v := bytesSlice(s)
+		require.NotNil(t, v.r)
+		got := v.bytes()
+		require.NotNil(t, got)
+		assert.Equal(t, string(s), string(got))
+		assert.Equal(t, cap(s), cap(got))
+		u, ok := v.unflat().([]byte)
+		require.True(t, ok)
+		assert.Equal(t, string(s), string(u))
+	}
+
+	// A boxed slice (as an operation that does not make flat slices
+	// leaves it) reads the same.
+	boxed := value{r: arr[1:4]}
+	assert.Equal(t, 3, len(boxed.elems()))
+	n, ok := sliceLenCap(boxed, false)
+	assert.True(t, ok)
+	assert.Equal(t, 3, n)
+
+	l, c := flatLenCap(flatN(maxFlatCap, maxFlatCap))
+	assert.Equal(t, maxFlatCap, l)
+	assert.Equal(t, maxFlatCap, c)
+	l, c = flatLenCap(flatN(7, 1<<31))
+	assert.Equal(t, 7, l)
+	assert.Equal(t, 1<<31, c)
+}
