@@ -67,3 +67,25 @@ func TestFlatSlices(t *testing.T) {
 	assert.Equal(t, 7, l)
 	assert.Equal(t, 1<<31, c)
 }
+
+// TestFlatSliceCanon checks that state hashing writes a flat slice as it
+// writes the boxed one: the same state in either form matches.
+func TestFlatSliceCanon(t *testing.T) {
+	arr := []value{intVal(1), intVal(2), intVal(3), intVal(4)}
+	b := []byte("bytes")
+	for _, pair := range [][2]value{
+		{sliceVal(arr[1:3]), {r: arr[1:3]}},
+		{sliceVal(arr[:0]), {r: arr[:0]}},
+		{bytesSlice(b[2:]), {r: b[2:]}},
+	} {
+		flat, boxed := newCanon(), newCanon()
+		flat.value(pair[0])
+		boxed.value(pair[1])
+		assert.Equal(t, boxed.buf, flat.buf)
+	}
+	other := newCanon()
+	other.value(sliceVal(arr[1:2]))
+	again := newCanon()
+	again.value(sliceVal(arr[1:3]))
+	assert.NotEqual(t, other.buf, again.buf, "a different length is a different state")
+}

@@ -342,6 +342,18 @@ func (m *machine) encodeFrame(c *Canon, fr *frame) {
 
 // value writes v: its scalar word and what its reference holds.
 func (c *Canon) value(v value) {
+	switch r := v.r.(type) {
+	case elemsData:
+		// A flat slice is written as a boxed one is (see slices.go): its
+		// length and capacity are the array's.
+		c.word(0)
+		c.array(flatElems(r, v.n))
+		return
+	case bytesData:
+		c.word(0)
+		c.byteArray(flatBytes(r, v.n))
+		return
+	}
 	c.word(v.n)
 	switch r := v.r.(type) {
 	case nil:
@@ -355,14 +367,10 @@ func (c *Canon) value(v value) {
 		c.WriteUint(math.Float64bits(imag(r)))
 	case []value:
 		c.array(r)
-	case elemsData:
-		c.array(flatElems(r, v.n))
 	case *value:
 		c.ptrTo(r)
 	case []byte:
 		c.byteArray(r)
-	case bytesData:
-		c.byteArray(flatBytes(r, v.n))
 	case zeroSlice:
 		c.tag(tagZeroSlice)
 		c.WriteUint(uint64(r.len))
