@@ -3,6 +3,7 @@ package interp
 import (
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -314,7 +315,12 @@ func lookupNative(p *Program, fn *ssa.Function) (nat nativeFn, ctl controlFn, bo
 }
 
 // tuple returns a multi-result value.
-func tuple(vs ...value) value { return value{r: vs} }
+func tuple(vs ...value) value {
+	if len(vs) == 2 {
+		return pair(vs[0], vs[1])
+	}
+	return value{r: slices.Clone(vs)}
+}
 
 // fieldIndex returns the index of the named field of struct type t.
 func fieldIndex(t types.Type, name string) int {

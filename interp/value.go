@@ -60,9 +60,24 @@ func strVal(s string) value    { return value{r: s} }
 // (a receive, a map lookup, a type assertion): v, or the tuple (v, ok).
 func okResult(v value, ok, withOk bool) value {
 	if withOk {
-		return value{r: []value{v, boolVal(ok)}}
+		return pair(v, boolVal(ok))
 	}
 	return v
+}
+
+// pairBox is a tuple of two values and the slice header its value boxes,
+// allocated together.
+type pairBox struct {
+	hdr  []value
+	vals [2]value
+}
+
+// pair returns the tuple (a, b) in one allocation (boxing a []value of
+// two allocates the array and the header apart).
+func pair(a, b value) value {
+	t := &pairBox{vals: [2]value{a, b}}
+	t.hdr = t.vals[:]
+	return value{r: boxElems(&t.hdr)}
 }
 
 func b2u(b bool) uint64 {
