@@ -961,8 +961,7 @@ frames:
 				}
 				*at(rb, in.d) = value{r: b}
 			case mLenStr:
-				s, _ := at(rb, in.x).r.(string)
-				*at(rb, in.d) = value{n: uint64(len(s))}
+				*at(rb, in.d) = value{n: uint64(len(at(rb, in.x).str()))}
 			case mLen, mCap:
 				n, ok := sliceLenCap(*at(rb, in.x), in.op == mCap)
 				if !ok {

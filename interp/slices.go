@@ -23,6 +23,11 @@ type elemsData *value
 // bytesData is the data pointer of a flat slice of bytes.
 type bytesData *byte
 
+// strData is the data pointer of a non-empty string kept flat, as a
+// slice is: its length is in n, and no boxed string header is allocated
+// (strVal, str). The empty string is r nil.
+type strData *byte
+
 // maxFlatCap is the largest capacity of a flat slice.
 const maxFlatCap = 1<<32 - 1
 
@@ -69,7 +74,8 @@ func flatBytes(p bytesData, n uint64) []byte {
 }
 
 // unflat returns v's reference as the boxed form has it: the []value or
-// []byte of a flat slice, r itself otherwise. Code that switches on the
+// []byte of a flat slice, the string of a flat string, r itself
+// otherwise. Code that switches on the
 // dynamic type of a reference that may be a slice's reads it so.
 func (v value) unflat() any {
 	switch p := v.r.(type) {
@@ -77,6 +83,8 @@ func (v value) unflat() any {
 		return flatElems(p, v.n)
 	case bytesData:
 		return flatBytes(p, v.n)
+	case strData:
+		return unsafe.String((*byte)(p), int(v.n))
 	}
 	return v.r
 }

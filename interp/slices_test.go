@@ -89,3 +89,26 @@ func TestFlatSliceCanon(t *testing.T) {
 	again.value(sliceVal(arr[1:3]))
 	assert.NotEqual(t, other.buf, again.buf, "a different length is a different state")
 }
+
+// TestFlatStrings checks that string values round-trip through the flat
+// form, that the empty string is r nil, and that a flat and a boxed
+// string read, unflat and hash alike.
+func TestFlatStrings(t *testing.T) {
+	assert.Equal(t, value{}, strVal(""))
+	assert.Equal(t, "", value{}.str())
+	for _, s := range []string{"a", "hello, world", string(make([]byte, 1000)), "héllo"[1:]} {
+		v := strVal(s)
+		_, flat := v.r.(strData)
+		require.True(t, flat)
+		assert.Equal(t, s, v.str())
+		assert.Equal(t, s, v.unflat())
+		boxed := value{r: s}
+		assert.Equal(t, s, boxed.str())
+		fc, bc := newCanon(), newCanon()
+		fc.value(v)
+		bc.value(boxed)
+		assert.Equal(t, bc.buf, fc.buf, "%q", s)
+		assert.True(t, equal(v, boxed, &rtype{kind: kString}))
+		assert.Equal(t, keyOf(boxed, &rtype{kind: kString}), keyOf(v, &rtype{kind: kString}))
+	}
+}

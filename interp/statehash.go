@@ -353,6 +353,11 @@ func (c *Canon) value(v value) {
 		c.word(0)
 		c.byteArray(flatBytes(r, v.n))
 		return
+	case strData:
+		c.word(0)
+		c.tag(tagString)
+		c.WriteString(v.str())
+		return
 	}
 	c.word(v.n)
 	switch r := v.r.(type) {

@@ -15,7 +15,8 @@ import (
 // bits, unsigned integers zero-extended, floats as math.Float64bits (float32
 // values are kept rounded to float32 precision). References live in r:
 //
-//	string                 string (nil r is the empty string)
+//	string                 strData, its first byte, and its length in n
+//	                       (see slices.go); or a string; nil r: ""
 //	complex64, complex128  complex128
 //	struct, array          []value, one element per field or element
 //	slice                  elemsData (bytesData), its array's first element;
@@ -54,7 +55,13 @@ func intVal(i int64) value     { return value{n: uint64(i)} }
 func uintVal(u uint64) value   { return value{n: u} }
 func boolVal(b bool) value     { return value{n: b2u(b)} }
 func floatVal(f float64) value { return value{n: math.Float64bits(f)} }
-func strVal(s string) value    { return value{r: s} }
+// strVal returns a string value, flat (see strData).
+func strVal(s string) value {
+	if s == "" {
+		return value{}
+	}
+	return value{n: uint64(len(s)), r: strData(unsafe.StringData(s))}
+}
 
 // okResult returns the result of an operation with an optional ok result
 // (a receive, a map lookup, a type assertion): v, or the tuple (v, ok).
@@ -90,7 +97,13 @@ func b2u(b bool) uint64 {
 func (v value) int() int64     { return int64(v.n) }
 func (v value) bool() bool     { return v.n != 0 }
 func (v value) float() float64 { return math.Float64frombits(v.n) }
-func (v value) str() string    { s, _ := v.r.(string); return s }
+func (v value) str() string {
+	if p, ok := v.r.(strData); ok {
+		return unsafe.String((*byte)(p), int(v.n))
+	}
+	s, _ := v.r.(string)
+	return s
+}
 func (v value) elems() []value {
 	if p, ok := v.r.(elemsData); ok {
 		return flatElems(p, v.n)
