@@ -55,6 +55,7 @@ func intVal(i int64) value     { return value{n: uint64(i)} }
 func uintVal(u uint64) value   { return value{n: u} }
 func boolVal(b bool) value     { return value{n: b2u(b)} }
 func floatVal(f float64) value { return value{n: math.Float64bits(f)} }
+
 // strVal returns a string value, flat (see strData).
 func strVal(s string) value {
 	if s == "" {
