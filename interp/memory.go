@@ -267,7 +267,7 @@ func fieldCell(fr *frame, x, f int) *value {
 	if p == nil {
 		panic(nilDeref)
 	}
-	if es, ok := p.r.([]value); ok {
+	if es, ok := p.cells(); ok {
 		return &es[f]
 	}
 	return viewField(p)

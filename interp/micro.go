@@ -783,11 +783,14 @@ frames:
 				if p == nil || (m.watchMem && in.op == mLoadFieldW) {
 					return m.deopt(f, fr, entry, pc)
 				}
-				es, ok := p.r.([]value)
-				if !ok {
+				if fp, ok := p.r.(elemsData); ok && uint32(in.aux) < uint32(p.n) {
+					// A flat aggregate's field, inline.
+					cell = (*value)(unsafe.Add(unsafe.Pointer(fp), uintptr(in.aux)*unsafe.Sizeof(value{})))
+				} else if es, ok := p.r.([]value); ok {
+					cell = &es[in.aux]
+				} else {
 					return m.deopt(f, fr, entry, pc)
 				}
-				cell = &es[in.aux]
 				if in.op == mStoreField {
 					goto store
 				}
@@ -941,11 +944,14 @@ frames:
 				fr, f, pc = nf, callee, 0
 				continue frames
 			case mField:
-				es, ok := at(rb, in.x).r.([]value)
-				if !ok {
+				x := at(rb, in.x)
+				if fp, ok := x.r.(elemsData); ok && uint32(in.aux) < uint32(x.n) {
+					*at(rb, in.d) = *(*value)(unsafe.Add(unsafe.Pointer(fp), uintptr(in.aux)*unsafe.Sizeof(value{})))
+				} else if es, ok := x.r.([]value); ok {
+					*at(rb, in.d) = es[in.aux] // a tuple
+				} else {
 					return m.deopt(f, fr, entry, pc)
 				}
-				*at(rb, in.d) = es[in.aux]
 			case mMove:
 				*at(rb, in.d) = *at(rb, in.x)
 			case mIndexAddr:

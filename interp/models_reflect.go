@@ -247,7 +247,7 @@ func (m *machine) typeVal(pk string, t *rtype) value {
 // recvType returns the *rtype of a receiver of a (*reflect.rtype) or
 // (internal/reflectlite.rtype) method.
 func recvType(v value) *rtype {
-	switch r := v.r.(type) {
+	switch r := v.unflat().(type) {
 	case *rtype:
 		return r
 	case []value:

@@ -496,7 +496,7 @@ func (m *machine) storeHost(p *value, hv reflect.Value) {
 	}
 	switch hv.Kind() {
 	case reflect.Array:
-		if b, ok := p.r.([]byte); ok {
+		if b, ok := p.unflat().([]byte); ok {
 			for i := range b {
 				e := hv.Index(i)
 				if e.CanInt() {
@@ -695,7 +695,7 @@ func errResult(n int, err value) value {
 
 // lastResult returns the last value of a (possibly multiple) result.
 func lastResult(v value) value {
-	if vs, ok := v.r.([]value); ok && len(vs) > 0 {
+	if vs, ok := v.cells(); ok && len(vs) > 0 {
 		return vs[len(vs)-1]
 	}
 	return v

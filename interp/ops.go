@@ -367,7 +367,7 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 	case *ssa.Extract:
 		t, idx := c.reg(i.Tuple), i.Index
 		return func(fr *frame) *frame {
-			fr.regs[dst] = fr.regs[t].r.([]value)[idx]
+			fr.regs[dst] = fr.regs[t].elems()[idx]
 			fr.pc++
 			return fr
 		}

@@ -60,6 +60,19 @@ func bytesSlice(b []byte) value {
 	return value{r: b}
 }
 
+// cells returns the value cells of v, an aggregate or a slice of value
+// cells, flat or boxed; ok is false for anything else (a scalar, a byte
+// array, a word view's word).
+func (v value) cells() (es []value, ok bool) {
+	switch r := v.r.(type) {
+	case elemsData:
+		return flatElems(r, v.n), true
+	case []value:
+		return r, true
+	}
+	return nil, false
+}
+
 // flatElems returns the value cells of the flat slice with data pointer p
 // and n.
 func flatElems(p elemsData, n uint64) []value {

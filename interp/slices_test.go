@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"go/token"
+	"go/types"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -111,4 +113,46 @@ func TestFlatStrings(t *testing.T) {
 		assert.True(t, equal(v, boxed, &rtype{kind: kString}))
 		assert.Equal(t, keyOf(boxed, &rtype{kind: kString}), keyOf(v, &rtype{kind: kString}))
 	}
+}
+
+// TestFlatAggregates checks structs and arrays kept flat: zero and
+// copyVal make flat values, a copy shares no cell with its source, a
+// store keeps the destination's cells (a pointer to a field stays valid),
+// and a flat and a boxed aggregate hash alike.
+func TestFlatAggregates(t *testing.T) {
+	p := &Program{}
+	point := p.typeOf(types.NewStruct([]*types.Var{
+		types.NewField(token.NoPos, nil, "x", types.Typ[types.Int], false),
+		types.NewField(token.NoPos, nil, "tags", types.NewArray(types.Typ[types.Int16], 3), false),
+	}, nil))
+	z := zero(point)
+	_, flat := z.r.(elemsData)
+	require.True(t, flat, "zero makes a flat struct")
+	es := z.elems()
+	require.Len(t, es, 2)
+	_, flat = es[1].r.(elemsData)
+	assert.True(t, flat, "and flat nested arrays")
+	assert.Len(t, es[1].elems(), 3)
+
+	es[0] = intVal(7)
+	es[1].elems()[2] = intVal(-3)
+	c := copyVal(z, point)
+	ce := c.elems()
+	assert.Equal(t, int64(7), ce[0].int())
+	assert.Equal(t, int64(-3), ce[1].elems()[2].int())
+	ce[1].elems()[2] = intVal(9)
+	assert.Equal(t, int64(-3), es[1].elems()[2].int(), "the copy shares no cell")
+
+	cell := zero(point)
+	field := &cell.elems()[1].elems()[0]
+	storeVal(&cell, c, point)
+	assert.Same(t, field, &cell.elems()[1].elems()[0], "a store keeps the cells")
+	assert.Equal(t, int64(9), cell.elems()[1].elems()[2].int())
+
+	boxed := value{r: []value{intVal(7), {r: []value{intVal(0), intVal(0), intVal(-3)}}}}
+	fc, bc := newCanon(), newCanon()
+	fc.value(z)
+	bc.value(boxed)
+	assert.Equal(t, bc.buf, fc.buf)
+	assert.True(t, equal(z, boxed, point))
 }

@@ -72,8 +72,7 @@ type rtype struct {
 	methods map[string]*function // by types.Id; built lazily
 	size    int64
 	sizeSet bool
-	// cells caches cellCount: cells+1 in the high 32 bits, aggregates in
-	// the low (0: not computed yet).
+	// cells caches cellCount: cells+1 (0: not computed yet).
 	cells atomic.Int64
 
 	implMu sync.Mutex

@@ -207,7 +207,7 @@ func copyVal(v value, t *rtype) value {
 			copy(dst, src)
 		}
 	}
-	return value{r: dst}
+	return sliceVal(dst)
 }
 
 // storeVal assigns v, of type t, to the cell at p, keeping the identity of
@@ -259,27 +259,26 @@ func zero(t *rtype) value {
 		return value{}
 	}
 	if t.bytes {
-		return value{r: make([]byte, t.len)}
+		return bytesSlice(make([]byte, t.len))
 	}
 	// One allocation holds the cells of t and of every aggregate nested
-	// in it (as Go allocates an aggregate as one object), and one the
-	// slice headers their values box (boxElems).
-	cells, aggs := t.cellCount()
-	z := zeroing{cells: make([]value, cells), hdrs: make([][]value, aggs)}
+	// in it (as Go allocates an aggregate as one object); their values
+	// are flat (see slices.go).
+	cells := t.cellCount()
+	z := zeroing{cells: make([]value, cells)}
 	return z.zero(t)
 }
 
-// zeroing carves the cells and slice headers of a zero aggregate from
-// the ones allocated for it.
+// zeroing carves the cells of a zero aggregate from the ones allocated
+// for it.
 type zeroing struct {
 	cells []value
-	hdrs  [][]value
 }
 
 // zero returns the zero value of the aggregate t.
 func (z *zeroing) zero(t *rtype) value {
 	if t.bytes {
-		return value{r: make([]byte, t.len)}
+		return bytesSlice(make([]byte, t.len))
 	}
 	if t.zeroLong {
 		return value{r: zeroSlice{t.len, t.len}}
@@ -301,10 +300,7 @@ func (z *zeroing) zero(t *rtype) value {
 			es[i] = z.zero(t.elem)
 		}
 	}
-	h := &z.hdrs[0]
-	z.hdrs = z.hdrs[1:]
-	*h = es
-	return value{r: boxElems(h)}
+	return sliceVal(es)
 }
 
 // boxElems returns *h as an interface value without allocating: its data
@@ -318,35 +314,31 @@ func boxElems(h *[]value) any {
 
 // cellCount returns the number of cells of the zero value of the
 // aggregate t, its own and those of the aggregates nested in it (except
-// the native bytes of byte arrays, allocated apart), and the number of
-// those aggregates, t included (byte arrays excepted).
-func (t *rtype) cellCount() (cells, aggs int) {
+// the native bytes of byte arrays, allocated apart).
+func (t *rtype) cellCount() int {
 	if n := t.cells.Load(); n > 0 {
-		return int(n>>32 - 1), int(n & (1<<32 - 1))
+		return int(n - 1)
 	}
+	cells := 0
 	switch {
 	case t.bytes, t.zeroLong:
 		// Allocated apart (bytes), or no cells at all (zeroSlice).
 	case t.kind == kStruct:
-		cells, aggs = len(t.fields), 1
+		cells = len(t.fields)
 		for _, f := range t.fields {
 			if f.typ.aggregate {
-				c, a := f.typ.cellCount()
-				cells += c
-				aggs += a
+				cells += f.typ.cellCount()
 			}
 		}
 	default:
-		cells, aggs = t.len, 1
+		cells = t.len
 		if t.elem.aggregate {
-			c, a := t.elem.cellCount()
-			cells += t.len * c
-			aggs += t.len * a
+			cells += t.len * t.elem.cellCount()
 		}
 	}
-	cells, aggs = min(cells, math.MaxInt32), min(aggs, math.MaxInt32) // saturate: no such value is allocated
-	t.cells.Store(int64(cells+1)<<32 | int64(aggs))
-	return cells, aggs
+	cells = min(cells, math.MaxInt32) // saturate: no such value is allocated
+	t.cells.Store(int64(cells) + 1)
+	return cells
 }
 
 // resetZero sets the cell p to the zero value of t, reusing the cells of

@@ -170,7 +170,7 @@ func wordConverter(to *rtype) func(value) value {
 		if !ok || p == nil {
 			return v
 		}
-		if _, agg := p.r.([]value); !agg {
+		if _, agg := p.cells(); !agg {
 			return v // a scalar cell: the word itself, or a view of it
 		}
 		w := wordCellOf(p)
@@ -188,7 +188,7 @@ func wordConverter(to *rtype) func(value) value {
 // struct cell p, or nil if p's cells do not have them.
 func followPath(p *value, path []int) *value {
 	for _, j := range path {
-		es, ok := p.r.([]value)
+		es, ok := p.cells()
 		if !ok || j >= len(es) {
 			return nil
 		}
@@ -201,11 +201,11 @@ func followPath(p *value, path []int) *value {
 // p (its only part of non-zero size, recursively), or nil if p is not an
 // aggregate of one word.
 func wordCellOf(p *value) *value {
-	if _, ok := p.r.([]value); !ok {
+	if _, ok := p.cells(); !ok {
 		return nil
 	}
 	for {
-		es, ok := p.r.([]value)
+		es, ok := p.cells()
 		if !ok {
 			return p
 		}
@@ -229,7 +229,7 @@ func wordCellOf(p *value) *value {
 // zeroSized reports whether v is the value of an aggregate of size zero
 // (an empty struct or array).
 func zeroSized(v value) bool {
-	switch r := v.r.(type) {
+	switch r := v.unflat().(type) {
 	case []value:
 		return len(r) == 0
 	case []byte:
@@ -282,7 +282,7 @@ func isView(p *value, t *rtype) bool {
 	if t.kind != kStruct {
 		return false
 	}
-	if _, ok := p.r.([]value); ok {
+	if _, ok := p.cells(); ok {
 		return false
 	}
 	if t.sizeof() == 0 {
