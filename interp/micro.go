@@ -783,12 +783,11 @@ frames:
 				if p == nil || (m.watchMem && in.op == mLoadFieldW) {
 					return m.deopt(f, fr, entry, pc)
 				}
-				if fp, ok := p.r.(elemsData); ok && uint32(in.aux) < uint32(p.n) {
-					// A flat aggregate's field, inline.
-					cell = (*value)(unsafe.Add(unsafe.Pointer(fp), uintptr(in.aux)*unsafe.Sizeof(value{})))
-				} else if es, ok := p.r.([]value); ok {
-					cell = &es[in.aux]
-				} else {
+				if _, flat := p.r.(elemsData); flat && uint32(in.aux) < uint32(p.n) {
+					// A flat aggregate's field (written so that the
+					// data pointer needs no register of its own).
+					cell = (*value)(unsafe.Add(dataPtr(p), uintptr(in.aux)*unsafe.Sizeof(value{})))
+				} else if cell = boxedField(p, in.aux); cell == nil {
 					return m.deopt(f, fr, entry, pc)
 				}
 				if in.op == mStoreField {
@@ -955,9 +954,14 @@ frames:
 			case mMove:
 				*at(rb, in.d) = *at(rb, in.x)
 			case mIndexAddr:
-				c := microElemAt(rb, in, at(rb, in.y).n)
-				if c == nil {
-					return m.deopt(f, fr, entry, pc)
+				i := at(rb, in.y).n
+				var c *value
+				if x := at(rb, in.x); true {
+					if p, ok := x.r.(elemsData); ok && i < uint64(uint32(x.n)) {
+						c = (*value)(unsafe.Add(unsafe.Pointer(p), uintptr(i)*unsafe.Sizeof(value{})))
+					} else if c = microElemAt(rb, in, i); c == nil {
+						return m.deopt(f, fr, entry, pc)
+					}
 				}
 				*at(rb, in.d) = value{r: c}
 			case mIndexAddrByte:
@@ -1151,6 +1155,18 @@ func sliceLenCap(v value, isCap bool) (n int, ok bool) {
 		return len(s), true
 	}
 	return 0, v.r == nil
+}
+
+// dataPtr returns the data word of v's reference.
+func dataPtr(v *value) unsafe.Pointer { return (*[2]unsafe.Pointer)(unsafe.Pointer(&v.r))[1] }
+
+// boxedField returns the cell of field i of the boxed aggregate in cell p,
+// or nil if p does not hold one.
+func boxedField(p *value, i int32) *value {
+	if es, ok := p.r.([]value); ok && uint32(i) < uint32(len(es)) {
+		return &es[i]
+	}
+	return nil
 }
 
 // microElemAt returns the cell of element i of the value cells an index
