@@ -786,7 +786,7 @@ frames:
 				if _, flat := p.r.(elemsData); flat && uint32(in.aux) < uint32(p.n) {
 					// A flat aggregate's field (written so that the
 					// data pointer needs no register of its own).
-					cell = (*value)(unsafe.Add(dataPtr(p), uintptr(in.aux)*unsafe.Sizeof(value{})))
+					cell = flatCell(dataPtr(p), uint64(in.aux))
 				} else if cell = boxedField(p, in.aux); cell == nil {
 					return m.deopt(f, fr, entry, pc)
 				}
@@ -804,15 +804,13 @@ frames:
 				}
 				goto load
 			case mLoadIndex, mLoadIndexW, mStoreIndex, mLoadIndexF:
-				i := at(rb, in.y).n
-				if x := at(rb, in.x); true {
-					// A flat slice's cell, inline; any other sequence's
-					// through microElemAt.
-					if p, ok := x.r.(elemsData); ok && i < uint64(uint32(x.n)) {
-						cell = (*value)(unsafe.Add(unsafe.Pointer(p), uintptr(i)*unsafe.Sizeof(value{})))
-					} else {
-						cell = microElemAt(rb, in, i)
-					}
+				// A flat slice's cell, inline; any other sequence's
+				// through microElemAt.
+				i, x := at(rb, in.y).n, at(rb, in.x)
+				if p, ok := x.r.(elemsData); ok && i < uint64(uint32(x.n)) {
+					cell = flatCell(unsafe.Pointer(p), i)
+				} else {
+					cell = microElemAt(rb, in, i)
 				}
 				if cell == nil || (m.watchMem && in.op == mLoadIndexW) {
 					return m.deopt(f, fr, entry, pc) // also a negative signed index
@@ -822,14 +820,12 @@ frames:
 				}
 				goto load
 			case mLoadByte, mStoreByte:
-				i := at(rb, in.y).n
+				i, x := at(rb, in.y).n, at(rb, in.x)
 				var p *byte
-				if x := at(rb, in.x); true {
-					if bp, ok := x.r.(bytesData); ok && i < uint64(uint32(x.n)) {
-						p = (*byte)(unsafe.Add(unsafe.Pointer(bp), uintptr(i)))
-					} else {
-						p = microByteAt(rb, in, i)
-					}
+				if bp, ok := x.r.(bytesData); ok && i < uint64(uint32(x.n)) {
+					p = (*byte)(unsafe.Add(unsafe.Pointer(bp), uintptr(i)))
+				} else {
+					p = microByteAt(rb, in, i)
 				}
 				if p == nil {
 					return m.deopt(f, fr, entry, pc)
@@ -945,23 +941,21 @@ frames:
 			case mField:
 				x := at(rb, in.x)
 				if fp, ok := x.r.(elemsData); ok && uint32(in.aux) < uint32(x.n) {
-					*at(rb, in.d) = *(*value)(unsafe.Add(unsafe.Pointer(fp), uintptr(in.aux)*unsafe.Sizeof(value{})))
+					*at(rb, in.d) = *flatCell(unsafe.Pointer(fp), uint64(in.aux))
 				} else if es, ok := x.r.([]value); ok {
-					*at(rb, in.d) = es[in.aux] // a tuple
+					*at(rb, in.d) = es[in.aux] // a tuple, or an aggregate a model made boxed
 				} else {
 					return m.deopt(f, fr, entry, pc)
 				}
 			case mMove:
 				*at(rb, in.d) = *at(rb, in.x)
 			case mIndexAddr:
-				i := at(rb, in.y).n
+				i, x := at(rb, in.y).n, at(rb, in.x)
 				var c *value
-				if x := at(rb, in.x); true {
-					if p, ok := x.r.(elemsData); ok && i < uint64(uint32(x.n)) {
-						c = (*value)(unsafe.Add(unsafe.Pointer(p), uintptr(i)*unsafe.Sizeof(value{})))
-					} else if c = microElemAt(rb, in, i); c == nil {
-						return m.deopt(f, fr, entry, pc)
-					}
+				if p, ok := x.r.(elemsData); ok && i < uint64(uint32(x.n)) {
+					c = flatCell(unsafe.Pointer(p), i)
+				} else if c = microElemAt(rb, in, i); c == nil {
+					return m.deopt(f, fr, entry, pc)
 				}
 				*at(rb, in.d) = value{r: c}
 			case mIndexAddrByte:
@@ -1155,6 +1149,13 @@ func sliceLenCap(v value, isCap bool) (n int, ok bool) {
 		return len(s), true
 	}
 	return 0, v.r == nil
+}
+
+// flatCell returns cell i of the value cells that start at base (a flat
+// slice's or aggregate's data pointer), without a bounds check: the
+// caller has compared i with the length.
+func flatCell(base unsafe.Pointer, i uint64) *value {
+	return (*value)(unsafe.Add(base, uintptr(i)*unsafe.Sizeof(value{})))
 }
 
 // dataPtr returns the data word of v's reference.
