@@ -315,12 +315,7 @@ func lookupNative(p *Program, fn *ssa.Function) (nat nativeFn, ctl controlFn, bo
 }
 
 // tuple returns a multi-result value.
-func tuple(vs ...value) value {
-	if len(vs) == 2 {
-		return pair(vs[0], vs[1])
-	}
-	return value{r: slices.Clone(vs)}
-}
+func tuple(vs ...value) value { return sliceVal(slices.Clone(vs)) }
 
 // fieldIndex returns the index of the named field of struct type t.
 func fieldIndex(t types.Type, name string) int {

@@ -1,15 +1,19 @@
 package interp
 
-// Flat slices. A slice value keeps its data pointer in r, typed elemsData
-// (value cells) or bytesData (native bytes), and its length and capacity
-// in n (the low and the high 32 bits): making, slicing and appending to a
-// slice allocate no box for a slice header, and an index operation reads
-// the pointer and the length from the register itself. A slice whose
-// capacity does not fit 32 bits, and every slice an operation that has not
-// learned the flat form makes, is boxed as before (r holds a []value or a
-// []byte); every reader accepts both (elems, bytes, sliceParts, unflat).
-// Arrays, structs and tuples stay boxed: the []value of an array or a
-// struct variable is its identity (see value).
+// Flat values. A slice keeps its data pointer in r, typed elemsData (value
+// cells) or bytesData (native bytes), and its length and capacity in n
+// (the low and the high 32 bits): making, slicing and appending to a slice
+// allocate no box for a slice header, and an index operation reads the
+// pointer and the length from the register itself. Structs, arrays and
+// tuples are flat the same way (their length is their capacity), so an
+// aggregate's cells are one allocation (zero, copyVal); the cells of an
+// array or a struct variable are its identity (see value). A non-empty
+// string keeps its first byte in r (strData) and its length in n.
+//
+// A slice whose capacity does not fit 32 bits, and every value an
+// operation that has not learned the flat form makes, is boxed as before
+// (r holds a []value, a []byte or a string); every reader accepts both
+// (elems, bytes, str, cells, sliceLenCap, unflat).
 //
 // The data pointer of a non-nil slice is never nil, even at capacity 0
 // (Go's slicing keeps such a slice's base pointer), so r is nil exactly
@@ -87,9 +91,9 @@ func flatBytes(p bytesData, n uint64) []byte {
 }
 
 // unflat returns v's reference as the boxed form has it: the []value or
-// []byte of a flat slice, the string of a flat string, r itself
-// otherwise. Code that switches on the
-// dynamic type of a reference that may be a slice's reads it so.
+// []byte of a flat slice or aggregate, the string of a flat string, r
+// itself otherwise. Code that switches on the dynamic type of a reference
+// that may be flat reads it so.
 func (v value) unflat() any {
 	switch p := v.r.(type) {
 	case elemsData:

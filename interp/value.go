@@ -18,7 +18,8 @@ import (
 //	string                 strData, its first byte, and its length in n
 //	                       (see slices.go); or a string; nil r: ""
 //	complex64, complex128  complex128
-//	struct, array          []value, one element per field or element
+//	struct, array          elemsData, one cell per field or element (see
+//	                       slices.go); or []value
 //	slice                  elemsData (bytesData), its array's first element;
 //	                       length and capacity in n (see slices.go); or
 //	                       []value ([]byte) sharing the array; nil r: nil slice
@@ -28,7 +29,7 @@ import (
 //	chan                   *chanObj
 //	func                   *closure
 //	interface              *iface (nil r: nil interface)
-//	tuple                  []value
+//	tuple                  elemsData, one cell per result; or []value
 //
 // Struct and array values are copied on load and store (see copyVal) so that
 // the []value of a variable is its identity: a pointer to a field is the
@@ -68,24 +69,9 @@ func strVal(s string) value {
 // (a receive, a map lookup, a type assertion): v, or the tuple (v, ok).
 func okResult(v value, ok, withOk bool) value {
 	if withOk {
-		return pair(v, boolVal(ok))
+		return sliceVal([]value{v, boolVal(ok)})
 	}
 	return v
-}
-
-// pairBox is a tuple of two values and the slice header its value boxes,
-// allocated together.
-type pairBox struct {
-	hdr  []value
-	vals [2]value
-}
-
-// pair returns the tuple (a, b) in one allocation (boxing a []value of
-// two allocates the array and the header apart).
-func pair(a, b value) value {
-	t := &pairBox{vals: [2]value{a, b}}
-	t.hdr = t.vals[:]
-	return value{r: boxElems(&t.hdr)}
 }
 
 func b2u(b bool) uint64 {
@@ -301,15 +287,6 @@ func (z *zeroing) zero(t *rtype) value {
 		}
 	}
 	return sliceVal(es)
-}
-
-// boxElems returns *h as an interface value without allocating: its data
-// word points at *h, which the caller allocated among others (converting
-// a []value to an interface allocates a header for each).
-func boxElems(h *[]value) any {
-	var x any = []value(nil) // the type word; a nil slice is not allocated
-	(*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1] = unsafe.Pointer(h)
-	return x
 }
 
 // cellCount returns the number of cells of the zero value of the
