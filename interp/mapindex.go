@@ -1,5 +1,7 @@
 package interp
 
+import "maps"
+
 // mapIndex maps the index form of a map's keys (mapKey, see keyOf) to the
 // positions of their entries in mapObj.entries. Keys of string type and of
 // integer and boolean types are indexed by a Go map of their own key
@@ -69,23 +71,5 @@ func (x mapIndex) len() int { return len(x.strs) + len(x.ints) + len(x.keys) }
 
 // clone returns a copy of x that shares nothing with it.
 func (x mapIndex) clone() mapIndex {
-	c := mapIndex{}
-	switch {
-	case x.strs != nil:
-		c.strs = make(map[string]int, len(x.strs))
-		for k, v := range x.strs {
-			c.strs[k] = v
-		}
-	case x.ints != nil:
-		c.ints = make(map[uint64]int, len(x.ints))
-		for k, v := range x.ints {
-			c.ints[k] = v
-		}
-	default:
-		c.keys = make(map[mapKey]int, len(x.keys))
-		for k, v := range x.keys {
-			c.keys[k] = v
-		}
-	}
-	return c
+	return mapIndex{strs: maps.Clone(x.strs), ints: maps.Clone(x.ints), keys: maps.Clone(x.keys)}
 }
