@@ -299,11 +299,7 @@ func concatLeaves(i *ssa.BinOp) (leaves []ssa.Value, inner bool) {
 
 // isConcat reports whether b concatenates strings.
 func isConcat(b *ssa.BinOp) bool {
-	if b.Op != token.ADD {
-		return false
-	}
-	t, ok := b.Type().Underlying().(*types.Basic)
-	return ok && t.Info()&types.IsString != 0
+	return b.Op == token.ADD && isString(b.Type())
 }
 
 // readMemStats is runtime.ReadMemStats: it starts the counting, and
