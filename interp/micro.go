@@ -566,6 +566,7 @@ func (c *compiler) installMicro(micro []minst) {
 			}
 		}
 	}
+	toOffsets(micro)
 	f := c.fn
 	// The loop reads instructions without a bounds check (codeAt): the
 	// last one ends a block, so no instruction falls through past the end
@@ -583,6 +584,39 @@ func (c *compiler) installMicro(micro []minst) {
 	}
 }
 
+// toOffsets turns the register operands of micro (indexes of a frame's
+// registers, as the compiler writes them) into byte offsets from the
+// first register, which runMicro adds to the registers' base without a
+// multiplication (see at). An absent operand (-1) stays negative. The
+// result register of a call moves to aux, as an index: it becomes the
+// callee frame's retDst, which the closures read too.
+func toOffsets(micro []minst) {
+	off := func(r int32) int32 {
+		if r < 0 {
+			return r
+		}
+		return r * int32(unsafe.Sizeof(value{}))
+	}
+	offs := func(rs []int32) {
+		for j, r := range rs {
+			rs[j] = off(r)
+		}
+	}
+	for i := range micro {
+		in := &micro[i]
+		if in.op == mCall || in.op == mDynCall {
+			in.aux = in.d
+		}
+		in.d, in.x, in.y, in.z = off(in.d), off(in.x), off(in.y), off(in.z)
+		for j := range in.edge {
+			e := &in.edge[j]
+			offs(e.dsts)
+			offs(e.srcs)
+			offs(e.tmps)
+		}
+	}
+}
+
 // codeAt returns instruction pc of the instructions that start at cb,
 // without a bounds check: every edge's target is an instruction of its
 // function (microRegsValid), and past the last instruction there is only
@@ -591,12 +625,13 @@ func codeAt(cb unsafe.Pointer, pc int) *minst {
 	return (*minst)(unsafe.Add(cb, uintptr(pc)*unsafe.Sizeof(minst{})))
 }
 
-// at returns register i of the registers that start at rb, without a
-// bounds check: installMicro gives micro-code only to functions whose
-// instructions name registers of their frames (microRegsValid), and
-// runMicro checks a frame's length when it enters it.
-func at(rb unsafe.Pointer, i int32) *value {
-	return (*value)(unsafe.Add(rb, uintptr(uint32(i))*unsafe.Sizeof(value{})))
+// at returns the register at byte offset o (see toOffsets) of the
+// registers that start at rb, without a bounds check: installMicro gives
+// micro-code only to functions whose instructions name registers of their
+// frames (microRegsValid), and runMicro checks a frame's length when it
+// enters it.
+func at(rb unsafe.Pointer, o int32) *value {
+	return (*value)(unsafe.Add(rb, uintptr(uint32(o))))
 }
 
 // microRegsValid reports whether every register operand of micro is one of
@@ -858,7 +893,7 @@ frames:
 				if len(e.dsts) == 1 {
 					*at(rb, e.dsts[0]) = *at(rb, e.srcs[0])
 				} else if len(e.dsts) > 1 {
-					e.move(regs)
+					e.move(rb)
 				}
 				pc = int(e.target)
 				continue
@@ -907,7 +942,7 @@ frames:
 				for j, a := range in.ext.args {
 					nf.regs[j] = regs[a]
 				}
-				nf.g, nf.caller, nf.retDst = fr.g, fr, in.d
+				nf.g, nf.caller, nf.retDst = fr.g, fr, in.aux
 				fr.pc = pc + 1
 				if callee.micro == nil {
 					return nf
@@ -931,7 +966,7 @@ frames:
 					fr.spare = nil
 				}
 				nf.setArgs(regs, recv, hasRecv, side.ce.args, env)
-				nf.g, nf.caller, nf.retDst = fr.g, fr, in.d
+				nf.g, nf.caller, nf.retDst = fr.g, fr, in.aux
 				fr.pc = pc + 1
 				if callee.micro == nil {
 					return nf
@@ -1056,7 +1091,7 @@ frames:
 			if len(e.dsts) == 1 {
 				*at(rb, e.dsts[0]) = *at(rb, e.srcs[0])
 			} else if len(e.dsts) > 1 {
-				e.move(regs)
+				e.move(rb)
 			}
 			pc = int(e.target)
 		}
@@ -1078,24 +1113,24 @@ func (m *machine) deopt(f *function, fr, entry *frame, pc int) *frame {
 	return next
 }
 
-// move does e's phi moves.
-func (e *medge) move(regs []value) {
+// move does e's phi moves in the registers that start at rb.
+func (e *medge) move(rb unsafe.Pointer) {
 	switch {
 	case len(e.dsts) == 1:
-		regs[e.dsts[0]] = regs[e.srcs[0]]
+		*at(rb, e.dsts[0]) = *at(rb, e.srcs[0])
 	case len(e.dsts) == 2:
-		v0, v1 := regs[e.srcs[0]], regs[e.srcs[1]]
-		regs[e.dsts[0]], regs[e.dsts[1]] = v0, v1
+		v0, v1 := *at(rb, e.srcs[0]), *at(rb, e.srcs[1])
+		*at(rb, e.dsts[0]), *at(rb, e.dsts[1]) = v0, v1
 	case e.tmps != nil:
 		for j, s := range e.srcs {
-			regs[e.tmps[j]] = regs[s]
+			*at(rb, e.tmps[j]) = *at(rb, s)
 		}
 		for j, d := range e.dsts {
-			regs[d] = regs[e.tmps[j]]
+			*at(rb, d) = *at(rb, e.tmps[j])
 		}
 	default:
 		for j, d := range e.dsts {
-			regs[d] = regs[e.srcs[j]]
+			*at(rb, d) = *at(rb, e.srcs[j])
 		}
 	}
 }
