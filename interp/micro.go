@@ -23,6 +23,12 @@ package interp
 // one, unless the loop was running a frame it entered itself: then
 // machine.microFrame names that frame.
 //
+// A scalar result (an integer, a float, a boolean) is written to its
+// register's n only: a register of a scalar SSA value never holds a
+// reference (its template value is zero, every op writes value{n: ...} to
+// it, and only numeric values share a register, see coalescePhis), so its
+// r is already nil.
+//
 // A minst only handles its common case. Whenever its op would do anything
 // else (a nil pointer, an index out of range, a view of a word through
 // unsafe, a division by zero, a narrow integer read under an observer, a
@@ -38,6 +44,7 @@ package interp
 import (
 	"fmt"
 	"go/token"
+	"math"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
@@ -706,31 +713,31 @@ frames:
 					return next
 				}
 			case mAdd:
-				*at(rb, in.d) = value{n: at(rb, in.x).n + at(rb, in.y).n}
+				at(rb, in.d).n = at(rb, in.x).n + at(rb, in.y).n
 			case mSub:
-				*at(rb, in.d) = value{n: at(rb, in.x).n - at(rb, in.y).n}
+				at(rb, in.d).n = at(rb, in.x).n - at(rb, in.y).n
 			case mMul:
-				*at(rb, in.d) = value{n: at(rb, in.x).n * at(rb, in.y).n}
+				at(rb, in.d).n = at(rb, in.x).n * at(rb, in.y).n
 			case mAnd:
-				*at(rb, in.d) = value{n: at(rb, in.x).n & at(rb, in.y).n}
+				at(rb, in.d).n = at(rb, in.x).n & at(rb, in.y).n
 			case mOr:
-				*at(rb, in.d) = value{n: at(rb, in.x).n | at(rb, in.y).n}
+				at(rb, in.d).n = at(rb, in.x).n | at(rb, in.y).n
 			case mXor:
-				*at(rb, in.d) = value{n: at(rb, in.x).n ^ at(rb, in.y).n}
+				at(rb, in.d).n = at(rb, in.x).n ^ at(rb, in.y).n
 			case mAndNot:
-				*at(rb, in.d) = value{n: at(rb, in.x).n &^ at(rb, in.y).n}
+				at(rb, in.d).n = at(rb, in.x).n &^ at(rb, in.y).n
 			case mAddW:
-				*at(rb, in.d) = value{n: wrap(in.k, at(rb, in.x).n+at(rb, in.y).n)}
+				at(rb, in.d).n = wrap(in.k, at(rb, in.x).n+at(rb, in.y).n)
 			case mSubW:
-				*at(rb, in.d) = value{n: wrap(in.k, at(rb, in.x).n-at(rb, in.y).n)}
+				at(rb, in.d).n = wrap(in.k, at(rb, in.x).n-at(rb, in.y).n)
 			case mMulW:
-				*at(rb, in.d) = value{n: wrap(in.k, at(rb, in.x).n*at(rb, in.y).n)}
+				at(rb, in.d).n = wrap(in.k, at(rb, in.x).n*at(rb, in.y).n)
 			case mXorW:
-				*at(rb, in.d) = value{n: wrap(in.k, at(rb, in.x).n^at(rb, in.y).n)}
+				at(rb, in.d).n = wrap(in.k, at(rb, in.x).n^at(rb, in.y).n)
 			case mNegW:
-				*at(rb, in.d) = value{n: wrap(in.k, -at(rb, in.x).n)}
+				at(rb, in.d).n = wrap(in.k, -at(rb, in.x).n)
 			case mComplW:
-				*at(rb, in.d) = value{n: wrap(in.k, ^at(rb, in.x).n)}
+				at(rb, in.d).n = wrap(in.k, ^at(rb, in.x).n)
 			case mQuoS, mQuoU, mRemS, mRemU:
 				y := at(rb, in.y).n
 				if y == 0 {
@@ -748,9 +755,9 @@ frames:
 				default:
 					r = x % y
 				}
-				*at(rb, in.d) = value{n: r}
+				at(rb, in.d).n = r
 			case mNot:
-				*at(rb, in.d) = value{n: at(rb, in.x).n ^ 1}
+				at(rb, in.d).n = at(rb, in.x).n ^ 1
 			case mShl, mShrS, mShrU:
 				x, sh := at(rb, in.x).n, at(rb, in.y).n
 				if sh >= 64 {
@@ -764,7 +771,7 @@ frames:
 				default:
 					x >>= sh
 				}
-				*at(rb, in.d) = value{n: x}
+				at(rb, in.d).n = x
 			case mPtrEq, mPtrNe:
 				// The references' words, compared without a dynamic
 				// type's equality: a pointer's or a channel's is that of
@@ -778,39 +785,39 @@ frames:
 				default:
 					return m.deopt(f, fr, entry, pc) // see equal
 				}
-				*at(rb, in.d) = value{n: b2u(eq == (in.op == mPtrEq))}
+				at(rb, in.d).n = b2u(eq == (in.op == mPtrEq))
 			case mEq, mNe, mLtS, mLtU, mLeS, mLeU, mGtS, mGtU, mGeS, mGeU:
-				*at(rb, in.d) = value{n: b2u(intCompare(in.op, at(rb, in.x).n, at(rb, in.y).n))}
+				at(rb, in.d).n = b2u(intCompare(in.op, at(rb, in.x).n, at(rb, in.y).n))
 			case mFAdd:
-				*at(rb, in.d) = floatVal(at(rb, in.x).float() + at(rb, in.y).float())
+				at(rb, in.d).n = math.Float64bits(at(rb, in.x).float() + at(rb, in.y).float())
 			case mFSub:
-				*at(rb, in.d) = floatVal(at(rb, in.x).float() - at(rb, in.y).float())
+				at(rb, in.d).n = math.Float64bits(at(rb, in.x).float() - at(rb, in.y).float())
 			case mFMul:
-				*at(rb, in.d) = floatVal(at(rb, in.x).float() * at(rb, in.y).float())
+				at(rb, in.d).n = math.Float64bits(at(rb, in.x).float() * at(rb, in.y).float())
 			case mFDiv:
-				*at(rb, in.d) = floatVal(at(rb, in.x).float() / at(rb, in.y).float())
+				at(rb, in.d).n = math.Float64bits(at(rb, in.x).float() / at(rb, in.y).float())
 			case mFAdd32:
-				*at(rb, in.d) = floatVal(float64(float32(at(rb, in.x).float() + at(rb, in.y).float())))
+				at(rb, in.d).n = math.Float64bits(float64(float32(at(rb, in.x).float() + at(rb, in.y).float())))
 			case mFSub32:
-				*at(rb, in.d) = floatVal(float64(float32(at(rb, in.x).float() - at(rb, in.y).float())))
+				at(rb, in.d).n = math.Float64bits(float64(float32(at(rb, in.x).float() - at(rb, in.y).float())))
 			case mFMul32:
-				*at(rb, in.d) = floatVal(float64(float32(at(rb, in.x).float() * at(rb, in.y).float())))
+				at(rb, in.d).n = math.Float64bits(float64(float32(at(rb, in.x).float() * at(rb, in.y).float())))
 			case mFDiv32:
-				*at(rb, in.d) = floatVal(float64(float32(at(rb, in.x).float() / at(rb, in.y).float())))
+				at(rb, in.d).n = math.Float64bits(float64(float32(at(rb, in.x).float() / at(rb, in.y).float())))
 			case mFNeg:
-				*at(rb, in.d) = floatVal(-at(rb, in.x).float())
+				at(rb, in.d).n = math.Float64bits(-at(rb, in.x).float())
 			case mFEq:
-				*at(rb, in.d) = value{n: b2u(at(rb, in.x).float() == at(rb, in.y).float())}
+				at(rb, in.d).n = b2u(at(rb, in.x).float() == at(rb, in.y).float())
 			case mFNe:
-				*at(rb, in.d) = value{n: b2u(at(rb, in.x).float() != at(rb, in.y).float())}
+				at(rb, in.d).n = b2u(at(rb, in.x).float() != at(rb, in.y).float())
 			case mFLt:
-				*at(rb, in.d) = value{n: b2u(at(rb, in.x).float() < at(rb, in.y).float())}
+				at(rb, in.d).n = b2u(at(rb, in.x).float() < at(rb, in.y).float())
 			case mFLe:
-				*at(rb, in.d) = value{n: b2u(at(rb, in.x).float() <= at(rb, in.y).float())}
+				at(rb, in.d).n = b2u(at(rb, in.x).float() <= at(rb, in.y).float())
 			case mFGt:
-				*at(rb, in.d) = value{n: b2u(at(rb, in.x).float() > at(rb, in.y).float())}
+				at(rb, in.d).n = b2u(at(rb, in.x).float() > at(rb, in.y).float())
 			case mFGe:
-				*at(rb, in.d) = value{n: b2u(at(rb, in.x).float() >= at(rb, in.y).float())}
+				at(rb, in.d).n = b2u(at(rb, in.x).float() >= at(rb, in.y).float())
 			case mConv:
 				*at(rb, in.d) = in.ext.conv(*at(rb, in.x))
 			case mLoadField, mLoadFieldW, mStoreField, mLoadFieldF:
@@ -870,7 +877,7 @@ frames:
 						fr.pc = pc
 						m.emitAccess(fr, EvRead, addrOfByte(p), in.pos)
 					}
-					*at(rb, in.d) = byteVal(*p, in.k)
+					at(rb, in.d).n = byteVal(*p, in.k).n
 				} else {
 					if m.watchMem {
 						fr.pc = pc
@@ -1000,13 +1007,13 @@ frames:
 				}
 				*at(rb, in.d) = value{r: b}
 			case mLenStr:
-				*at(rb, in.d) = value{n: uint64(len(at(rb, in.x).str()))}
+				at(rb, in.d).n = uint64(len(at(rb, in.x).str()))
 			case mLen, mCap:
 				n, ok := sliceLenCap(*at(rb, in.x), in.op == mCap)
 				if !ok {
 					return m.deopt(f, fr, entry, pc)
 				}
-				*at(rb, in.d) = value{n: uint64(n)}
+				at(rb, in.d).n = uint64(n)
 			case mRet:
 				c := fr.caller
 				if len(fr.defers) > 0 || c == nil || c.native != nil || fr.isDefer || c.fn == nil {
@@ -1044,7 +1051,7 @@ frames:
 				m.emitAccess(fr, EvRead, addrOf(cell), in.pos)
 			}
 			if in.op == mLoadFieldW || in.op == mLoadIndexW || in.op == mLoadPtrW {
-				*at(rb, in.d) = value{n: wrap(in.k, cell.n)}
+				at(rb, in.d).n = wrap(in.k, cell.n)
 			} else {
 				*at(rb, in.d) = *cell
 			}
@@ -1058,11 +1065,11 @@ frames:
 			in = codeAt(cb, pc)
 			switch in.op {
 			case mFMul:
-				*at(rb, in.d) = floatVal(at(rb, in.x).float() * at(rb, in.y).float())
+				at(rb, in.d).n = math.Float64bits(at(rb, in.x).float() * at(rb, in.y).float())
 			case mFAdd:
-				*at(rb, in.d) = floatVal(at(rb, in.x).float() + at(rb, in.y).float())
+				at(rb, in.d).n = math.Float64bits(at(rb, in.x).float() + at(rb, in.y).float())
 			case mFSub:
-				*at(rb, in.d) = floatVal(at(rb, in.x).float() - at(rb, in.y).float())
+				at(rb, in.d).n = math.Float64bits(at(rb, in.x).float() - at(rb, in.y).float())
 			default:
 				continue
 			}
