@@ -591,6 +591,17 @@ func (c *compiler) installMicro(micro []minst) {
 	}
 }
 
+// nextInst returns the instruction after in.
+func nextInst(in *minst) *minst {
+	return (*minst)(unsafe.Add(unsafe.Pointer(in), unsafe.Sizeof(minst{})))
+}
+
+// pcOf returns the pc of instruction in of the instructions that start at
+// cb.
+func pcOf(cb unsafe.Pointer, in *minst) int {
+	return int((uintptr(unsafe.Pointer(in)) - uintptr(cb)) / unsafe.Sizeof(minst{}))
+}
+
 // toOffsets turns the register operands of micro (indexes of a frame's
 // registers, as the compiler writes them) into byte offsets from the
 // first register, which runMicro adds to the registers' base without a
@@ -699,16 +710,17 @@ frames:
 		}
 		rb := unsafe.Pointer(unsafe.SliceData(regs))
 		cb := unsafe.Pointer(unsafe.SliceData(code))
+		in := codeAt(cb, pc)
 		for {
 			var (
 				e     *medge
 				taken bool
 				cell  *value // the cell of a load or store
 			)
-			in := codeAt(cb, pc)
 			switch in.op {
 			case mCallout:
 				// The closure runs here, as for a deopt.
+				pc := pcOf(cb, in)
 				if next := m.deopt(f, fr, entry, pc); next != fr || fr.pc != pc+1 {
 					return next
 				}
@@ -741,7 +753,7 @@ frames:
 			case mQuoS, mQuoU, mRemS, mRemU:
 				y := at(rb, in.y).n
 				if y == 0 {
-					return m.deopt(f, fr, entry, pc)
+					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				x := at(rb, in.x).n
 				var r uint64
@@ -761,7 +773,7 @@ frames:
 			case mShl, mShrS, mShrU:
 				x, sh := at(rb, in.x).n, at(rb, in.y).n
 				if sh >= 64 {
-					return m.deopt(f, fr, entry, pc)
+					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				switch in.op {
 				case mShl:
@@ -783,7 +795,7 @@ frames:
 					eq = true
 				case a[0] == 0 || b[0] == 0: // one is nil
 				default:
-					return m.deopt(f, fr, entry, pc) // see equal
+					return m.deopt(f, fr, entry, pcOf(cb, in)) // see equal
 				}
 				at(rb, in.d).n = b2u(eq == (in.op == mPtrEq))
 			case mEq, mNe, mLtS, mLtU, mLeS, mLeU, mGtS, mGtU, mGeS, mGeU:
@@ -823,14 +835,14 @@ frames:
 			case mLoadField, mLoadFieldW, mStoreField, mLoadFieldF:
 				p, _ := at(rb, in.x).r.(*value)
 				if p == nil || (m.watchMem && in.op == mLoadFieldW) {
-					return m.deopt(f, fr, entry, pc)
+					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				if _, flat := p.r.(elemsData); flat && uint32(in.aux) < uint32(p.n) {
 					// A flat aggregate's field (written so that the
 					// data pointer needs no register of its own).
 					cell = flatCell(dataPtr(p), uint64(in.aux))
 				} else if cell = boxedField(p, in.aux); cell == nil {
-					return m.deopt(f, fr, entry, pc)
+					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				if in.op == mStoreField {
 					goto store
@@ -839,7 +851,7 @@ frames:
 			case mLoadPtr, mLoadPtrW, mStorePtr:
 				cell, _ = at(rb, in.x).r.(*value)
 				if cell == nil || (m.watchMem && in.op == mLoadPtrW) {
-					return m.deopt(f, fr, entry, pc) // also a *byte or an integer's pointer
+					return m.deopt(f, fr, entry, pcOf(cb, in)) // also a *byte or an integer's pointer
 				}
 				if in.op == mStorePtr {
 					goto store
@@ -855,7 +867,7 @@ frames:
 					cell = microElemAt(rb, in, i)
 				}
 				if cell == nil || (m.watchMem && in.op == mLoadIndexW) {
-					return m.deopt(f, fr, entry, pc) // also a negative signed index
+					return m.deopt(f, fr, entry, pcOf(cb, in)) // also a negative signed index
 				}
 				if in.op == mStoreIndex {
 					goto store
@@ -870,17 +882,17 @@ frames:
 					p = microByteAt(rb, in, i)
 				}
 				if p == nil {
-					return m.deopt(f, fr, entry, pc)
+					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				if in.op == mLoadByte {
 					if m.watchMem {
-						fr.pc = pc
+						fr.pc = pcOf(cb, in)
 						m.emitAccess(fr, EvRead, addrOfByte(p), in.pos)
 					}
 					at(rb, in.d).n = byteVal(*p, in.k).n
 				} else {
 					if m.watchMem {
-						fr.pc = pc
+						fr.pc = pcOf(cb, in)
 						m.emitAccess(fr, EvWrite, addrOfByte(p), in.pos)
 					}
 					if m.logging {
@@ -893,7 +905,7 @@ frames:
 				e = &in.edge[0]
 				if e.step {
 					if m.stepDue() {
-						return m.deopt(f, fr, entry, pc)
+						return m.deopt(f, fr, entry, pcOf(cb, in))
 					}
 					m.steps++
 				}
@@ -902,7 +914,7 @@ frames:
 				} else if len(e.dsts) > 1 {
 					e.move(rb)
 				}
-				pc = int(e.target)
+				in = codeAt(cb, int(e.target))
 				continue
 			case mIf:
 				taken = at(rb, in.x).n != 0
@@ -934,7 +946,7 @@ frames:
 				// faster for it.
 				callee := in.ext.fn
 				if m.stepDue() || !callee.ready.Load() {
-					return m.deopt(f, fr, entry, pc)
+					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				m.steps++
 				// calleeFrame's first case, inlined here and in
@@ -950,7 +962,7 @@ frames:
 					nf.regs[j] = regs[a]
 				}
 				nf.g, nf.caller, nf.retDst = fr.g, fr, in.aux
-				fr.pc = pc + 1
+				fr.pc = pcOf(cb, in) + 1
 				if callee.micro == nil {
 					return nf
 				}
@@ -960,10 +972,10 @@ frames:
 				side := in.ext
 				callee, recv, hasRecv, env, ok := side.ce.cached(regs)
 				if !ok || callee.native != nil || callee.control != nil {
-					return m.deopt(f, fr, entry, pc)
+					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				if m.stepDue() || !callee.ready.Load() {
-					return m.deopt(f, fr, entry, pc)
+					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				m.steps++
 				nf := fr.spare // calleeFrame's first case, inlined
@@ -974,7 +986,7 @@ frames:
 				}
 				nf.setArgs(regs, recv, hasRecv, side.ce.args, env)
 				nf.g, nf.caller, nf.retDst = fr.g, fr, in.aux
-				fr.pc = pc + 1
+				fr.pc = pcOf(cb, in) + 1
 				if callee.micro == nil {
 					return nf
 				}
@@ -987,7 +999,7 @@ frames:
 				} else if es, ok := x.r.([]value); ok {
 					*at(rb, in.d) = es[in.aux] // a tuple, or an aggregate a model made boxed
 				} else {
-					return m.deopt(f, fr, entry, pc)
+					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 			case mMove:
 				*at(rb, in.d) = *at(rb, in.x)
@@ -997,13 +1009,13 @@ frames:
 				if p, ok := x.r.(elemsData); ok && i < uint64(uint32(x.n)) {
 					c = flatCell(unsafe.Pointer(p), i)
 				} else if c = microElemAt(rb, in, i); c == nil {
-					return m.deopt(f, fr, entry, pc)
+					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				*at(rb, in.d) = value{r: c}
 			case mIndexAddrByte:
 				b := microByteAt(rb, in, at(rb, in.y).n)
 				if b == nil {
-					return m.deopt(f, fr, entry, pc)
+					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				*at(rb, in.d) = value{r: b}
 			case mLenStr:
@@ -1011,13 +1023,13 @@ frames:
 			case mLen, mCap:
 				n, ok := sliceLenCap(*at(rb, in.x), in.op == mCap)
 				if !ok {
-					return m.deopt(f, fr, entry, pc)
+					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				at(rb, in.d).n = uint64(n)
 			case mRet:
 				c := fr.caller
 				if len(fr.defers) > 0 || c == nil || c.native != nil || fr.isDefer || c.fn == nil {
-					return m.deopt(f, fr, entry, pc)
+					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				if fr.retDst >= 0 {
 					if in.x >= 0 {
@@ -1039,15 +1051,15 @@ frames:
 				fr, f, pc = c, cf, c.pc
 				continue frames
 			default:
-				return m.deopt(f, fr, entry, pc)
+				return m.deopt(f, fr, entry, pcOf(cb, in))
 			}
-			pc++
+			in = nextInst(in)
 			continue
 		load:
 			// A load of the scalar or reference cell (mLoadField, mLoadIndex
 			// and their narrow forms).
 			if m.watchMem {
-				fr.pc = pc
+				fr.pc = pcOf(cb, in)
 				m.emitAccess(fr, EvRead, addrOf(cell), in.pos)
 			}
 			if in.op == mLoadFieldW || in.op == mLoadIndexW || in.op == mLoadPtrW {
@@ -1055,14 +1067,14 @@ frames:
 			} else {
 				*at(rb, in.d) = *cell
 			}
-			pc++
 			if in.op != mLoadFieldF && in.op != mLoadIndexF {
+				in = nextInst(in)
 				continue
 			}
+			in = nextInst(in)
 			// Float code loads its operands and combines them at once: the
 			// arithmetic that follows the load runs here, without a dispatch
 			// of its own (installMicro marks such loads). nbody: 5-8%.
-			in = codeAt(cb, pc)
 			switch in.op {
 			case mFMul:
 				at(rb, in.d).n = math.Float64bits(at(rb, in.x).float() * at(rb, in.y).float())
@@ -1073,21 +1085,21 @@ frames:
 			default:
 				continue
 			}
-			pc++
+			in = nextInst(in)
 			continue
 		store:
 			// A store to cell (mStoreField, mStoreIndex).
 			if m.watchMem || m.logging {
-				fr.pc = pc
+				fr.pc = pcOf(cb, in)
 				m.noteWrite(fr, cell, in.pos)
 			}
 			*cell = *at(rb, in.z)
-			pc++
+			in = nextInst(in)
 			continue
 		branch:
 			// A branch (mIf and the mIfXx): taken says which edge.
 			if m.stepDue() {
-				return m.deopt(f, fr, entry, pc)
+				return m.deopt(f, fr, entry, pcOf(cb, in))
 			}
 			m.steps++
 			if taken {
@@ -1100,7 +1112,7 @@ frames:
 			} else if len(e.dsts) > 1 {
 				e.move(rb)
 			}
-			pc = int(e.target)
+			in = codeAt(cb, int(e.target))
 		}
 	}
 }
