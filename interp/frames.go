@@ -170,8 +170,13 @@ func (fr *frame) reset() {
 }
 
 // template returns f's initial registers in this run: constants, and the
-// addresses of the globals it uses.
+// addresses of the globals it uses. A function that uses no global has the
+// same registers in every run: its compiled template, shared (templates
+// are only copied from).
 func (m *machine) template(f *function) []value {
+	if len(f.globals) == 0 {
+		return f.template
+	}
 	if f.id < len(m.tmpl) {
 		if t := m.tmpl[f.id]; t != nil {
 			return t
