@@ -202,14 +202,15 @@ func (c *compiler) compile() {
 			}
 		}
 	}
-	c.coalescePhis(sf)
-	c.aliasChangeTypes(sf)
-	// Block start pcs: one op per instruction, phis, debug refs and fused
-	// address computations none.
 	c.findForwarded(sf)
 	c.findFused(sf)
 	c.findBranchFused(sf)
 	c.findTupleCalls(sf)
+	// Coalescing knows where fused instructions read (readsOf).
+	c.coalescePhis(sf)
+	c.aliasChangeTypes(sf)
+	// Block start pcs: one op per instruction, phis, debug refs and fused
+	// address computations none.
 	pc := 0
 	c.blocks = make([]int, len(sf.Blocks))
 	for i, b := range sf.Blocks {

@@ -143,6 +143,8 @@ const (
 	// 1 if false); compare-and-branch, cmp being the comparison's mop.
 	mJump
 	mIf
+	// d = x + y (as mAdd), then the jump that follows it.
+	mAddJump
 	// Compare-and-branch, in the order of mEq ... mGeU.
 	mIfEq
 	mIfNe
@@ -561,8 +563,11 @@ func (c *compiler) installMicro(micro []minst) {
 		return
 	}
 	for pc := range micro[:len(micro)-1] {
-		// The next instruction is in the load's block: a block ends
-		// with a branch, a jump or a return.
+		// The next instruction is in the load's (the addition's) block:
+		// a block ends with a branch, a jump or a return.
+		if micro[pc].op == mAdd && micro[pc+1].op == mJump {
+			micro[pc].op = mAddJump
+		}
 		switch micro[pc+1].op {
 		case mFMul, mFAdd, mFSub:
 			switch micro[pc].op {
@@ -902,20 +907,11 @@ frames:
 					}
 				}
 			case mJump:
-				e = &in.edge[0]
-				if e.step {
-					if m.stepDue() {
-						return m.deopt(f, fr, entry, pcOf(cb, in))
-					}
-					m.steps++
-				}
-				if len(e.dsts) == 1 {
-					*at(rb, e.dsts[0]) = *at(rb, e.srcs[0])
-				} else if len(e.dsts) > 1 {
-					e.move(rb)
-				}
-				in = codeAt(cb, int(e.target))
-				continue
+				goto jump
+			case mAddJump:
+				at(rb, in.d).n = at(rb, in.x).n + at(rb, in.y).n
+				in = nextInst(in)
+				goto jump
 			case mIf:
 				taken = at(rb, in.x).n != 0
 				goto branch
@@ -1095,6 +1091,32 @@ frames:
 			}
 			*cell = *at(rb, in.z)
 			in = nextInst(in)
+			continue
+		jump:
+			// A jump (mJump, and the one after mAddJump).
+			e = &in.edge[0]
+			if e.step {
+				if m.stepDue() {
+					return m.deopt(f, fr, entry, pcOf(cb, in))
+				}
+				m.steps++
+			}
+			if len(e.dsts) == 1 {
+				*at(rb, e.dsts[0]) = *at(rb, e.srcs[0])
+			} else if len(e.dsts) > 1 {
+				e.move(rb)
+			}
+			in = codeAt(cb, int(e.target))
+			// A loop's header often starts with its condition: the branch
+			// runs here, without a dispatch of its own.
+			switch in.op {
+			case mIfLtS:
+				taken = int64(at(rb, in.x).n) < int64(at(rb, in.y).n)
+				goto branch
+			case mIfLeS:
+				taken = int64(at(rb, in.x).n) <= int64(at(rb, in.y).n)
+				goto branch
+			}
 			continue
 		branch:
 			// A branch (mIf and the mIfXx): taken says which edge.

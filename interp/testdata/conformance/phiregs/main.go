@@ -1,7 +1,10 @@
 // Program phiregs exercises loops whose phis share a register with the
 // values that flow into them (the interpreter's coalescePhis): counters,
 // accumulators, rotations of several phis at once, values used after
-// their loop, several back edges, and float and narrow integer phis.
+// their loop, several back edges, and float and narrow integer phis; and
+// the webs of phis that liveness lets share one register: updates on one
+// branch of a loop's body, values live past a loop's exit, and stores
+// whose address is computed before a phi's next value but read after it.
 package main
 
 import "fmt"
@@ -151,6 +154,91 @@ func whileDown(n uint) (steps int, rest uint) {
 	return steps, n
 }
 
+//go:noinline
+func countOnBranch(flags []bool) (count, sum int) {
+	for i := 0; i < len(flags); i++ {
+		if !flags[i] { // count and sum: phis at the header and at the merge
+			count++
+			sum += i
+		}
+	}
+	return count, sum
+}
+
+//go:noinline
+func storeAndStep(s []int) []int {
+	i := 0
+	for i < len(s)-1 {
+		// The store's address &s[i] is computed before i+1 and read
+		// after it (a fused address): i and i+1 are both live there.
+		s[i], i = i*10, i+1
+	}
+	return s
+}
+
+//go:noinline
+func ptrThenStep(s []int) []int {
+	i := 0
+	for i < len(s) {
+		p := &s[i] // fused into the store: it reads i there, after i+1
+		i++
+		*p = i * 7
+	}
+	return s
+}
+
+//go:noinline
+func fieldAndStep(ps []struct{ a, b int }) int {
+	j := 0
+	for k := range ps {
+		ps[k].a, j = j, j+k
+		ps[k].b = j
+	}
+	return j
+}
+
+//go:noinline
+func exitReadsOld(n int) (int, int) {
+	i, prev := 0, -1
+	for {
+		next := i + 3
+		if next > n {
+			return i, prev // i is live on the exit, after next is computed
+		}
+		prev = i
+		i = next
+	}
+}
+
+//go:noinline
+func chain(n int) (int, int) {
+	a, b := 1, 1
+	for i := 0; i < n; i++ {
+		c := a
+		if i%2 == 0 {
+			c = a + b // c: a phi of a and a+b, flowing into a
+		}
+		b = a
+		a = c
+	}
+	return a, b
+}
+
+//go:noinline
+func maxRun(xs []int) (best, run int) {
+	for k, x := range xs {
+		if k > 0 && x == xs[k-1] {
+			run++
+		} else {
+			run = 1
+		}
+		if run > best {
+			best = run
+		}
+	}
+	return best, run
+}
+
 func main() {
 	fmt.Println("fib", fibIter(50))
 	fmt.Println(fibBelow(1000))
@@ -165,4 +253,12 @@ func main() {
 	fmt.Println(closureSeesCounter(5))
 	fmt.Println(swapLoop(30))
 	fmt.Println(whileDown(27))
+	fmt.Println(countOnBranch([]bool{true, false, false, true, false, true, true, false}))
+	fmt.Println(storeAndStep([]int{5, 5, 5, 5, 5, 5}))
+	fmt.Println(ptrThenStep(make([]int, 5)))
+	ps := make([]struct{ a, b int }, 6)
+	fmt.Println(fieldAndStep(ps), ps)
+	fmt.Println(exitReadsOld(20))
+	fmt.Println(chain(20))
+	fmt.Println(maxRun([]int{1, 1, 2, 2, 2, 3, 3, 3, 3, 1}))
 }
