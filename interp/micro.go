@@ -186,11 +186,20 @@ type minst struct {
 	sgn  bool // index forms: the index is signed
 	d, x int32
 	y, z int32
-	aux  int32     // field index
-	pos  token.Pos // loads and stores: the position of their events
-	edge []medge   // mJump: 1; mIf and the mIfXx: 2
-	ext  *mext     // the operands of the rarer instructions
+	aux  int32 // field index; a call's result register
+	// t0 and t1 are the targets of edge 0 and edge 1 as byte offsets
+	// from the first instruction (see toOffsets): the next instruction's
+	// address after a jump or branch is one load away.
+	t0, t1 int32
+	edge   []medge // mJump: 1; mIf and the mIfXx: 2
+	ext    *mext   // the operands of the rarer instructions
 }
+
+// A minst is one cache line: these fail to compile otherwise.
+var (
+	_ [64 - unsafe.Sizeof(minst{})]byte
+	_ [unsafe.Sizeof(minst{}) - 64]byte
+)
 
 // mext holds the operands of the rarer micro instructions, out of minst so
 // that an instruction fills one cache line (64 bytes).
@@ -199,6 +208,7 @@ type mext struct {
 	fn   *function         // mCall
 	ce   *callee           // mDynCall
 	args []int32           // mCall
+	pos  token.Pos         // loads and stores: the position of their events
 }
 
 // medge is a control edge: the phi moves (parallel) and the target pc;
@@ -469,7 +479,7 @@ func (c *compiler) microLoad(i *ssa.UnOp) minst {
 		if narrow {
 			op = mLoadPtrW
 		}
-		return minst{op: op, k: et.kind, d: c.r32(i), x: c.r32(i.X), pos: i.Pos()}
+		return minst{op: op, k: et.kind, d: c.r32(i), x: c.r32(i.X), ext: posExt(i.Pos())}
 	}
 	switch a := i.X.(type) {
 	case *ssa.FieldAddr:
@@ -477,13 +487,13 @@ func (c *compiler) microLoad(i *ssa.UnOp) minst {
 		if narrow {
 			op = mLoadFieldW
 		}
-		return minst{op: op, k: et.kind, d: c.r32(i), x: c.r32(a.X), aux: int32(a.Field), pos: i.Pos()}
+		return minst{op: op, k: et.kind, d: c.r32(i), x: c.r32(a.X), aux: int32(a.Field), ext: posExt(i.Pos())}
 	case *ssa.IndexAddr:
 		o := c.indexOperand(a)
 		if o.zero != nil {
 			return minst{}
 		}
-		in := minst{d: c.r32(i), x: int32(o.x), y: int32(o.idx), ptr: o.isPtr, sgn: o.signed, k: o.ek, pos: i.Pos()}
+		in := minst{d: c.r32(i), x: int32(o.x), y: int32(o.idx), ptr: o.isPtr, sgn: o.signed, k: o.ek, ext: posExt(i.Pos())}
 		switch {
 		case o.bytes:
 			in.op = mLoadByte
@@ -510,17 +520,17 @@ func (c *compiler) microStore(i *ssa.Store) minst {
 		if isByteKind(t.kind) {
 			return minst{}
 		}
-		return minst{op: mStorePtr, x: c.r32(i.Addr), z: c.r32(i.Val), pos: i.Pos()}
+		return minst{op: mStorePtr, x: c.r32(i.Addr), z: c.r32(i.Val), ext: posExt(i.Pos())}
 	}
 	switch a := i.Addr.(type) {
 	case *ssa.FieldAddr:
-		return minst{op: mStoreField, x: c.r32(a.X), aux: int32(a.Field), z: c.r32(i.Val), pos: i.Pos()}
+		return minst{op: mStoreField, x: c.r32(a.X), aux: int32(a.Field), z: c.r32(i.Val), ext: posExt(i.Pos())}
 	case *ssa.IndexAddr:
 		o := c.indexOperand(a)
 		if o.zero != nil {
 			return minst{}
 		}
-		in := minst{op: mStoreIndex, x: int32(o.x), y: int32(o.idx), z: c.r32(i.Val), ptr: o.isPtr, sgn: o.signed, pos: i.Pos()}
+		in := minst{op: mStoreIndex, x: int32(o.x), y: int32(o.idx), z: c.r32(i.Val), ptr: o.isPtr, sgn: o.signed, ext: posExt(i.Pos())}
 		if o.bytes {
 			in.op = mStoreByte
 		}
@@ -528,6 +538,9 @@ func (c *compiler) microStore(i *ssa.Store) minst {
 	}
 	return minst{}
 }
+
+// posExt returns the side of a load or store: its position.
+func posExt(pos token.Pos) *mext { return &mext{pos: pos} }
 
 // microEdge is the edge from block from to block to.
 func (c *compiler) microEdge(from, to *ssa.BasicBlock, step bool) medge {
@@ -631,6 +644,12 @@ func toOffsets(micro []minst) {
 			in.aux = in.d
 		}
 		in.d, in.x, in.y, in.z = off(in.d), off(in.x), off(in.y), off(in.z)
+		if len(in.edge) > 0 {
+			in.t0 = in.edge[0].target * int32(unsafe.Sizeof(minst{}))
+		}
+		if len(in.edge) > 1 {
+			in.t1 = in.edge[1].target * int32(unsafe.Sizeof(minst{}))
+		}
 		for j := range in.edge {
 			e := &in.edge[j]
 			offs(e.dsts)
@@ -892,13 +911,13 @@ frames:
 				if in.op == mLoadByte {
 					if m.watchMem {
 						fr.pc = pcOf(cb, in)
-						m.emitAccess(fr, EvRead, addrOfByte(p), in.pos)
+						m.emitAccess(fr, EvRead, addrOfByte(p), in.ext.pos)
 					}
 					at(rb, in.d).n = byteVal(*p, in.k).n
 				} else {
 					if m.watchMem {
 						fr.pc = pcOf(cb, in)
-						m.emitAccess(fr, EvWrite, addrOfByte(p), in.pos)
+						m.emitAccess(fr, EvWrite, addrOfByte(p), in.ext.pos)
 					}
 					if m.logging {
 						m.setByte(p, byte(at(rb, in.z).n))
@@ -1056,7 +1075,7 @@ frames:
 			// and their narrow forms).
 			if m.watchMem {
 				fr.pc = pcOf(cb, in)
-				m.emitAccess(fr, EvRead, addrOf(cell), in.pos)
+				m.emitAccess(fr, EvRead, addrOf(cell), in.ext.pos)
 			}
 			if in.op == mLoadFieldW || in.op == mLoadIndexW || in.op == mLoadPtrW {
 				at(rb, in.d).n = wrap(in.k, cell.n)
@@ -1087,7 +1106,7 @@ frames:
 			// A store to cell (mStoreField, mStoreIndex).
 			if m.watchMem || m.logging {
 				fr.pc = pcOf(cb, in)
-				m.noteWrite(fr, cell, in.pos)
+				m.noteWrite(fr, cell, in.ext.pos)
 			}
 			*cell = *at(rb, in.z)
 			in = nextInst(in)
@@ -1106,7 +1125,7 @@ frames:
 			} else if len(e.dsts) > 1 {
 				e.move(rb)
 			}
-			in = codeAt(cb, int(e.target))
+			in = (*minst)(unsafe.Add(cb, uintptr(uint32(in.t0))))
 			// A loop's header often starts with its condition: the branch
 			// runs here, without a dispatch of its own.
 			switch in.op {
@@ -1124,8 +1143,9 @@ frames:
 				return m.deopt(f, fr, entry, pcOf(cb, in))
 			}
 			m.steps++
+			to := in.t1
 			if taken {
-				e = &in.edge[0]
+				e, to = &in.edge[0], in.t0
 			} else {
 				e = &in.edge[1]
 			}
@@ -1134,7 +1154,7 @@ frames:
 			} else if len(e.dsts) > 1 {
 				e.move(rb)
 			}
-			in = codeAt(cb, int(e.target))
+			in = (*minst)(unsafe.Add(cb, uintptr(uint32(to))))
 		}
 	}
 }
