@@ -24,9 +24,16 @@ type callee struct {
 
 // methodCache is a call site's polymorphic inline cache: the methods seen
 // for up to maxCached dynamic types, replaced as a whole (copy on write).
+// The pairs are inline, so that a lookup reads one object.
 type methodCache struct {
-	ts []*rtype
-	fs []*function
+	n       int
+	entries [maxCached]cachedMethod
+}
+
+// cachedMethod is the method of a call site for dynamic type t.
+type cachedMethod struct {
+	t *rtype
+	f *function
 }
 
 const maxCached = 8
@@ -35,13 +42,24 @@ const maxCached = 8
 // nil: no method is cached yet).
 func (mc *methodCache) find(t *rtype) (*function, bool) {
 	if mc != nil {
-		for j, u := range mc.ts {
-			if u == t {
-				return mc.fs[j], true
+		for _, e := range mc.entries[:mc.n] {
+			if e.t == t {
+				return e.f, true
 			}
 		}
 	}
 	return nil, false
+}
+
+// with returns a cache of mc's methods (those that fit) and f for t.
+func (mc *methodCache) with(t *rtype, f *function) *methodCache {
+	nc := &methodCache{}
+	if mc != nil && mc.n < maxCached {
+		*nc = *mc
+	}
+	nc.entries[nc.n] = cachedMethod{t, f}
+	nc.n++
+	return nc
 }
 
 func (c *compiler) callee(cc *ssa.CallCommon) *callee {
@@ -70,25 +88,14 @@ func (ce *callee) resolve(fr *frame) (f *function, recv value, hasRecv bool, env
 			panic(nilDeref)
 		}
 		mc := ce.cache.Load()
-		if mc != nil {
-			for j, t := range mc.ts {
-				if t == i.t {
-					return mc.fs[j], i.v, true, nil
-				}
-			}
+		if f, ok := mc.find(i.t); ok {
+			return f, i.v, true, nil
 		}
 		f := i.t.method(ce.id)
 		if f == nil {
 			panic(runtimeError("interp: method " + ce.id + " not found on " + i.t.str))
 		}
-		nc := &methodCache{}
-		if mc != nil && len(mc.ts) < maxCached {
-			nc.ts = append(nc.ts, mc.ts...)
-			nc.fs = append(nc.fs, mc.fs...)
-		}
-		nc.ts = append(nc.ts, i.t)
-		nc.fs = append(nc.fs, f)
-		ce.cache.Store(nc)
+		ce.cache.Store(mc.with(i.t, f))
 		return f, i.v, true, nil
 	}
 	cl, _ := fr.regs[ce.fnReg].r.(*closure)
@@ -174,7 +181,7 @@ func (c *compiler) call(i *ssa.Call) op {
 			return c.nativeCall(tmp, ce.args, dst, pos)
 		}
 		args := ce.args
-		c.plainCalls[i] = minst{op: mCall, d: int32(dst), ext: &mext{fn: f, args: int32s(args)}}
+		c.plainCalls[i] = minst{op: mCall, d: int32(dst), fn: f, ext: &mext{args: int32s(args)}}
 		return func(fr *frame) *frame {
 			m := fr.g.m
 			m.step()

@@ -180,19 +180,36 @@ const (
 
 // minst is one micro instruction.
 type minst struct {
-	op   mop
-	k    kind // result kind of wrapping forms; element kind of bytes
-	ptr  bool // index forms: x is a pointer to an array
-	sgn  bool // index forms: the index is signed
-	d, x int32
-	y, z int32
-	aux  int32 // field index; a call's result register
+	op    mop
+	k     kind  // result kind of wrapping forms; element kind of bytes
+	ptr   bool  // index forms: x is a pointer to an array
+	sgn   bool  // index forms: the index is signed
+	nedge uint8 // the edges in edge: mJump 1; mIf and the mIfXx 2
+	d, x  int32
+	y, z  int32
+	aux   int32 // field index; a call's result register
 	// t0 and t1 are the targets of edge 0 and edge 1 as byte offsets
 	// from the first instruction (see toOffsets): the next instruction's
 	// address after a jump or branch is one load away.
 	t0, t1 int32
-	edge   []medge // mJump: 1; mIf and the mIfXx: 2
-	ext    *mext   // the operands of the rarer instructions
+	fn     *function // mCall: the callee (one load away, as t0 and t1)
+	edge   *[2]medge
+	ext    *mext // the operands of the rarer instructions
+}
+
+// edges returns in's control edges.
+func (in *minst) edges() []medge {
+	if in.edge == nil {
+		return nil
+	}
+	return in.edge[:in.nedge]
+}
+
+// withEdges returns in with control edges es (one or two).
+func withEdges(in minst, es ...medge) minst {
+	in.edge, in.nedge = new([2]medge), uint8(len(es))
+	copy(in.edge[:], es)
+	return in
 }
 
 // A minst is one cache line: these fail to compile otherwise.
@@ -205,7 +222,6 @@ var (
 // that an instruction fills one cache line (64 bytes).
 type mext struct {
 	conv func(value) value // mConv
-	fn   *function         // mCall
 	ce   *callee           // mDynCall
 	args []int32           // mCall
 	pos  token.Pos         // loads and stores: the position of their events
@@ -271,7 +287,7 @@ func (c *compiler) microOf(instr ssa.Instruction) minst {
 		return in
 	case *ssa.Jump:
 		b := i.Block()
-		return minst{op: mJump, edge: []medge{c.microEdge(b, b.Succs[0], len(b.Succs[0].Preds) > 1 || b.Succs[0].Index <= b.Index)}}
+		return withEdges(minst{op: mJump}, c.microEdge(b, b.Succs[0], len(b.Succs[0].Preds) > 1 || b.Succs[0].Index <= b.Index))
 	case *ssa.If:
 		b := i.Block()
 		edges := []medge{c.microEdge(b, b.Succs[0], true), c.microEdge(b, b.Succs[1], true)}
@@ -280,10 +296,10 @@ func (c *compiler) microOf(instr ssa.Instruction) minst {
 			if in.op < mEq || in.op > mGeU {
 				return minst{}
 			}
-			in.op, in.edge = in.op-mEq+mIfEq, edges
-			return in
+			in.op = in.op - mEq + mIfEq
+			return withEdges(in, edges...)
 		}
-		return minst{op: mIf, x: c.r32(i.Cond), edge: edges}
+		return withEdges(minst{op: mIf, x: c.r32(i.Cond)}, edges...)
 	}
 	return minst{}
 }
@@ -644,14 +660,15 @@ func toOffsets(micro []minst) {
 			in.aux = in.d
 		}
 		in.d, in.x, in.y, in.z = off(in.d), off(in.x), off(in.y), off(in.z)
-		if len(in.edge) > 0 {
-			in.t0 = in.edge[0].target * int32(unsafe.Sizeof(minst{}))
+		es := in.edges()
+		if len(es) > 0 {
+			in.t0 = es[0].target * int32(unsafe.Sizeof(minst{}))
 		}
-		if len(in.edge) > 1 {
-			in.t1 = in.edge[1].target * int32(unsafe.Sizeof(minst{}))
+		if len(es) > 1 {
+			in.t1 = es[1].target * int32(unsafe.Sizeof(minst{}))
 		}
-		for j := range in.edge {
-			e := &in.edge[j]
+		for j := range es {
+			e := &es[j]
 			offs(e.dsts)
 			offs(e.srcs)
 			offs(e.tmps)
@@ -693,7 +710,7 @@ func microRegsValid(micro []minst, n int) bool {
 		if !within(-1, in.d, in.x, in.y, in.z) {
 			return false
 		}
-		for _, e := range in.edge {
+		for _, e := range in.edges() {
 			if e.target < 0 || int(e.target) >= len(micro) {
 				return false
 			}
@@ -959,7 +976,7 @@ frames:
 				// A static call: mDynCall's path without a receiver or
 				// free variables, kept apart because fib's calls are 11%
 				// faster for it.
-				callee := in.ext.fn
+				callee := in.fn
 				if m.stepDue() || !callee.ready.Load() {
 					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}

@@ -229,7 +229,7 @@ func TestMicroWritesAreLogged(t *testing.T) {
 func TestMicroRegsValid(t *testing.T) {
 	valid := []minst{
 		{op: mAdd, d: 2, x: 0, y: 1},
-		{op: mJump, edge: []medge{{dsts: []int32{0}, srcs: []int32{2}, tmps: []int32{1}}}},
+		withEdges(minst{op: mJump}, medge{dsts: []int32{0}, srcs: []int32{2}, tmps: []int32{1}}),
 		{op: mCall, d: -1, ext: &mext{args: []int32{0, 1}}},
 		{op: mRet, x: -1},
 	}
@@ -239,12 +239,12 @@ func TestMicroRegsValid(t *testing.T) {
 		"operand":  {op: mAdd, y: 3},
 		"negative": {op: mAdd, x: -2},
 		"store":    {op: mStoreField, z: 7},
-		"phi dst":  {op: mJump, edge: []medge{{dsts: []int32{3}, srcs: []int32{0}}}},
-		"phi src":  {op: mJump, edge: []medge{{dsts: []int32{0}, srcs: []int32{-1}}}},
-		"phi tmp":  {op: mJump, edge: []medge{{dsts: []int32{0}, srcs: []int32{1}, tmps: []int32{3}}}},
+		"phi dst":  withEdges(minst{op: mJump}, medge{dsts: []int32{3}, srcs: []int32{0}}),
+		"phi src":  withEdges(minst{op: mJump}, medge{dsts: []int32{0}, srcs: []int32{-1}}),
+		"phi tmp":  withEdges(minst{op: mJump}, medge{dsts: []int32{0}, srcs: []int32{1}, tmps: []int32{3}}),
 		"argument": {op: mCall, ext: &mext{args: []int32{0, 3}}},
-		"target":   {op: mJump, edge: []medge{{target: 5}}},
-		"target<0": {op: mIf, edge: []medge{{target: 0}, {target: -1}}},
+		"target":   withEdges(minst{op: mJump}, medge{target: 5}),
+		"target<0": withEdges(minst{op: mIf}, medge{target: 0}, medge{target: -1}),
 	} {
 		assert.False(t, microRegsValid(append(valid[:len(valid):len(valid)], in), 3), name)
 	}
