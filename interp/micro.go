@@ -132,6 +132,9 @@ const (
 	// in the load's tail (see installMicro).
 	mLoadFieldF
 	mLoadIndexF
+	// mLoadFieldF, its float arithmetic and a store of the result to the
+	// same field (x.f op= y), in one dispatch.
+	mFieldUpdate
 	// d = x[y] and x[y] = z of a slice or pointer to array (ptr) of value
 	// cells; and of bytes (native []byte, element kind k).
 	mLoadIndex
@@ -607,6 +610,13 @@ func (c *compiler) installMicro(micro []minst) {
 			}
 		}
 	}
+	for pc := range micro[:len(micro)-2] {
+		load, arith, store := &micro[pc], &micro[pc+1], &micro[pc+2]
+		if load.op == mLoadFieldF && store.op == mStoreField && store.x == load.x && store.aux == load.aux &&
+			store.z == arith.d && arith.d != load.x {
+			load.op = mFieldUpdate
+		}
+	}
 	toOffsets(micro)
 	f := c.fn
 	// The loop reads instructions without a bounds check (codeAt): the
@@ -889,6 +899,40 @@ frames:
 					goto store
 				}
 				goto load
+			case mFieldUpdate:
+				// Three instructions: the load, the arithmetic, the store
+				// (see installMicro), each with its events.
+				p, _ := at(rb, in.x).r.(*value)
+				if p == nil {
+					return m.deopt(f, fr, entry, pcOf(cb, in))
+				}
+				if _, flat := p.r.(elemsData); flat && uint32(in.aux) < uint32(p.n) {
+					cell = flatCell(dataPtr(p), uint64(in.aux))
+				} else if cell = boxedField(p, in.aux); cell == nil {
+					return m.deopt(f, fr, entry, pcOf(cb, in))
+				}
+				if m.watchMem {
+					fr.pc = pcOf(cb, in)
+					m.emitAccess(fr, EvRead, addrOf(cell), in.ext.pos)
+				}
+				at(rb, in.d).n = cell.n
+				in = nextInst(in)
+				x, y := at(rb, in.x).float(), at(rb, in.y).float()
+				switch in.op {
+				case mFMul:
+					x *= y
+				case mFAdd:
+					x += y
+				default:
+					x -= y
+				}
+				at(rb, in.d).n = math.Float64bits(x)
+				in = nextInst(in)
+				if m.watchMem || m.logging {
+					fr.pc = pcOf(cb, in)
+					m.noteWrite(fr, cell, in.ext.pos)
+				}
+				cell.n = math.Float64bits(x)
 			case mLoadPtr, mLoadPtrW, mStorePtr:
 				cell, _ = at(rb, in.x).r.(*value)
 				if cell == nil || (m.watchMem && in.op == mLoadPtrW) {
