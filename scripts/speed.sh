@@ -10,10 +10,11 @@
 # Environment: SPEED_BENCHTIME (default 3x), SPEED_PROGRAMS (default all six),
 # SPEED_PGO (default cmd/vt/default.pgo, the profile vt's own build uses, so
 # that the interpreter is measured as vt runs it; "off" measures it without).
-# The native programs share the test binary, whose layout (and profile)
-# moves their time too: native fib took 1.7 ms in one build and 3.1 ms in
-# the next (BENCHMARKS.md, session 16). To compare two versions, compare
-# their interpreted times, or run both with SPEED_PGO=off.
+# The native programs run from a second test binary built as go builds a
+# program by default (-pgo=off: a profile of the interpreter must not move
+# them; with it, native fib took 1.5 ms instead of 2.9, BENCHMARKS.md,
+# session 19). To compare two versions, compare their interpreted times, or
+# run both with SPEED_PGO=off.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,11 +26,14 @@ trap 'rm -rf "$tmp"' EXIT
 
 pgo=${SPEED_PGO:-$root/cmd/vt/default.pgo}
 (cd "$root" && go test -c -pgo="$pgo" -o "$tmp/interp.test" ./interp)
+(cd "$root" && go test -c -pgo=off -o "$tmp/native.test" ./interp)
 cd "$root/interp"
 for _ in $(seq "$rounds"); do
 	for p in $programs; do
-		"$tmp/interp.test" -test.run '^$' -test.bench "^Benchmark(Native|Interp)/$p\$" \
-			-test.benchtime "$benchtime" | grep -E '^Benchmark(Native|Interp)/'
+		"$tmp/native.test" -test.run '^$' -test.bench "^BenchmarkNative/$p\$" \
+			-test.benchtime "$benchtime" | grep -E '^BenchmarkNative/'
+		"$tmp/interp.test" -test.run '^$' -test.bench "^BenchmarkInterp/$p\$" \
+			-test.benchtime "$benchtime" | grep -E '^BenchmarkInterp/'
 	done
 done >"$tmp/raw.txt"
 
