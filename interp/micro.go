@@ -188,6 +188,7 @@ type minst struct {
 	ptr   bool  // index forms: x is a pointer to an array
 	sgn   bool  // index forms: the index is signed
 	nedge uint8 // the edges in edge: mJump 1; mIf and the mIfXx 2
+	eflag eflag // what the edges do, readable without loading them
 	d, x  int32
 	y, z  int32
 	aux   int32 // field index; a call's result register
@@ -208,10 +209,29 @@ func (in *minst) edges() []medge {
 	return in.edge[:in.nedge]
 }
 
+// eflag says what a micro instruction's edges do.
+type eflag uint8
+
+const (
+	eStep0  eflag = 1 << iota // edge 0 counts a step
+	eMoves0                   // edge 0 moves values
+	eMoves1                   // edge 1 moves values
+)
+
 // withEdges returns in with control edges es (one or two).
 func withEdges(in minst, es ...medge) minst {
 	in.edge, in.nedge = new([2]medge), uint8(len(es))
 	copy(in.edge[:], es)
+	in.eflag = 0
+	if es[0].step {
+		in.eflag |= eStep0
+	}
+	if len(es[0].dsts) > 0 {
+		in.eflag |= eMoves0
+	}
+	if len(es) > 1 && len(es[1].dsts) > 0 {
+		in.eflag |= eMoves1
+	}
 	return in
 }
 
@@ -1173,18 +1193,20 @@ frames:
 			in = nextInst(in)
 			continue
 		jump:
-			// A jump (mJump, and the one after mAddJump).
-			e = &in.edge[0]
-			if e.step {
+			// A jump (mJump, and the one after mAddJump). The flags say
+			// whether its edge must be read at all.
+			if in.eflag&eStep0 != 0 {
 				if m.stepDue() {
 					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				m.steps++
 			}
-			if len(e.dsts) == 1 {
-				*at(rb, e.dsts[0]) = *at(rb, e.srcs[0])
-			} else if len(e.dsts) > 1 {
-				e.move(rb)
+			if in.eflag&eMoves0 != 0 {
+				if e = &in.edge[0]; len(e.dsts) == 1 {
+					*at(rb, e.dsts[0]) = *at(rb, e.srcs[0])
+				} else {
+					e.move(rb)
+				}
 			}
 			in = (*minst)(unsafe.Add(cb, uintptr(uint32(in.t0))))
 			// A loop's header often starts with its condition: the branch
@@ -1204,18 +1226,17 @@ frames:
 				return m.deopt(f, fr, entry, pcOf(cb, in))
 			}
 			m.steps++
-			to := in.t1
 			if taken {
-				e, to = &in.edge[0], in.t0
+				if in.eflag&eMoves0 != 0 {
+					in.edge[0].moveAt(rb)
+				}
+				in = (*minst)(unsafe.Add(cb, uintptr(uint32(in.t0))))
 			} else {
-				e = &in.edge[1]
+				if in.eflag&eMoves1 != 0 {
+					in.edge[1].moveAt(rb)
+				}
+				in = (*minst)(unsafe.Add(cb, uintptr(uint32(in.t1))))
 			}
-			if len(e.dsts) == 1 {
-				*at(rb, e.dsts[0]) = *at(rb, e.srcs[0])
-			} else if len(e.dsts) > 1 {
-				e.move(rb)
-			}
-			in = (*minst)(unsafe.Add(cb, uintptr(uint32(to))))
 		}
 	}
 }
@@ -1233,6 +1254,16 @@ func (m *machine) deopt(f *function, fr, entry *frame, pc int) *frame {
 	next := f.orig[pc](fr)
 	m.microFrame = nil
 	return next
+}
+
+// moveAt does e's phi moves in the registers that start at rb, the
+// commonest (one) inline.
+func (e *medge) moveAt(rb unsafe.Pointer) {
+	if len(e.dsts) == 1 {
+		*at(rb, e.dsts[0]) = *at(rb, e.srcs[0])
+		return
+	}
+	e.move(rb)
 }
 
 // move does e's phi moves in the registers that start at rb.
