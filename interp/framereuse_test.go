@@ -81,3 +81,39 @@ func TestSpareFrame(t *testing.T) {
 	hs.returned(c2, fr2)
 	assert.Nil(t, c2.spare, "no spare under HashStates")
 }
+
+// TestLastFrame: a frame that returned while its caller had a spare is
+// its function's last frame, reused by the next call of the same function
+// from any caller (a call site that calls several methods in turn); a
+// second one goes to the free list.
+func TestLastFrame(t *testing.T) {
+	f := &function{name: "f", template: []value{{}, intVal(7)}, preloaded: []int{1}}
+	h := &function{name: "h", id: 1, template: []value{{}}}
+	f.ready.Store(true)
+	h.ready.Store(true)
+	m := &machine{}
+	g := &Goroutine{m: m}
+	caller := &frame{g: g}
+	caller.spare = &frame{fn: h}
+
+	fr := m.calleeFrame(caller, f)
+	fr.g, fr.caller = g, caller
+	m.returned(caller, fr)
+	require.Same(t, fr, m.last[f.id], "with the caller's spare taken, the frame is f's last")
+	assert.Nil(t, fr.caller, "the last frame is reset")
+
+	other := &frame{g: g}
+	again := m.calleeFrame(other, f)
+	require.Same(t, fr, again, "the next call of f, from another caller, reuses it")
+	assert.Nil(t, m.last[f.id])
+
+	second := m.calleeFrame(other, f)
+	second.g, again.g = g, g
+	m.returned(caller, again)
+	m.returned(caller, second)
+	assert.Same(t, again, m.last[f.id], "the first to return is the last frame")
+	assert.Equal(t, []*frame{second}, m.free[f.id], "the second goes to the free list")
+
+	m.last[f.id].regs[1] = intVal(8) // a preloaded register, written
+	require.Panics(t, func() { m.calleeFrame(other, f) }, "a last frame is checked as recycled frames are")
+}

@@ -29,6 +29,9 @@ type frame struct {
 	isDefer   bool                                 // this frame is a deferred call
 	native    func(fr *frame, result value) *frame // continuation of a native caller
 	barrier   bool                                 // runtime.Goexit stops unwinding here (test drivers)
+	// spare is a frame that this frame's last call returned, kept for
+	// its next call (see machine.returned and machine.calleeFrame).
+	spare *frame
 	// tuple holds the results of the frame's last return of several
 	// values to a compiled caller, whose Extracts read them at once (see
 	// compiler.ret): the frame, recycled for the next call of its
@@ -38,9 +41,6 @@ type frame struct {
 	// A frame's caller chain does not change while it is active, and
 	// release clears it for the frame's next activation.
 	user *frame
-	// spare is a frame that this frame's last call returned, kept for
-	// its next call (see machine.returned and machine.calleeFrame).
-	spare *frame
 }
 
 type deferred struct {
@@ -60,24 +60,26 @@ func (m *machine) newFrame(f *function) *frame { return m.calleeFrame(nil, f) }
 
 // calleeFrame returns a frame for caller's call of f (caller nil: a frame
 // without a caller): the frame of f that caller's last call returned (its
-// spare, see returned), a frame of f's free list, or a new one.
+// spare, see returned), the frame of f that returned last (m.last), a
+// frame of f's free list, or a new one. Under HashStates frames are not
+// reused.
 func (m *machine) calleeFrame(caller *frame, f *function) *frame {
-	if caller != nil {
-		if s := caller.spare; s != nil && s.fn == f {
-			caller.spare = nil
-			if verifyPreloaded {
-				m.checkPreloaded(s)
-			}
-			return s
-		}
-	}
 	if !f.ready.Load() {
 		m.prog.compile(f)
 	}
-	if f.id < len(m.free) && !m.opts.HashStates {
-		if l := m.free[f.id]; len(l) > 0 {
-			fr := l[len(l)-1]
+	if !m.opts.HashStates {
+		var fr *frame
+		switch {
+		case caller != nil && caller.spare != nil && caller.spare.fn == f:
+			fr, caller.spare = caller.spare, nil
+		case f.id < len(m.last) && m.last[f.id] != nil:
+			fr, m.last[f.id] = m.last[f.id], nil
+		case f.id < len(m.free) && len(m.free[f.id]) > 0:
+			l := m.free[f.id]
+			fr = l[len(l)-1]
 			m.free[f.id] = l[:len(l)-1]
+		}
+		if fr != nil {
 			// No register needs resetting: the preloaded ones (constants,
 			// functions, globals' addresses) are never written, and every
 			// other one is written (SSA definitions dominate their uses)
@@ -141,14 +143,28 @@ func (m *machine) release(fr *frame) {
 
 // returned recycles fr, which returned to its caller c: it becomes c's
 // spare if c has none, for c's next call, which often calls the same
-// function (in a loop, or a recursion's second call); otherwise it goes
-// to its function's free list (release). Under HashStates frames are not
-// reused (see newFrame).
+// function (in a loop, or a recursion's second call); or else its
+// function's last frame (m.last) if the function has none, for the next
+// call of it from anywhere (a call site that calls several methods in
+// turn); otherwise it goes to the function's free list (release). The
+// micro loop does the first case inline (runMicro's mRet). Under
+// HashStates frames are not reused (see calleeFrame).
 func (m *machine) returned(c, fr *frame) {
-	if c.spare == nil && !m.opts.HashStates && recyclable(fr) {
-		fr.reset()
-		c.spare = fr
-		return
+	if !m.opts.HashStates && recyclable(fr) {
+		if c.spare == nil {
+			fr.reset()
+			c.spare = fr
+			return
+		}
+		id := fr.fn.id
+		if id >= len(m.last) {
+			m.last = append(m.last, make([]*frame, max(id+1-len(m.last), 64))...)
+		}
+		if m.last[id] == nil {
+			fr.reset()
+			m.last[id] = fr
+			return
+		}
 	}
 	m.release(fr)
 }
@@ -162,7 +178,7 @@ func recyclable(fr *frame) bool {
 }
 
 // reset makes a frame that returned ready for its next call; its
-// registers stay (see newFrame), and so does its spare.
+// registers stay (see calleeFrame), and so does its spare.
 func (fr *frame) reset() {
 	fr.caller, fr.g, fr.pc, fr.retDst, fr.user = nil, nil, 0, -1, nil
 	fr.defers = fr.defers[:0]

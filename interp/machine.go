@@ -175,6 +175,7 @@ type memory struct {
 type caches struct {
 	tmpl     [][]value              // per function id: initial registers
 	free     [][]*frame             // per function id: returned frames for reuse
+	last     []*frame               // per function id: the frame that returned last (see returned)
 	runnable []*Goroutine           // schedule's runnable set (runState.runnableOK)
 	ev       Event                  // the event being reported (emit)
 	callee   string                 // the model running, for its memory events (model.withMem)

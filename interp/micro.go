@@ -1045,14 +1045,18 @@ frames:
 					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				m.steps++
-				// calleeFrame's first case, inlined here and in
-				// mDynCall (as a function, it costs 85 of the
-				// compiler's inlining budget of 80).
+				// calleeFrame's first cases, inlined here and in
+				// mDynCall.
 				nf := fr.spare
-				if nf == nil || nf.fn != callee || verifyPreloaded {
-					nf = m.calleeFrame(fr, callee)
-				} else {
+				if nf != nil && nf.fn == callee && !verifyPreloaded {
 					fr.spare = nil
+				} else if nf = nil; uint(callee.id) < uint(len(m.last)) && !m.opts.HashStates && !verifyPreloaded {
+					if nf = m.last[callee.id]; nf != nil {
+						m.last[callee.id] = nil
+					}
+				}
+				if nf == nil {
+					nf = m.calleeFrame(fr, callee)
 				}
 				for j, a := range in.ext.args {
 					nf.regs[j] = regs[a]
@@ -1074,11 +1078,16 @@ frames:
 					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				m.steps++
-				nf := fr.spare // calleeFrame's first case, inlined
-				if nf == nil || nf.fn != callee || verifyPreloaded {
-					nf = m.calleeFrame(fr, callee)
-				} else {
+				nf := fr.spare // calleeFrame's first cases, inlined
+				if nf != nil && nf.fn == callee && !verifyPreloaded {
 					fr.spare = nil
+				} else if nf = nil; uint(callee.id) < uint(len(m.last)) && !m.opts.HashStates && !verifyPreloaded {
+					if nf = m.last[callee.id]; nf != nil {
+						m.last[callee.id] = nil
+					}
+				}
+				if nf == nil {
+					nf = m.calleeFrame(fr, callee)
 				}
 				nf.setArgs(regs, recv, hasRecv, side.ce.args, env)
 				nf.g, nf.caller, nf.retDst = fr.g, fr, in.aux
@@ -1135,10 +1144,10 @@ frames:
 					}
 				}
 				if c.spare == nil && !m.opts.HashStates && recyclable(fr) {
-					fr.reset() // returned, inlined
+					fr.reset() // returned's first case, inlined
 					c.spare = fr
 				} else {
-					m.release(fr)
+					m.returned(c, fr)
 				}
 				cf := c.fn
 				if cf.micro == nil {
