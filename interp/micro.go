@@ -135,6 +135,9 @@ const (
 	// mLoadFieldF, its float arithmetic and a store of the result to the
 	// same field (x.f op= y), in one dispatch.
 	mFieldUpdate
+	// mLoadField followed by mLoadFieldF and its arithmetic (a.x - b.x),
+	// in one dispatch.
+	mFieldPair
 	// d = x[y] and x[y] = z of a slice or pointer to array (ptr) of value
 	// cells; and of bytes (native []byte, element kind k).
 	mLoadIndex
@@ -637,6 +640,11 @@ func (c *compiler) installMicro(micro []minst) {
 			load.op = mFieldUpdate
 		}
 	}
+	for pc := range micro[:len(micro)-1] {
+		if micro[pc].op == mLoadField && micro[pc+1].op == mLoadFieldF {
+			micro[pc].op = mFieldPair
+		}
+	}
 	toOffsets(micro)
 	f := c.fn
 	// The loop reads instructions without a bounds check (codeAt): the
@@ -922,13 +930,7 @@ frames:
 			case mFieldUpdate:
 				// Three instructions: the load, the arithmetic, the store
 				// (see installMicro), each with its events.
-				p, _ := at(rb, in.x).r.(*value)
-				if p == nil {
-					return m.deopt(f, fr, entry, pcOf(cb, in))
-				}
-				if _, flat := p.r.(elemsData); flat && uint32(in.aux) < uint32(p.n) {
-					cell = flatCell(dataPtr(p), uint64(in.aux))
-				} else if cell = boxedField(p, in.aux); cell == nil {
+				if cell = microField(rb, in); cell == nil {
 					return m.deopt(f, fr, entry, pcOf(cb, in))
 				}
 				if m.watchMem {
@@ -953,6 +955,37 @@ frames:
 					m.noteWrite(fr, cell, in.ext.pos)
 				}
 				cell.n = math.Float64bits(x)
+			case mFieldPair:
+				// Two loads (see installMicro), each with its event, then
+				// the arithmetic.
+				if cell = microField(rb, in); cell == nil {
+					return m.deopt(f, fr, entry, pcOf(cb, in))
+				}
+				if m.watchMem {
+					fr.pc = pcOf(cb, in)
+					m.emitAccess(fr, EvRead, addrOf(cell), in.ext.pos)
+				}
+				*at(rb, in.d) = *cell
+				in = nextInst(in)
+				if cell = microField(rb, in); cell == nil {
+					return m.deopt(f, fr, entry, pcOf(cb, in))
+				}
+				if m.watchMem {
+					fr.pc = pcOf(cb, in)
+					m.emitAccess(fr, EvRead, addrOf(cell), in.ext.pos)
+				}
+				*at(rb, in.d) = *cell
+				in = nextInst(in)
+				x, y := at(rb, in.x).float(), at(rb, in.y).float()
+				switch in.op {
+				case mFMul:
+					x *= y
+				case mFAdd:
+					x += y
+				default:
+					x -= y
+				}
+				at(rb, in.d).n = math.Float64bits(x)
 			case mLoadPtr, mLoadPtrW, mStorePtr:
 				cell, _ = at(rb, in.x).r.(*value)
 				if cell == nil || (m.watchMem && in.op == mLoadPtrW) {
@@ -1357,6 +1390,18 @@ func flatCell(base unsafe.Pointer, i uint64) *value {
 
 // dataPtr returns the data word of v's reference.
 func dataPtr(v *value) unsafe.Pointer { return (*[2]unsafe.Pointer)(unsafe.Pointer(&v.r))[1] }
+
+// microField returns the cell of the field a field instruction (mLoadField
+// and its forms, mStoreField) names in a flat struct, or nil (a nil
+// pointer, a boxed struct: the closure's).
+func microField(rb unsafe.Pointer, in *minst) *value {
+	if p, _ := at(rb, in.x).r.(*value); p != nil {
+		if _, flat := p.r.(elemsData); flat && uint32(in.aux) < uint32(p.n) {
+			return flatCell(dataPtr(p), uint64(in.aux))
+		}
+	}
+	return nil
+}
 
 // boxedField returns the cell of field i of the boxed aggregate in cell p,
 // or nil if p does not hold one.
