@@ -29,8 +29,9 @@ import (
 // branch, forwarded locals read at their loads; see readsOf). Two
 // candidates interfere if one is live where the other is written; the
 // phis of a block all interfere with one another, and a phi interferes
-// with the values that flow into the block's other phis on each edge (so
-// that no edge's move writes a register another of its moves reads).
+// with the values that flow into the block's other phis on each edge,
+// unless it is the same value (so that no edge's move writes a register
+// another of its moves reads).
 // Phis and their operands are then merged greedily into classes of
 // candidates that do not interfere, and each class gets one register.
 func (c *compiler) coalescePhis(sf *ssa.Function) {
@@ -278,7 +279,8 @@ func (c *compiler) interference(sf *ssa.Function, index map[ssa.Value]int, lv li
 			}
 		}
 		// On each edge, a phi's register must not be one that another
-		// phi's move reads.
+		// phi's move reads (unless both phis read the same value: then
+		// the phi sharing its register has no move).
 		for e := range b.Preds {
 			for _, instr := range b.Instrs {
 				p, ok := instr.(*ssa.Phi)
@@ -294,7 +296,7 @@ func (c *compiler) interference(sf *ssa.Function, index map[ssa.Value]int, lv li
 					if !ok {
 						break
 					}
-					if si, ok := index[q.Edges[e]]; ok && q != p && si != pi {
+					if si, ok := index[q.Edges[e]]; ok && q != p && si != pi && q.Edges[e] != p.Edges[e] {
 						inter[pi].add(si)
 						inter[si].add(pi)
 					}
