@@ -23,6 +23,22 @@ package interp
 // one, unless the loop was running a frame it entered itself: then
 // machine.microFrame names that frame.
 //
+// Some sequences of instructions run in one dispatch (see installMicro):
+// an mAdd and the jump after it (mAddJump), a float field update x.f op= y
+// (mFieldUpdate), two field loads and their float arithmetic (mFieldPair),
+// a float load and the arithmetic after it (mLoadFieldF, mLoadIndexF); and
+// a jump to a loop header runs the header's compare-and-branch. Each
+// instruction of such a sequence still does exactly what it does alone
+// (registers, events, deoptimization at its own pc).
+//
+// What bounds the loop is less the number of dispatches than chains of
+// dependent loads. So an instruction keeps what comes next one load away:
+// register operands are byte offsets from the first register (toOffsets),
+// jump and branch targets byte offsets from the first instruction (t0,
+// t1), flags say whether an edge must be read at all (eflag), and a static
+// call names its callee (fn). The loop walks an instruction pointer; pcs
+// are computed on the slow paths (pcOf).
+//
 // A scalar result (an integer, a float, a boolean) is written to its
 // register's n only: a register of a scalar SSA value never holds a
 // reference (its template value is zero, every op writes value{n: ...} to
