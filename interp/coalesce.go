@@ -63,11 +63,7 @@ func (c *compiler) coalescePhis(sf *ssa.Function) {
 		return i
 	}
 	for _, b := range sf.Blocks {
-		for _, instr := range b.Instrs {
-			p, ok := instr.(*ssa.Phi)
-			if !ok {
-				break
-			}
+		for _, p := range blockPhis(b) {
 			pi, ok := index[p]
 			if !ok {
 				continue
@@ -162,6 +158,19 @@ func (c *compiler) readsOf(instr ssa.Instruction, read func(ssa.Value)) {
 	walk(instr, 0)
 }
 
+// blockPhis returns the phis of b (they come first).
+func blockPhis(b *ssa.BasicBlock) []*ssa.Phi {
+	var phis []*ssa.Phi
+	for _, instr := range b.Instrs {
+		p, ok := instr.(*ssa.Phi)
+		if !ok {
+			break
+		}
+		phis = append(phis, p)
+	}
+	return phis
+}
+
 // edgeIndex returns the index of pred among b's predecessors.
 func edgeIndex(b, pred *ssa.BasicBlock) int {
 	for i, p := range b.Preds {
@@ -208,11 +217,7 @@ func (c *compiler) liveness(sf *ssa.Function, index map[ssa.Value]int) liveSets 
 			for _, s := range b.Succs {
 				o.or(in[s.Index])
 				e := edgeIndex(s, b)
-				for _, instr := range s.Instrs {
-					p, ok := instr.(*ssa.Phi)
-					if !ok {
-						break
-					}
+				for _, p := range blockPhis(s) {
 					if i, ok := index[p.Edges[e]]; ok {
 						o.add(i)
 					}
@@ -282,20 +287,12 @@ func (c *compiler) interference(sf *ssa.Function, index map[ssa.Value]int, lv li
 		// phi's move reads (unless both phis read the same value: then
 		// the phi sharing its register has no move).
 		for e := range b.Preds {
-			for _, instr := range b.Instrs {
-				p, ok := instr.(*ssa.Phi)
-				if !ok {
-					break
-				}
+			for _, p := range blockPhis(b) {
 				pi, ok := index[p]
 				if !ok {
 					continue
 				}
-				for _, instr2 := range b.Instrs {
-					q, ok := instr2.(*ssa.Phi)
-					if !ok {
-						break
-					}
+				for _, q := range blockPhis(b) {
 					if si, ok := index[q.Edges[e]]; ok && q != p && si != pi && q.Edges[e] != p.Edges[e] {
 						inter[pi].add(si)
 						inter[si].add(pi)

@@ -42,18 +42,24 @@ func TestFrameReuseAcrossFunctions(t *testing.T) {
 	}
 }
 
+// frameFixture returns two compiled functions f (with a preloaded register)
+// and h, a machine, a goroutine of it and a caller frame on it.
+func frameFixture() (f, h *function, m *machine, g *Goroutine, caller *frame) {
+	f = &function{name: "f", template: []value{{}, intVal(7)}, preloaded: []int{1}}
+	h = &function{name: "h", id: 1, template: []value{{}}}
+	f.ready.Store(true)
+	h.ready.Store(true)
+	m = &machine{}
+	g = &Goroutine{m: m}
+	return f, h, m, g, &frame{g: g}
+}
+
 // TestSpareFrame: a frame that returned to its caller is the caller's
 // spare, reused by the caller's next call of the same function only, and
 // checked like a frame of the free list; under HashStates frames are not
 // reused.
 func TestSpareFrame(t *testing.T) {
-	f := &function{name: "f", template: []value{{}, intVal(7)}, preloaded: []int{1}}
-	h := &function{name: "h", id: 1, template: []value{{}}}
-	f.ready.Store(true)
-	h.ready.Store(true)
-	m := &machine{}
-	g := &Goroutine{m: m}
-	caller := &frame{g: g}
+	f, h, m, g, caller := frameFixture()
 
 	fr := m.calleeFrame(caller, f)
 	fr.g, fr.caller = g, caller
@@ -87,13 +93,7 @@ func TestSpareFrame(t *testing.T) {
 // from any caller (a call site that calls several methods in turn); a
 // second one goes to the free list.
 func TestLastFrame(t *testing.T) {
-	f := &function{name: "f", template: []value{{}, intVal(7)}, preloaded: []int{1}}
-	h := &function{name: "h", id: 1, template: []value{{}}}
-	f.ready.Store(true)
-	h.ready.Store(true)
-	m := &machine{}
-	g := &Goroutine{m: m}
-	caller := &frame{g: g}
+	f, h, m, g, caller := frameFixture()
 	caller.spare = &frame{fn: h}
 
 	fr := m.calleeFrame(caller, f)
