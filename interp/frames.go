@@ -29,9 +29,6 @@ type frame struct {
 	isDefer   bool                                 // this frame is a deferred call
 	native    func(fr *frame, result value) *frame // continuation of a native caller
 	barrier   bool                                 // runtime.Goexit stops unwinding here (test drivers)
-	// spare is a frame that this frame's last call returned, kept for
-	// its next call (see machine.returned and machine.calleeFrame).
-	spare *frame
 	// tuple holds the results of the frame's last return of several
 	// values to a compiled caller, whose Extracts read them at once (see
 	// compiler.ret): the frame, recycled for the next call of its
@@ -41,6 +38,9 @@ type frame struct {
 	// A frame's caller chain does not change while it is active, and
 	// release clears it for the frame's next activation.
 	user *frame
+	// spare is a frame that this frame's last call returned, kept for
+	// its next call (see machine.returned and machine.calleeFrame).
+	spare *frame
 }
 
 type deferred struct {
