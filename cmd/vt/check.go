@@ -206,6 +206,8 @@ func (o *output) result(res *explore.Result, name, pkgPath, replay, expect strin
 		label = pkgPath + " " + name // vt test over several packages: name the package
 	}
 	switch {
+	case res.Verdict == "unexplored":
+		fmt.Fprintf(o.stdout, "FAIL %s: not explored: %s\n", label, res.Unexplored)
 	case expect == "" && code == 0 && res.Verdict == "ok" && res.Skipped != "":
 		fmt.Fprintf(o.stdout, "SKIP %s (%s; %s)\n", label, res.Skipped, summary(res))
 	case expect != "" && code == 0:

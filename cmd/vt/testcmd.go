@@ -99,7 +99,7 @@ Flags:
 	}
 	stream := &testStream{w: stdout, now: time.Now}
 	total := &explore.Result{Verdict: "ok", Exhaustive: true}
-	var passed, failures, unsupported, notRun, skipped int
+	var passed, failures, unsupported, notRun, skipped, unexplored int
 	var profiles []*profile.Profile
 	for _, tc := range tests {
 		t := explore.Target{Prog: tc.prog, Pkg: tc.pkg, Test: tc.name, Root: -1, Name: tc.name, Dir: tc.dir}
@@ -173,6 +173,12 @@ Flags:
 		} else {
 			code = out.result(res, tc.name, pkgPath, replayLine(tc.name, relDir(tc.dir), o), expect)
 		}
+		if res.Verdict == "unexplored" {
+			unexplored++
+			total.Verdict = explore.Worst(total.Verdict, res.Verdict)
+			total.Exhaustive = false
+			continue
+		}
 		if code != 0 {
 			failures++
 			v := res.Verdict
@@ -208,7 +214,7 @@ Flags:
 		stream.endPackage()
 	} else if len(tests) > 0 {
 		word := "ok"
-		if failures > 0 || unsupported > 0 || notRun > 0 {
+		if failures > 0 || unsupported > 0 || notRun > 0 || unexplored > 0 {
 			word = "FAIL"
 		}
 		okWord := "ok"
@@ -216,6 +222,9 @@ Flags:
 			okWord = fmt.Sprintf("ok (%d skipped)", skipped)
 		}
 		line := fmt.Sprintf("%s: %d tests: %d %s, %d failed, %d unsupported", word, len(tests), passed, okWord, failures, unsupported)
+		if unexplored > 0 {
+			line += fmt.Sprintf(", %d not explored (-time)", unexplored)
+		}
 		if notRun > 0 {
 			line += fmt.Sprintf(", %d not explored (-timeout)", notRun)
 		}

@@ -74,6 +74,8 @@ func CheckCall(name string, k int, site CallSite, settings map[string]string) (C
 		return CheckOutcome{Text: fmt.Sprintf("vt: %s: verdict %s as expected\n%s", id, res.Verdict, report)}, nil
 	case res.Failure != nil && res.Failure.Kind != "ok":
 		return CheckOutcome{Failed: true, Text: report}, nil
+	case res.Verdict == "unexplored":
+		return CheckOutcome{Failed: true, Text: fmt.Sprintf("vt: %s: not explored: %s", id, res.Unexplored)}, nil
 	case o.Replay != "":
 		return CheckOutcome{Text: report}, nil
 	}

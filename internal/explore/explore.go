@@ -109,6 +109,14 @@ type Result struct {
 	// t.SkipNow) in the first execution: go test reports it as SKIP.
 	// Empty when the test did not skip.
 	Skipped string
+	// Setup is the time spent setting the exploration up: package
+	// initialization, the test's code before its vt.Check call, and the go
+	// command's compilations (for allocation counts). It is not charged to
+	// the time budget, which is the exploration's.
+	Setup time.Duration
+	// Unexplored says why no execution ended (verdict "unexplored"): an
+	// exploration that ran no schedule to its end claims nothing, not ok.
+	Unexplored string
 }
 
 // Failure describes a failing execution.
@@ -280,7 +288,9 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 	defer func() { x.snap.Release() }()
 	defer func() {
 		x.res.Elapsed = time.Since(x.start)
+		x.res.Setup += x.toolNow() - x.toolAtStart
 		x.finishProfile()
+		x.checkExplored()
 	}()
 	if o.Replay != "" {
 		return x.replay(o.Replay)
@@ -612,6 +622,27 @@ func (x *explorer) budgetLeft() bool {
 	return false
 }
 
+// checkExplored turns the result of an exploration in which no execution
+// ended (the time budget or an interrupt stopped the first one) and that
+// found nothing into verdict "unexplored", saying why: ok would claim
+// that schedules were explored.
+func (x *explorer) checkExplored() {
+	ended := x.res.Executions
+	if x.res.StoppedIn > 0 {
+		ended--
+	}
+	if ended > 0 || x.res.Verdict != "ok" || x.res.Skipped != "" || x.worker {
+		return
+	}
+	x.res.Verdict = "unexplored"
+	switch {
+	case x.res.Interrupted:
+		x.res.Unexplored = "interrupted before any execution ended"
+	default:
+		x.res.Unexplored = fmt.Sprintf("the time budget (%s) ran out before any execution ended (set-up, not charged to it, took %s): raise -time", x.o.Time, x.res.Setup.Round(time.Millisecond))
+	}
+}
+
 // timeSpent reports whether the time budget is spent.
 func (x *explorer) timeSpent() bool { return x.elapsed() >= x.o.Time }
 
@@ -632,10 +663,18 @@ func (x *explorer) toolNow() time.Duration {
 	return x.toolTime()
 }
 
-// stop is RunOptions.Stop of every run: the budget holds inside an
+// stop is RunOptions.Stop of every execution: the budget holds inside an
 // execution too, also one that never reaches a scheduling point.
 func (x *explorer) stop() bool {
-	return interrupted.Load() || x.timeSpent() || x.halt != nil && x.halt.Load()
+	return x.setupStop() || x.timeSpent()
+}
+
+// setupStop is RunOptions.Stop of the runs that set an exploration up
+// (package initialization, the test's code up to its vt.Check call): they
+// are not charged to the time budget, which is the exploration's, and
+// stop only when the whole exploration is stopped.
+func (x *explorer) setupStop() bool {
+	return interrupted.Load() || x.halt != nil && x.halt.Load()
 }
 
 // dfs explores the schedules depth first by re-execution, with the
@@ -924,7 +963,9 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			}
 			return interp.HookAction{Call: c.Args[2], Root: true, Snapshot: func(sn *interp.Snapshot) { x.snap = sn }}
 		}}
-		_, err := x.t.Prog.RunTest(x.t.Pkg, x.t.Test, interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Hooks: hooks, Seed: x.o.Seed, Stop: x.stop})
+		setupStart := time.Now()
+		_, err := x.t.Prog.RunTest(x.t.Pkg, x.t.Test, interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Hooks: hooks, Seed: x.o.Seed, Stop: x.setupStop})
+		x.res.Setup += time.Since(setupStart)
 		if stoppedErr(err) {
 			r.stopped = true
 			return r, nil
@@ -955,12 +996,14 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			// Initialize the packages once; every execution starts from
 			// the state after initialization.
 			var err error
-			opts := interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Seed: x.o.Seed, Stop: x.stop}
+			opts := interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Seed: x.o.Seed, Stop: x.setupStop}
+			setupStart := time.Now()
 			if x.t.Test != "" {
 				x.snap, err = x.t.Prog.SnapshotTest(x.t.Pkg, x.t.Test, opts)
 			} else {
 				x.snap, err = x.t.Prog.SnapshotMain(x.t.Pkg, opts)
 			}
+			x.res.Setup += time.Since(setupStart)
 			if stoppedErr(err) {
 				r.stopped = true
 				return r, nil

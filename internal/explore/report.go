@@ -154,6 +154,8 @@ type jsonResult struct {
 	Warnings    []string     `json:"warnings,omitempty"`
 	Notes       []string     `json:"notes,omitempty"`
 	Skipped     string       `json:"skipped,omitempty"`
+	Unexplored  string       `json:"unexplored,omitempty"`
+	SetupMS     int64        `json:"setup_ms,omitempty"`
 	Error       string       `json:"error,omitempty"`
 	// Sharing is the sharing report, when one was made (an empty list:
 	// every shared access is in a region).
@@ -172,7 +174,8 @@ type jsonFailure struct {
 func JSON(r *Result, name string) []byte {
 	j := jsonResult{Name: name, Verdict: r.Verdict, Exhaustive: r.Exhaustive, Exhausted: r.Exhaustive, Executions: r.Executions,
 		SleepPruned: r.SleepPruned, FoundBy: r.FoundBy, States: r.States, Matched: r.StatesMatched,
-		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget, Notes: r.Notes, Skipped: r.Skipped}
+		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget, Notes: r.Notes, Skipped: r.Skipped,
+		Unexplored: r.Unexplored, SetupMS: r.Setup.Milliseconds()}
 	if r.Sharing != nil {
 		j.Sharing = &r.Sharing
 	}
@@ -190,7 +193,7 @@ func JSONError(name string, err error) []byte {
 }
 
 // verdictRank orders verdicts from best to worst, for summaries.
-var verdictRank = map[string]int{"ok": 0, "steps": 1, "leak": 2, "assert": 3, "deadlock": 4, "panic": 5, "region": 6, "race": 7, "error": 8}
+var verdictRank = map[string]int{"ok": 0, "unexplored": 1, "steps": 2, "leak": 3, "assert": 4, "deadlock": 5, "panic": 6, "region": 7, "race": 8, "error": 9}
 
 // Worst returns the worse of two verdicts.
 func Worst(a, b string) string {

@@ -100,14 +100,15 @@ func TestLeakNamesItsSubtest(t *testing.T) {
 // execution that never reaches a scheduling point: nothing found, and the
 // summary says the budget was spent — the time, also when that execution
 // was the only one the execution budget allowed (-execs 1: it was reported
-// as "execs", and counted as a test that ran to its end).
+// as "execs", and counted as a test that ran to its end). No execution
+// ended, so the verdict is "unexplored", never ok.
 func TestBudgetHoldsInsideAnExecution(t *testing.T) {
 	for _, test := range []string{"TestEndless", "TestEndlessCompute", "TestEndlessCompute/execs1"} {
 		t.Run(test, func(t *testing.T) {
 			test, execs1 := strings.CutSuffix(test, "/execs1")
 			semanticsTarget(t, test, -1) // loaded once, not timed
 			start := time.Now()
-			res := exploreCase(t, semanticsCase{test: test, root: -1, verdict: "ok", opts: func(o *Options) {
+			res := exploreCase(t, semanticsCase{test: test, root: -1, verdict: "unexplored", opts: func(o *Options) {
 				o.Steps = 1 << 40
 				o.Time = time.Second
 				if execs1 {
@@ -115,6 +116,8 @@ func TestBudgetHoldsInsideAnExecution(t *testing.T) {
 				}
 			}})
 			assert.Less(t, time.Since(start), 2500*time.Millisecond)
+			assert.Contains(t, res.Unexplored, "the time budget (1s) ran out before any execution ended")
+			assert.Contains(t, string(JSON(res, test)), `"verdict":"unexplored"`)
 			assert.Equal(t, "time", res.Budget)
 			assert.Equal(t, 1, res.StoppedIn)
 			assert.False(t, res.Exhaustive)
@@ -122,6 +125,21 @@ func TestBudgetHoldsInsideAnExecution(t *testing.T) {
 			assert.Contains(t, string(JSON(res, test)), `"budget":"time"`)
 		})
 	}
+}
+
+// The test's code before its vt.Check call is set-up, not exploration: a
+// budget shorter than that set-up still explores the function to its end
+// (it used to stop in the set-up and say ok after no execution), and the
+// set-up's time is reported apart.
+func TestSetupNotChargedToTheBudget(t *testing.T) {
+	semanticsTarget(t, "TestSlowSetup", 0) // loaded once
+	res := exploreCase(t, semanticsCase{test: "TestSlowSetup", root: 0, verdict: "ok", opts: func(o *Options) {
+		o.Time = 50 * time.Millisecond
+	}})
+	require.Greater(t, res.Setup, 50*time.Millisecond, "the set-up must take longer than the budget for this test to mean something")
+	assert.True(t, res.Exhaustive, "%d executions in %s after a set-up of %s", res.Executions, res.Elapsed, res.Setup)
+	assert.Empty(t, res.Unexplored)
+	assert.Contains(t, string(JSON(res, "TestSlowSetup")), `"setup_ms":`)
 }
 
 // Spinning goroutines (Gosched, polling, TryLock, CompareAndSwap, closed
@@ -181,7 +199,7 @@ func TestTestingRules(t *testing.T) {
 			res := exploreCase(t, tc)
 			switch {
 			case tc.verdict == "ok" && tc.test != "TestParallelInterleavings":
-				assert.True(t, res.Exhaustive, "%d executions", res.Executions)
+				assert.True(t, res.Exhaustive, "%d executions in %s after a set-up of %s", res.Executions, res.Elapsed, res.Setup)
 			case tc.verdict == "panic" && strings.Contains(tc.test, "Late"):
 				// The report shows the late call's goroutine.
 				require.NotEmpty(t, res.Failure.Goroutines)

@@ -4,6 +4,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/vtcheck/vt/vt"
 )
 
 // TestLeakBlocked returns while a goroutine waits on a channel nobody will
@@ -99,4 +101,19 @@ func TestGraceSleepEnds(t *testing.T) {
 // period: it leaks.
 func TestGraceSleepTooLong(t *testing.T) {
 	go time.Sleep(time.Minute)
+}
+
+// TestSlowSetup computes for a while before its vt.Check call (as a test
+// that builds a large fixture does): that set-up is not charged to the
+// exploration's time budget, which explores the function to its end.
+func TestSlowSetup(t *testing.T) {
+	sum := 0
+	for i := range 4_000_000 {
+		sum += i % 7
+	}
+	vt.Check(t, func(t *vt.T) {
+		if sum != 11_999_994 {
+			t.Fatalf("sum %d", sum)
+		}
+	})
 }
