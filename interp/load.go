@@ -97,6 +97,10 @@ type Program struct {
 	wgSema     int // index of sync.WaitGroup's sema field
 }
 
+// InGoroot reports whether the package of import path path is one of the
+// Go distribution's (the standard library), as loaded.
+func (p *Program) InGoroot(path string) bool { return p.std[path] }
+
 // Mains returns the loaded main packages.
 func (p *Program) Mains() []*ssa.Package {
 	var mains []*ssa.Package

@@ -103,10 +103,10 @@ func (x *explorer) regions() error {
 	return x.stateful()
 }
 
-// usesHabanero reports whether the target's program includes the
-// habanero library: its default strategy is regions.
+// usesHabanero reports whether the target's code reaches the habanero
+// library (reach.go): its default strategy is regions.
 func usesHabanero(t Target) bool {
-	return t.Pkg != nil && t.Pkg.Prog.ImportedPackage(habaneroPkg) != nil
+	return reaches(t, habaneroPkg)
 }
 
 // digest adds the permission state of the execution to c: every location
