@@ -1,8 +1,9 @@
 // Package shapes is a corpus of deep concurrency bugs: the models of
 // examples/deepbugs (Rungta and Mercer's TwoStage, Reorder, Wronglock and
 // lock-order Deadlock; Kim, Yavuz-Kahveci and Sanders' list races) each
-// written in several shapes, with at least eight goroutines (typically ten
-// writers and one checker). A search heuristic tuned to one shape of a bug
+// written in several shapes, with at least eight goroutines (ten writers
+// and one checker, or fewer writers and more checkers where ten writers
+// make the bug too deep for every strategy within 10 s). A search heuristic tuned to one shape of a bug
 // (the lock events of the TwoStage port, say) should not be the only one
 // that finds it: the corpus measures whether a strategy, and the default
 // portfolio, find each bug whatever its shape. Every program has a known
@@ -14,6 +15,8 @@ import (
 	"math"
 	"sync"
 	"sync/atomic"
+
+	"github.com/vtcheck/vt/examples/deepbugs"
 )
 
 // Reporter is what a program reports a failed check to: *vt.T and
@@ -37,17 +40,17 @@ func (p Program) Test() string { return "Test" + p.Name }
 // Programs is the corpus, with its parameters (the programs' comments say
 // why each bug is deep).
 var Programs = []Program{
-	{"TwoStageSeq", "two-stage", "10 writers, checker takes the two locks one after the other", "panic", func(Reporter) { TwoStageSeq(10, 1) }},
-	{"TwoStageReversed", "two-stage", "10 writers, checker nests the locks in the opposite order", "panic", func(Reporter) { TwoStageReversed(10, 1) }},
-	{"TwoStageAtomic", "two-stage", "10 writers, stages are sync/atomic adds (no locks)", "assert", func(r Reporter) { TwoStageAtomic(r, 10, 1) }},
-	{"TwoStageChan", "two-stage", "10 writers, channels of capacity 1 as the two locks", "panic", func(Reporter) { TwoStageChan(10, 1) }},
-	{"TwoStageSeq7", "two-stage", "7 writers, checker takes the locks one after the other", "panic", func(Reporter) { TwoStageSeq(7, 1) }},
+	{"TwoStageNested", "two-stage", "the port's shape: 10 writers, 1 checker nesting m1 then m2", "panic", func(Reporter) { TwoStageNested(10, 1) }},
+	{"TwoStageReversed", "two-stage", "10 writers, 1 checker nesting m2 then m1", "panic", func(Reporter) { TwoStageReversed(10, 1) }},
+	{"TwoStageSeq", "two-stage", "3 writers, 5 checkers taking the two locks one after the other", "panic", func(Reporter) { TwoStageSeq(3, 5) }},
+	{"TwoStageAtomic", "two-stage", "4 writers, 4 checkers, stages are sync/atomic adds (no locks)", "assert", func(r Reporter) { TwoStageAtomic(r, 4, 4) }},
+	{"TwoStageChan", "two-stage", "3 writers, 5 checkers nesting channels of capacity 1 as the locks", "panic", func(Reporter) { TwoStageChan(3, 5) }},
 	{"ReorderAtomic", "reorder", "10 setters, sync/atomic (no race)", "panic", func(Reporter) { ReorderAtomic(10, 1) }},
 	{"ReorderMutex", "reorder", "10 setters, a mutex around every access", "assert", func(r Reporter) { ReorderMutex(r, 10, 1) }},
 	{"ReorderPlain", "reorder", "10 setters, plain variables (data race)", "race", func(Reporter) { ReorderPlain(10, 1) }},
 	{"WronglockAtomic", "wrong-lock", "10 right + 1 wrong, atomic load/store pairs, lost update asserted", "assert", func(r Reporter) { WronglockAtomic(r, 1, 10) }},
 	{"WronglockChan", "wrong-lock", "10 right + 1 wrong, channel semaphores as the locks, atomics", "assert", func(r Reporter) { WronglockChan(r, 1, 10) }},
-	{"WronglockRW", "wrong-lock", "10 writers under Lock + 1 under RLock, plain counter (data race)", "race", func(Reporter) { WronglockRW(1, 10) }},
+	{"WronglockRW", "wrong-lock", "9 writers under Lock + 2 under RLock, plain counter (data race)", "race", func(Reporter) { WronglockRW(2, 9) }},
 	{"DeadlockCycle3", "lock-order", "3 mutexes in a cycle among 3 lockers + 9 others", "deadlock", func(Reporter) { DeadlockCycle3(9) }},
 	{"DeadlockRW", "lock-order", "2 RWMutexes, read-then-write in opposite orders + 8 readers", "deadlock", func(Reporter) { DeadlockRW(8) }},
 	{"DeadlockVector3", "lock-order", "3 vectors compared in a cycle + 9 adders", "deadlock", func(Reporter) { DeadlockVector3(9) }},
@@ -55,6 +58,13 @@ var Programs = []Program{
 	{"LazyListTail", "list", "lazy list, unlocked append path, atomic links (lost insert)", "assert", func(r Reporter) { LazyListTail(r, 6) }},
 	{"LazyListTailPlain", "list", "lazy list, unlocked append path, plain links (data race)", "race", func(Reporter) { LazyListTailPlain(6) }},
 }
+
+// TwoStageNested is deepbugs.TwoStage, the shape of the port (and of
+// Rungta and Mercer's TwoStage): each of w writers updates a under m1 and
+// then b under m2; each of c checkers takes m1 and then m2, nested, and
+// panics when it sees a - b = w, every writer between its two stages. Deep:
+// every writer must be preempted between its stages before a checker runs.
+func TwoStageNested(w, c int) { deepbugs.TwoStage(w, c) }
 
 // TwoStageSeq: each of w writers updates a pair (a, b) in two critical
 // sections, a under m1 and then b under m2; c checkers read a under m1 and
@@ -364,7 +374,10 @@ func WronglockChan(r Reporter, odd, w int) {
 
 // WronglockRW: w goroutines increment a plain counter holding an
 // RWMutex's write lock, odd ones holding only its read lock (the wrong
-// lock): a data race between the odd goroutines and the others.
+// lock mode). A read lock excludes the write lock, so with one odd
+// goroutine there is no bug; with two or more, two odd ones can increment
+// together (read locks order nothing between readers): a data race between
+// the odd goroutines, unless a writer's Lock comes between them.
 func WronglockRW(odd, w int) {
 	var (
 		mu      sync.RWMutex

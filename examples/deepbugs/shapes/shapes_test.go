@@ -50,11 +50,11 @@ func TestPrograms(t *testing.T) {
 
 // tests are the test functions below, one per program.
 var tests = []string{
-	"TestTwoStageSeq",
+	"TestTwoStageNested",
 	"TestTwoStageReversed",
+	"TestTwoStageSeq",
 	"TestTwoStageAtomic",
 	"TestTwoStageChan",
-	"TestTwoStageSeq7",
 	"TestReorderAtomic",
 	"TestReorderMutex",
 	"TestReorderPlain",
@@ -69,15 +69,15 @@ var tests = []string{
 	"TestLazyListTailPlain",
 }
 
-func TestTwoStageSeq(t *testing.T) { deep(t, "TwoStageSeq") }
+func TestTwoStageNested(t *testing.T) { deep(t, "TwoStageNested") }
 
 func TestTwoStageReversed(t *testing.T) { deep(t, "TwoStageReversed") }
+
+func TestTwoStageSeq(t *testing.T) { deep(t, "TwoStageSeq") }
 
 func TestTwoStageAtomic(t *testing.T) { deep(t, "TwoStageAtomic") }
 
 func TestTwoStageChan(t *testing.T) { deep(t, "TwoStageChan") }
-
-func TestTwoStageSeq7(t *testing.T) { deep(t, "TwoStageSeq7") }
 
 func TestReorderAtomic(t *testing.T) { deep(t, "ReorderAtomic") }
 
