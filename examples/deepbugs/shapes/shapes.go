@@ -54,6 +54,7 @@ var Programs = []Program{
 	{"DeadlockCycle3", "lock-order", "3 mutexes in a cycle among 3 lockers + 9 others", "deadlock", func(Reporter) { DeadlockCycle3(9) }},
 	{"DeadlockRW", "lock-order", "2 RWMutexes, read-then-write in opposite orders + 8 readers", "deadlock", func(Reporter) { DeadlockRW(8) }},
 	{"DeadlockVector3", "lock-order", "3 vectors compared in a cycle + 9 adders", "deadlock", func(Reporter) { DeadlockVector3(9) }},
+	{"DeadlockGated", "lock-order", "lock-order inversion taken only in a window around 6 workers", "deadlock", func(Reporter) { DeadlockGated(6) }},
 	{"ListCheckThenAct", "list", "8 inserters, contains-then-insert on a locked list, one duplicate key", "assert", func(r Reporter) { ListCheckThenAct(r, 8) }},
 	{"LazyListTail", "list", "lazy list, unlocked append path, atomic links (lost insert)", "assert", func(r Reporter) { LazyListTail(r, 6) }},
 	{"LazyListTailPlain", "list", "lazy list, unlocked append path, plain links (data race)", "race", func(Reporter) { LazyListTailPlain(6) }},
@@ -531,6 +532,47 @@ func DeadlockVector3(n int) {
 			vs[i].equal(vs[(i+1)%3])
 		}()
 	}
+	wg.Wait()
+}
+
+// DeadlockGated: n workers each add one to an atomic counter; goroutine P
+// holds lock A and takes B too only if it sees every worker done, and Q
+// holds B and takes A too only if it sees none done. They deadlock (A then
+// B against B then A) only when Q reads the counter before any worker and P
+// after all of them, with Q preempted between its read and its second lock
+// all that while: a lock-order inversion that no single ordering of whole
+// goroutines shows.
+func DeadlockGated(n int) {
+	var (
+		a, b sync.Mutex
+		done atomic.Int64
+		wg   sync.WaitGroup
+	)
+	wg.Add(n + 2)
+	for range n {
+		go func() {
+			defer wg.Done()
+			done.Add(1)
+		}()
+	}
+	go func() { // P
+		defer wg.Done()
+		a.Lock()
+		if done.Load() == int64(n) {
+			b.Lock()
+			b.Unlock()
+		}
+		a.Unlock()
+	}()
+	go func() { // Q
+		defer wg.Done()
+		b.Lock()
+		if done.Load() == 0 {
+			a.Lock()
+			a.Unlock()
+		}
+		b.Unlock()
+	}()
 	wg.Wait()
 }
 

@@ -64,6 +64,7 @@ var tests = []string{
 	"TestDeadlockCycle3",
 	"TestDeadlockRW",
 	"TestDeadlockVector3",
+	"TestDeadlockGated",
 	"TestListCheckThenAct",
 	"TestLazyListTail",
 	"TestLazyListTailPlain",
@@ -96,6 +97,8 @@ func TestDeadlockCycle3(t *testing.T) { deep(t, "DeadlockCycle3") }
 func TestDeadlockRW(t *testing.T) { deep(t, "DeadlockRW") }
 
 func TestDeadlockVector3(t *testing.T) { deep(t, "DeadlockVector3") }
+
+func TestDeadlockGated(t *testing.T) { deep(t, "DeadlockGated") }
 
 func TestListCheckThenAct(t *testing.T) { deep(t, "ListCheckThenAct") }
 
