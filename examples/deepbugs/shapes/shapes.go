@@ -110,9 +110,12 @@ func TwoStageSeq(w, c int) {
 
 // TwoStageReversed is deepbugs.TwoStage with the checker taking m2 before
 // m1 (the writers never hold both, so there is no deadlock): it panics when
-// it sees a - b = w, every writer between its two stages. Deep for the same
-// reason; a heuristic that learned "m1 then m2" from the port does not
-// apply.
+// it sees a - b = w, every writer between its two stages. Still deep (all
+// w writers must have done their first stage and none its second when the
+// checker gets m1), but a checker that takes m2 early holds every writer at
+// its second stage, so sampling strategies hit it far more often than the
+// port's shape; a heuristic steered by the port's lock order (m1, then m2)
+// does not apply.
 func TwoStageReversed(w, c int) {
 	var (
 		m1, m2 sync.Mutex
