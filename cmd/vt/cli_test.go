@@ -528,8 +528,9 @@ func TestCheckProcessExitCode(t *testing.T) {
 
 // A budget is a promise: an endless program stops at the time budget, also
 // when one execution never ends and never reaches a scheduling point
-// (the step bound is out of reach here); nothing was found, the exit
-// status says so, and the summary says why the search stopped.
+// (the step bound is out of reach here). No execution ended, so nothing
+// is claimed: the verdict is "unexplored" (never ok), the exit status 1,
+// and the result says why.
 func TestBudgetStopsEndlessPrograms(t *testing.T) {
 	freshCorpus(t, "endless")
 	for _, args := range [][]string{
@@ -542,18 +543,18 @@ func TestBudgetStopsEndlessPrograms(t *testing.T) {
 			r := vt(args...)
 			elapsed := time.Since(start)
 			assertNoTraceback(t, r)
-			require.Equal(t, 0, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
-			assert.Regexp(t, `(?m)^ok  (\S+ TestEndless|main) \(1 execution, sampled with portfolio, time budget spent in execution 1, not exhaustive, 1(\.\d+)?s\)$`, r.stdout)
+			require.Equal(t, 1, r.code, "stdout:\n%s\nstderr:\n%s", r.stdout, r.stderr)
+			assert.Regexp(t, `(?m)^FAIL (\S+ TestEndless|main): not explored: the time budget \(1s\) ran out before any execution ended \(set-up, not charged to it, took \S+\): raise -time$`, r.stdout)
 			assert.Less(t, elapsed, 2500*time.Millisecond, "the budget plus well under a second")
 
 			j := vt(append([]string{args[0], "-json"}, args[1:]...)...)
-			require.Equal(t, 0, j.code, "stdout:\n%s\nstderr:\n%s", j.stdout, j.stderr)
+			require.Equal(t, 1, j.code, "stdout:\n%s\nstderr:\n%s", j.stdout, j.stderr)
 			rs := jsonLines(t, j.stdout)
 			if args[0] == "test" {
 				rs = testResults(t, j.stdout)
 			}
 			require.NotEmpty(t, rs)
-			assert.Equal(t, "ok", rs[0].Verdict)
+			assert.Equal(t, "unexplored", rs[0].Verdict)
 			assert.Contains(t, j.stdout, `"budget":"time"`)
 		})
 	}

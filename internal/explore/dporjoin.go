@@ -185,7 +185,7 @@ func (r *dporRun) joined(g int) (bool, *joinWait) {
 }
 
 // attachJoins gives the execution s drives the observers' part of the
-// state of its join points (as attachStates does for the stateful
+// state of its join points (as stateChoice.prepare does for the stateful
 // strategy); it reports whether the execution looks for join points.
 func (x *explorer) attachJoins(s *scheduler, o *observer, out *strings.Builder) bool {
 	if s.track == nil || s.track.d.joins == nil {

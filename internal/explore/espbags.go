@@ -253,7 +253,13 @@ func (e *espBags) message(prog *interp.Program) string {
 
 // newestFirst is the depth-first schedule of ESP-bags: the goroutine
 // created last that can run runs (a spawned task runs to its end first).
-type newestFirst struct{}
+// Its execution's observer feeds esp.
+type newestFirst struct{ esp *espBags }
+
+func (c newestFirst) prepare(_ *explorer, _ *scheduler, obs *observer, _ *strings.Builder) bool {
+	obs.esp = c.esp
+	return false
+}
 
 func (newestFirst) choose(n int, _ bool, ordered []*interp.Goroutine) int {
 	best := 0
@@ -273,10 +279,8 @@ func (x *explorer) espBagsCheck() (done bool, err error) {
 	if x.t.Root >= 0 || x.t.Test != "" || !usesHabanero(x.t) || x.o.Race == "" {
 		return false, nil
 	}
-	x.esp = newESPBags(x.t.Prog)
-	r, err := x.execute(nil, newestFirst{})
-	esp := x.esp
-	x.esp = nil
+	esp := newESPBags(x.t.Prog)
+	r, err := x.execute(nil, newestFirst{esp})
 	if err != nil {
 		return true, err
 	}

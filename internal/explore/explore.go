@@ -3,7 +3,6 @@ package explore
 import (
 	"errors"
 	"fmt"
-	"go/token"
 	"io"
 	"os"
 	"path/filepath"
@@ -214,8 +213,12 @@ type explorer struct {
 	initGoroutines bool
 	lastProg       time.Time
 	race           raceState
-	stage          int       // preemption bound of the running DPOR stage (-1: none)
-	states         *stateSet // the stored states of the stateful strategy (nil: another)
+	// strat is the strategy exploring (strategy.go), for progress lines.
+	strat strategy
+	// slice, while a member of the portfolio runs (portfolio.go), says
+	// whether its turn goes on at work (x.work()); at its end it waits
+	// for its next turn (false: the portfolio ended it).
+	slice func(work int64) bool
 	// onExec, if set (by tests), receives the output (stdout) and the
 	// verdict ("" ok) of every execution that ended.
 	onExec func(out, kind string)
@@ -228,28 +231,15 @@ type explorer struct {
 	worker  bool
 	halt    *atomic.Bool
 	collect bool
-	// owned, if set, says whether an execution is this shard's (see
-	// Options.Shard): the others are run only to learn the search's
-	// path, and are not counted or reported.
-	owned func(r *execResult) bool
 	// firstDepth is the number of choices of the first execution taken
 	// (-1: none yet).
 	firstDepth int
-	share      *sharing           // the execution follows accesses for the sharing report (sharing.go)
-	habDir     map[token.Pos]bool // positions in the habanero library (regions.go)
-	habPath    *string            // the habanero library's directory, once known
-	esp        *espBags           // the execution is ESP-bags' (espbags.go)
-	auto       bool               // the strategy is the default one
-	annotated  bool               // an execution had an annotation event
-	// dporTooBig: an execution was too large for DPOR's analysis
-	// (dpor.unanalysed).
-	dporTooBig bool
+	share      *sharing     // the execution follows accesses for the sharing report (sharing.go)
+	hab        habaneroCode // where the habanero library's code is (regions.go)
+	annotated  bool         // an execution had an annotation event
 	// spare is the memory of an execution the search is done with, for
 	// the next one to reuse (nil: none).
 	spare *spareRun
-	// cfg computes control-flow distances for the guided strategy
-	// (cfgdist.go; nil until it runs).
-	cfg *cfgDist
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
@@ -275,7 +265,7 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 		o.Strategy = "regions" // the default for habanero programs (regions.go)
 	}
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
-	x := &explorer{t: t, o: o, auto: auto, progress: progress, start: time.Now(), toolAtStart: t.Prog.ToolTime(), toolTime: t.Prog.ToolTime, res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, stage: -1, firstDepth: -1}
+	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), toolAtStart: t.Prog.ToolTime(), toolTime: t.Prog.ToolTime, res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, firstDepth: -1}
 	if configure != nil {
 		configure(x)
 	}
@@ -308,7 +298,7 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 		return x.res, err
 	}
 	defer x.sharingReport()
-	if x.auto {
+	if auto {
 		if done, err := x.espBagsCheck(); done || err != nil {
 			return x.res, err
 		}
@@ -316,293 +306,13 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 	if o.Shards > 1 && (o.Strategy == "dfs" || o.Strategy == "stateful" || o.Strategy == "regions") {
 		return nil, fmt.Errorf("vt: option shard needs strategy portfolio, dpor, random or pct, not %s", o.Strategy)
 	}
-	switch o.Strategy {
-	case "random":
-		for i := 0; x.budgetLeft(); i++ {
-			if !o.ownsSample(i) {
-				continue
-			}
-			for k := 1; x.pool != nil && k <= 2*x.pool.n; k++ {
-				x.speculateSample("random", o.Seed+int64(i+k)*7919, 0)
-			}
-			if done, err := x.runSample("random", o.Seed+int64(i)*7919, 0); done || err != nil {
-				return x.res, err
-			}
-		}
-	case "pct":
-		est := 100
-		for i := 0; x.budgetLeft(); i++ {
-			if !o.ownsSample(i) {
-				continue
-			}
-			for k := 1; x.pool != nil && k <= 2*x.pool.n; k++ {
-				x.speculateSample("pct", o.Seed+int64(i+k)*7919, est)
-			}
-			if done, err := x.runSample("pct", o.Seed+int64(i)*7919, est); done || err != nil {
-				return x.res, err
-			}
-			est = max(est, x.res.MaxDepth)
-		}
-	case "dpor":
-		return x.res, x.dporSearch()
-	case "portfolio":
-		return x.res, x.portfolio()
-	case "stateful":
-		defer x.countStates()
-		return x.res, x.stateful()
-	case "regions":
-		defer x.countStates()
-		return x.res, x.regions()
-	case "guided":
-		return x.res, x.guidedSearch(0, guidedTrialExecs, true)
-	case "jrf":
-		return x.res, x.jrfSearch()
-	default:
-		return x.res, x.dfs()
+	mk, ok := strategies[o.Strategy]
+	if !ok {
+		return nil, fmt.Errorf("vt: unknown strategy %q", o.Strategy)
 	}
-	return x.res, nil
+	x.strat = mk(x)
+	return x.res, x.search(x.strat)
 }
-
-// dporSearch explores with DPOR (dpor.go), with the preemption bound raised
-// from 0 (or fixed, or none).
-func (x *explorer) dporSearch() error {
-	var bounds []int
-	switch x.o.Preempt {
-	case -2:
-		for b := range maxIterativeBound + 1 {
-			bounds = append(bounds, b)
-		}
-		bounds = append(bounds, -1)
-	default:
-		bounds = []int{x.o.Preempt}
-	}
-	return x.dporStages(bounds, "dpor")
-}
-
-// maxIterativeBound is the last preemption bound an iteratively bounded
-// DPOR explores before it explores with no bound.
-const maxIterativeBound = 3
-
-// dporStages runs DPOR with each preemption bound of bounds in turn (-1:
-// none) until one explores its whole space with nothing left out for the
-// bound, or finds a failure (Result.FoundBy names the stage).
-func (x *explorer) dporStages(bounds []int, name string) error {
-	for _, bound := range bounds {
-		x.res.Exhaustive, x.res.Bound = false, -1
-		x.stage = bound
-		d := &dpor{bound: bound, shard: x.o.Shard, shards: x.o.Shards, noSettle: x.noSettle}
-		if bound < 0 && d.shards <= 1 && x.o.Steps == 0 && !x.noJoins {
-			d.joins = &joinSet{seen: map[interp.StateKey]struct{}{}}
-		}
-		if d.shards > 1 {
-			x.owned = func(r *execResult) bool { return r.sched.track == nil || d.ownsRun(r.sched.track, r.sched) }
-			defer func() { x.owned = nil }()
-		}
-		var prefix []int
-		for {
-			if !x.budgetLeft() {
-				return nil
-			}
-			var done bool
-			var err error
-			var rest []int // the rest of an unfinished subtree taken
-			if sub := x.takeSubtree(d, bound, prefix); sub != nil {
-				// A worker explored the subtree (parallel.go).
-				done, err = x.adoptSubtree(d, sub)
-				rest = sub.rest
-			} else if done, err = x.run(prefix, &dporChoice{d: d}); !done && err == nil {
-				d.update(x.last.sched.track, x.last.sched)
-				if d.lastCut {
-					// The execution budget is spent (dporRun.last).
-					x.budgetLeft()
-					return nil
-				}
-				if d.unanalysed != "" {
-					// Too large for DPOR: the portfolio samples instead.
-					x.res.Notes = append(x.res.Notes, d.unanalysed)
-					x.dporTooBig = true
-					return nil
-				}
-			}
-			if done || err != nil {
-				if x.res.Failure != nil {
-					x.res.FoundBy = name
-					if bound >= 0 {
-						x.res.FoundBy = fmt.Sprintf("%s (bound %d)", name, bound)
-					}
-				}
-				return err
-			}
-			if d.joins != nil && len(prefix) == 0 && len(x.last.sched.track.joinKeys) < minJoins {
-				// No phases one after the other: join points would
-				// cost (hashing, no frame reuse) and save nothing.
-				d.joins = nil
-			}
-			if d.joins != nil {
-				x.res.States = len(d.joins.seen)
-			}
-			if t := x.last.sched.track; t != nil && t.d == d {
-				// Run here, not by a worker: its memory serves the next
-				// (its choices too: the path holds them now).
-				x.spare = x.last.sched.spare(true)
-			}
-			more := true
-			if rest != nil {
-				prefix = rest
-			} else {
-				prefix, more = d.next()
-			}
-			if !more {
-				break
-			}
-			x.pruneDPOR(d, bound)
-			x.speculateDPOR(d, bound)
-		}
-		// A sharded search goes on to the next bound even where its part
-		// left nothing out for this one: another part may have, and
-		// every shard must take the stages the unsplit search takes.
-		if !d.pruned && d.shards == 0 || bound < 0 {
-			x.res.Exhaustive, x.res.Bound = true, -1
-			return nil
-		}
-		x.res.Exhaustive, x.res.Bound = true, bound
-	}
-	return nil
-}
-
-// portfolio is the default strategy: dpor with the preemption bound 0 (the
-// schedules without preemption, where dfs starts too), a few random
-// executions for shallow bugs, the guided search along the location
-// sequences of the program's lock patterns for deep ones, a few PCT
-// executions, then dpor with the bound raised up to
-// portfolioBound, then with no bound (or up to a fixed bound).
-func (x *explorer) portfolio() error {
-	if x.o.Preempt != -1 {
-		if err := x.dporStages([]int{0}, "dpor"); err != nil || x.res.Failure != nil || !x.budgetLeft() {
-			return err
-		}
-		if x.dporTooBig {
-			return x.sampleRest()
-		}
-		if x.res.Exhaustive && (x.res.Bound < 0 || x.o.Preempt == 0) {
-			return nil
-		}
-		x.res.Exhaustive, x.res.Bound = false, -1
-	}
-	// PCT's estimate of the depth: from the executions before its samples;
-	// a sharded search's from its first execution, the one every shard
-	// takes.
-	est := max(x.firstDepth, 10)
-	for i := range portfolioSamples {
-		x.speculateSample("random", x.o.Seed+int64(i)*7919, 0)
-	}
-	for i := range portfolioSamples {
-		if !x.budgetLeft() {
-			return nil
-		}
-		if !x.o.ownsSample(i) {
-			continue
-		}
-		if done, err := x.runSample("random", x.o.Seed+int64(i)*7919, 0); done || err != nil {
-			if x.res.Failure != nil {
-				x.res.FoundBy = "random"
-			}
-			return err
-		}
-	}
-	// The guided search with the location sequences the program's lock
-	// events suggest (guided.go): deep bugs of the two-stage and
-	// lock-order patterns, which neither samples nor a low preemption
-	// bound reach. Sharded searches leave it out (its trials are not
-	// split).
-	// It runs with transactions (transactions.go), which cut the states
-	// it needs to a deep bug several times over (BENCHMARKS.md, "Deep
-	// bugs"), unless the user turned them off.
-	if x.o.Shards == 0 && x.budgetLeft() {
-		txn := x.o.Transactions
-		x.o.Transactions = txn || !x.o.Given["transactions"]
-		err := x.guidedSearch(portfolioGuided, portfolioGuidedTrial, false)
-		x.o.Transactions = txn
-		if err != nil || x.res.Failure != nil {
-			return err
-		}
-	}
-	if x.o.Shards == 0 {
-		est = max(x.res.MaxDepth, 10)
-	}
-	for i := range portfolioSamples {
-		x.speculateSample("pct", x.o.Seed+int64(i)*7919+1, est)
-	}
-	for i := range portfolioSamples {
-		if !x.budgetLeft() {
-			return nil
-		}
-		if !x.o.ownsSample(i) {
-			continue
-		}
-		if done, err := x.runSample("pct", x.o.Seed+int64(i)*7919+1, est); done || err != nil {
-			if x.res.Failure != nil {
-				x.res.FoundBy = "pct"
-			}
-			return err
-		}
-	}
-	var bounds []int
-	switch p := x.o.Preempt; {
-	case p == -2:
-		for b := 1; b <= portfolioBound; b++ {
-			bounds = append(bounds, b)
-		}
-		bounds = append(bounds, -1)
-	case p >= 0:
-		for b := 1; b < min(p, portfolioBound+1); b++ {
-			bounds = append(bounds, b)
-		}
-		bounds = append(bounds, p)
-	default:
-		bounds = []int{-1}
-	}
-	if x.dporTooBig {
-		return x.sampleRest()
-	}
-	if err := x.dporStages(bounds, "dpor"); err != nil || !x.dporTooBig || x.res.Failure != nil {
-		return err
-	}
-	return x.sampleRest()
-}
-
-// sampleRest spends the rest of the budget on random executions: the
-// portfolio's way on when DPOR cannot analyse the program's executions.
-func (x *explorer) sampleRest() error {
-	x.res.Exhaustive, x.res.Bound = false, -1
-	for i := portfolioSamples; x.budgetLeft(); i++ {
-		if !x.o.ownsSample(i) {
-			continue
-		}
-		if done, err := x.runSample("random", x.o.Seed+int64(i)*7919, 0); done || err != nil {
-			if x.res.Failure != nil {
-				x.res.FoundBy = "random"
-			}
-			return err
-		}
-	}
-	return nil
-}
-
-// portfolioSamples is the number of random and of PCT executions the
-// portfolio starts with; portfolioBound the last preemption bound of its
-// bounded DPOR stages.
-const (
-	portfolioSamples = 3
-	portfolioBound   = 1
-	// portfolioGuided bounds the executions of the portfolio's guided
-	// search, portfolioGuidedTrial those of each of its trials: the
-	// greedy search finds a deep bug its sequence fits in its first
-	// executions, and a correct program with lock patterns should not
-	// pay much.
-	portfolioGuided      = 100
-	portfolioGuidedTrial = 20
-)
 
 func (x *explorer) budgetLeft() bool {
 	switch {
@@ -616,6 +326,8 @@ func (x *explorer) budgetLeft() bool {
 		x.res.Budget = "execs"
 	case x.timeSpent():
 		x.res.Budget = "time"
+	case x.slice != nil:
+		return x.slice(x.work())
 	default:
 		return true
 	}
@@ -627,11 +339,11 @@ func (x *explorer) budgetLeft() bool {
 // found nothing into verdict "unexplored", saying why: ok would claim
 // that schedules were explored.
 func (x *explorer) checkExplored() {
-	ended := x.res.Executions
+	ended := x.res.Executions + x.res.OtherShards
 	if x.res.StoppedIn > 0 {
 		ended--
 	}
-	if ended > 0 || x.res.Verdict != "ok" || x.res.Skipped != "" || x.worker {
+	if ended > 0 || x.res.Exhaustive || x.res.Verdict != "ok" || x.res.Skipped != "" || x.worker {
 		return
 	}
 	x.res.Verdict = "unexplored"
@@ -677,83 +389,6 @@ func (x *explorer) setupStop() bool {
 	return interrupted.Load() || x.halt != nil && x.halt.Load()
 }
 
-// dfs explores the schedules depth first by re-execution, with the
-// preemption bound raised from 0 (or fixed, or none).
-func (x *explorer) dfs() error {
-	iterative := x.o.Preempt == -2
-	bound := x.o.Preempt
-	if iterative {
-		bound = 0
-	}
-	for {
-		var prefix []int
-		pruned := false
-		for {
-			if !x.budgetLeft() {
-				return nil
-			}
-			stage := fmt.Sprintf("dfs%d", bound)
-			done, err := x.runJob(prefixKey(stage, prefix), prefix, func() chooser { return firstChoice{} })
-			if done || err != nil {
-				return err
-			}
-			stack := &x.last.sched.choices
-			var pre []int
-			var next int
-			var more, pr bool
-			prefix, pre, next, pr, more = dfsNext(stack, bound, 0)
-			pruned = pruned || pr
-			if !more {
-				break
-			}
-			x.speculateDFS(stack, pre, next, bound)
-		}
-		if !pruned || bound < 0 {
-			x.res.Exhaustive, x.res.Bound = true, -1
-			return nil
-		}
-		if !iterative {
-			x.res.Exhaustive, x.res.Bound = true, bound
-			return nil
-		}
-		bound++
-	}
-}
-
-// dfsNext returns the prefix of the execution dfs (with the preemption
-// bound bound) takes after the one whose choices were stack, backtracking
-// at levels from floor on, and the level it changes (more false: none is
-// left); pre counts the preemptions before each level; pruned: an
-// alternative was left out for the bound.
-func dfsNext(stack *choiceLog, bound, floor int) (prefix, pre []int, next int, pruned, more bool) {
-	pre = make([]int, stack.len()+1)
-	for i, c := range stack.all() {
-		pre[i+1] = pre[i]
-		if c.preemptive && c.chosen != 0 {
-			pre[i+1]++
-		}
-	}
-	next = -1
-	for i := stack.len() - 1; i >= floor; i-- {
-		c := stack.at(i)
-		if c.chosen+1 >= c.n || c.fixed {
-			continue
-		}
-		if bound >= 0 && c.preemptive && pre[i]+1 > bound {
-			pruned = true
-			continue
-		}
-		next = i
-		break
-	}
-	if next < 0 {
-		return nil, pre, next, pruned, false
-	}
-	c := stack.at(next)
-	prefix = append(stack.vals(next), c.valueOf(c.chosen+1))
-	return prefix, pre, next, pruned, true
-}
-
 // run executes once; done reports a failure (recorded in x.res).
 func (x *explorer) run(prefix []int, strat chooser) (done bool, err error) {
 	r, err := x.execute(prefix, strat)
@@ -787,7 +422,9 @@ func (x *explorer) commit(r *execResult, err error) (done bool, _ error) {
 	if r.sched != nil && x.firstDepth < 0 {
 		x.firstDepth = r.sched.choices.len()
 	}
-	if x.owned != nil && !r.stopped && !x.owned(r) {
+	if t := r.sched.track; t != nil && t.d.shards > 1 && !r.stopped && !t.d.ownsRun(t, r.sched) {
+		// Another shard's execution (see Options.Shard): run only to
+		// learn the search's path, not counted or reported.
 		x.res.OtherShards++
 		x.res.Steps += r.steps
 		return false, nil
@@ -864,12 +501,12 @@ func (x *explorer) maybeProgress() {
 	}
 	x.lastProg = now
 	el := now.Sub(x.start)
-	bound := "none"
-	if x.stage >= 0 {
-		bound = fmt.Sprint(x.stage)
+	strat := x.o.Strategy
+	if x.strat != nil {
+		strat = x.strat.name()
 	}
-	fmt.Fprintf(x.progress, "vt: %s: elapsed %s, execs %d (%.0f/s), pruned by sleep sets %d, max depth %d, preemption bound %s\n",
-		x.t.Name, el.Round(time.Second), x.res.Executions, float64(x.res.Executions)/el.Seconds(), x.res.SleepPruned, x.res.MaxDepth, bound)
+	fmt.Fprintf(x.progress, "vt: %s: elapsed %s, execs %d (%.0f/s), pruned by sleep sets %d, max depth %d, strategy %s\n",
+		x.t.Name, el.Round(time.Second), x.res.Executions, float64(x.res.Executions)/el.Seconds(), x.res.SleepPruned, x.res.MaxDepth, strat)
 }
 
 // Progress returns w if it is a terminal, else nil: progress lines are for
@@ -898,7 +535,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r.sched = s
 	s.outOfTime = x.stop
 	if s.regionsOnly {
-		s.inLibrary = x.inHabanero
+		s.inLibrary = x.hab.contains(x.t)
 	}
 	if x.prof != nil {
 		s.prof = x.prof.newRun()
@@ -1028,13 +665,17 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		benignTo(hooks, b.benign) // jrf.go
 	}
 	det := obs.race
+	var stdout strings.Builder
+	hashStates := false
+	if p, ok := strat.(preparer); ok {
+		hashStates = p.prepare(x, s, obs, &stdout)
+	}
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil && x.esp == nil && s.watch == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true}
+		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil && obs.esp == nil && s.watch == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true}
 	if x.initGoroutines {
 		opts.OnRoot = func() { s.started, r.rootFound = true, true }
 	}
-	var stdout strings.Builder
-	opts.HashStates = x.attachStates(s, obs, &stdout) || x.attachJoins(s, obs, &stdout)
+	opts.HashStates = hashStates || x.attachJoins(s, obs, &stdout)
 	if x.onExec != nil || x.collect {
 		opts.Stdout = &stdout
 		defer func() { r.out = stdout.String() }()

@@ -89,6 +89,7 @@ type guided struct {
 	prog      *interp.Program
 	// match caches, per position, whether it is on each location's line.
 	match map[token.Pos]srcLine
+	txn   bool // its executions run with transactions
 }
 
 // guidedChoice is the chooser of one execution of the guided search.
@@ -104,6 +105,7 @@ type guidedChoice struct {
 
 func (c *guidedChoice) attach(s *scheduler) {
 	c.s = s
+	s.txn = s.txn || c.g.txn
 	c.prev = map[int]srcLine{}
 	s.watch = c.event
 }
@@ -273,50 +275,73 @@ func (g *guided) next() ([]int, bool) {
 	return p, true
 }
 
-// guidedSearch runs trials of the guided search, of at most perTrial
-// executions each, until a failure or the end of the budget; limit bounds
-// its executions (0: the budget's).
+// guidedSearch is the guided strategy: trials of the greedy search along
+// location sequences (the ones given, or those the program's lock events
+// suggest), of at most perTrial executions each, until a failure or the
+// end of the budget; limit bounds its executions (0: the budget's).
 // Without a sequence (none given, none found), the strategy's trials are
-// random walks, and the portfolio's member (auto false) runs none.
-func (x *explorer) guidedSearch(limit, perTrial int, auto bool) error {
+// random walks (auto), and the portfolio's member runs none.
+type guidedSearch struct {
+	limit, perTrial int
+	auto            bool
+	// txn runs the executions with transactions (transactions.go), which
+	// cut the states the search needs to a deep bug several times over
+	// (BENCHMARKS.md, "Deep bugs"): the portfolio's member, unless the
+	// user turned them off.
+	txn bool
+	// cfg computes control-flow distances (cfgdist.go; nil until it runs).
+	cfg   *cfgDist
+	trial int
+}
+
+func (gs *guidedSearch) name() string { return "guided" }
+
+func (gs *guidedSearch) search(x *explorer) (coverage, error) {
 	seqs := [][]srcLine{x.o.Guide}
 	if len(x.o.Guide) == 0 {
+		// The execution that studies the lock events runs as the
+		// search's do (with transactions or not); no other member runs
+		// during it (it does not ask budgetLeft).
+		txn := x.o.Transactions
+		x.o.Transactions = txn || gs.txn
 		var err error
-		if seqs, err = x.autoSequences(auto); err != nil {
-			return err
+		seqs, err = x.autoSequences(gs.auto)
+		x.o.Transactions = txn
+		if err != nil {
+			return notCovered, err
 		}
 		if len(seqs) == 0 {
-			if !auto {
-				return nil
+			if !gs.auto {
+				return notCovered, nil
 			}
 			seqs = [][]srcLine{nil}
 		}
 	}
-	if len(x.o.Guide) > 0 && x.cfg == nil {
+	if len(x.o.Guide) > 0 && gs.cfg == nil {
 		// The interpreter builds a function's SSA when it first runs it:
 		// one execution (not counted) builds those distances need.
 		if _, err := x.execute(nil, firstChoice{}); err != nil {
-			return err
+			return notCovered, err
 		}
 	}
-	start := x.res.Executions
-	for trial := 0; ; trial++ {
+	runs := 0 // its own executions: a portfolio's other members run theirs in between
+	for ; ; gs.trial++ {
 		// Index the functions built so far (more with every trial).
-		x.cfg = newCFGDist(x.t)
+		gs.cfg = newCFGDist(x.t)
 		for _, seq := range seqs {
-			g := &guided{locs: seq, cfg: x.cfg, rng: rand.New(rand.NewSource(x.o.Seed + int64(trial)*7919)), prog: x.t.Prog, match: map[token.Pos]srcLine{}}
+			g := &guided{locs: seq, cfg: gs.cfg, rng: rand.New(rand.NewSource(x.o.Seed + int64(gs.trial)*7919)), prog: x.t.Prog, match: map[token.Pos]srcLine{}, txn: gs.txn}
 			var prefix []int
-			for range perTrial {
-				if !x.budgetLeft() || limit > 0 && x.res.Executions-start >= limit {
-					return nil
+			for range gs.perTrial {
+				if gs.limit > 0 && runs >= gs.limit || !x.budgetLeft() {
+					return notCovered, nil
 				}
+				runs++
 				done, err := x.run(prefix, &guidedChoice{g: g})
 				if done || err != nil {
 					if x.res.Failure != nil {
-						x.res.FoundBy = "guided"
-						x.res.Trials = trial + 1
+						x.res.Trials = gs.trial + 1
 					}
-					return err
+					return notCovered, err
 				}
 				x.res.States += max(x.last.sched.choices.len()-len(prefix), 0)
 				var ok bool
@@ -325,7 +350,7 @@ func (x *explorer) guidedSearch(limit, perTrial int, auto bool) error {
 				}
 			}
 		}
-		x.res.Trials = trial + 1
+		x.res.Trials = gs.trial + 1
 	}
 }
 

@@ -269,9 +269,14 @@ func (c *jrfChoice) choose(n int, _ bool, ordered []*interp.Goroutine) int {
 	return order[0]
 }
 
-// jrfSearch explores depth first with the alternatives of each choice in
-// the order of their heuristic values, without a preemption bound.
-func (x *explorer) jrfSearch() error {
+// jrfSearch is the jrf strategy: it explores depth first with the
+// alternatives of each choice in the order of their heuristic values,
+// without a preemption bound.
+type jrfSearch struct{}
+
+func (jrfSearch) name() string { return "jrf" }
+
+func (jrfSearch) search(x *explorer) (coverage, error) {
 	j := &jrf{h: x.o.JRF, learned: map[jrfKey]*jrfFootprint{}, prog: x.t.Prog, files: map[token.Pos]string{}}
 	j.trusted = x.trustedFiles()
 	// The search stack: per level, the ranked alternatives and how many
@@ -286,10 +291,7 @@ func (x *explorer) jrfSearch() error {
 		c := &jrfChoice{j: j, orders: map[int][]int{}, writtenBy: map[interp.Addr]int{}, priorRelease: map[interp.Addr]bool{}, cur: map[int]*jrfFootprint{}}
 		done, err := x.run(prefix, c)
 		if done || err != nil {
-			if x.res.Failure != nil {
-				x.res.FoundBy = "jrf"
-			}
-			return err
+			return notCovered, err
 		}
 		choices := &x.last.sched.choices
 		stack = stack[:min(len(stack), len(prefix), choices.len())]
@@ -305,8 +307,7 @@ func (x *explorer) jrfSearch() error {
 		for ; i >= 0 && stack[i].taken >= len(stack[i].order); i-- {
 		}
 		if i < 0 {
-			x.res.Exhaustive = true
-			return nil
+			return coverage{exhaustive: true, bound: -1}, nil
 		}
 		alt := stack[i].order[stack[i].taken]
 		stack[i].taken++
@@ -314,7 +315,7 @@ func (x *explorer) jrfSearch() error {
 		last := choices.at(i)
 		prefix = append(choices.vals(i), last.valueOf(alt))
 	}
-	return nil
+	return notCovered, nil
 }
 
 // trustedFiles returns the files of the packages whose accesses the race

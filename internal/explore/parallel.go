@@ -394,7 +394,7 @@ func (p *pool) prune(keep func(key string) bool) {
 // and result, stopped by halt as well as by the budget.
 func (x *explorer) workerCopy(halt *atomic.Bool) *explorer {
 	return &explorer{t: x.t, o: x.o, start: x.start, toolAtStart: x.toolAtStart, toolTime: x.toolTime, res: &Result{Verdict: "ok", Strategy: x.o.Strategy, Bound: -1, Expect: x.res.Expect},
-		stage: -1, worker: true, halt: halt, collect: x.onExec != nil}
+		worker: true, halt: halt, collect: x.onExec != nil}
 }
 
 // prefixKey names an execution by its kind and prefix of choices.

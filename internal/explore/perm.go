@@ -209,7 +209,7 @@ func (x *explorer) observer(hooks map[string]interp.Hook, s *scheduler) *observe
 	if x.rec != nil {
 		x.rec.reset(s)
 	}
-	return &observer{race: x.detector(hooks), perm: &permChecker{}, sched: s, rec: x.rec, share: x.share, esp: x.esp}
+	return &observer{race: x.detector(hooks), perm: &permChecker{}, sched: s, rec: x.rec, share: x.share}
 }
 
 // permVerdict classifies an execution in which a permission region was

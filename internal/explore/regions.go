@@ -67,40 +67,44 @@ func (s *scheduler) regionFixed(g *interp.Goroutine) bool {
 	return op < interp.OpAsync && s.inLibrary != nil && s.inLibrary(pos)
 }
 
-// inHabanero reports whether pos is in the habanero library's code.
-func (x *explorer) inHabanero(pos token.Pos) bool {
-	if x.habDir == nil {
-		x.habDir = map[token.Pos]bool{}
-	}
-	in, ok := x.habDir[pos]
-	if !ok {
-		dir := filepath.Dir(x.t.Prog.Position(pos).Filename)
-		in = dir == x.habaneroDir()
-		x.habDir[pos] = in
-	}
-	return in
+// habaneroCode knows which positions are in the habanero library's code
+// (the regions strategy's executions, and their replays, make no choices
+// at the library's own locks and waits).
+type habaneroCode struct {
+	in  map[token.Pos]bool
+	dir *string // the library's directory, once known ("": not loaded)
 }
 
-// habaneroDir returns the directory of the habanero library's source ("":
-// the program does not use it).
-func (x *explorer) habaneroDir() string {
-	if x.habPath == nil {
+// contains returns whether a position of t's program is in the library.
+func (h *habaneroCode) contains(t Target) func(token.Pos) bool {
+	return func(pos token.Pos) bool {
+		if h.in == nil {
+			h.in = map[token.Pos]bool{}
+		}
+		in, ok := h.in[pos]
+		if !ok {
+			in = filepath.Dir(t.Prog.Position(pos).Filename) == h.directory(t)
+			h.in[pos] = in
+		}
+		return in
+	}
+}
+
+// directory returns the directory of the habanero library's source in
+// t's program ("": the program does not load it).
+func (h *habaneroCode) directory(t Target) string {
+	if h.dir == nil {
 		dir := ""
-		if x.t.Pkg != nil {
-			if p := x.t.Pkg.Prog.ImportedPackage(habaneroPkg); p != nil {
+		if t.Pkg != nil {
+			if p := t.Pkg.Prog.ImportedPackage(habaneroPkg); p != nil {
 				if f := p.Func("Launch"); f != nil {
-					dir = filepath.Dir(x.t.Prog.Position(f.Pos()).Filename)
+					dir = filepath.Dir(t.Prog.Position(f.Pos()).Filename)
 				}
 			}
 		}
-		x.habPath = &dir
+		h.dir = &dir
 	}
-	return *x.habPath
-}
-
-// regions explores with the region-informed search (see above).
-func (x *explorer) regions() error {
-	return x.stateful()
+	return *h.dir
 }
 
 // usesHabanero reports whether the target's code reaches the habanero

@@ -265,9 +265,7 @@ func (x *explorer) sharingReport() {
 		return
 	}
 	x.share = newSharing(x.t.Prog)
-	states := x.states // a whole execution: no state matching ends it
-	x.states = nil
-	defer func() { x.share, x.states = nil, states }()
+	defer func() { x.share = nil }()
 	r, err := x.execute(nil, firstChoice{})
 	if err != nil || r.stopped || !x.share.annotated && !x.o.Sharing {
 		return

@@ -255,31 +255,47 @@ func b2u(b bool) uint64 {
 	return 0
 }
 
-// stateful explores depth first with no preemption bound, ending every
-// execution at the first state an earlier one stored (see above).
-func (x *explorer) stateful() error {
-	// dfs itself, with no bound: its executions end at stored states
-	// (attachStates), and it runs on one machine (workers).
-	x.states = &stateSet{seen: map[interp.StateKey]struct{}{}}
-	x.o.Preempt = -1
-	return x.dfs()
+// statefulSearch explores depth first with no preemption bound, ending
+// every execution at the first state an earlier one stored (see above).
+// The regions strategy (regions.go) is this search with choices only at
+// the operations of permission regions and tasks.
+type statefulSearch struct {
+	regions bool
+	set     *stateSet
 }
 
-// countStates records the stored and matched states in the result.
-func (x *explorer) countStates() {
-	x.res.States, x.res.StatesMatched = len(x.states.seen), x.states.matched
-}
+func newStateful(regions bool) *statefulSearch { return &statefulSearch{regions: regions} }
 
-// attachStates makes the execution s drives part of the stateful
-// exploration, with the race detector's h (if any) in its states; it
-// reports whether it did. Where a test watches outputs (onExec), the
-// output so far (out) is part of the state too, so that the outputs of
-// complete executions are exactly those of dfs.
-func (x *explorer) attachStates(s *scheduler, o *observer, out *strings.Builder) bool {
-	if x.states == nil {
-		return false
+func (s *statefulSearch) name() string {
+	if s.regions {
+		return "regions"
 	}
-	s.match = newStateMatch(x.states)
+	return "stateful"
+}
+
+func (s *statefulSearch) search(x *explorer) (coverage, error) {
+	// dfs itself, with no bound: its executions end at stored states
+	// (stateChoice), and it runs on one machine (workers).
+	s.set = &stateSet{seen: map[interp.StateKey]struct{}{}}
+	defer func() { x.res.States, x.res.StatesMatched = len(s.set.seen), s.set.matched }()
+	return newDFS(-1, func() chooser { return stateChoice{s.set} }).search(x)
+}
+
+// stateChoice is the chooser of the stateful search's executions: dfs's
+// first choice, in an execution that is part of the stateful exploration
+// (its states are stored in set and matched against it).
+type stateChoice struct{ set *stateSet }
+
+func (stateChoice) choose(int, bool, []*interp.Goroutine) int { return 0 }
+
+func (stateChoice) takesFirst() bool { return true }
+
+// prepare makes the execution s drives part of the stateful exploration,
+// with the race detector's h (if any) in its states. Where a test watches
+// outputs (onExec), the output so far (out) is part of the state too, so
+// that the outputs of complete executions are exactly those of dfs.
+func (c stateChoice) prepare(x *explorer, s *scheduler, o *observer, out *strings.Builder) bool {
+	s.match = newStateMatch(c.set)
 	digest := x.observersDigest(o, out, false)
 	s.match.extra = func(c *interp.Canon) { digest(s.match.g, c) }
 	return true

@@ -1,0 +1,121 @@
+package explore
+
+import (
+	"fmt"
+
+	"github.com/vtcheck/vt/interp"
+)
+
+// dporSearch explores with DPOR (dpor.go) in stages, one per preemption
+// bound of bounds (-1: none), until one explores its whole space with
+// nothing left out for its bound.
+type dporSearch struct {
+	bounds []int
+	stage  int // the bound of the running stage (-1: none)
+	// tooBig: an execution was too large for DPOR's analysis
+	// (dpor.unanalysed); the search gave up.
+	tooBig bool
+}
+
+// newDPORSearch returns the dpor strategy for the option preempt: the
+// bound raised from 0 to maxIterativeBound and then none (-2), a fixed
+// bound, or none (-1).
+func newDPORSearch(preempt int) *dporSearch {
+	var bounds []int
+	switch preempt {
+	case -2:
+		for b := range maxIterativeBound + 1 {
+			bounds = append(bounds, b)
+		}
+		bounds = append(bounds, -1)
+	default:
+		bounds = []int{preempt}
+	}
+	return &dporSearch{bounds: bounds, stage: -1}
+}
+
+// maxIterativeBound is the last preemption bound an iteratively bounded
+// DPOR explores before it explores with no bound.
+const maxIterativeBound = 3
+
+func (s *dporSearch) name() string {
+	if s.stage >= 0 {
+		return fmt.Sprintf("dpor (bound %d)", s.stage)
+	}
+	return "dpor"
+}
+
+func (s *dporSearch) search(x *explorer) (coverage, error) {
+	cov := notCovered
+	for _, bound := range s.bounds {
+		cov = notCovered
+		s.stage = bound
+		d := &dpor{bound: bound, shard: x.o.Shard, shards: x.o.Shards, noSettle: x.noSettle}
+		if bound < 0 && d.shards <= 1 && x.o.Steps == 0 && !x.noJoins {
+			d.joins = &joinSet{seen: map[interp.StateKey]struct{}{}}
+		}
+		var prefix []int
+		for {
+			if !x.budgetLeft() {
+				return cov, nil
+			}
+			var done bool
+			var err error
+			var rest []int // the rest of an unfinished subtree taken
+			if sub := x.takeSubtree(d, bound, prefix); sub != nil {
+				// A worker explored the subtree (parallel.go).
+				done, err = x.adoptSubtree(d, sub)
+				rest = sub.rest
+			} else if done, err = x.run(prefix, &dporChoice{d: d}); !done && err == nil {
+				d.update(x.last.sched.track, x.last.sched)
+				if d.lastCut {
+					// The execution budget is spent (dporRun.last).
+					x.budgetLeft()
+					return cov, nil
+				}
+				if d.unanalysed != "" {
+					// Too large for DPOR: the portfolio's other members
+					// go on.
+					x.res.Notes = append(x.res.Notes, d.unanalysed)
+					s.tooBig = true
+					return cov, nil
+				}
+			}
+			if done || err != nil {
+				return cov, err
+			}
+			if d.joins != nil && len(prefix) == 0 && len(x.last.sched.track.joinKeys) < minJoins {
+				// No phases one after the other: join points would
+				// cost (hashing, no frame reuse) and save nothing.
+				d.joins = nil
+			}
+			if d.joins != nil {
+				x.res.States = len(d.joins.seen)
+			}
+			if t := x.last.sched.track; t != nil && t.d == d {
+				// Run here, not by a worker: its memory serves the next
+				// (its choices too: the path holds them now).
+				x.spare = x.last.sched.spare(true)
+			}
+			more := true
+			if rest != nil {
+				prefix = rest
+			} else {
+				prefix, more = d.next()
+			}
+			if !more {
+				break
+			}
+			x.pruneDPOR(d, bound)
+			x.speculateDPOR(d, bound)
+		}
+		// A sharded search goes on to the next bound even where its part
+		// left nothing out for this one: another part may have, and
+		// every shard must take the stages the unsplit search takes.
+		if !d.pruned && d.shards == 0 || bound < 0 {
+			return coverage{exhaustive: true, bound: -1}, nil
+		}
+		cov = coverage{exhaustive: true, bound: bound}
+	}
+	return cov, nil
+}

@@ -1,0 +1,213 @@
+package explore
+
+import (
+	"iter"
+	"math"
+)
+
+// portfolio is the default strategy: its members take turns, each for a
+// slice of interpreted steps, so that none starves the others.
+//
+//   - dpor: DPOR with the preemption bound 0, then 1, then none (or up to
+//     the bound the options fix). It is the member that proves: when it
+//     covers its space, the exploration is exhaustive.
+//   - random: random walks, for shallow bugs.
+//   - pct: PCT's random priorities, for bugs of small depth in long
+//     executions.
+//   - guided: the guided search along the location sequences of the
+//     program's lock patterns (guided.go), with transactions, for deep
+//     bugs; it runs a bounded number of executions and leaves.
+//
+// The slices are measured in work (x.work: interpreted steps, and a fixed
+// cost per execution), not time, so that an exploration is the same on a
+// fast and a slow machine. Member after member, round after round, each
+// slice is twice the one before (sliceOf), but for one: round 0 gives every
+// member a short slice (a small program is proved, a shallow bug found,
+// at once), round 1 the DPOR member a long one (a program it proves in
+// about a second is proved without the samplers' executions), and then
+// the turns are even, so that a deep bug that only a sampler reaches
+// waits for about a second and a fair share, not for the proof.
+// A member keeps its search state between its slices and resumes where
+// it stopped: each runs as a coroutine (iter.Pull) that gives up its turn
+// in budgetLeft.
+//
+// The exploration ends at the first failure (Result.FoundBy names the
+// member), when a member covers its whole space (dpor: exhaustive), or
+// when the budget is spent.
+type portfolio struct {
+	members []*member
+	cur     *member
+}
+
+// member is a strategy of the portfolio and its turn.
+type member struct {
+	s      strategy
+	proves bool // the DPOR member
+	// resume runs the member until it gives up its turn (or returns);
+	// stop ends a member that is waiting for its turn.
+	resume func() (struct{}, bool)
+	stop   func()
+	yield  func(struct{}) bool
+	end    int64 // the explorer's work at which the running slice ends
+	cov    coverage
+	err    error
+	done   bool
+}
+
+// Slices (units of work): portfolioSlice in round 0, doubling every
+// round; the DPOR member's slice of round 1 is dporLongSlice.
+const (
+	portfolioSlice = 1 << 16
+	dporLongSlice  = 1 << 23
+	maxSliceShift  = 24
+)
+
+// sliceOf returns the slice of member m in round r of the portfolio of x.
+// A sharded exploration has one slice per member, to its end: its members'
+// turns would fall at other places in each shard (every shard runs a
+// different part of the DPOR member's search), and the shards' samples
+// would not add up to the unsplit exploration's.
+func sliceOf(x *explorer, m *member, round int) int64 {
+	if x.o.Shards > 0 {
+		return math.MaxInt64 / 2
+	}
+	if m.proves && round == 1 {
+		return dporLongSlice
+	}
+	return portfolioSlice << min(round, maxSliceShift)
+}
+
+func newPortfolio(x *explorer) strategy {
+	p := &portfolio{}
+	p.members = append(p.members, &member{s: &dporSearch{bounds: portfolioBounds(x.o.Preempt), stage: -1}, proves: true})
+	p.members = append(p.members, &member{s: &sampling{kind: "random"}})
+	if x.o.Shards == 0 {
+		// Sharded searches leave the guided search out: its trials are
+		// not split.
+		p.members = append(p.members, &member{s: &guidedSearch{limit: portfolioGuided, perTrial: portfolioGuidedTrial, txn: x.o.Transactions || !x.o.Given["transactions"]}})
+	}
+	p.members = append(p.members, &member{s: &sampling{kind: "pct"}})
+	return p
+}
+
+// portfolioBounds are the preemption bounds of the portfolio's DPOR member
+// for the option preempt: 0 (the schedules without preemption, where dfs
+// starts too), then up to portfolioBound, then none (-2); none (-1); 0 up
+// to a fixed bound (≥ 0).
+func portfolioBounds(preempt int) []int {
+	switch {
+	case preempt == -1:
+		return []int{-1}
+	case preempt == -2:
+		bounds := []int{}
+		for b := 0; b <= portfolioBound; b++ {
+			bounds = append(bounds, b)
+		}
+		return append(bounds, -1)
+	default:
+		bounds := []int{0}
+		for b := 1; b < min(preempt, portfolioBound+1); b++ {
+			bounds = append(bounds, b)
+		}
+		if preempt > 0 {
+			bounds = append(bounds, preempt)
+		}
+		return bounds
+	}
+}
+
+const (
+	// portfolioBound is the last preemption bound of the DPOR member's
+	// bounded stages.
+	portfolioBound = 1
+	// portfolioGuided bounds the executions of the portfolio's guided
+	// search, portfolioGuidedTrial those of each of its trials: the
+	// greedy search finds a deep bug its sequence fits in its first
+	// executions, and a correct program with lock patterns should not
+	// pay much.
+	portfolioGuided      = 100
+	portfolioGuidedTrial = 20
+)
+
+func (p *portfolio) name() string {
+	if p.cur == nil {
+		return "portfolio"
+	}
+	return p.cur.s.name()
+}
+
+func (p *portfolio) search(x *explorer) (coverage, error) {
+	defer func() {
+		x.slice = nil
+		for _, m := range p.members {
+			if m.stop != nil {
+				m.stop() // its budgetLeft returns false: it returns
+			}
+		}
+	}()
+	for round := 0; ; round++ {
+		live := 0
+		for _, m := range p.members {
+			if m.done {
+				continue
+			}
+			if !x.budgetLeft() {
+				return notCovered, nil
+			}
+			p.cur = m
+			m.end = x.work() + sliceOf(x, m, round)
+			if m.resume == nil {
+				m.start(x)
+			}
+			x.slice = m.turnLeft
+			m.resume()
+			x.slice = nil
+			if !m.done {
+				live++
+				continue
+			}
+			if m.err != nil || x.res.Failure != nil {
+				return notCovered, m.err
+			}
+			if m.cov.exhaustive {
+				return m.cov, nil
+			}
+			// It covered what it could (guided's trials, a DPOR search
+			// too large to analyse): the others go on.
+		}
+		if live == 0 {
+			return notCovered, nil
+		}
+	}
+}
+
+// start makes the member's search a coroutine.
+func (m *member) start(x *explorer) {
+	m.resume, m.stop = iter.Pull(func(yield func(struct{}) bool) {
+		m.yield = yield
+		m.cov, m.err = m.s.search(x)
+		m.done = true
+	})
+}
+
+// turnLeft is the explorer's slice check while the member runs: true
+// while its slice lasts (the explorer's work is below its end); at its
+// end, the member waits for its next turn (false: the portfolio ended it).
+func (m *member) turnLeft(work int64) bool {
+	if work < m.end {
+		return true
+	}
+	return m.yield(struct{}{})
+}
+
+// execWork is the work an execution costs beyond its steps (setting it up
+// from the snapshot, the scheduler's and the observers' bookkeeping): on
+// the order of the steps a small program's execution takes.
+const execWork = 2048
+
+// work is the work of the exploration so far, in steps: what the
+// portfolio's slices measure.
+func (x *explorer) work() int64 {
+	r := x.res
+	return r.Steps + execWork*int64(r.Executions+r.SleepPruned+r.StatesMatched+r.OtherShards)
+}
