@@ -10,6 +10,8 @@ package interp
 import (
 	"net/netip"
 	"strings"
+
+	"github.com/vtcheck/vt/interp/vos"
 )
 
 const whyResolve = "name resolution of the virtual OS: only localhost and IP literals resolve"
@@ -61,7 +63,7 @@ func resolveLoopback(network, host string) ([]netip.Addr, bool) {
 func hostsFile(host string) []netip.Addr {
 	name := strings.TrimSuffix(host, ".")
 	var out []netip.Addr
-	for _, line := range strings.Split(string(hostContents("/etc/hosts")), "\n") {
+	for _, line := range strings.Split(string(vos.HostFile("/etc/hosts")), "\n") {
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
 		}
