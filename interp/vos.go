@@ -18,10 +18,10 @@ import (
 
 // vos returns the run's virtual OS, made on first use.
 func (m *machine) vos() *vos.Kernel {
-	if m.osys == nil {
-		m.osys = vos.New(m.opts.Env, m.opts.Dir)
+	if !m.osys.Ready() {
+		m.osys.Init(m.opts.Env, m.opts.Dir)
 	}
-	return m.osys
+	return &m.osys
 }
 
 // goWaiter is a goroutine blocked in the virtual OS: the kernel wakes it

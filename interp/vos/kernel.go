@@ -32,8 +32,8 @@ const AtFDCWD = -100
 
 // Kernel is the state of a virtual OS: the descriptor table, the sockets,
 // pipes and the copy-on-write file system, the environment and the
-// poller's descriptors. The zero Kernel is not usable: make one with New.
-// A Kernel is not safe for concurrent use.
+// poller's descriptors. The zero Kernel is not started (Ready reports
+// false): New or Init starts one. A Kernel is not safe for concurrent use.
 type Kernel struct {
 	fds   map[int]*openFile // open descriptors
 	cwd   string            // current directory (absolute, clean)
@@ -74,10 +74,20 @@ type openFile struct {
 	sock   *socket
 }
 
-// New returns a kernel with the standard files on descriptors 0, 1 and 2,
-// the environment env (nil: the real process's), and the current directory
-// dir (empty: the real one).
+// New returns a kernel started by Init.
 func New(env []string, dir string) *Kernel {
+	v := &Kernel{}
+	v.Init(env, dir)
+	return v
+}
+
+// Ready reports whether v was started (New, Init).
+func (v *Kernel) Ready() bool { return v != nil && v.fds != nil }
+
+// Init starts v afresh: the standard files on descriptors 0, 1 and 2, the
+// environment env (nil: the real process's), and the current directory
+// dir (empty: the real one).
+func (v *Kernel) Init(env []string, dir string) {
 	if env == nil {
 		env = os.Environ()
 	}
@@ -90,7 +100,7 @@ func New(env []string, dir string) *Kernel {
 	}
 	um := syscall.Umask(0)
 	syscall.Umask(um)
-	v := &Kernel{
+	*v = Kernel{
 		fds:     map[int]*openFile{},
 		cwd:     cwd,
 		umask:   uint32(um),
@@ -103,17 +113,17 @@ func New(env []string, dir string) *Kernel {
 	for fd := range 3 {
 		v.fds[fd] = &openFile{kind: vfStd, std: fd, refs: 1, flags: []int{syscall.O_RDONLY, syscall.O_WRONLY, syscall.O_WRONLY}[fd]}
 	}
-	return v
 }
 
 // Clone returns a copy of v that shares nothing either changes:
 // descriptors that shared a description share the copy of it, and so on
 // for sockets, pipes and the file system's nodes (whose contents are
 // copied on their next write). Waiters are not copied: they belong to the
-// execution that queued them. Clone of nil is nil.
+// execution that queued them. The clone of a kernel not started is not
+// started.
 func (v *Kernel) Clone() *Kernel {
-	if v == nil {
-		return nil
+	if !v.Ready() {
+		return &Kernel{}
 	}
 	cl := &copier{files: map[*openFile]*openFile{}, socks: map[*socket]*socket{}, pipes: map[*pipe]*pipe{}, nodes: map[*inode]*inode{}}
 	c := *v

@@ -150,7 +150,8 @@ func TestCloneIsIndependent(t *testing.T) {
 	n, _, e := c.Read(r, buf, nil)
 	require.Zero(t, e)
 	assert.Equal(t, "xy", string(buf[:n]), "the clone's pipe keeps its bytes")
-	assert.Nil(t, (*Kernel)(nil).Clone())
+	assert.False(t, new(Kernel).Clone().Ready(), "the clone of a kernel not started is not started")
+	assert.True(t, c.Ready())
 }
 
 func TestPipeBlocksAndCloses(t *testing.T) {

@@ -288,7 +288,7 @@ func TestPollWaitAndDeadlines(t *testing.T) {
 }
 
 func TestHashState(t *testing.T) {
-	st, why := (*Kernel)(nil).HashState()
+	st, why := new(Kernel).HashState()
 	assert.Empty(t, why)
 	assert.Equal(t, State{}, st)
 

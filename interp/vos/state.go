@@ -29,10 +29,10 @@ type FDState struct {
 
 // HashState returns v's state for a state hash, or the reason it cannot
 // (the first of: sockets, pollers of files or sockets or with waiters,
-// open files, files written). The state of a nil Kernel is the zero
-// State.
+// open files, files written). The state of a kernel not started is the
+// zero State.
 func (v *Kernel) HashState() (State, string) {
-	if v == nil {
+	if !v.Ready() {
 		return State{}, ""
 	}
 	st := State{Cwd: v.cwd, Umask: v.umask, Env: v.env}
