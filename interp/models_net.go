@@ -1,7 +1,7 @@
 package interp
 
-// Models of package net. The network itself is the virtual OS's (vos.go,
-// vos_net.go): net runs from source over its system calls. What is modeled
+// Models of package net. The network itself is the virtual OS's (package
+// vos): net runs from source over its system calls. What is modeled
 // is name resolution, which would ask the real machine's DNS servers:
 // under vt, IP literals resolve to themselves, names to what the real
 // /etc/hosts lists for them, localhost names it does not list to the

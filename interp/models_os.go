@@ -9,7 +9,7 @@ import (
 )
 
 // Models of package os. Files, pipes, directories and the environment
-// are the virtual OS's (vos.go): os runs from source over its system
+// are the virtual OS's (package vos): os runs from source over its system
 // calls. The standard files keep a fast path (no scheduling point, no
 // event), as before the virtual OS: writing to os.Stdout or os.Stderr
 // writes to the run's output; os.Stdin is empty. Starting processes is

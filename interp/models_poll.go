@@ -1,7 +1,7 @@
 package interp
 
 // Models of package internal/poll: the runtime's network poller over the
-// virtual OS (vos.go), the runtime's semaphores, and fdMutex, the
+// virtual OS (package vos), the runtime's semaphores, and fdMutex, the
 // reference count and read/write locks of a descriptor. The rest of
 // internal/poll (FD's Read, Write, Accept, Close, deadlines) runs from
 // source over these and the system calls.

@@ -201,8 +201,9 @@ func (v *Kernel) file(fd int) (*openFile, syscall.Errno) {
 }
 
 // Close closes descriptor fd; the description is released with its last
-// descriptor (a pipe end closes, a socket closes: see the package's
-// documentation of sockets).
+// descriptor: a pipe's reader or writer sees the end closed, a socket's
+// address is free again and its peer sees the end of the stream (a reset
+// if it left bytes unread).
 func (v *Kernel) Close(fd int) syscall.Errno {
 	f, e := v.file(fd)
 	if e != 0 {
