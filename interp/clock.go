@@ -51,7 +51,7 @@ type timer struct {
 	ctx   *Goroutine
 	owner *Goroutine // the goroutine that set the timer last
 	// fire, if set, is what a timer of the virtual OS does (a deadline
-	// passes), in place of the above; id identifies it (vos.go).
+	// passes), in place of the above; id identifies it (vos.go, vos.DeadlineKey).
 	fire func(m *machine, t *timer)
 	id   any
 	// internal: the standard library set the timer for itself, not the

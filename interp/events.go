@@ -99,7 +99,7 @@ import (
 //	a write to os.Stdout, os.Stderr  no     -                      EvOutput (after the model's memory events)
 //	a call of a hooked function      no     -                      what the hook's code does (Program.Hookable)
 //
-// The virtual OS (vos.go): system calls on sockets, pipes and files. An
+// The virtual OS (package vos): system calls on sockets, pipes and files. An
 // operation that would block returns EAGAIN to internal/poll, whose
 // runtime_pollWait blocks the goroutine in the operation's Op until the
 // descriptor is ready, closed or past its deadline. The standard files

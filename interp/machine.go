@@ -10,6 +10,8 @@ import (
 	"runtime/debug"
 	"unsafe"
 	"weak"
+
+	"github.com/vtcheck/vt/interp/vos"
 )
 
 // machine runs a program: one run, or the runs of a snapshot one after
@@ -137,7 +139,7 @@ type world struct {
 	coros       map[*value]*coroState // coroutines of iter.Pull
 	tests       map[*value]*testState // testing.common state, by address
 	uniques     map[uniqueKey]*value  // canonical values of unique.Make
-	osys        vos                   // the virtual OS: descriptors, sockets, files, environment (made on first use)
+	osys        vos.Kernel            // the virtual OS: descriptors, sockets, files, environment (made on first use)
 }
 
 // memory is the program's memory outside frames: the cells of the

@@ -103,7 +103,7 @@ const whyGodebug = "the settings come from the virtual environment's GODEBUG, re
 // environment ("" if unset): the last name=value of the comma-separated
 // list, as internal/godebug parses it.
 func (m *machine) godebug(name string) string {
-	env, _ := m.vos().getenv("GODEBUG")
+	env, _ := m.vos().Getenv("GODEBUG")
 	val := ""
 	for kv := range strings.SplitSeq(env, ",") {
 		if k, v, ok := strings.Cut(kv, "="); ok && k == name {

@@ -1,7 +1,7 @@
 package interp
 
-// Models of package net. The network itself is the virtual OS's (vos.go,
-// vos_net.go): net runs from source over its system calls. What is modeled
+// Models of package net. The network itself is the virtual OS's (package
+// vos): net runs from source over its system calls. What is modeled
 // is name resolution, which would ask the real machine's DNS servers:
 // under vt, IP literals resolve to themselves, names to what the real
 // /etc/hosts lists for them, localhost names it does not list to the
@@ -10,6 +10,8 @@ package interp
 import (
 	"net/netip"
 	"strings"
+
+	"github.com/vtcheck/vt/interp/vos"
 )
 
 const whyResolve = "name resolution of the virtual OS: only localhost and IP literals resolve"
@@ -61,7 +63,7 @@ func resolveLoopback(network, host string) ([]netip.Addr, bool) {
 func hostsFile(host string) []netip.Addr {
 	name := strings.TrimSuffix(host, ".")
 	var out []netip.Addr
-	for _, line := range strings.Split(string(hostContents("/etc/hosts")), "\n") {
+	for _, line := range strings.Split(string(vos.HostFile("/etc/hosts")), "\n") {
 		if i := strings.IndexByte(line, '#'); i >= 0 {
 			line = line[:i]
 		}

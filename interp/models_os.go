@@ -4,10 +4,12 @@ import (
 	"go/types"
 	"io"
 	"strconv"
+
+	"github.com/vtcheck/vt/interp/vos"
 )
 
 // Models of package os. Files, pipes, directories and the environment
-// are the virtual OS's (vos.go): os runs from source over its system
+// are the virtual OS's (package vos): os runs from source over its system
 // calls. The standard files keep a fast path (no scheduling point, no
 // event), as before the virtual OS: writing to os.Stdout or os.Stderr
 // writes to the run's output; os.Stdin is empty. Starting processes is
@@ -40,11 +42,11 @@ var osModels = modelTable{
 	// Getenv and LookupEnv skip internal/testlog's hook (an atomic load,
 	// which would be a scheduling point).
 	"os.Getenv": native(whyEnv, func(m *machine, args []value) value {
-		v, _ := m.vos().getenv(args[0].str())
+		v, _ := m.vos().Getenv(args[0].str())
 		return strVal(v)
 	}),
 	"os.LookupEnv": native(whyEnv, func(m *machine, args []value) value {
-		v, ok := m.vos().getenv(args[0].str())
+		v, ok := m.vos().Getenv(args[0].str())
 		return tuple(strVal(v), boolVal(ok))
 	}),
 	"(*os.File).Write":       control(whyStd, stdOrBody("(*os.File).Write", fileWrite)).reads(1), // as syscall.Write does for -race
@@ -84,7 +86,7 @@ func stdOrBody(name string, std nativeFn) controlFn {
 	return func(fr *frame, args []value, dst int32) *frame {
 		m := fr.g.m
 		if fd, ok := m.fileFd(args[0]); ok {
-			if f := m.vos().fds[int(fd)]; f != nil && f.kind == vfStd {
+			if d, e := m.vos().Describe(int(fd)); e == 0 && d.Kind == vos.KindStd {
 				return fr.done(dst, std(m, args))
 			}
 		}

@@ -1,7 +1,7 @@
 package interp
 
 // Models of package internal/poll: the runtime's network poller over the
-// virtual OS (vos.go), the runtime's semaphores, and fdMutex, the
+// virtual OS (package vos), the runtime's semaphores, and fdMutex, the
 // reference count and read/write locks of a descriptor. The rest of
 // internal/poll (FD's Read, Write, Accept, Close, deadlines) runs from
 // source over these and the system calls.
@@ -13,8 +13,10 @@ package interp
 // (increfAndClose) is one (OpClose).
 
 import (
-	"syscall"
+	"slices"
 	"unsafe"
+
+	"github.com/vtcheck/vt/interp/vos"
 )
 
 const whyPoller = "the runtime's network poller over the virtual OS: waiting for a descriptor is blocking in the run"
@@ -27,45 +29,23 @@ var pollModels = modelTable{
 		return boolVal(false)
 	}),
 	"internal/poll.runtime_pollOpen": native(noBody, func(m *machine, a []value) value {
-		v := m.vos()
-		f, e := v.file(int(a[0].n))
-		if e != 0 {
-			return tuple(uintVal(0), intVal(int64(e)))
-		}
-		if f.kind != vfSocket && f.kind != vfPipeR && f.kind != vfPipeW {
-			// epoll refuses regular files and directories.
-			return tuple(uintVal(0), intVal(int64(syscall.EPERM)))
-		}
-		v.nextPoll++
-		v.polls[v.nextPoll] = &pollDesc{id: v.nextPoll, file: f}
-		return tuple(uintVal(uint64(v.nextPoll)), intVal(0))
+		id, e := m.vos().PollOpen(int(a[0].n))
+		return tuple(uintVal(uint64(id)), intVal(int64(e)))
 	}),
 	"internal/poll.runtime_pollClose": native(noBody, func(m *machine, a []value) value {
-		delete(m.vos().polls, uintptr(a[0].n))
+		m.vos().PollClose(vos.PollID(a[0].n))
 		return value{}
 	}),
 	"internal/poll.runtime_pollReset": native(noBody, func(m *machine, a []value) value {
-		pd := m.vos().polls[uintptr(a[0].n)]
-		switch {
-		case pd == nil || pd.closing:
-			return intVal(pollErrClosing)
-		case pd.expired(int(a[1].int())):
-			return intVal(pollErrTimeout)
-		}
-		return intVal(pollNoError)
+		return intVal(int64(m.vos().PollReset(vos.PollID(a[0].n), int(a[1].int()))))
 	}),
 	"internal/poll.runtime_pollWait": control(noBody, pollWait),
 	"internal/poll.runtime_pollSetDeadline": native(noBody, func(m *machine, a []value) value {
-		if pd := m.vos().polls[uintptr(a[0].n)]; pd != nil {
-			m.setDeadline(pd, a[1].int(), int(a[2].int()))
-		}
+		m.setDeadline(vos.PollID(a[0].n), a[1].int(), int(a[2].int()))
 		return value{}
 	}),
 	"internal/poll.runtime_pollUnblock": native(noBody, func(m *machine, a []value) value {
-		if pd := m.vos().polls[uintptr(a[0].n)]; pd != nil {
-			pd.closing = true
-			pd.waiters.wakeAll()
-		}
+		m.vos().PollUnblock(vos.PollID(a[0].n))
 		return value{}
 	}),
 	"internal/poll.runtime_Semacquire": control(noBody, semacquire).noMemory("a runtime semaphore: the runtime's own synchronization, which the race detector does not check as an access"),
@@ -84,21 +64,39 @@ var pollModels = modelTable{
 // ready for mode, closed or past its deadline; else the goroutine blocks
 // until one of these changes, and checks again.
 func pollWait(fr *frame, a []value, dst int32) *frame {
-	m := fr.g.m
-	pd := m.vos().polls[uintptr(a[0].n)]
-	if pd == nil {
-		return fr.done(dst, intVal(pollErrClosing))
-	}
-	mode := int(a[1].int())
-	if r := pd.check(mode); r >= 0 {
+	r, reason := fr.g.m.vos().PollWait(vos.PollID(a[0].n), int(a[1].int()), goWaiter{fr.g})
+	if reason == vos.WaitNone {
 		return fr.done(dst, intVal(int64(r)))
 	}
-	w := &ioWaiter{g: fr.g}
-	pd.waiters.add(w)
-	if q := pd.file.waitq(); q != nil {
-		q.add(w)
+	return fr.block(waitOp(reason), fr.pos())
+}
+
+// ioWaiter is a goroutine blocked until a runtime semaphore or an
+// fdMutex lock changes.
+type ioWaiter struct {
+	g     *Goroutine
+	woken bool
+}
+
+// waitq is the goroutines waiting for a semaphore or a lock.
+type waitq []*ioWaiter
+
+// add enqueues w, dropping waiters woken already.
+func (q *waitq) add(w *ioWaiter) {
+	*q = slices.DeleteFunc(*q, func(x *ioWaiter) bool { return x.woken })
+	*q = append(*q, w)
+}
+
+// wakeAll makes every waiter runnable: they retry their operation.
+func (q *waitq) wakeAll() {
+	ws := *q
+	*q = nil
+	for _, w := range ws {
+		if !w.woken {
+			w.woken = true
+			w.g.wake()
+		}
 	}
-	return fr.block(pd.file.waitOp(mode), fr.pos())
 }
 
 // semaWait is the goroutines waiting in runtime_Semacquire on a cell.
@@ -263,7 +261,7 @@ func (m *machine) goPanicString(s string) *panicValue {
 // sysWritev is writev(2): the chunks the iovecs a[1] point to, in order.
 // The bytes written are reported as reads chunk by chunk (each chunk is
 // its own range of cells), not as one range of the gathered copy.
-func sysWritev(fr *frame, m *machine, f *vfile, a []value) value {
+func sysWritev(fr *frame, m *machine, fd int, a []value) value {
 	var data []byte
 	var chunks [][]byte
 	for _, iov := range a[1].elems() {
@@ -283,7 +281,7 @@ func sysWritev(fr *frame, m *machine, f *vfile, a []value) value {
 	m.watchMem = false
 	res := func() value {
 		defer func() { m.watchMem = watch }()
-		return sysWrite(fr, m, f, []value{a[0], {r: data}})
+		return sysWrite(fr, m, fd, []value{a[0], {r: data}})
 	}()
 	vs := res.elems()
 	if watch {

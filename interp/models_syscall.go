@@ -1,6 +1,7 @@
 package interp
 
-// Models of package syscall: the system calls of the virtual OS (vos.go).
+// Models of package syscall: the system calls of the virtual OS (package
+// vos), translated between the program's values and the kernel's API.
 // Operations on sockets, pipes and files are scheduling points (see the
 // table of events.go); the standard files are the run's own output and an
 // empty input, and are no scheduling points. A system call with no model
@@ -9,15 +10,15 @@ package interp
 import (
 	"fmt"
 	"go/types"
-	"path"
 	"reflect"
-	"slices"
 	"strings"
 	"syscall"
+
+	"github.com/vtcheck/vt/interp/vos"
 )
 
 const (
-	whyVOS   = "a system call of the virtual OS (vos.go): sockets, pipes and files in the run's world"
+	whyVOS   = "a system call of the virtual OS (package vos): sockets, pipes and files in the run's world"
 	whyProc  = "the virtual OS has one process with fixed identifiers"
 	whyEnv   = "the environment is the virtual OS's, a snapshot of the real one changed per execution"
 	whyPure  = "a pure function of package syscall, which is loaded without bodies"
@@ -49,25 +50,25 @@ var syscallModels = modelTable{
 		}
 		return value{}
 	}),
-	"syscall.runtime_envs": native(noBody, func(m *machine, _ []value) value { return strSlice(m.vos().env) }),
+	"syscall.runtime_envs": native(noBody, func(m *machine, _ []value) value { return strSlice(m.vos().Environ()) }),
 
 	// The environment.
 	"syscall.Getenv": native(whyEnv, func(m *machine, a []value) value {
-		v, ok := m.vos().getenv(a[0].str())
+		v, ok := m.vos().Getenv(a[0].str())
 		return tuple(strVal(v), boolVal(ok))
 	}),
 	"syscall.Setenv": native(whyEnv, func(m *machine, a []value) value {
-		return m.errnoVal(m.vos().setenv(a[0].str(), a[1].str()))
+		return m.errnoVal(m.vos().Setenv(a[0].str(), a[1].str()))
 	}),
 	"syscall.Unsetenv": native(whyEnv, func(m *machine, a []value) value {
-		m.vos().unsetenv(a[0].str())
+		m.vos().Unsetenv(a[0].str())
 		return value{}
 	}),
-	"syscall.Environ":  native(whyEnv, func(m *machine, _ []value) value { return strSlice(m.vos().env) }),
-	"syscall.Clearenv": native(whyEnv, func(m *machine, _ []value) value { m.vos().env = nil; return value{} }),
+	"syscall.Environ":  native(whyEnv, func(m *machine, _ []value) value { return strSlice(m.vos().Environ()) }),
+	"syscall.Clearenv": native(whyEnv, func(m *machine, _ []value) value { m.vos().Clearenv(); return value{} }),
 
 	// The process.
-	"syscall.Getpid": native(whyProc, func(*machine, []value) value { return intVal(vosPid) }),
+	"syscall.Getpid": native(whyProc, func(*machine, []value) value { return intVal(vos.Pid) }),
 	// A signal to the process itself whose default action is to be
 	// ignored (os/signal is refused, so no handler can be installed)
 	// changes nothing; so does signal 0 (a check that the process exists).
@@ -75,7 +76,7 @@ var syscallModels = modelTable{
 	"syscall.Kill": control("the virtual OS delivers no signals: only ignored ones to the process itself are accepted", func(fr *frame, a []value, dst int32) *frame {
 		m := fr.g.m
 		pid, sig := a[0].int(), syscall.Signal(a[1].int())
-		if pid == vosPid || pid == 0 {
+		if pid == vos.Pid || pid == 0 {
 			switch sig {
 			case 0, syscall.SIGCHLD, syscall.SIGURG, syscall.SIGWINCH:
 				return fr.done(dst, value{})
@@ -102,20 +103,12 @@ var syscallModels = modelTable{
 	"syscall.Exit": native("ends the run with the code", func(_ *machine, a []value) value {
 		panic(exitError{code: int(a[0].int())})
 	}),
-	"syscall.Getwd": native(whyVOS, func(m *machine, _ []value) value { return tuple(strVal(m.vos().cwd), value{}) }),
+	"syscall.Getwd": native(whyVOS, func(m *machine, _ []value) value { return tuple(strVal(m.vos().Cwd()), value{}) }),
 	"syscall.Chdir": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		return m.errnoVal(m.vos().chdir(m.vos().cwd, a[0].str()))
+		return m.errnoVal(m.vos().Chdir(a[0].str()))
 	})),
 	"syscall.Fchdir": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		v := m.vos()
-		f, e := v.file(int(a[0].int()))
-		if e != 0 {
-			return m.errnoVal(e)
-		}
-		if f.kind != vfNode {
-			return m.errnoVal(syscall.ENOTDIR)
-		}
-		return m.errnoVal(v.chdir("/", f.path))
+		return m.errnoVal(m.vos().Fchdir(int(a[0].int())))
 	})),
 	"syscall.Getrlimit": native(whyProc, func(m *machine, a []value) value {
 		var lim syscall.Rlimit
@@ -149,55 +142,35 @@ var syscallModels = modelTable{
 	"syscall.Munmap":   native(whyMmap, func(*machine, []value) value { return value{} }).noMemory(whyIgnored),
 	"syscall.Mprotect": native(whyMmap, func(*machine, []value) value { return value{} }).noMemory(whyIgnored),
 	"syscall.Umask": native(whyProc, func(m *machine, a []value) value {
-		v := m.vos()
-		old := v.umask
-		v.umask = uint32(a[0].int()) & 0o777
-		return intVal(int64(old))
+		return intVal(int64(m.vos().Umask(uint32(a[0].int()))))
 	}),
 
 	// Descriptors.
-	"syscall.Read":  control(whyVOS, ioCall(true, 2, sysRead)).ownAccesses(),
-	"syscall.Write": control(whyVOS, ioCall(false, 2, sysWrite)).ownAccesses(),
-	"syscall.Pread": control(whyVOS, ioCall(true, 2, func(fr *frame, m *machine, f *vfile, a []value) value {
-		return m.fileIO(fr, f, a[1], a[2].int(), true, true)
-	})).ownAccesses(),
-	"syscall.Pwrite": control(whyVOS, ioCall(false, 2, func(fr *frame, m *machine, f *vfile, a []value) value {
-		return m.fileIO(fr, f, a[1], a[2].int(), true, false)
-	})).ownAccesses(),
+	"syscall.Read":   control(whyVOS, ioCall(true, 2, sysRead)).ownAccesses(),
+	"syscall.Write":  control(whyVOS, ioCall(false, 2, sysWrite)).ownAccesses(),
+	"syscall.Pread":  control(whyVOS, ioCall(true, 2, sysPread)).ownAccesses(),
+	"syscall.Pwrite": control(whyVOS, ioCall(false, 2, sysPwrite)).ownAccesses(),
 	"syscall.Close": native(whyVOS, func(m *machine, a []value) value {
-		return m.errnoVal(m.closeFD(nil, int(a[0].int())))
+		return m.errnoVal(m.vos().Close(int(a[0].int())))
 	}),
 	"syscall.Seek": native(whyVOS, func(m *machine, a []value) value {
-		f, e := m.vos().file(int(a[0].int()))
-		if e != 0 {
-			return tuple(intVal(0), m.errnoVal(e))
-		}
-		off, e := f.seek(a[1].int(), int(a[2].int()))
+		off, e := m.vos().Seek(int(a[0].int()), a[1].int(), int(a[2].int()))
 		return tuple(intVal(off), m.errnoVal(e))
 	}),
 	"syscall.Dup": native(whyVOS, func(m *machine, a []value) value {
-		fd, e := m.vos().dup(int(a[0].int()), -1)
+		fd, e := m.vos().Dup(int(a[0].int()), -1)
 		return tuple(intVal(int64(fd)), m.errnoVal(e))
 	}),
 	"syscall.Dup2": native(whyVOS, func(m *machine, a []value) value {
-		_, e := m.vos().dup(int(a[0].int()), int(a[1].int()))
+		_, e := m.vos().Dup(int(a[0].int()), int(a[1].int()))
 		return m.errnoVal(e)
 	}),
 	"syscall.Dup3": native(whyVOS, func(m *machine, a []value) value {
-		_, e := m.vos().dup(int(a[0].int()), int(a[1].int()))
+		_, e := m.vos().Dup(int(a[0].int()), int(a[1].int()))
 		return m.errnoVal(e)
 	}),
 	"syscall.SetNonblock": native(whyVOS, func(m *machine, a []value) value {
-		f, e := m.vos().file(int(a[0].int()))
-		if e != 0 {
-			return m.errnoVal(e)
-		}
-		if a[1].bool() {
-			f.flags |= syscall.O_NONBLOCK
-		} else {
-			f.flags &^= syscall.O_NONBLOCK
-		}
-		return value{}
+		return m.errnoVal(m.vos().SetNonblock(int(a[0].int()), a[1].bool()))
 	}),
 	"syscall.CloseOnExec": native("no processes are started: nothing to do", func(*machine, []value) value { return value{} }),
 	"syscall.Pipe2":       native(whyVOS, sysPipe).writes(0),
@@ -209,99 +182,71 @@ var syscallModels = modelTable{
 
 	// Files.
 	"syscall.Open": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		return m.openAt(-100, a[0].str(), int(a[1].int()), uint32(a[2].int()))
+		return m.openAt(vos.AtFDCWD, a[0].str(), int(a[1].int()), uint32(a[2].int()))
 	})),
 	"syscall.Fstat": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		f, e := m.vos().file(int(a[0].int()))
+		st, e := m.vos().Fstat(int(a[0].int()))
 		if e != 0 {
 			return m.errnoVal(e)
 		}
-		m.storeHost(a[1].ptr(), reflect.ValueOf(f.fstat()))
+		m.storeHost(a[1].ptr(), reflect.ValueOf(st))
 		return value{}
 	})).noMemory(whyRawOut),
 	"syscall.Stat": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		return m.statAt(-100, a[0].str(), a[1].ptr(), true)
+		return m.statAt(vos.AtFDCWD, a[0].str(), a[1].ptr(), true)
 	})).noMemory(whyRawOut),
 	"syscall.Lstat": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		return m.statAt(-100, a[0].str(), a[1].ptr(), false)
+		return m.statAt(vos.AtFDCWD, a[0].str(), a[1].ptr(), false)
 	})).noMemory(whyRawOut),
 	"syscall.ReadDirent": control(whyVOS, fileCall(sysGetdents)).ownAccesses(),
 	"syscall.Getdents":   control(whyVOS, fileCall(sysGetdents)).ownAccesses(),
 	"syscall.Mkdir": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		return m.errnoVal(m.vos().mkdir(m.vos().cwd, a[0].str(), uint32(a[1].int()), m.clock))
+		return m.errnoVal(m.vos().Mkdirat(vos.AtFDCWD, a[0].str(), uint32(a[1].int()), m.clock))
 	})),
 	"syscall.Rmdir": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		return m.errnoVal(m.vos().unlink(m.vos().cwd, a[0].str(), true, m.clock))
+		return m.errnoVal(m.vos().Unlinkat(vos.AtFDCWD, a[0].str(), true, m.clock))
 	})),
 	"syscall.Unlink": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		return m.errnoVal(m.vos().unlink(m.vos().cwd, a[0].str(), false, m.clock))
+		return m.errnoVal(m.vos().Unlinkat(vos.AtFDCWD, a[0].str(), false, m.clock))
 	})),
 	"syscall.Rename": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		return m.errnoVal(m.vos().rename(m.vos().cwd, a[0].str(), a[1].str(), m.clock))
+		return m.errnoVal(m.vos().Rename(a[0].str(), a[1].str(), m.clock))
 	})),
 	"syscall.Chmod": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		return m.errnoVal(m.chmodAt(-100, a[0].str(), uint32(a[1].int()), true))
+		return m.errnoVal(m.vos().Chmodat(vos.AtFDCWD, a[0].str(), uint32(a[1].int()), true, m.clock))
 	})),
 	"syscall.Fchmod": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		f, e := m.vos().file(int(a[0].int()))
-		if e != 0 {
-			return m.errnoVal(e)
-		}
-		if f.kind != vfNode {
-			return value{}
-		}
-		f.node.st.Mode = f.node.st.Mode&syscall.S_IFMT | uint32(a[1].int())&0o7777
-		f.node.st.Ctim = syscall.NsecToTimespec(m.clock)
-		return value{}
+		return m.errnoVal(m.vos().Fchmod(int(a[0].int()), uint32(a[1].int()), m.clock))
 	})),
-	"syscall.Chown":  control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value { return m.chownAt(-100, a[0].str(), true, a[1], a[2]) })),
-	"syscall.Lchown": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value { return m.chownAt(-100, a[0].str(), false, a[1], a[2]) })),
+	"syscall.Chown": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
+		return m.chownAt(vos.AtFDCWD, a[0].str(), true, a[1], a[2])
+	})),
+	"syscall.Lchown": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
+		return m.chownAt(vos.AtFDCWD, a[0].str(), false, a[1], a[2])
+	})),
 	"syscall.Fchown": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		_, e := m.vos().file(int(a[0].int()))
-		return m.errnoVal(e)
+		return m.errnoVal(m.vos().Check(int(a[0].int())))
 	})),
 	"syscall.Ftruncate": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		f, e := m.vos().file(int(a[0].int()))
-		if e != 0 {
-			return m.errnoVal(e)
-		}
-		if f.kind != vfNode || f.flags&syscall.O_ACCMODE == syscall.O_RDONLY {
-			return m.errnoVal(syscall.EINVAL)
-		}
-		return m.errnoVal(f.node.truncate(a[1].int(), m.clock))
+		return m.errnoVal(m.vos().Ftruncate(int(a[0].int()), a[1].int(), m.clock))
 	})),
 	"syscall.Truncate": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		v := m.vos()
-		f, e := v.open(v.cwd, a[0].str(), syscall.O_WRONLY, 0, m.clock)
-		if e != 0 {
-			return m.errnoVal(e)
-		}
-		return m.errnoVal(f.node.truncate(a[1].int(), m.clock))
+		return m.errnoVal(m.vos().Truncate(a[0].str(), a[1].int(), m.clock))
 	})),
 	"syscall.Symlink": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		return m.errnoVal(m.vos().symlink(m.vos().cwd, a[0].str(), a[1].str(), m.clock))
+		return m.errnoVal(m.vos().Symlinkat(a[0].str(), vos.AtFDCWD, a[1].str(), m.clock))
 	})),
 	"syscall.Readlink": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		return m.readlinkAt(fr, -100, a[0].str(), a[1])
+		return m.readlinkAt(fr, vos.AtFDCWD, a[0].str(), a[1])
 	})).ownAccesses(),
 	"syscall.Link": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		return m.errnoVal(m.vos().link(m.vos().cwd, a[0].str(), m.vos().cwd, a[1].str(), m.clock))
+		return m.errnoVal(m.vos().Linkat(vos.AtFDCWD, a[0].str(), vos.AtFDCWD, a[1].str(), m.clock))
 	})),
 	"syscall.UtimesNano": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		return m.utimesAt(-100, a[0].str(), a[1], true)
+		return m.utimesAt(vos.AtFDCWD, a[0].str(), a[1], true)
 	})).noMemory(whyRawIn),
 	"syscall.Access": control(whyVOS, fileCall(func(fr *frame, m *machine, a []value) value {
-		v := m.vos()
-		r, e := v.resolve(v.cwd, a[0].str(), true)
-		switch {
-		case e != 0:
-			return m.errnoVal(e)
-		case r.node == nil:
-			return m.errnoVal(syscall.ENOENT)
-		case !access(r.node, uint32(a[1].int())&7):
-			return m.errnoVal(syscall.EACCES)
-		}
-		return value{}
+		return m.errnoVal(m.vos().Access(a[0].str(), uint32(a[1].int())))
 	})),
 
 	// Sockets.
@@ -312,52 +257,32 @@ var syscallModels = modelTable{
 	"syscall.Accept4":    control(whyVOS, sockCall(OpAccept, 3, sysAccept)),
 	"syscall.Accept":     control(whyVOS, sockCall(OpAccept, 3, sysAccept)),
 	"syscall.Connect":    control(whyVOS, sockCall(OpDial, 1, sysConnect)).noMemory(whyRawIn),
-	"syscall.Shutdown": control(whyVOS, sockCall(OpShutdown, 1, func(fr *frame, m *machine, s *vsock, a []value) value {
-		return m.errnoVal(s.shutdown(int(a[1].int())))
+	"syscall.Shutdown": control(whyVOS, sockCall(OpShutdown, 1, func(fr *frame, m *machine, fd int, a []value) value {
+		return m.errnoVal(m.vos().Shutdown(fd, int(a[1].int())))
 	})),
-	"syscall.Getsockname": control(whyVOS, sockCall(OpNone, 2, func(fr *frame, m *machine, s *vsock, a []value) value {
-		la := s.laddr
-		if !s.bound {
-			la = sockAddr{family: s.family}
+	"syscall.Getsockname": control(whyVOS, sockCall(OpNone, 2, func(fr *frame, m *machine, fd int, a []value) value {
+		la, e := m.vos().Getsockname(fd)
+		if e != 0 {
+			return tuple(value{}, m.errnoVal(e))
 		}
 		return tuple(m.sockaddrVal(la), value{})
 	})),
-	"syscall.Getpeername": control(whyVOS, sockCall(OpNone, 2, func(fr *frame, m *machine, s *vsock, a []value) value {
-		if !s.connected {
-			return tuple(value{}, m.errnoVal(syscall.ENOTCONN))
+	"syscall.Getpeername": control(whyVOS, sockCall(OpNone, 2, func(fr *frame, m *machine, fd int, a []value) value {
+		ra, e := m.vos().Getpeername(fd)
+		if e != 0 {
+			return tuple(value{}, m.errnoVal(e))
 		}
-		return tuple(m.sockaddrVal(s.raddr), value{})
+		return tuple(m.sockaddrVal(ra), value{})
 	})),
-	"syscall.GetsockoptInt": control(whyVOS, sockCall(OpNone, 2, func(fr *frame, m *machine, s *vsock, a []value) value {
-		level, opt := int(a[1].int()), int(a[2].int())
-		switch {
-		case level == syscall.SOL_SOCKET && opt == syscall.SO_ERROR:
-			e := s.soError
-			s.soError = 0
-			return tuple(intVal(int64(e)), value{})
-		case level == syscall.SOL_SOCKET && opt == syscall.SO_TYPE:
-			return tuple(intVal(int64(s.typ)), value{})
-		case level == syscall.SOL_SOCKET && (opt == syscall.SO_RCVBUF || opt == syscall.SO_SNDBUF):
-			if v, ok := s.opts[[2]int{level, opt}]; ok {
-				return tuple(intVal(int64(v)), value{})
-			}
-			return tuple(intVal(sockBufSize), value{})
+	"syscall.GetsockoptInt": control(whyVOS, sockCall(OpNone, 2, func(fr *frame, m *machine, fd int, a []value) value {
+		v, e := m.vos().GetsockoptInt(fd, int(a[1].int()), int(a[2].int()))
+		if e != 0 {
+			return tuple(intVal(0), m.errnoVal(e))
 		}
-		return tuple(intVal(int64(s.opts[[2]int{level, opt}])), value{})
+		return tuple(intVal(int64(v)), value{})
 	})),
-	"syscall.SetsockoptInt": control(whyVOS, sockCall(OpNone, 1, func(fr *frame, m *machine, s *vsock, a []value) value {
-		level, opt, v := int(a[1].int()), int(a[2].int()), int(a[3].int())
-		if level == syscall.IPPROTO_IPV6 && opt == syscall.IPV6_V6ONLY {
-			if s.bound {
-				return m.errnoVal(syscall.EINVAL)
-			}
-			s.v6only = v != 0
-		}
-		if s.opts == nil {
-			s.opts = map[[2]int]int{}
-		}
-		s.opts[[2]int{level, opt}] = v
-		return value{}
+	"syscall.SetsockoptInt": control(whyVOS, sockCall(OpNone, 1, func(fr *frame, m *machine, fd int, a []value) value {
+		return m.errnoVal(m.vos().SetsockoptInt(fd, int(a[1].int()), int(a[2].int()), int(a[3].int())))
 	})),
 	"syscall.SetsockoptLinger":    control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)).noMemory(whyIgnored),
 	"syscall.SetsockoptTimeval":   control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)).noMemory(whyIgnored),
@@ -366,30 +291,30 @@ var syscallModels = modelTable{
 	"syscall.SetsockoptIPMreq":    control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)).noMemory(whyIgnored),
 	"syscall.SetsockoptIPMreqn":   control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)).noMemory(whyIgnored),
 	"syscall.SetsockoptIPv6Mreq":  control(whyVOS, sockCall(OpNone, 1, sockOptIgnored)).noMemory(whyIgnored),
-	"syscall.Recvfrom": control(whyVOS, ioCall(true, 3, func(fr *frame, m *machine, f *vfile, a []value) value {
-		n, from, e := m.recvFrom(fr, f, a[1], false)
+	"syscall.Recvfrom": control(whyVOS, ioCall(true, 3, func(fr *frame, m *machine, fd int, a []value) value {
+		n, from, e := m.recvFrom(fr, fd, a[1])
 		if e != 0 {
 			return tuple(intVal(0), value{}, m.errnoVal(e))
 		}
 		return tuple(intVal(int64(n)), m.sockaddrValOrNil(from), value{})
 	})).ownAccesses(),
-	"syscall.Recvmsg": control(whyVOS, ioCall(true, 5, func(fr *frame, m *machine, f *vfile, a []value) value {
-		n, from, e := m.recvFrom(fr, f, a[1], false)
+	"syscall.Recvmsg": control(whyVOS, ioCall(true, 5, func(fr *frame, m *machine, fd int, a []value) value {
+		n, from, e := m.recvFrom(fr, fd, a[1])
 		if e != 0 {
 			return tuple(intVal(0), intVal(0), intVal(0), value{}, m.errnoVal(e))
 		}
 		return tuple(intVal(int64(n)), intVal(0), intVal(0), m.sockaddrValOrNil(from), value{})
 	})).ownAccesses(),
-	"syscall.Sendto": control(whyVOS, ioCall(false, 1, func(fr *frame, m *machine, f *vfile, a []value) value {
-		_, e := m.sendTo(fr, f, a[1], a[3], false)
+	"syscall.Sendto": control(whyVOS, ioCall(false, 1, func(fr *frame, m *machine, fd int, a []value) value {
+		_, e := m.sendTo(fr, fd, a[1], a[3])
 		return m.errnoVal(e)
 	})).ownAccesses(),
-	"syscall.SendmsgN": control(whyVOS, ioCall(false, 2, func(fr *frame, m *machine, f *vfile, a []value) value {
-		n, e := m.sendTo(fr, f, a[1], a[3], false)
+	"syscall.SendmsgN": control(whyVOS, ioCall(false, 2, func(fr *frame, m *machine, fd int, a []value) value {
+		n, e := m.sendTo(fr, fd, a[1], a[3])
 		return tuple(intVal(int64(n)), m.errnoVal(e))
 	})).ownAccesses(),
-	"syscall.Sendmsg": control(whyVOS, ioCall(false, 1, func(fr *frame, m *machine, f *vfile, a []value) value {
-		_, e := m.sendTo(fr, f, a[1], a[3], false)
+	"syscall.Sendmsg": control(whyVOS, ioCall(false, 1, func(fr *frame, m *machine, fd int, a []value) value {
+		_, e := m.sendTo(fr, fd, a[1], a[3])
 		return m.errnoVal(e)
 	})).ownAccesses(),
 
@@ -448,9 +373,6 @@ var syscallModels = modelTable{
 		return tuple(value{r: b}, value{})
 	}),
 }
-
-// vosPid is the process id of every run.
-const vosPid = 4242
 
 // --- values ---
 
@@ -606,15 +528,17 @@ func fileCall(f func(fr *frame, m *machine, a []value) value) controlFn {
 
 // ioCall models a read (read) or write on descriptor a[0]: a scheduling
 // point by what the descriptor refers to (none for the standard files),
-// then f. An operation on a descriptor in blocking mode that would block
-// (f returns an EAGAIN error) blocks until the descriptor is ready.
-func ioCall(read bool, nres int, f func(fr *frame, m *machine, f *vfile, a []value) value) controlFn {
+// then f. An operation on a pipe or socket in blocking mode that would
+// block (f returns an EAGAIN error) blocks until the kernel wakes it
+// (vos.Kernel.WaitIO), and then runs again.
+func ioCall(read bool, nres int, f func(fr *frame, m *machine, fd int, a []value) value) controlFn {
 	return func(fr *frame, a []value, dst int32) *frame {
 		m := fr.g.m
-		vf, e := m.vos().file(int(a[0].int()))
+		fd := int(a[0].int())
+		d, e := m.vos().Describe(fd)
 		op := OpNone
 		if e == 0 {
-			op = vf.ioOp(read)
+			op = ioOp(d.Kind, read)
 		}
 		if pointOnce(fr, op) {
 			return nil
@@ -622,31 +546,32 @@ func ioCall(read bool, nres int, f func(fr *frame, m *machine, f *vfile, a []val
 		if e != 0 {
 			return fr.done(dst, errResult(nres, m.errnoVal(e)))
 		}
-		res := f(fr, m, vf, a)
-		if vf.flags&syscall.O_NONBLOCK == 0 && vf.kind != vfNode && vf.kind != vfStd && isErrno(lastResult(res), syscall.EAGAIN) {
+		res := f(fr, m, fd, a)
+		if isErrno(lastResult(res), syscall.EAGAIN) {
 			mode := 'w'
 			if read {
 				mode = 'r'
 			}
-			w := &ioWaiter{g: fr.g}
-			vf.waitq().add(w)
-			return fr.block(vf.waitOp(int(mode)), fr.pos())
+			if reason := m.vos().WaitIO(fd, int(mode), goWaiter{fr.g}); reason != vos.WaitNone {
+				return fr.block(waitOp(reason), fr.pos())
+			}
 		}
 		return fr.done(dst, res)
 	}
 }
 
-// ioOp is the scheduling point of a read (read) or write on f.
-func (f *vfile) ioOp(read bool) Op {
-	switch f.kind {
-	case vfStd:
+// ioOp is the scheduling point of a read (read) or write on a descriptor
+// of kind k.
+func ioOp(k vos.Kind, read bool) Op {
+	switch k {
+	case vos.KindStd:
 		return OpNone
-	case vfNode:
+	case vos.KindFile:
 		if read {
 			return OpFileRead
 		}
 		return OpFileWrite
-	case vfPipeR, vfPipeW:
+	case vos.KindPipeRead, vos.KindPipeWrite:
 		if read {
 			return OpPipeRead
 		}
@@ -659,24 +584,23 @@ func (f *vfile) ioOp(read bool) Op {
 }
 
 // sockCall models a call on the socket a[0]: a scheduling point op (none
-// for OpNone), then f.
-func sockCall(op Op, nres int, f func(fr *frame, m *machine, s *vsock, a []value) value) controlFn {
+// for OpNone), then f. An accept in blocking mode with no connection
+// waiting blocks until the kernel wakes it, and then runs again.
+func sockCall(op Op, nres int, f func(fr *frame, m *machine, fd int, a []value) value) controlFn {
 	return func(fr *frame, a []value, dst int32) *frame {
 		if pointOnce(fr, op) {
 			return nil
 		}
 		m := fr.g.m
-		vf, e := m.vos().file(int(a[0].int()))
-		if e == 0 && vf.kind != vfSocket {
-			e = syscall.ENOTSOCK
-		}
-		if e != 0 {
+		fd := int(a[0].int())
+		if e := m.vos().CheckSocket(fd); e != 0 {
 			return fr.done(dst, errResult(nres, m.errnoVal(e)))
 		}
-		res := f(fr, m, vf.sock, a)
-		if op == OpAccept && vf.flags&syscall.O_NONBLOCK == 0 && isErrno(lastResult(res), syscall.EAGAIN) {
-			vf.waitq().add(&ioWaiter{g: fr.g})
-			return fr.block(OpAccept, fr.pos())
+		res := f(fr, m, fd, a)
+		if op == OpAccept && isErrno(lastResult(res), syscall.EAGAIN) {
+			if m.vos().WaitIO(fd, 'r', goWaiter{fr.g}) != vos.WaitNone {
+				return fr.block(OpAccept, fr.pos())
+			}
 		}
 		return fr.done(dst, res)
 	}
@@ -707,64 +631,54 @@ func isErrno(err value, e syscall.Errno) bool {
 	return i != nil && i.t.kind == kUintptr && syscall.Errno(i.v.n) == e
 }
 
-func sockOptIgnored(_ *frame, _ *machine, _ *vsock, _ []value) value { return value{} }
+func sockOptIgnored(_ *frame, _ *machine, _ int, _ []value) value { return value{} }
 
 func fdCheck(m *machine, a []value) value {
-	_, e := m.vos().file(int(a[0].int()))
-	return m.errnoVal(e)
+	return m.errnoVal(m.vos().Check(int(a[0].int())))
+}
+
+// pickDatagram returns the choice of the datagram a receive of fr's
+// goroutine takes, among the queued ones: a choice of the scheduler.
+func (m *machine) pickDatagram(fr *frame) vos.Picker {
+	return func(n int) int { return m.sched.Choose(fr.g, ChooseDatagram, n) }
+}
+
+// datagramLoss returns whether a datagram fr's goroutine sends is lost: a
+// choice of the scheduler with RunOptions.DatagramLoss, else never.
+func (m *machine) datagramLoss(fr *frame) vos.Loser {
+	if !m.opts.DatagramLoss {
+		return nil
+	}
+	return func() bool { return m.sched.Choose(fr.g, ChooseDatagramLoss, 2) == 1 }
 }
 
 // --- descriptors ---
 
-// sysRead is read(2) on any descriptor.
-func sysRead(fr *frame, m *machine, f *vfile, a []value) value {
-	switch f.kind {
-	case vfStd:
-		if f.std != 0 {
-			return tuple(intVal(0), m.errnoVal(syscall.EBADF))
-		}
-		return tuple(intVal(0), value{}) // standard input is empty
-	case vfNode:
-		return m.fileIO(fr, f, a[1], 0, false, true)
-	case vfPipeR:
-		p := f.pipe
-		if len(p.buf) == 0 {
-			if p.writers > 0 {
-				return tuple(intVal(0), m.errnoVal(syscall.EAGAIN))
-			}
-			m.emit(fr, Event{Kind: EvIORead, Addr: kernelAddr(p), Pos: fr.pos()})
-			return tuple(intVal(0), value{})
-		}
-		n := min(len(a[1].bytes()), len(p.buf))
-		m.writeUser(fr, a[1], p.buf[:n])
-		p.buf = p.buf[n:]
-		p.waiters.wakeAll()
-		m.emit(fr, Event{Kind: EvIORead, Addr: kernelAddr(p), Pos: fr.pos()})
-		return tuple(intVal(int64(n)), value{})
-	case vfPipeW:
-		return tuple(intVal(0), m.errnoVal(syscall.EBADF))
-	}
-	s := f.sock
-	if !s.stream() {
-		n, _, e := m.recvFrom(fr, f, a[1], true)
-		return tuple(intVal(int64(n)), m.errnoVal(e))
-	}
+// sysRead is read(2) on any descriptor: the bytes read are written into
+// the buffer a[1], and a read from a kernel object acquires from it
+// (EvIORead).
+func sysRead(fr *frame, m *machine, fd int, a []value) value {
 	buf := make([]byte, len(a[1].bytes()))
-	n, e := s.readStream(buf)
+	n, obj, e := m.vos().Read(fd, buf, m.pickDatagram(fr))
 	if e != 0 {
 		return tuple(intVal(0), m.errnoVal(e))
 	}
 	m.writeUser(fr, a[1], buf[:n])
-	m.emit(fr, Event{Kind: EvIORead, Addr: kernelAddr(s), Pos: fr.pos()})
+	if !obj.IsNil() {
+		m.emit(fr, Event{Kind: EvIORead, Addr: kernelAddr(obj), Pos: fr.pos()})
+	}
 	return tuple(intVal(int64(n)), value{})
 }
 
-// sysWrite is write(2) on any descriptor.
-func sysWrite(fr *frame, m *machine, f *vfile, a []value) value {
-	switch f.kind {
-	case vfStd:
+// sysWrite is write(2) on any descriptor: the standard output and error
+// are the run's; elsewhere the bytes the kernel takes are read from the
+// buffer a[1], and the write releases into the kernel object that
+// receives them (EvIOWrite).
+func sysWrite(fr *frame, m *machine, fd int, a []value) value {
+	k := m.vos()
+	if d, e := k.Describe(fd); e == 0 && d.Kind == vos.KindStd {
 		data := m.readUser(fr, a[1], -1)
-		switch f.std {
+		switch d.Std {
 		case 1:
 			m.stdout.Write(data)
 		case 2:
@@ -774,70 +688,50 @@ func sysWrite(fr *frame, m *machine, f *vfile, a []value) value {
 			return tuple(intVal(0), m.errnoVal(syscall.EBADF))
 		}
 		return tuple(intVal(int64(len(data))), value{})
-	case vfNode:
-		return m.fileIO(fr, f, a[1], 0, false, false)
-	case vfPipeR:
-		return tuple(intVal(0), m.errnoVal(syscall.EBADF))
-	case vfPipeW:
-		p := f.pipe
-		if p.readers == 0 {
-			return tuple(intVal(0), m.errnoVal(syscall.EPIPE))
-		}
-		room := pipeCapacity - len(p.buf)
-		if room == 0 {
-			return tuple(intVal(0), m.errnoVal(syscall.EAGAIN))
-		}
-		data := m.readUser(fr, a[1], room)
-		m.emit(fr, Event{Kind: EvIOWrite, Addr: kernelAddr(p), Pos: fr.pos()})
-		p.buf = append(p.buf, data...)
-		p.waiters.wakeAll()
-		return tuple(intVal(int64(len(data))), value{})
 	}
-	s := f.sock
-	if !s.stream() {
-		n, e := m.sendTo(fr, f, a[1], value{}, true)
-		return tuple(intVal(int64(n)), m.errnoVal(e))
-	}
-	room := len(a[1].bytes())
-	if s.peer != nil {
-		room = min(room, max(sockBufSize-len(s.peer.rbuf), 0))
-	}
-	data := m.readUser(fr, a[1], room)
-	peer := s.peer
-	if peer != nil {
-		m.emit(fr, Event{Kind: EvIOWrite, Addr: kernelAddr(peer), Pos: fr.pos()})
-	}
-	n, e := s.writeStream(data)
+	room, to, e := k.WriteRoom(fd, len(a[1].bytes()))
 	if e != 0 {
 		return tuple(intVal(0), m.errnoVal(e))
+	}
+	data := m.readUser(fr, a[1], room)
+	if !to.IsNil() {
+		m.emit(fr, Event{Kind: EvIOWrite, Addr: kernelAddr(to), Pos: fr.pos()})
+	}
+	n, dst, e := k.Write(fd, data, m.clock, m.datagramLoss(fr))
+	if e == vos.ErrNotLoopback {
+		m.refuse(fr, "send to "+vos.SockAddr{}.String(), "only loopback addresses exist under vt")
+	}
+	if e != 0 {
+		return tuple(intVal(0), m.errnoVal(e))
+	}
+	if !dst.IsNil() {
+		m.emit(fr, Event{Kind: EvIOWrite, Addr: kernelAddr(dst), Pos: fr.pos()})
 	}
 	return tuple(intVal(int64(n)), value{})
 }
 
-// fileIO reads or writes the file f at its offset (or at off, with at).
-func (m *machine) fileIO(fr *frame, f *vfile, b value, off int64, at, read bool) value {
-	if f.kind != vfNode {
-		return tuple(intVal(0), m.errnoVal(syscall.ESPIPE))
+// sysPread is pread(2): as sysRead, at the offset a[2].
+func sysPread(fr *frame, m *machine, fd int, a []value) value {
+	buf := make([]byte, len(a[1].bytes()))
+	n, obj, e := m.vos().Pread(fd, buf, a[2].int())
+	if e != 0 {
+		return tuple(intVal(0), m.errnoVal(e))
 	}
-	if at && off < 0 {
-		return tuple(intVal(0), m.errnoVal(syscall.EINVAL))
+	m.writeUser(fr, a[1], buf[:n])
+	m.emit(fr, Event{Kind: EvIORead, Addr: kernelAddr(obj), Pos: fr.pos()})
+	return tuple(intVal(int64(n)), value{})
+}
+
+// sysPwrite is pwrite(2): as sysWrite, at the offset a[2].
+func sysPwrite(fr *frame, m *machine, fd int, a []value) value {
+	off := a[2].int()
+	to, e := m.vos().PwriteRoom(fd, off)
+	if e != 0 {
+		return tuple(intVal(0), m.errnoVal(e))
 	}
-	if read {
-		buf := make([]byte, len(b.bytes()))
-		n, e := f.readFile(buf, off, at)
-		if e != 0 {
-			return tuple(intVal(0), m.errnoVal(e))
-		}
-		m.writeUser(fr, b, buf[:n])
-		m.emit(fr, Event{Kind: EvIORead, Addr: kernelAddr(f.node), Pos: fr.pos()})
-		return tuple(intVal(int64(n)), value{})
-	}
-	if f.flags&syscall.O_ACCMODE == syscall.O_RDONLY {
-		return tuple(intVal(0), m.errnoVal(syscall.EBADF))
-	}
-	data := m.readUser(fr, b, -1)
-	m.emit(fr, Event{Kind: EvIOWrite, Addr: kernelAddr(f.node), Pos: fr.pos()})
-	n, e := f.writeFile(data, off, at, m.clock)
+	data := m.readUser(fr, a[1], -1)
+	m.emit(fr, Event{Kind: EvIOWrite, Addr: kernelAddr(to), Pos: fr.pos()})
+	n, e := m.vos().Pwrite(fd, data, off, m.clock)
 	return tuple(intVal(int64(n)), m.errnoVal(e))
 }
 
@@ -846,154 +740,46 @@ func sysPipe(m *machine, a []value) value {
 	if len(es) != 2 {
 		return m.errnoVal(syscall.EINVAL)
 	}
-	v := m.vos()
 	flags := 0
 	if len(a) > 1 {
-		flags = int(a[1].int()) & syscall.O_NONBLOCK
+		flags = int(a[1].int())
 	}
-	v.nextIno++
-	p := &vpipe{readers: 1, writers: 1, ino: v.nextIno}
-	r := v.alloc(&vfile{kind: vfPipeR, pipe: p, refs: 1, flags: syscall.O_RDONLY | flags})
-	w := v.alloc(&vfile{kind: vfPipeW, pipe: p, refs: 1, flags: syscall.O_WRONLY | flags})
+	r, w := m.vos().Pipe(flags)
 	m.set(&es[0], intVal(int64(r)))
 	m.set(&es[1], intVal(int64(w)))
 	return value{}
 }
 
-// dup makes another descriptor for the description of fd: the lowest free
-// one, or to (closing what to referred to).
-func (v *vos) dup(fd, to int) (int, syscall.Errno) {
-	f, e := v.file(fd)
-	if e != 0 {
-		return -1, e
-	}
-	if to < 0 {
-		f.refs++
-		return v.alloc(f), 0
-	}
-	if to == fd {
-		return to, 0
-	}
-	if old := v.fds[to]; old != nil {
-		old.refs-- // released without the effects of closeFD: rare
-	}
-	f.refs++
-	v.fds[to] = f
-	return to, 0
-}
-
 // --- files ---
-
-// dirOf returns the directory a path relative to dirfd starts from.
-func (v *vos) dirOf(dirfd int) (string, syscall.Errno) {
-	if dirfd == -100 { // AT_FDCWD
-		return v.cwd, 0
-	}
-	f, e := v.file(dirfd)
-	if e != 0 {
-		return "", e
-	}
-	if f.kind != vfNode || !f.node.isDir() {
-		return "", syscall.ENOTDIR
-	}
-	return f.path, 0
-}
 
 // openAt is openat(2): it returns (fd, error).
 func (m *machine) openAt(dirfd int, p string, flags int, perm uint32) value {
-	v := m.vos()
-	dir, e := v.dirOf(dirfd)
-	if e != 0 {
-		return tuple(intVal(-1), m.errnoVal(e))
-	}
-	f, e := v.open(dir, p, flags, perm, m.clock)
-	if e != 0 {
-		return tuple(intVal(-1), m.errnoVal(e))
-	}
-	return tuple(intVal(int64(v.alloc(f))), value{})
+	fd, e := m.vos().Openat(dirfd, p, flags, perm, m.clock)
+	return tuple(intVal(int64(fd)), m.errnoVal(e))
 }
 
 // statAt is fstatat(2) into the Stat_t at st.
 func (m *machine) statAt(dirfd int, p string, st *value, follow bool) value {
-	v := m.vos()
-	dir, e := v.dirOf(dirfd)
+	s, e := m.vos().Fstatat(dirfd, p, follow)
 	if e != 0 {
 		return m.errnoVal(e)
 	}
-	r, e := v.resolve(dir, p, follow)
-	if e != 0 {
-		return m.errnoVal(e)
-	}
-	if r.node == nil {
-		return m.errnoVal(syscall.ENOENT)
-	}
-	m.storeHost(st, reflect.ValueOf(r.node.stat()))
+	m.storeHost(st, reflect.ValueOf(s))
 	return value{}
 }
 
-// chmodAt sets the permissions of p.
-func (m *machine) chmodAt(dirfd int, p string, mode uint32, follow bool) syscall.Errno {
-	v := m.vos()
-	dir, e := v.dirOf(dirfd)
-	if e != 0 {
-		return e
-	}
-	r, e := v.resolve(dir, p, follow)
-	switch {
-	case e != 0:
-		return e
-	case r.node == nil:
-		return syscall.ENOENT
-	case r.node.st.Uid != uint32(syscall.Geteuid()) && syscall.Geteuid() != 0:
-		return syscall.EPERM
-	}
-	n := r.node
-	if r.parent != nil && n != v.fs.root {
-		n = r.parent.adopt(r.name, n)
-	}
-	n.st.Mode = n.st.Mode&syscall.S_IFMT | mode&0o7777
-	n.st.Ctim = syscall.NsecToTimespec(m.clock)
-	return 0
-}
-
-// chownAt changes nothing: files keep the run's user; only root may give
-// them to another.
-func (m *machine) chownAt(dirfd int, p string, follow bool, uid, gid value) value {
-	v := m.vos()
-	dir, e := v.dirOf(dirfd)
-	if e != 0 {
-		return m.errnoVal(e)
-	}
-	r, e := v.resolve(dir, p, follow)
-	switch {
-	case e != 0:
-		return m.errnoVal(e)
-	case r.node == nil:
-		return m.errnoVal(syscall.ENOENT)
-	}
-	if u := int(uid.int()); u != -1 && u != syscall.Geteuid() && syscall.Geteuid() != 0 {
-		return m.errnoVal(syscall.EPERM)
-	}
-	return value{}
+// chownAt is fchownat(2): it changes nothing (vos.Kernel.Chownat).
+func (m *machine) chownAt(dirfd int, p string, follow bool, uid, _ value) value {
+	return m.errnoVal(m.vos().Chownat(dirfd, p, follow, int(uid.int())))
 }
 
 // readlinkAt is readlinkat(2) into buf.
 func (m *machine) readlinkAt(fr *frame, dirfd int, p string, buf value) value {
-	v := m.vos()
-	dir, e := v.dirOf(dirfd)
+	target, e := m.vos().Readlinkat(dirfd, p)
 	if e != 0 {
 		return tuple(intVal(-1), m.errnoVal(e))
 	}
-	r, e := v.resolve(dir, p, false)
-	switch {
-	case e != 0:
-		return tuple(intVal(-1), m.errnoVal(e))
-	case r.node == nil:
-		return tuple(intVal(-1), m.errnoVal(syscall.ENOENT))
-	case !r.node.isSymlink():
-		return tuple(intVal(-1), m.errnoVal(syscall.EINVAL))
-	}
-	t := []byte(r.node.target)
+	t := []byte(target)
 	n := min(len(t), len(buf.bytes()))
 	m.writeUser(fr, buf, t[:n])
 	return tuple(intVal(int64(n)), value{})
@@ -1002,109 +788,18 @@ func (m *machine) readlinkAt(fr *frame, dirfd int, p string, buf value) value {
 // utimesAt sets the access and modification times of p from ts (a
 // []Timespec of two).
 func (m *machine) utimesAt(dirfd int, p string, ts value, follow bool) value {
-	v := m.vos()
-	dir, e := v.dirOf(dirfd)
-	if e != 0 {
-		return m.errnoVal(e)
-	}
-	r, e := v.resolve(dir, p, follow)
-	switch {
-	case e != 0:
-		return m.errnoVal(e)
-	case r.node == nil:
-		return m.errnoVal(syscall.ENOENT)
-	}
-	n := r.node
-	if r.parent != nil && n != v.fs.root {
-		n = r.parent.adopt(r.name, n)
-	}
 	es := ts.elems()
-	if len(es) != 2 {
-		return m.errnoVal(syscall.EINVAL)
-	}
-	get := func(t value) (syscall.Timespec, bool) {
+	times := make([]syscall.Timespec, len(es))
+	for i, t := range es {
 		f := t.elems()
-		const utimeOmit = (1 << 30) - 2
-		if f[1].int() == utimeOmit {
-			return syscall.Timespec{}, false
-		}
-		return syscall.Timespec{Sec: f[0].int(), Nsec: f[1].int()}, true
+		times[i] = syscall.Timespec{Sec: f[0].int(), Nsec: f[1].int()}
 	}
-	if t, ok := get(es[0]); ok {
-		n.st.Atim = t
-	}
-	if t, ok := get(es[1]); ok {
-		n.st.Mtim = t
-	}
-	return value{}
-}
-
-// chdir changes the current directory to p.
-func (v *vos) chdir(dir, p string) syscall.Errno {
-	r, e := v.resolve(dir, p, true)
-	switch {
-	case e != 0:
-		return e
-	case r.node == nil:
-		return syscall.ENOENT
-	case !r.node.isDir():
-		return syscall.ENOTDIR
-	}
-	v.cwd = path.Clean(r.path)
-	return 0
-}
-
-// symlink makes the symbolic link p to target.
-func (v *vos) symlink(dir, target, p string, now int64) syscall.Errno {
-	r, e := v.resolve(dir, p, false)
-	switch {
-	case e != 0:
-		return e
-	case r.node != nil:
-		return syscall.EEXIST
-	}
-	n := v.newNode(syscall.S_IFLNK|0o777, now)
-	n.target = target
-	n.st.Size = int64(len(target))
-	r.parent.kids[r.name] = n
-	r.parent.touch(now)
-	return 0
-}
-
-// link makes the hard link to of the file from.
-func (v *vos) link(fromDir, from, toDir, to string, now int64) syscall.Errno {
-	a, e := v.resolve(fromDir, from, false)
-	if e != 0 {
-		return e
-	}
-	if a.node == nil {
-		return syscall.ENOENT
-	}
-	if a.node.isDir() {
-		return syscall.EPERM
-	}
-	b, e := v.resolve(toDir, to, false)
-	switch {
-	case e != 0:
-		return e
-	case b.node != nil:
-		return syscall.EEXIST
-	}
-	n := a.parent.adopt(a.name, a.node)
-	n.contents()
-	n.st.Nlink++
-	b.parent.kids[b.name] = n
-	b.parent.touch(now)
-	return 0
+	return m.errnoVal(m.vos().Utimesat(dirfd, p, times, follow))
 }
 
 func sysGetdents(fr *frame, m *machine, a []value) value {
-	f, e := m.vos().file(int(a[0].int()))
-	if e != 0 {
-		return tuple(intVal(-1), m.errnoVal(e))
-	}
 	buf := make([]byte, len(a[1].bytes()))
-	n, e := f.getdents(buf)
+	n, e := m.vos().Getdents(int(a[0].int()), buf)
 	if e != 0 {
 		return tuple(intVal(-1), m.errnoVal(e))
 	}
@@ -1112,218 +807,101 @@ func sysGetdents(fr *frame, m *machine, a []value) value {
 	return tuple(intVal(int64(n)), value{})
 }
 
-// --- the environment ---
-
-func (v *vos) getenv(k string) (string, bool) {
-	for _, kv := range v.env {
-		if key, val, ok := strings.Cut(kv, "="); ok && key == k {
-			return val, true
-		}
-	}
-	return "", false
-}
-
-func (v *vos) setenv(k, val string) syscall.Errno {
-	if k == "" || strings.ContainsAny(k, "=\x00") || strings.IndexByte(val, 0) >= 0 {
-		return syscall.EINVAL
-	}
-	v.unsetenv(k)
-	v.env = append(v.env, k+"="+val)
-	return 0
-}
-
-func (v *vos) unsetenv(k string) {
-	v.env = slices.DeleteFunc(v.env, func(kv string) bool {
-		key, _, _ := strings.Cut(kv, "=")
-		return key == k
-	})
-}
-
 // --- sockets ---
 
 func sysSocket(m *machine, a []value) value {
-	domain, typ := int(a[0].int()), int(a[1].int())
-	s, flags, e := newSocket(domain, typ)
-	if e != 0 {
-		return tuple(intVal(-1), m.errnoVal(e))
-	}
-	fd := m.vos().alloc(&vfile{kind: vfSocket, sock: s, refs: 1, flags: syscall.O_RDWR | flags})
-	return tuple(intVal(int64(fd)), value{})
-}
-
-// newSocket makes a socket of domain and typ (with SOCK_NONBLOCK and
-// SOCK_CLOEXEC); it returns the O_NONBLOCK flag of its description.
-func newSocket(domain, typ int) (*vsock, int, syscall.Errno) {
-	flags := 0
-	if typ&syscall.SOCK_NONBLOCK != 0 {
-		flags = syscall.O_NONBLOCK
-	}
-	typ &^= syscall.SOCK_NONBLOCK | syscall.SOCK_CLOEXEC
-	switch domain {
-	case syscall.AF_INET, syscall.AF_INET6, syscall.AF_UNIX:
-	default:
-		return nil, 0, syscall.EAFNOSUPPORT
-	}
-	if typ != syscall.SOCK_STREAM && typ != syscall.SOCK_DGRAM {
-		return nil, 0, syscall.EPROTONOSUPPORT
-	}
-	return &vsock{family: domain, typ: typ}, flags, 0
+	fd, e := m.vos().Socket(int(a[0].int()), int(a[1].int()))
+	return tuple(intVal(int64(fd)), m.errnoVal(e))
 }
 
 func sysSocketpair(m *machine, a []value) value {
-	domain, typ := int(a[0].int()), int(a[1].int())
-	if domain != syscall.AF_UNIX {
-		return tuple(value{r: []value{{}, {}}}, m.errnoVal(syscall.EOPNOTSUPP))
-	}
-	s1, flags, e := newSocket(domain, typ)
+	fds, e := m.vos().Socketpair(int(a[0].int()), int(a[1].int()))
 	if e != 0 {
 		return tuple(value{r: []value{{}, {}}}, m.errnoVal(e))
 	}
-	s2 := &vsock{family: domain, typ: s1.typ}
-	s1.connected, s2.connected = true, true
-	s1.bound, s2.bound = true, true
-	s1.laddr = sockAddr{family: syscall.AF_UNIX}
-	s2.laddr, s1.raddr, s2.raddr = s1.laddr, s1.laddr, s1.laddr
-	if s1.stream() {
-		s1.peer, s2.peer = s2, s1
-	}
-	v := m.vos()
-	fd1 := v.alloc(&vfile{kind: vfSocket, sock: s1, refs: 1, flags: syscall.O_RDWR | flags})
-	fd2 := v.alloc(&vfile{kind: vfSocket, sock: s2, refs: 1, flags: syscall.O_RDWR | flags})
-	return tuple(value{r: []value{intVal(int64(fd1)), intVal(int64(fd2))}}, value{})
+	return tuple(value{r: []value{intVal(int64(fds[0])), intVal(int64(fds[1]))}}, value{})
 }
 
-func sysBind(fr *frame, m *machine, s *vsock, a []value) value {
+func sysBind(fr *frame, m *machine, fd int, a []value) value {
 	sa, ok := m.sockaddrOf(a[1])
 	if !ok {
 		return m.errnoVal(syscall.EINVAL)
 	}
-	e := m.vos().bind(s, sa)
-	if e == errNotLoopback {
+	e := m.vos().Bind(fd, sa)
+	if e == vos.ErrNotLoopback {
 		m.refuse(fr, "listen on "+sa.String(), "only loopback addresses exist under vt")
 	}
 	return m.errnoVal(e)
 }
 
-func sysListen(fr *frame, m *machine, s *vsock, a []value) value {
-	if !s.stream() {
-		return m.errnoVal(syscall.EOPNOTSUPP)
-	}
-	if !s.bound {
-		if s.family == syscall.AF_UNIX {
-			return m.errnoVal(syscall.EINVAL)
-		}
-		zero := sockAddr{family: s.family}
-		if s.family == syscall.AF_INET {
-			zero.ip = v4addr(0, 0, 0, 0)
-		}
-		if e := m.vos().bind(s, zero); e != 0 {
-			return m.errnoVal(e)
-		}
-	}
-	s.listening = true
-	return value{}
+func sysListen(fr *frame, m *machine, fd int, a []value) value {
+	return m.errnoVal(m.vos().Listen(fd))
 }
 
-func sysAccept(fr *frame, m *machine, s *vsock, a []value) value {
-	c, e := m.vos().accept(s)
+func sysAccept(fr *frame, m *machine, fd int, a []value) value {
+	flags := 0
+	if len(a) > 1 {
+		flags = int(a[1].int())
+	}
+	nfd, ra, e := m.vos().Accept(fd, flags)
 	if e != 0 {
 		return tuple(intVal(-1), value{}, m.errnoVal(e))
 	}
-	flags := 0
-	if len(a) > 1 && a[1].int()&syscall.SOCK_NONBLOCK != 0 {
-		flags = syscall.O_NONBLOCK
-	}
-	fd := m.vos().alloc(&vfile{kind: vfSocket, sock: c, refs: 1, flags: syscall.O_RDWR | flags})
-	return tuple(intVal(int64(fd)), m.sockaddrVal(c.raddr), value{})
+	return tuple(intVal(int64(nfd)), m.sockaddrVal(ra), value{})
 }
 
-func sysConnect(fr *frame, m *machine, s *vsock, a []value) value {
+func sysConnect(fr *frame, m *machine, fd int, a []value) value {
 	sa, ok := m.sockaddrOf(a[1])
 	if !ok {
 		return m.errnoVal(syscall.EINVAL)
 	}
-	e := m.vos().connect(s, sa)
-	if e == errNotLoopback {
+	e := m.vos().Connect(fd, sa)
+	if e == vos.ErrNotLoopback {
 		m.refuse(fr, "dial "+sa.String(), "only loopback addresses exist under vt")
 	}
 	return m.errnoVal(e)
 }
 
-// recvFrom receives from the socket f into b. With edge (read(2)), a
-// successful receive acquires from the socket (EvIORead); recvfrom(2) and
-// recvmsg(2) do not, as Go's race detector instruments syscall.Read but
-// not syscall.Recvfrom and Recvmsg.
-func (m *machine) recvFrom(fr *frame, f *vfile, b value, edge bool) (int, sockAddr, syscall.Errno) {
-	if f.kind != vfSocket {
-		return 0, sockAddr{}, syscall.ENOTSOCK
-	}
-	s := f.sock
-	if s.stream() {
-		buf := make([]byte, len(b.bytes()))
-		n, e := s.readStream(buf)
-		if e != 0 {
-			return 0, sockAddr{}, e
-		}
-		m.writeUser(fr, b, buf[:n])
-		if edge {
-			m.emit(fr, Event{Kind: EvIORead, Addr: kernelAddr(s), Pos: fr.pos()})
-		}
-		return n, s.raddr, 0
-	}
+// recvFrom receives from the socket fd into b (recvfrom(2), recvmsg(2)):
+// no edge, as Go's race detector instruments syscall.Read but not
+// syscall.Recvfrom and Recvmsg.
+func (m *machine) recvFrom(fr *frame, fd int, b value) (int, vos.SockAddr, syscall.Errno) {
 	buf := make([]byte, len(b.bytes()))
-	n, from, e := m.recvDgram(fr, s, buf)
+	n, from, e := m.vos().Recvfrom(fd, buf, m.pickDatagram(fr))
 	if e != 0 {
-		return 0, sockAddr{}, e
+		return 0, vos.SockAddr{}, e
 	}
 	m.writeUser(fr, b, buf[:n])
-	if edge {
-		m.emit(fr, Event{Kind: EvIORead, Addr: kernelAddr(s), Pos: fr.pos()})
-	}
 	return n, from, 0
 }
 
-// sendTo sends b from the socket f to the address to (a syscall.Sockaddr;
-// nil: the connected peer). With edge (write(2)), the send releases into
-// the receiving socket (EvIOWrite); sendto(2) and sendmsg(2) do not, as
-// Go's race detector instruments syscall.Write but not syscall.Sendto and
-// Sendmsg.
-func (m *machine) sendTo(fr *frame, f *vfile, b value, to value, edge bool) (int, syscall.Errno) {
-	if f.kind != vfSocket {
-		return 0, syscall.ENOTSOCK
+// sendTo sends b from the socket fd to the address to (a syscall.Sockaddr;
+// nil: the connected peer) (sendto(2), sendmsg(2)): no edge, as Go's race
+// detector instruments syscall.Write but not syscall.Sendto and Sendmsg.
+func (m *machine) sendTo(fr *frame, fd int, b value, to value) (int, syscall.Errno) {
+	k := m.vos()
+	room, e := k.SendRoom(fd, len(b.bytes()))
+	if e != 0 {
+		return 0, e
 	}
-	s := f.sock
-	var sa sockAddr
-	hasAddr := to.r != nil && !isNilSockaddr(to)
-	if hasAddr {
+	var sa vos.SockAddr
+	var dest *vos.SockAddr
+	if to.r != nil && !isNilSockaddr(to) {
 		var ok bool
 		if sa, ok = m.sockaddrOf(to); !ok {
 			return 0, syscall.EINVAL
 		}
+		dest = &sa
 	}
-	if s.stream() {
-		room := len(b.bytes())
-		if s.peer != nil {
-			room = min(room, max(sockBufSize-len(s.peer.rbuf), 0))
-		}
-		data := m.readUser(fr, b, room)
-		if s.peer != nil && edge {
-			m.emit(fr, Event{Kind: EvIOWrite, Addr: kernelAddr(s.peer), Pos: fr.pos()})
-		}
-		return s.writeStream(data)
-	}
-	data := m.readUser(fr, b, -1)
-	d, e := m.sendDgram(fr, s, data, sa, hasAddr)
-	if e == errNotLoopback {
+	data := m.readUser(fr, b, room)
+	n, _, e := k.Sendto(fd, data, dest, m.datagramLoss(fr))
+	if e == vos.ErrNotLoopback {
 		m.refuse(fr, "send to "+sa.String(), "only loopback addresses exist under vt")
 	}
 	if e != 0 {
 		return 0, e
 	}
-	if d != nil && edge {
-		m.emit(fr, Event{Kind: EvIOWrite, Addr: kernelAddr(d), Pos: fr.pos()})
-	}
-	return len(data), 0
+	return n, 0
 }
 
 // isNilSockaddr reports whether v is a syscall.Sockaddr holding a nil
@@ -1333,88 +911,45 @@ func isNilSockaddr(v value) bool {
 	return i == nil || i.t.kind == kPointer && i.v.r == nil
 }
 
-// String formats a as the net package does: "127.0.0.1:80", "[::1]:80",
-// or the path of a unix socket.
-func (a sockAddr) String() string {
-	if a.family == syscall.AF_UNIX {
-		return a.path
-	}
-	if a.isV4() {
-		return fmt.Sprintf("%d.%d.%d.%d:%d", a.ip[12], a.ip[13], a.ip[14], a.ip[15], a.port)
-	}
-	var sb strings.Builder
-	for i := 0; i < 16; i += 2 {
-		if i > 0 {
-			sb.WriteByte(':')
-		}
-		fmt.Fprintf(&sb, "%x", int(a.ip[i])<<8|int(a.ip[i+1]))
-	}
-	return fmt.Sprintf("[%s]:%d", compactV6(sb.String()), a.port)
-}
-
-// compactV6 shortens the longest run of zero groups of an IPv6 address.
-func compactV6(s string) string {
-	groups := strings.Split(s, ":")
-	best, bestLen := -1, 0
-	for i := 0; i < len(groups); {
-		if groups[i] != "0" {
-			i++
-			continue
-		}
-		j := i
-		for j < len(groups) && groups[j] == "0" {
-			j++
-		}
-		if j-i > bestLen {
-			best, bestLen = i, j-i
-		}
-		i = j
-	}
-	if bestLen < 2 {
-		return s
-	}
-	return strings.Join(groups[:best], ":") + "::" + strings.Join(groups[best+bestLen:], ":")
-}
-
 // sockaddrOf converts a syscall.Sockaddr value.
-func (m *machine) sockaddrOf(v value) (sockAddr, bool) {
+func (m *machine) sockaddrOf(v value) (vos.SockAddr, bool) {
 	i := v.iface()
 	if i == nil || i.t.kind != kPointer || i.v.ptr() == nil {
-		return sockAddr{}, false
+		return vos.SockAddr{}, false
 	}
 	return m.sockaddrFields(i.t.elem, i.v.ptr().elems())
 }
 
 // sockaddrFields reads a syscall.SockaddrInet4, SockaddrInet6 or
 // SockaddrUnix (t) from its fields.
-func (m *machine) sockaddrFields(t *rtype, fs []value) (sockAddr, bool) {
+func (m *machine) sockaddrFields(t *rtype, fs []value) (vos.SockAddr, bool) {
 	switch sockTypeName(t) {
 	case "syscall.SockaddrInet4":
-		a := sockAddr{family: syscall.AF_INET, port: int(fs[fieldIndex(t.t, "Port")].int())}
+		a := vos.SockAddr{Family: syscall.AF_INET, Port: int(fs[fieldIndex(t.t, "Port")].int())}
 		b := fs[fieldIndex(t.t, "Addr")].bytes()
-		a.ip = v4addr(b[0], b[1], b[2], b[3])
+		a.IP = vos.IPv4(b[0], b[1], b[2], b[3])
 		return a, true
 	case "syscall.SockaddrInet6":
-		a := sockAddr{family: syscall.AF_INET6, port: int(fs[fieldIndex(t.t, "Port")].int()), zone: uint32(fs[fieldIndex(t.t, "ZoneId")].n)}
-		copy(a.ip[:], fs[fieldIndex(t.t, "Addr")].bytes())
+		a := vos.SockAddr{Family: syscall.AF_INET6, Port: int(fs[fieldIndex(t.t, "Port")].int()), Zone: uint32(fs[fieldIndex(t.t, "ZoneId")].n)}
+		copy(a.IP[:], fs[fieldIndex(t.t, "Addr")].bytes())
 		return a, true
 	case "syscall.SockaddrUnix":
 		name := fs[fieldIndex(t.t, "Name")].str()
 		if name != "" && name[0] == 0 {
 			name = "@" + name[1:]
 		}
-		return sockAddr{family: syscall.AF_UNIX, path: name}, true
+		return vos.SockAddr{Family: syscall.AF_UNIX, Path: name}, true
 	}
-	return sockAddr{}, false
+	return vos.SockAddr{}, false
 }
 
 // sockTypeName returns "pkg.Name" of a named type.
 func sockTypeName(t *rtype) string { return t.t.String() }
 
 // sockaddrVal returns a as a syscall.Sockaddr value.
-func (m *machine) sockaddrVal(a sockAddr) value {
+func (m *machine) sockaddrVal(a vos.SockAddr) value {
 	var name string
-	switch a.family {
+	switch a.Family {
 	case syscall.AF_INET:
 		name = "SockaddrInet4"
 	case syscall.AF_INET6:
@@ -1430,25 +965,25 @@ func (m *machine) sockaddrVal(a sockAddr) value {
 }
 
 // sockaddrValOrNil is sockaddrVal, or nil for the zero address.
-func (m *machine) sockaddrValOrNil(a sockAddr) value {
-	if a.family == 0 {
+func (m *machine) sockaddrValOrNil(a vos.SockAddr) value {
+	if a.Family == 0 {
 		return value{}
 	}
 	return m.sockaddrVal(a)
 }
 
 // fillSockaddr stores a into the fields fs of a Sockaddr struct of type t.
-func (m *machine) fillSockaddr(t *rtype, fs []value, a sockAddr) {
+func (m *machine) fillSockaddr(t *rtype, fs []value, a vos.SockAddr) {
 	switch sockTypeName(t) {
 	case "syscall.SockaddrInet4":
-		m.set(&fs[fieldIndex(t.t, "Port")], intVal(int64(a.port)))
-		m.setBytes(fs[fieldIndex(t.t, "Addr")].bytes(), a.ip[12:16])
+		m.set(&fs[fieldIndex(t.t, "Port")], intVal(int64(a.Port)))
+		m.setBytes(fs[fieldIndex(t.t, "Addr")].bytes(), a.IP[12:16])
 	case "syscall.SockaddrInet6":
-		m.set(&fs[fieldIndex(t.t, "Port")], intVal(int64(a.port)))
-		m.set(&fs[fieldIndex(t.t, "ZoneId")], uintVal(uint64(a.zone)))
-		m.setBytes(fs[fieldIndex(t.t, "Addr")].bytes(), a.ip[:16])
+		m.set(&fs[fieldIndex(t.t, "Port")], intVal(int64(a.Port)))
+		m.set(&fs[fieldIndex(t.t, "ZoneId")], uintVal(uint64(a.Zone)))
+		m.setBytes(fs[fieldIndex(t.t, "Addr")].bytes(), a.IP[:16])
 	case "syscall.SockaddrUnix":
-		name := a.path
+		name := a.Path
 		if name != "" && name[0] == '@' {
 			name = "\x00" + name[1:]
 		}

@@ -313,13 +313,13 @@ func (m *machine) stopTest(fr *frame, st *testState, what string) {
 // testSetenv is t.Setenv: it sets the run's environment variable key to v
 // and registers a cleanup that restores it.
 func (m *machine) testSetenv(st *testState, key, v string) {
-	prev, had := m.vos().getenv(key)
-	m.vos().setenv(key, v)
+	prev, had := m.vos().Getenv(key)
+	m.vos().Setenv(key, v)
 	st.cleanups = append(st.cleanups, cleanup{native: func(m *machine) {
 		if had {
-			m.vos().setenv(key, prev)
+			m.vos().Setenv(key, prev)
 		} else {
-			m.vos().unsetenv(key)
+			m.vos().Unsetenv(key)
 		}
 	}})
 }

@@ -158,7 +158,7 @@ func (m *machine) stopTimerOf(tv value) (*timer, bool) {
 // the zone it names ("" and ":" are UTC) from the zone files.
 func initLocal(fr *frame, args []value, dst int32) *frame {
 	m := fr.g.m
-	if _, ok := m.vos().getenv("TZ"); ok {
+	if _, ok := m.vos().Getenv("TZ"); ok {
 		if body := m.prog.bodyByName("time.initLocal"); body != nil {
 			return fr.callBody(body, args, dst)
 		}

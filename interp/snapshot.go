@@ -110,7 +110,7 @@ func (w *world) clone() world {
 	}
 	c.tests = cloneTests(w.tests)
 	c.uniques = maps.Clone(w.uniques)
-	c.osys = w.osys.clone()
+	c.osys = *w.osys.Clone()
 	return c
 }
 

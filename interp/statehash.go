@@ -929,57 +929,36 @@ func (c *Canon) testState(t *testState) {
 
 // encodeOS writes the virtual OS's state: only its environment and
 // working directory; descriptors other than the standard ones, files
-// written, sockets and pollers make the state not hashable.
+// written, sockets and pollers make the state not hashable
+// (vos.Kernel.HashState).
 func (m *machine) encodeOS(c *Canon) {
-	o := &m.osys
-	c.WriteString(o.cwd)
-	c.WriteUint(uint64(o.umask))
-	c.WriteUint(uint64(len(o.env)))
-	for _, e := range o.env {
+	o, why := m.osys.HashState()
+	if why != "" {
+		c.Refuse(why)
+		return
+	}
+	c.WriteString(o.Cwd)
+	c.WriteUint(uint64(o.Umask))
+	c.WriteUint(uint64(len(o.Env)))
+	for _, e := range o.Env {
 		c.WriteString(e)
 	}
-	if o.net != nil && (len(o.net.binds) > 0 || len(o.net.abstract) > 0) {
-		c.Refuse("the virtual OS has sockets")
-	}
 	// The poller's descriptors of standard files: their deadlines.
-	ids := make([]uintptr, 0, len(o.polls))
-	for id, pd := range o.polls {
-		if pd.file == nil || pd.file.kind != vfStd || len(pd.waiters) > 0 {
-			c.Refuse("the virtual OS has pollers of files or sockets")
-			return
-		}
-		ids = append(ids, id)
+	c.WriteUint(uint64(len(o.Polls)))
+	for _, pd := range o.Polls {
+		c.WriteUint(uint64(pd.ID))
+		c.WriteUint(uint64(pd.Std))
+		c.WriteUint(b2u(pd.Closing))
+		c.WriteUint(uint64(pd.RD))
+		c.WriteUint(uint64(pd.WD))
+		c.WriteUint(uint64(pd.RGen))
+		c.WriteUint(uint64(pd.WGen))
 	}
-	slices.Sort(ids)
-	c.WriteUint(uint64(len(ids)))
-	for _, id := range ids {
-		pd := o.polls[id]
-		c.WriteUint(uint64(id))
-		c.WriteUint(uint64(pd.file.std))
-		c.WriteUint(b2u(pd.closing))
-		c.WriteUint(uint64(pd.rd))
-		c.WriteUint(uint64(pd.wd))
-		c.WriteUint(uint64(pd.rgen))
-		c.WriteUint(uint64(pd.wgen))
-	}
-	fds := make([]int, 0, len(o.fds))
-	for fd, f := range o.fds {
-		if f.kind != vfStd {
-			c.Refuse("the virtual OS has open files")
-			return
-		}
-		fds = append(fds, fd)
-	}
-	slices.Sort(fds)
-	c.WriteUint(uint64(len(fds)))
-	for _, fd := range fds {
-		f := o.fds[fd]
-		c.WriteUint(uint64(fd))
-		c.WriteUint(uint64(f.std))
-		c.WriteUint(uint64(f.flags))
-		c.WriteUint(uint64(f.refs))
-	}
-	if o.fs != nil && o.fs.root != nil && len(o.fs.root.kids) > 0 {
-		c.Refuse("the program wrote to the virtual file system")
+	c.WriteUint(uint64(len(o.FDs)))
+	for _, f := range o.FDs {
+		c.WriteUint(uint64(f.FD))
+		c.WriteUint(uint64(f.Std))
+		c.WriteUint(uint64(f.Flags))
+		c.WriteUint(uint64(f.Refs))
 	}
 }

@@ -1,10 +1,10 @@
-package interp
+package vos
 
-// The file system of the virtual OS: a copy-on-write overlay over the real
+// The file system of the kernel: a copy-on-write overlay over the real
 // one. Reads fall through to the real file system; every change (create,
 // write, rename, remove, chmod, a bound unix socket) lives in an in-memory
-// layer of the run's world, which a snapshot clones, so executions never
-// see each other's files and the real disk is never changed.
+// layer of the kernel, which Clone copies, so executions never see each
+// other's files and the real disk is never changed.
 //
 // A node of the in-memory layer that shows a real file or directory keeps
 // its real path (host): a directory lists its real entries under its own
@@ -20,13 +20,13 @@ import (
 	"syscall"
 )
 
-// vfs is the file system of a virtual OS.
-type vfs struct {
-	root *vnode // "/": shows the real root under the in-memory layer
+// fileSystem is the file system of a virtual OS.
+type fileSystem struct {
+	root *inode // "/": shows the real root under the in-memory layer
 }
 
-// vnode is a file, directory, symbolic link or socket.
-type vnode struct {
+// inode is a file, directory, symbolic link or socket.
+type inode struct {
 	st   syscall.Stat_t // its status; Size is kept up to date for files
 	host string         // the real path it shows ("" for nodes made in memory)
 	// data is a regular file's contents, once loaded (loaded) from host;
@@ -37,31 +37,31 @@ type vnode struct {
 	// kids are a directory's entries in the in-memory layer (nil: none
 	// yet, the node is not in the layer's tree); a whiteout hides a real
 	// entry of the same name.
-	kids     map[string]*vnode
+	kids     map[string]*inode
 	whiteout bool
-	target   string // symbolic link: its target
-	sock     *vsock // a bound unix socket
+	target   string  // symbolic link: its target
+	sock     *socket // a bound unix socket
 }
 
-func newVFS() *vfs {
-	root := &vnode{host: "/", kids: map[string]*vnode{}}
+func newFileSystem() *fileSystem {
+	root := &inode{host: "/", kids: map[string]*inode{}}
 	if st, ok := hostLstat("/"); ok {
 		root.st = st
 	}
-	return &vfs{root: root}
+	return &fileSystem{root: root}
 }
 
-func (n *vnode) isDir() bool     { return n.st.Mode&syscall.S_IFMT == syscall.S_IFDIR }
-func (n *vnode) isReg() bool     { return n.st.Mode&syscall.S_IFMT == syscall.S_IFREG }
-func (n *vnode) isSymlink() bool { return n.st.Mode&syscall.S_IFMT == syscall.S_IFLNK }
+func (n *inode) isDir() bool     { return n.st.Mode&syscall.S_IFMT == syscall.S_IFDIR }
+func (n *inode) isReg() bool     { return n.st.Mode&syscall.S_IFMT == syscall.S_IFREG }
+func (n *inode) isSymlink() bool { return n.st.Mode&syscall.S_IFMT == syscall.S_IFLNK }
 
 // clone copies the in-memory layer: the tree below the root and the nodes
 // open descriptors refer to.
-func (fs *vfs) clone(cl *vosCopier) *vfs {
-	return &vfs{root: cl.node(fs.root)}
+func (fs *fileSystem) clone(cl *copier) *fileSystem {
+	return &fileSystem{root: cl.node(fs.root)}
 }
 
-func (cl *vosCopier) node(n *vnode) *vnode {
+func (cl *copier) node(n *inode) *inode {
 	if n == nil {
 		return nil
 	}
@@ -74,7 +74,7 @@ func (cl *vosCopier) node(n *vnode) *vnode {
 		n.shared, c.shared = true, true
 	}
 	if n.kids != nil {
-		c.kids = make(map[string]*vnode, len(n.kids))
+		c.kids = make(map[string]*inode, len(n.kids))
 		for name, k := range n.kids {
 			c.kids[name] = cl.node(k)
 		}
@@ -102,8 +102,10 @@ var hostFiles struct {
 	m map[string][]byte
 }
 
-// hostContents returns the contents of the real file p.
-func hostContents(p string) []byte {
+// HostFile returns the contents of the real file p (nil if it cannot be
+// read), read once per process: every kernel, and every execution, sees
+// the same bytes. The caller must not change them.
+func HostFile(p string) []byte {
 	hostFiles.Lock()
 	defer hostFiles.Unlock()
 	if b, ok := hostFiles.m[p]; ok {
@@ -118,12 +120,12 @@ func hostContents(p string) []byte {
 }
 
 // hostNode returns a node showing the real path p, if it exists.
-func hostNode(p string) *vnode {
+func hostNode(p string) *inode {
 	st, ok := hostLstat(p)
 	if !ok {
 		return nil
 	}
-	n := &vnode{st: st, host: p}
+	n := &inode{st: st, host: p}
 	if n.isSymlink() {
 		n.target, _ = os.Readlink(p)
 	}
@@ -131,11 +133,11 @@ func hostNode(p string) *vnode {
 }
 
 // contents returns a regular file's contents.
-func (n *vnode) contents() []byte {
+func (n *inode) contents() []byte {
 	if !n.loaded {
 		n.loaded = true
 		if n.host != "" && n.isReg() {
-			n.data = hostContents(n.host)
+			n.data = HostFile(n.host)
 			n.shared = true
 		}
 	}
@@ -143,7 +145,7 @@ func (n *vnode) contents() []byte {
 }
 
 // writable returns the contents of a regular file, to be changed in place.
-func (n *vnode) writable() []byte {
+func (n *inode) writable() []byte {
 	d := n.contents()
 	if n.shared {
 		n.data = slices.Clone(d)
@@ -155,7 +157,7 @@ func (n *vnode) writable() []byte {
 // --- lookups ---
 
 // child returns the entry name of directory dir, or nil.
-func (dir *vnode) child(name string) *vnode {
+func (dir *inode) child(name string) *inode {
 	if dir.kids != nil {
 		if k, ok := dir.kids[name]; ok {
 			if k.whiteout {
@@ -172,15 +174,15 @@ func (dir *vnode) child(name string) *vnode {
 
 // adopt puts the child n of dir (a directory of the layer's tree) into
 // the tree, so that it can be changed, and returns it.
-func (dir *vnode) adopt(name string, n *vnode) *vnode {
+func (dir *inode) adopt(name string, n *inode) *inode {
 	if k, ok := dir.kids[name]; ok && k == n {
 		if n.isDir() && n.kids == nil {
-			n.kids = map[string]*vnode{}
+			n.kids = map[string]*inode{}
 		}
 		return n
 	}
 	if n.isDir() && n.kids == nil {
-		n.kids = map[string]*vnode{}
+		n.kids = map[string]*inode{}
 	}
 	dir.kids[name] = n
 	return n
@@ -188,8 +190,8 @@ func (dir *vnode) adopt(name string, n *vnode) *vnode {
 
 // resolved is the result of a path lookup.
 type resolved struct {
-	node   *vnode // the file, nil if it does not exist (then parent and name say where it would be)
-	parent *vnode // its directory, in the layer's tree
+	node   *inode // the file, nil if it does not exist (then parent and name say where it would be)
+	parent *inode // its directory, in the layer's tree
 	name   string // its name in parent
 	path   string // its absolute path, symbolic links resolved
 }
@@ -198,7 +200,7 @@ type resolved struct {
 // path). With follow, a final symbolic link is followed. Every directory
 // on the way becomes part of the in-memory layer's tree (cheap: a node
 // that shows its real directory), so that the result can be changed.
-func (v *vos) resolve(dir, p string, follow bool) (resolved, syscall.Errno) {
+func (v *Kernel) resolve(dir, p string, follow bool) (resolved, syscall.Errno) {
 	if p == "" {
 		return resolved{}, syscall.ENOENT
 	}
@@ -267,7 +269,7 @@ func (v *vos) resolve(dir, p string, follow bool) (resolved, syscall.Errno) {
 
 // pathStep is a directory a lookup went through, and its name.
 type pathStep struct {
-	n    *vnode
+	n    *inode
 	name string
 }
 
@@ -290,14 +292,15 @@ func stackPath(stack []pathStep, name string) string {
 
 // --- operations ---
 
-// vosDev is the device number of files made in memory.
+// vosDev is the device number of files made in memory and of pipes and
+// sockets.
 const vosDev = 0x7674 // "vt"
 
 // newNode returns a new node of the in-memory layer with mode (type and
 // permissions), made at time now (virtual nanoseconds).
-func (v *vos) newNode(mode uint32, now int64) *vnode {
+func (v *Kernel) newNode(mode uint32, now int64) *inode {
 	v.nextIno++
-	n := &vnode{loaded: true}
+	n := &inode{loaded: true}
 	n.st.Ino = v.nextIno
 	n.st.Dev = vosDev
 	n.st.Mode = mode
@@ -305,7 +308,7 @@ func (v *vos) newNode(mode uint32, now int64) *vnode {
 	n.st.Uid, n.st.Gid = uint32(os.Getuid()), uint32(os.Getgid())
 	n.st.Blksize = 4096
 	if mode&syscall.S_IFMT == syscall.S_IFDIR {
-		n.kids = map[string]*vnode{}
+		n.kids = map[string]*inode{}
 		n.st.Nlink = 2
 		n.st.Size = 4096
 	}
@@ -315,13 +318,13 @@ func (v *vos) newNode(mode uint32, now int64) *vnode {
 }
 
 // touch sets n's modification (and change) time to now.
-func (n *vnode) touch(now int64) {
+func (n *inode) touch(now int64) {
 	n.st.Mtim = syscall.NsecToTimespec(now)
 	n.st.Ctim = n.st.Mtim
 }
 
 // stat returns n's status.
-func (n *vnode) stat() syscall.Stat_t {
+func (n *inode) stat() syscall.Stat_t {
 	st := n.st
 	if n.isReg() && n.loaded {
 		st.Size = int64(len(n.data))
@@ -333,7 +336,7 @@ func (n *vnode) stat() syscall.Stat_t {
 // access reports whether the run's user may access n for want (a
 // combination of 4 read, 2 write, 1 search/execute), by n's permission
 // bits as the kernel checks them (root may do anything).
-func access(n *vnode, want uint32) bool {
+func access(n *inode, want uint32) bool {
 	uid := uint32(os.Geteuid())
 	if uid == 0 {
 		return true
@@ -349,16 +352,16 @@ func access(n *vnode, want uint32) bool {
 }
 
 // remove takes the entry name out of dir: a whiteout hides a real entry.
-func (dir *vnode) remove(name string) {
+func (dir *inode) remove(name string) {
 	if dir.host != "" {
-		dir.kids[name] = &vnode{whiteout: true}
+		dir.kids[name] = &inode{whiteout: true}
 		return
 	}
 	delete(dir.kids, name)
 }
 
 // open opens p (relative to dir) with flags and, for a new file, perm.
-func (v *vos) open(dir, p string, flags int, perm uint32, now int64) (*vfile, syscall.Errno) {
+func (v *Kernel) open(dir, p string, flags int, perm uint32, now int64) (*openFile, syscall.Errno) {
 	r, e := v.resolve(dir, p, flags&syscall.O_NOFOLLOW == 0)
 	if e != 0 {
 		return nil, e
@@ -401,12 +404,12 @@ func (v *vos) open(dir, p string, flags int, perm uint32, now int64) (*vfile, sy
 			}
 		}
 	}
-	return &vfile{kind: vfNode, node: n, path: r.path, refs: 1,
+	return &openFile{kind: vfNode, node: n, path: r.path, refs: 1,
 		flags: flags & (syscall.O_ACCMODE | syscall.O_APPEND | syscall.O_NONBLOCK)}, 0
 }
 
 // mkdir makes the directory p.
-func (v *vos) mkdir(dir, p string, perm uint32, now int64) syscall.Errno {
+func (v *Kernel) mkdir(dir, p string, perm uint32, now int64) syscall.Errno {
 	r, e := v.resolve(dir, p, false)
 	switch {
 	case e != 0:
@@ -423,7 +426,7 @@ func (v *vos) mkdir(dir, p string, perm uint32, now int64) syscall.Errno {
 }
 
 // unlink removes the file p (rmdir: the empty directory p).
-func (v *vos) unlink(dir, p string, rmdir bool, now int64) syscall.Errno {
+func (v *Kernel) unlink(dir, p string, rmdir bool, now int64) syscall.Errno {
 	r, e := v.resolve(dir, p, false)
 	switch {
 	case e != 0:
@@ -451,7 +454,7 @@ func (v *vos) unlink(dir, p string, rmdir bool, now int64) syscall.Errno {
 }
 
 // rename renames from to to, as rename(2).
-func (v *vos) rename(dir, from, to string, now int64) syscall.Errno {
+func (v *Kernel) rename(dir, from, to string, now int64) syscall.Errno {
 	a, e := v.resolve(dir, from, false)
 	if e != 0 {
 		return e
@@ -485,7 +488,7 @@ func (v *vos) rename(dir, from, to string, now int64) syscall.Errno {
 	}
 	n.contents()
 	if n.isDir() && n.kids == nil {
-		n.kids = map[string]*vnode{}
+		n.kids = map[string]*inode{}
 	}
 	a.parent.remove(a.name)
 	b.parent.kids[b.name] = n
@@ -508,7 +511,7 @@ type dirent struct {
 
 // list returns the entries of directory n, sorted by name: its real ones
 // under those of the in-memory layer.
-func (n *vnode) list() []dirent {
+func (n *inode) list() []dirent {
 	ents := map[string]dirent{}
 	if n.host != "" {
 		des, _ := os.ReadDir(n.host)
@@ -554,7 +557,7 @@ func dtOf(mode uint32) uint8 {
 
 // getdents fills buf with the next entries of the directory f as
 // linux_dirent64 records and returns the bytes used.
-func (f *vfile) getdents(buf []byte) (int, syscall.Errno) {
+func (f *openFile) getdents(buf []byte) (int, syscall.Errno) {
 	if f.kind != vfNode || !f.node.isDir() {
 		return 0, syscall.ENOTDIR
 	}
@@ -596,7 +599,7 @@ func putUint(b []byte, u uint64) {
 
 // readFile reads from the regular file f into p at off (advancing f's
 // offset unless at is set).
-func (f *vfile) readFile(p []byte, off int64, at bool) (int, syscall.Errno) {
+func (f *openFile) readFile(p []byte, off int64, at bool) (int, syscall.Errno) {
 	if f.flags&syscall.O_ACCMODE == syscall.O_WRONLY {
 		return 0, syscall.EBADF
 	}
@@ -632,7 +635,7 @@ func (f *vfile) readFile(p []byte, off int64, at bool) (int, syscall.Errno) {
 
 // writeFile writes p to the regular file f at off (at f's offset, or its
 // end with O_APPEND, advancing it, unless at is set).
-func (f *vfile) writeFile(p []byte, off int64, at bool, now int64) (int, syscall.Errno) {
+func (f *openFile) writeFile(p []byte, off int64, at bool, now int64) (int, syscall.Errno) {
 	if f.flags&syscall.O_ACCMODE == syscall.O_RDONLY {
 		return 0, syscall.EBADF
 	}
@@ -657,7 +660,7 @@ func (f *vfile) writeFile(p []byte, off int64, at bool, now int64) (int, syscall
 }
 
 // truncate sets the size of the regular file n.
-func (n *vnode) truncate(size int64, now int64) syscall.Errno {
+func (n *inode) truncate(size int64, now int64) syscall.Errno {
 	switch {
 	case n.isDir():
 		return syscall.EISDIR
@@ -678,7 +681,7 @@ func (n *vnode) truncate(size int64, now int64) syscall.Errno {
 }
 
 // seek sets f's offset as lseek(2).
-func (f *vfile) seek(off int64, whence int) (int64, syscall.Errno) {
+func (f *openFile) seek(off int64, whence int) (int64, syscall.Errno) {
 	if f.kind != vfNode {
 		return 0, syscall.ESPIPE
 	}
@@ -703,7 +706,7 @@ func (f *vfile) seek(off int64, whence int) (int64, syscall.Errno) {
 }
 
 // fstat returns the status of what f refers to.
-func (f *vfile) fstat() syscall.Stat_t {
+func (f *openFile) fstat() syscall.Stat_t {
 	var st syscall.Stat_t
 	switch f.kind {
 	case vfNode:

@@ -1,12 +1,12 @@
-package interp
+package vos
 
-// The network of the virtual OS: loopback only. TCP and unix stream
-// sockets are byte streams between two sockets, with a bounded buffer per
+// The network of the kernel: loopback only. TCP and unix stream sockets
+// are byte streams between two sockets, with a bounded buffer per
 // direction; UDP and unix datagram sockets queue datagrams, and which
-// queued datagram a receive takes is a choice of the scheduler (and, with
-// RunOptions.DatagramLoss, whether a datagram is lost). Connecting to a
-// listening socket completes at once: the connection waits in the
-// listener's queue until it is accepted.
+// queued datagram a receive takes is the caller's choice (Picker), as is
+// whether a datagram is lost (Loser). Connecting to a listening socket
+// completes at once: the connection waits in the listener's queue until it
+// is accepted.
 
 import (
 	"slices"
@@ -15,9 +15,11 @@ import (
 
 // Sizes of the kernel's buffers.
 const (
-	sockBufSize  = 256 << 10 // bytes a stream socket holds unread
-	pipeCapacity = 64 << 10  // bytes a pipe holds, as Linux's default
-	maxDgrams    = 256       // datagrams a socket holds unread (more are dropped)
+	// SockBufSize is the bytes a stream socket holds unread (and the
+	// value of SO_RCVBUF and SO_SNDBUF until set).
+	SockBufSize  = 256 << 10
+	pipeCapacity = 64 << 10 // bytes a pipe holds, as Linux's default
+	maxDgrams    = 256      // datagrams a socket holds unread (more are dropped)
 )
 
 // Ephemeral ports are allocated in order from Linux's default range.
@@ -26,62 +28,62 @@ const (
 	lastEphemeralPort  = 60999
 )
 
-// vnet is the network of a virtual OS.
-type vnet struct {
+// network is the network of a virtual OS.
+type network struct {
 	nextPort int
-	binds    []*vsock          // bound internet sockets
-	abstract map[string]*vsock // unix sockets bound to abstract names
+	binds    []*socket          // bound internet sockets
+	abstract map[string]*socket // unix sockets bound to abstract names
 }
 
-// vpipe is a pipe.
-type vpipe struct {
+// pipe is a pipe.
+type pipe struct {
 	buf              []byte
 	readers, writers int // open ends
 	ino              uint64
 	waiters          waitq
 }
 
-// sockAddr is a socket address. Internet addresses are kept in 16 bytes
-// (IPv4 as IPv4-mapped IPv6); family says which kind of sockaddr the
-// socket uses.
-type sockAddr struct {
-	family int
-	ip     [16]byte
-	port   int
-	zone   uint32
-	path   string // unix: the path; abstract names start with "@"
+// SockAddr is a socket address. Internet addresses are kept in 16 bytes
+// (IPv4 as IPv4-mapped IPv6); Family says which kind of sockaddr the
+// socket uses (syscall.AF_INET, AF_INET6 or AF_UNIX; 0: none).
+type SockAddr struct {
+	Family int
+	IP     [16]byte
+	Port   int
+	Zone   uint32
+	Path   string // unix: the path; abstract names start with "@"
 }
 
 var v4InV6Prefix = [12]byte{10: 0xff, 11: 0xff}
 
-func (a sockAddr) isV4() bool { return [12]byte(a.ip[:12]) == v4InV6Prefix }
+func (a SockAddr) isV4() bool { return [12]byte(a.IP[:12]) == v4InV6Prefix }
 
-func (a sockAddr) unspecified() bool {
+func (a SockAddr) unspecified() bool {
 	if a.isV4() {
-		return [4]byte(a.ip[12:]) == [4]byte{}
+		return [4]byte(a.IP[12:]) == [4]byte{}
 	}
-	return a.ip == [16]byte{}
+	return a.IP == [16]byte{}
 }
 
 // loopback reports whether a is a loopback address, or the unspecified
 // address, which connects to the loopback (as Linux does).
-func (a sockAddr) loopback() bool {
-	if a.family == syscall.AF_UNIX {
+func (a SockAddr) loopback() bool {
+	if a.Family == syscall.AF_UNIX {
 		return true
 	}
 	if a.unspecified() {
 		return true
 	}
 	if a.isV4() {
-		return a.ip[12] == 127
+		return a.IP[12] == 127
 	}
-	return a.ip == [16]byte{15: 1}
+	return a.IP == [16]byte{15: 1}
 }
 
 // as returns a in the representation of a socket of family fam.
-func (a sockAddr) as(fam int) sockAddr {
-	if a.family != syscall.AF_UNIX {
-		a.family = fam
+func (a SockAddr) as(fam int) SockAddr {
+	if a.Family != syscall.AF_UNIX {
+		a.Family = fam
 	}
 	return a
 }
@@ -94,18 +96,18 @@ func v4addr(a, b, c, d byte) [16]byte {
 	return ip
 }
 
-// vsock is a socket.
-type vsock struct {
+// socket is a socket.
+type socket struct {
 	family, typ int
 	v6only      bool
 	bound       bool
-	laddr       sockAddr
+	laddr       SockAddr
 	connected   bool
-	raddr       sockAddr
+	raddr       SockAddr
 	listening   bool
 	connecting  bool
-	acceptq     []*vsock
-	peer        *vsock  // stream: the other end
+	acceptq     []*socket
+	peer        *socket // stream: the other end
 	rbuf        []byte  // stream: received, not read yet
 	rEOF        bool    // stream: the peer sends nothing more
 	rshut       bool    // shut down for reading
@@ -122,19 +124,19 @@ type vsock struct {
 // dgram is a datagram waiting to be received.
 type dgram struct {
 	data []byte
-	from sockAddr
+	from SockAddr
 }
 
-func (s *vsock) stream() bool { return s.typ == syscall.SOCK_STREAM }
+func (s *socket) stream() bool { return s.typ == syscall.SOCK_STREAM }
 
-func (n *vnet) clone(cl *vosCopier) *vnet {
+func (n *network) clone(cl *copier) *network {
 	c := *n
-	c.binds = make([]*vsock, len(n.binds))
+	c.binds = make([]*socket, len(n.binds))
 	for i, s := range n.binds {
 		c.binds[i] = cl.sock(s)
 	}
 	if n.abstract != nil {
-		c.abstract = make(map[string]*vsock, len(n.abstract))
+		c.abstract = make(map[string]*socket, len(n.abstract))
 		for k, s := range n.abstract {
 			c.abstract[k] = cl.sock(s)
 		}
@@ -142,7 +144,7 @@ func (n *vnet) clone(cl *vosCopier) *vnet {
 	return &c
 }
 
-func (cl *vosCopier) sock(s *vsock) *vsock {
+func (cl *copier) sock(s *socket) *socket {
 	if s == nil {
 		return nil
 	}
@@ -154,7 +156,7 @@ func (cl *vosCopier) sock(s *vsock) *vsock {
 	c.waiters = nil
 	c.rbuf = slices.Clone(s.rbuf)
 	c.dgrams = slices.Clone(s.dgrams)
-	c.acceptq = make([]*vsock, len(s.acceptq))
+	c.acceptq = make([]*socket, len(s.acceptq))
 	for i, a := range s.acceptq {
 		c.acceptq[i] = cl.sock(a)
 	}
@@ -169,7 +171,7 @@ func (cl *vosCopier) sock(s *vsock) *vsock {
 }
 
 // ready reports whether an operation of mode on s would not return EAGAIN.
-func (s *vsock) ready(mode int) bool {
+func (s *socket) ready(mode int) bool {
 	if s.soError != 0 || s.closed {
 		return true
 	}
@@ -183,7 +185,7 @@ func (s *vsock) ready(mode int) bool {
 		return len(s.dgrams) > 0 || s.rshut
 	}
 	if s.stream() && s.connected && !s.wshut && s.peer != nil && !s.peer.closed && !s.peer.rshut {
-		return len(s.peer.rbuf) < sockBufSize
+		return len(s.peer.rbuf) < SockBufSize
 	}
 	return true
 }
@@ -195,11 +197,11 @@ type addrSet struct {
 	hasOne       bool
 }
 
-func (s *vsock) addrSet() addrSet {
+func (s *socket) addrSet() addrSet {
 	a := s.laddr
 	switch {
 	case !a.unspecified():
-		return addrSet{one: a.ip, hasOne: true}
+		return addrSet{one: a.IP, hasOne: true}
 	case s.family == syscall.AF_INET:
 		return addrSet{allV4: true}
 	case s.v6only:
@@ -231,9 +233,9 @@ func (a addrSet) meets(b addrSet) bool {
 }
 
 // portUsed reports whether a socket of type typ is bound to port.
-func (n *vnet) portUsed(typ, port int) bool {
+func (n *network) portUsed(typ, port int) bool {
 	for _, b := range n.binds {
-		if b.typ == typ && b.laddr.port == port {
+		if b.typ == typ && b.laddr.Port == port {
 			return true
 		}
 	}
@@ -241,7 +243,7 @@ func (n *vnet) portUsed(typ, port int) bool {
 }
 
 // ephemeral returns the next free ephemeral port for sockets of type typ.
-func (n *vnet) ephemeral(typ int) (int, syscall.Errno) {
+func (n *network) ephemeral(typ int) (int, syscall.Errno) {
 	for range lastEphemeralPort - firstEphemeralPort + 1 {
 		p := n.nextPort
 		n.nextPort++
@@ -255,37 +257,38 @@ func (n *vnet) ephemeral(typ int) (int, syscall.Errno) {
 	return 0, syscall.EADDRINUSE
 }
 
-// errNotLoopback is returned by operations on addresses that do not exist
-// under the virtual OS: the models turn it into a refusal.
-const errNotLoopback = syscall.Errno(0x10000)
+// ErrNotLoopback is returned by operations on addresses that do not exist
+// in the kernel (other than the loopback): a caller refuses them rather
+// than pass it on to the program.
+const ErrNotLoopback = syscall.Errno(0x10000)
 
 // bind binds the internet socket s to a (port 0: an ephemeral port).
-func (v *vos) bind(s *vsock, a sockAddr) syscall.Errno {
+func (v *Kernel) bind(s *socket, a SockAddr) syscall.Errno {
 	if s.bound {
 		return syscall.EINVAL
 	}
 	if s.family == syscall.AF_UNIX {
 		return v.bindUnix(s, a)
 	}
-	if a.family != s.family {
+	if a.Family != s.family {
 		return syscall.EAFNOSUPPORT
 	}
 	if !a.loopback() {
-		return errNotLoopback
+		return ErrNotLoopback
 	}
 	n := v.net
-	if a.port == 0 {
+	if a.Port == 0 {
 		p, e := n.ephemeral(s.typ)
 		if e != 0 {
 			return e
 		}
-		a.port = p
+		a.Port = p
 	}
 	s.laddr = a
 	set := s.addrSet()
 	for _, b := range n.binds {
-		if b.typ == s.typ && b.laddr.port == a.port && b.addrSet().meets(set) {
-			s.laddr = sockAddr{}
+		if b.typ == s.typ && b.laddr.Port == a.Port && b.addrSet().meets(set) {
+			s.laddr = SockAddr{}
 			return syscall.EADDRINUSE
 		}
 	}
@@ -296,35 +299,35 @@ func (v *vos) bind(s *vsock, a sockAddr) syscall.Errno {
 
 // autobind binds an unbound internet socket to an ephemeral port on the
 // loopback address that reaches to.
-func (v *vos) autobind(s *vsock, to sockAddr) syscall.Errno {
+func (v *Kernel) autobind(s *socket, to SockAddr) syscall.Errno {
 	if s.bound || s.family == syscall.AF_UNIX {
 		return 0
 	}
-	a := sockAddr{family: s.family}
+	a := SockAddr{Family: s.family}
 	if to.isV4() {
-		a.ip = v4addr(127, 0, 0, 1)
+		a.IP = v4addr(127, 0, 0, 1)
 	} else {
-		a.ip[15] = 1
+		a.IP[15] = 1
 	}
 	return v.bind(s, a)
 }
 
 // bindUnix binds the unix socket s to a path (a socket file of the file
 // system) or an abstract name.
-func (v *vos) bindUnix(s *vsock, a sockAddr) syscall.Errno {
-	if a.path == "" {
+func (v *Kernel) bindUnix(s *socket, a SockAddr) syscall.Errno {
+	if a.Path == "" {
 		return syscall.EINVAL
 	}
-	if a.path[0] == '@' {
-		if v.net.abstract[a.path] != nil {
+	if a.Path[0] == '@' {
+		if v.net.abstract[a.Path] != nil {
 			return syscall.EADDRINUSE
 		}
 		if v.net.abstract == nil {
-			v.net.abstract = map[string]*vsock{}
+			v.net.abstract = map[string]*socket{}
 		}
-		v.net.abstract[a.path] = s
+		v.net.abstract[a.Path] = s
 	} else {
-		r, e := v.resolve(v.cwd, a.path, false)
+		r, e := v.resolve(v.cwd, a.Path, false)
 		switch {
 		case e != 0:
 			return e
@@ -341,13 +344,13 @@ func (v *vos) bindUnix(s *vsock, a sockAddr) syscall.Errno {
 
 // listenerFor returns the socket of type typ listening (or, for
 // datagrams, bound) where a connects to.
-func (v *vos) listenerFor(typ int, a sockAddr) (*vsock, syscall.Errno) {
-	if a.family == syscall.AF_UNIX {
-		var s *vsock
-		if a.path != "" && a.path[0] == '@' {
-			s = v.net.abstract[a.path]
+func (v *Kernel) listenerFor(typ int, a SockAddr) (*socket, syscall.Errno) {
+	if a.Family == syscall.AF_UNIX {
+		var s *socket
+		if a.Path != "" && a.Path[0] == '@' {
+			s = v.net.abstract[a.Path]
 		} else {
-			r, e := v.resolve(v.cwd, a.path, true)
+			r, e := v.resolve(v.cwd, a.Path, true)
 			if e != 0 {
 				return nil, e
 			}
@@ -361,7 +364,7 @@ func (v *vos) listenerFor(typ int, a sockAddr) (*vsock, syscall.Errno) {
 		}
 		return s, 0
 	}
-	ip := a.ip
+	ip := a.IP
 	if a.unspecified() {
 		if a.isV4() {
 			ip = v4addr(127, 0, 0, 1)
@@ -370,7 +373,7 @@ func (v *vos) listenerFor(typ int, a sockAddr) (*vsock, syscall.Errno) {
 		}
 	}
 	for _, b := range v.net.binds {
-		if b.typ != typ || b.laddr.port != a.port || b.closed || typ == syscall.SOCK_STREAM && !b.listening {
+		if b.typ != typ || b.laddr.Port != a.Port || b.closed || typ == syscall.SOCK_STREAM && !b.listening {
 			continue
 		}
 		if b.addrSet().has(ip) {
@@ -382,11 +385,11 @@ func (v *vos) listenerFor(typ int, a sockAddr) (*vsock, syscall.Errno) {
 
 // connect connects s to a: a stream connection waits in the listener's
 // queue; a datagram socket gets its default peer.
-func (v *vos) connect(s *vsock, a sockAddr) syscall.Errno {
+func (v *Kernel) connect(s *socket, a SockAddr) syscall.Errno {
 	if s.family != syscall.AF_UNIX && !a.loopback() {
-		return errNotLoopback
+		return ErrNotLoopback
 	}
-	if a.family != s.family && !(s.family == syscall.AF_INET6 && a.family == syscall.AF_INET) {
+	if a.Family != s.family && !(s.family == syscall.AF_INET6 && a.Family == syscall.AF_INET) {
 		return syscall.EAFNOSUPPORT
 	}
 	if !s.stream() {
@@ -409,19 +412,19 @@ func (v *vos) connect(s *vsock, a sockAddr) syscall.Errno {
 	if e := v.autobind(s, a); e != 0 {
 		return e
 	}
-	srv := &vsock{family: l.family, typ: l.typ, bound: true, connected: true, peer: s}
+	srv := &socket{family: l.family, typ: l.typ, bound: true, connected: true, peer: s}
 	srv.laddr = l.laddr
-	if a.family != syscall.AF_UNIX {
-		srv.laddr.ip = a.ip
+	if a.Family != syscall.AF_UNIX {
+		srv.laddr.IP = a.IP
 		if a.unspecified() {
-			srv.laddr.ip = s.laddr.ip
+			srv.laddr.IP = s.laddr.IP
 		}
 		srv.laddr = srv.laddr.as(l.family)
 	}
 	srv.raddr = s.laddr.as(l.family)
 	s.connected, s.raddr, s.peer = true, a.as(s.family), srv
 	if a.unspecified() {
-		s.raddr.ip = srv.laddr.ip
+		s.raddr.IP = srv.laddr.IP
 	}
 	l.acceptq = append(l.acceptq, srv)
 	l.waiters.wakeAll()
@@ -429,7 +432,7 @@ func (v *vos) connect(s *vsock, a sockAddr) syscall.Errno {
 }
 
 // accept takes the next connection of the listening socket l.
-func (v *vos) accept(l *vsock) (*vsock, syscall.Errno) {
+func (v *Kernel) accept(l *socket) (*socket, syscall.Errno) {
 	switch {
 	case !l.listening:
 		return nil, syscall.EINVAL
@@ -442,7 +445,7 @@ func (v *vos) accept(l *vsock) (*vsock, syscall.Errno) {
 }
 
 // readStream reads from the stream socket s into p.
-func (s *vsock) readStream(p []byte) (int, syscall.Errno) {
+func (s *socket) readStream(p []byte) (int, syscall.Errno) {
 	if e := s.soError; e != 0 {
 		s.soError = 0
 		return 0, e
@@ -469,7 +472,7 @@ func (s *vsock) readStream(p []byte) (int, syscall.Errno) {
 
 // writeStream writes p to the stream socket s: what fits in the peer's
 // buffer.
-func (s *vsock) writeStream(p []byte) (int, syscall.Errno) {
+func (s *socket) writeStream(p []byte) (int, syscall.Errno) {
 	switch {
 	case !s.connected:
 		return 0, syscall.ENOTCONN
@@ -485,7 +488,7 @@ func (s *vsock) writeStream(p []byte) (int, syscall.Errno) {
 	case s.peer.rshut:
 		return len(p), 0 // discarded
 	}
-	room := sockBufSize - len(s.peer.rbuf)
+	room := SockBufSize - len(s.peer.rbuf)
 	if room == 0 {
 		return 0, syscall.EAGAIN
 	}
@@ -496,7 +499,7 @@ func (s *vsock) writeStream(p []byte) (int, syscall.Errno) {
 }
 
 // shutdown shuts s down for reading (0), writing (1) or both (2).
-func (s *vsock) shutdown(how int) syscall.Errno {
+func (s *socket) shutdown(how int) syscall.Errno {
 	if how < 0 || how > 2 {
 		return syscall.EINVAL
 	}
@@ -523,13 +526,12 @@ func (s *vsock) shutdown(how int) syscall.Errno {
 // closeSocket releases s with its last descriptor: its address is free
 // again, its peer sees the end of the stream (a reset if s had unread
 // data), connections waiting to be accepted are reset.
-func (m *machine) closeSocket(s *vsock) {
-	v := m.vos()
+func (v *Kernel) closeSocket(s *socket) {
 	s.closed = true
 	s.waiters.wakeAll()
-	v.net.binds = slices.DeleteFunc(v.net.binds, func(b *vsock) bool { return b == s })
-	if s.family == syscall.AF_UNIX && s.bound && s.laddr.path != "" && s.laddr.path[0] == '@' {
-		delete(v.net.abstract, s.laddr.path)
+	v.net.binds = slices.DeleteFunc(v.net.binds, func(b *socket) bool { return b == s })
+	if s.family == syscall.AF_UNIX && s.bound && s.laddr.Path != "" && s.laddr.Path[0] == '@' {
+		delete(v.net.abstract, s.laddr.Path)
 	}
 	for _, c := range s.acceptq {
 		if p := c.peer; p != nil {
@@ -548,10 +550,18 @@ func (m *machine) closeSocket(s *vsock) {
 	}
 }
 
-// sendDgram delivers p from the datagram socket s to a. It reports the
-// receiving socket (nil if the datagram went nowhere).
-func (m *machine) sendDgram(fr *frame, s *vsock, p []byte, a sockAddr, hasAddr bool) (*vsock, syscall.Errno) {
-	v := m.vos()
+// Picker chooses which of n > 1 queued datagrams a receive takes: an
+// index in [0, n).
+type Picker func(n int) int
+
+// Loser reports whether a datagram about to be delivered is lost. A nil
+// Loser loses none.
+type Loser func() bool
+
+// sendDgram delivers p from the datagram socket s to a (with hasAddr; else
+// to its connected peer). It reports the receiving socket (nil if the
+// datagram went nowhere).
+func (v *Kernel) sendDgram(s *socket, p []byte, a SockAddr, hasAddr bool, lose Loser) (*socket, syscall.Errno) {
 	if !hasAddr {
 		if !s.connected {
 			return nil, syscall.EDESTADDRREQ
@@ -559,7 +569,7 @@ func (m *machine) sendDgram(fr *frame, s *vsock, p []byte, a sockAddr, hasAddr b
 		a = s.raddr
 	}
 	if s.family != syscall.AF_UNIX && !a.loopback() {
-		return nil, errNotLoopback
+		return nil, ErrNotLoopback
 	}
 	if s.wshut {
 		return nil, syscall.EPIPE
@@ -583,7 +593,7 @@ func (m *machine) sendDgram(fr *frame, s *vsock, p []byte, a sockAddr, hasAddr b
 	if d.connected && d.raddr != from || d.rshut || len(d.dgrams) >= maxDgrams {
 		return nil, 0
 	}
-	if m.opts.DatagramLoss && m.sched.Choose(fr.g, ChooseDatagramLoss, 2) == 1 {
+	if lose != nil && lose() {
 		return nil, 0
 	}
 	d.dgrams = append(d.dgrams, dgram{data: slices.Clone(p), from: from})
@@ -591,22 +601,22 @@ func (m *machine) sendDgram(fr *frame, s *vsock, p []byte, a sockAddr, hasAddr b
 	return d, 0
 }
 
-// recvDgram receives a datagram on s into p: which of the queued ones is a
-// choice of the scheduler.
-func (m *machine) recvDgram(fr *frame, s *vsock, p []byte) (int, sockAddr, syscall.Errno) {
+// recvDgram receives a datagram on s into p: which of the queued ones is
+// pick's choice.
+func (s *socket) recvDgram(p []byte, pick Picker) (int, SockAddr, syscall.Errno) {
 	if e := s.soError; e != 0 {
 		s.soError = 0
-		return 0, sockAddr{}, e
+		return 0, SockAddr{}, e
 	}
 	if len(s.dgrams) == 0 {
 		if s.rshut {
-			return 0, sockAddr{}, 0
+			return 0, SockAddr{}, 0
 		}
-		return 0, sockAddr{}, syscall.EAGAIN
+		return 0, SockAddr{}, syscall.EAGAIN
 	}
 	i := 0
 	if len(s.dgrams) > 1 {
-		i = m.sched.Choose(fr.g, ChooseDatagram, len(s.dgrams))
+		i = pick(len(s.dgrams))
 	}
 	d := s.dgrams[i]
 	s.dgrams = slices.Delete(s.dgrams, i, i+1)
