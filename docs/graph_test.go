@@ -137,6 +137,7 @@ var importRules = []importRule{
 	{Pkg: "habanero", Allow: []string{"std", "vt"}, Why: "habanero is a user of vt"},
 	{Pkg: "rewrite", Allow: []string{"std", xtools}, Why: "source-to-source transformations"},
 	{Pkg: "cmd/...", Allow: []string{"std", xtools, pprof, "interp/...", "internal/...", "vt", "rewrite", "habanero"}, Why: "the command line calls the packages above"},
+	{Pkg: "scripts/...", Allow: []string{"std"}, Why: "the tools of the benchmark scripts stand alone"},
 	{Pkg: "examples/...", Allow: []string{"std", "vt", "habanero", "examples/...", testify}, Why: "the examples are users of vt"},
 }
 

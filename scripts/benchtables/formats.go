@@ -1,0 +1,272 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// median returns the median of xs (the mean of the middle two for an even
+// count).
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	sort.Float64s(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// num formats a measured value: an integer, or a number of 100 or more,
+// rounded with thousands separators; another with three significant
+// digits.
+func num(x float64) string {
+	if x == float64(int64(x)) || x >= 100 || x <= -100 {
+		return thousands(int64(math.Round(x)))
+	}
+	return strconv.FormatFloat(x, 'g', 3, 64)
+}
+
+// thousands writes n with commas between groups of three digits.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// benchLineRE matches a result line of go test -bench: name, iterations,
+// then value-unit pairs.
+var benchLineRE = regexp.MustCompile(`^(Benchmark\S+?)(-\d+)?\s+(\d+)\s+(.*)$`)
+
+// goBench turns go test -bench output into a table: a row per benchmark
+// (in order of appearance), a column per metric (ns/op as seconds), each
+// cell the median over the runs of that benchmark, and the number of runs.
+func goBench(input string) (string, error) {
+	type row struct {
+		name string
+		vals map[string][]float64
+	}
+	var rows []*row
+	byName := map[string]*row{}
+	var units []string
+	for _, l := range strings.Split(input, "\n") {
+		m := benchLineRE.FindStringSubmatch(strings.TrimSpace(l))
+		if m == nil {
+			continue
+		}
+		f := strings.Fields(m[4])
+		if len(f)%2 != 0 {
+			continue
+		}
+		r := byName[m[1]]
+		if r == nil {
+			r = &row{name: m[1], vals: map[string][]float64{}}
+			byName[m[1]] = r
+			rows = append(rows, r)
+		}
+		for k := 0; k < len(f); k += 2 {
+			v, err := strconv.ParseFloat(f[k], 64)
+			if err != nil {
+				continue
+			}
+			unit := f[k+1]
+			if unit == "ns/op" {
+				unit, v = "s/op", v/1e9
+			}
+			if !slices.Contains(units, unit) {
+				units = append(units, unit)
+			}
+			r.vals[unit] = append(r.vals[unit], v)
+		}
+	}
+	if len(rows) == 0 {
+		return "", errors.New("no benchmark results in the input")
+	}
+	var b strings.Builder
+	b.WriteString("| benchmark | runs |")
+	for _, u := range units {
+		b.WriteString(" " + u + " |")
+	}
+	b.WriteString("\n|---|---:|" + strings.Repeat("---:|", len(units)) + "\n")
+	for _, r := range rows {
+		runs := 0
+		for _, v := range r.vals {
+			runs = max(runs, len(v))
+		}
+		fmt.Fprintf(&b, "| %s | %d |", strings.TrimPrefix(r.name, "Benchmark"), runs)
+		for _, u := range units {
+			if v := r.vals[u]; len(v) > 0 {
+				b.WriteString(" " + num(median(v)) + " |")
+			} else {
+				b.WriteString(" |")
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String(), nil
+}
+
+// stdlibTable turns scripts/stdlib-tests.sh's columns into a markdown
+// table, the totals in bold, and keeps its last line.
+func stdlibTable(input string) (string, error) {
+	var b strings.Builder
+	rows := 0
+	var tail []string
+	for _, l := range strings.Split(input, "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) >= 7 && f[0] == "package":
+			b.WriteString("| package | tests | passed | failed | unsupported | skipped | seconds |\n|---|---:|---:|---:|---:|---:|---:|\n")
+		case len(f) == 7 && isInt(f[1]):
+			fmt.Fprintf(&b, "| %s |\n", strings.Join(f, " | "))
+			rows++
+		case len(f) == 6 && f[0] == "total":
+			fmt.Fprintf(&b, "| **total** | **%s** | **%s** | **%s** | **%s** | **%s** | |\n", f[1], f[2], f[3], f[4], f[5])
+		case strings.HasPrefix(l, "packages passing whole"):
+			tail = append(tail, l)
+		}
+	}
+	if rows == 0 {
+		return "", errors.New("no package rows in the input")
+	}
+	for _, l := range tail {
+		b.WriteString("\n" + strings.ToUpper(l[:1]) + l[1:] + ".\n")
+	}
+	return b.String(), nil
+}
+
+func isInt(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+// libsTable turns scripts/libs-tests.sh's output (a "# MODULE@VERSION"
+// line, then stdlib-tests.sh's table of its packages) into one row per
+// module.
+func libsTable(input string) (string, error) {
+	var b strings.Builder
+	b.WriteString("| module | version | tests | passed | failed | unsupported |\n|---|---|---:|---:|---:|---:|\n")
+	mod, n := "", 0
+	for _, l := range strings.Split(input, "\n") {
+		f := strings.Fields(l)
+		switch {
+		case len(f) == 2 && f[0] == "#":
+			mod = f[1]
+		case len(f) == 6 && f[0] == "total" && mod != "":
+			path, version, _ := strings.Cut(mod, "@")
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", path, version, f[1], f[2], f[3], f[4])
+			mod = ""
+			n++
+		}
+	}
+	if n == 0 {
+		return "", errors.New("no module totals in the input")
+	}
+	return b.String(), nil
+}
+
+// verdictKinds are the verdicts' columns, in the order of the README.
+var verdictKinds = []string{"ok", "race", "region", "deadlock", "leak", "panic", "assert", "steps", "error"}
+
+// verdictsTable counts scripts/verdicts.sh's lines ("DIR TEST VERDICT
+// EXECUTIONS exhausted=BOOL") per directory and verdict.
+func verdictsTable(input string) (string, error) {
+	type counts struct {
+		n, exhausted, execs int
+		by                  map[string]int
+	}
+	var dirs []string
+	per := map[string]*counts{}
+	total := &counts{by: map[string]int{}}
+	for _, l := range strings.Split(input, "\n") {
+		f := strings.Fields(l)
+		if len(f) != 5 || !strings.HasPrefix(f[4], "exhausted=") || f[1] == "summary" {
+			continue
+		}
+		c := per[f[0]]
+		if c == nil {
+			c = &counts{by: map[string]int{}}
+			per[f[0]] = c
+			dirs = append(dirs, f[0])
+		}
+		execs, _ := strconv.Atoi(f[3])
+		for _, c := range []*counts{c, total} {
+			c.n++
+			c.by[f[2]]++
+			c.execs += execs
+			if f[4] == "exhausted=true" {
+				c.exhausted++
+			}
+		}
+	}
+	if total.n == 0 {
+		return "", errors.New("no verdict lines in the input")
+	}
+	var b strings.Builder
+	b.WriteString("| directory | tests |")
+	for _, k := range verdictKinds {
+		b.WriteString(" " + k + " |")
+	}
+	b.WriteString(" exhausted | executions |\n|---|---:|" + strings.Repeat("---:|", len(verdictKinds)+2) + "\n")
+	line := func(name string, c *counts) {
+		fmt.Fprintf(&b, "| %s | %d |", name, c.n)
+		for _, k := range verdictKinds {
+			fmt.Fprintf(&b, " %d |", c.by[k])
+		}
+		fmt.Fprintf(&b, " %d | %s |\n", c.exhausted, thousands(int64(c.execs)))
+	}
+	for _, d := range dirs {
+		line("`"+d+"`", per[d])
+	}
+	line("**total**", total)
+	return b.String(), nil
+}
+
+// memoryTable turns lines "LABEL KB" into the median peak RSS per label,
+// in MB, in order of appearance.
+func memoryTable(input string) (string, error) {
+	var labels []string
+	vals := map[string][]float64{}
+	for _, l := range strings.Split(input, "\n") {
+		i := strings.LastIndexByte(strings.TrimSpace(l), ' ')
+		if i < 0 {
+			continue
+		}
+		l = strings.TrimSpace(l)
+		kb, err := strconv.ParseFloat(l[i+1:], 64)
+		if err != nil {
+			continue
+		}
+		label := strings.TrimSpace(l[:i])
+		if _, ok := vals[label]; !ok {
+			labels = append(labels, label)
+		}
+		vals[label] = append(vals[label], kb/1000)
+	}
+	if len(labels) == 0 {
+		return "", errors.New("no \"LABEL KB\" lines in the input")
+	}
+	var b strings.Builder
+	b.WriteString("| run | peak RSS (median) | runs |\n|---|---:|---:|\n")
+	for _, l := range labels {
+		fmt.Fprintf(&b, "| %s | %.1f MB | %d |\n", l, median(vals[l]), len(vals[l]))
+	}
+	return b.String(), nil
+}
