@@ -223,3 +223,37 @@ func runQuoted(t *testing.T, abs string, q quotedCommand) (string, int) {
 	}
 	return out.String(), code
 }
+
+// The number of conformance programs README.md gives is the number of
+// programs under interp/testdata/conformance.
+func TestReadmeConformanceCount(t *testing.T) {
+	m := regexp.MustCompile(`conformance suite of (\d+) programs`).FindStringSubmatch(readFile(t, "README.md"))
+	require.NotNil(t, m, "README.md names the size of the conformance suite")
+	mains, err := filepath.Glob(filepath.Join(root, "interp", "testdata", "conformance", "*", "main.go"))
+	require.NoError(t, err)
+	assert.Equal(t, m[1], fmt.Sprint(len(mains)), "README.md's size of the conformance suite")
+}
+
+// Links into BENCHMARKS.md name one of its sections, and every table of
+// BENCHMARKS.md says how, where and at which commit it was measured.
+func TestBenchmarksPage(t *testing.T) {
+	bench := readFile(t, "BENCHMARKS.md")
+	assert.LessOrEqual(t, strings.Count(bench, "\n"), 400, "BENCHMARKS.md is one page of current figures (history: git log)")
+	anchors := map[string]bool{}
+	for _, h := range regexp.MustCompile(`(?m)^#+ (.*)$`).FindAllStringSubmatch(bench, -1) {
+		a := strings.ToLower(strings.ReplaceAll(h[1], " ", "-"))
+		anchors[regexp.MustCompile(`[^a-z0-9_-]`).ReplaceAllString(a, "")] = true
+	}
+	for _, doc := range []string{"README.md", "docs/guide.md", "docs/design.md"} {
+		for _, m := range regexp.MustCompile(`BENCHMARKS\.md#([^)\s]+)`).FindAllStringSubmatch(readFile(t, doc), -1) {
+			assert.True(t, anchors[m[1]], "%s links BENCHMARKS.md#%s, which is no section", doc, m[1])
+		}
+	}
+	tables := regexp.MustCompile(`(?s)<!-- table:([a-z]+) -->\n(.*?)<!-- end -->\n`).FindAllStringSubmatch(bench, -1)
+	require.NotEmpty(t, tables)
+	for _, tb := range tables {
+		assert.NotEmpty(t, strings.TrimSpace(tb[2]), "table %s is empty: measure it (scripts/benchmarks.sh %s)", tb[1], tb[1])
+		assert.Regexp(t, `(commit|recorded in|code) `, tb[2], "table %s says at which commit it was measured", tb[1])
+		assert.Regexp(t, `AMD EPYC|Intel Xeon`, tb[2], "table %s says on which machine it was measured", tb[1])
+	}
+}

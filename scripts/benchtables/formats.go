@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // median returns the median of xs (the mean of the middle two for an even
@@ -267,6 +268,42 @@ func memoryTable(input string) (string, error) {
 	b.WriteString("| run | peak RSS (median) | runs |\n|---|---:|---:|\n")
 	for _, l := range labels {
 		fmt.Fprintf(&b, "| %s | %.1f MB | %d |\n", l, median(vals[l]), len(vals[l]))
+	}
+	return b.String(), nil
+}
+
+// rateTable turns lines "LABEL EXECUTIONS DURATION" (a Go duration: one
+// exploration's result line) into executions per second per label: the
+// median duration over the runs.
+func rateTable(input string) (string, error) {
+	var labels []string
+	execs := map[string]int{}
+	secs := map[string][]float64{}
+	for _, l := range strings.Split(input, "\n") {
+		f := strings.Fields(l)
+		if len(f) < 3 {
+			continue
+		}
+		n, err1 := strconv.Atoi(f[len(f)-2])
+		d, err2 := time.ParseDuration(f[len(f)-1])
+		if err1 != nil || err2 != nil || d <= 0 {
+			continue
+		}
+		label := strings.Join(f[:len(f)-2], " ")
+		if _, ok := secs[label]; !ok {
+			labels = append(labels, label)
+		}
+		execs[label] = n
+		secs[label] = append(secs[label], d.Seconds())
+	}
+	if len(labels) == 0 {
+		return "", errors.New("no \"LABEL EXECUTIONS DURATION\" lines in the input")
+	}
+	var b strings.Builder
+	b.WriteString("| run | executions | time (median) | executions/s | runs |\n|---|---:|---:|---:|---:|\n")
+	for _, l := range labels {
+		m := median(secs[l])
+		fmt.Fprintf(&b, "| %s | %s | %s s | %s | %d |\n", l, thousands(int64(execs[l])), num(m), num(float64(execs[l])/m), len(secs[l]))
 	}
 	return b.String(), nil
 }

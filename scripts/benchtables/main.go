@@ -20,6 +20,7 @@
 //	libs      scripts/libs-tests.sh's output: one row per module
 //	verdicts  scripts/verdicts.sh's output: verdicts counted per directory
 //	memory    lines "LABEL KB" (/usr/bin/time -f %M): the median per label
+//	rate      lines "LABEL EXECUTIONS DURATION": executions per second
 package main
 
 import (
@@ -37,7 +38,7 @@ import (
 func main() {
 	file := flag.String("file", "BENCHMARKS.md", "the page whose table is rewritten")
 	table := flag.String("table", "", "name of the table (<!-- table:NAME -->)")
-	format := flag.String("format", "table", "format of the input: table, text, gobench, stdlib, libs, verdicts, memory")
+	format := flag.String("format", "table", "format of the input: table, text, gobench, stdlib, libs, verdicts, memory, rate")
 	cmd := flag.String("cmd", "", "the command that produced the input, for the table's footer")
 	load := flag.String("load", "", "the load average when the measurement started (/proc/loadavg's first field)")
 	flag.Parse()
@@ -138,6 +139,8 @@ func formatInput(format, input string) (string, error) {
 		return verdictsTable(input)
 	case "memory":
 		return memoryTable(input)
+	case "rate":
+		return rateTable(input)
 	}
 	return "", fmt.Errorf("unknown format %q", format)
 }

@@ -130,3 +130,10 @@ func TestRun(t *testing.T) {
 	assert.NotContains(t, got, "building")
 	assert.Error(t, run(file, "nosuch", "table", "", "", strings.NewReader("| a |\n")))
 }
+
+func TestRate(t *testing.T) {
+	got, err := rateTable("race=on 1677 359ms\nrace=on 1677 400ms\nrace=on 1677 300ms\nrace=off 1677 1.2s\nnoise\n")
+	require.NoError(t, err)
+	assert.Equal(t, "| run | executions | time (median) | executions/s | runs |\n|---|---:|---:|---:|---:|\n"+
+		"| race=on | 1,677 | 0.359 s | 4,671 | 3 |\n| race=off | 1,677 | 1.2 s | 1,398 | 1 |\n", got)
+}
