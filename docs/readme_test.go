@@ -257,3 +257,20 @@ func TestBenchmarksPage(t *testing.T) {
 		assert.Regexp(t, `AMD EPYC|Intel Xeon`, tb[2], "table %s says on which machine it was measured", tb[1])
 	}
 }
+
+// Wherever the documents quote the result line of the README's counter,
+// they quote the one TestReadmeQuotedOutputs checks against a real run.
+func TestDocsQuoteTheCheckedCounter(t *testing.T) {
+	re := regexp.MustCompile(`TestCounter: ok, (\d+) executions, exhaustive`)
+	want := re.FindStringSubmatch(quotedOutputs(t, readFile(t, "README.md"))["go test -v ./examples/counter"])
+	require.NotNil(t, want, "README.md quotes the counter's result line")
+	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	require.NoError(t, err)
+	for _, d := range append(docs, filepath.Join(root, "README.md")) {
+		b, err := os.ReadFile(d)
+		require.NoError(t, err)
+		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+			assert.Equal(t, want[1], m[1], "%s quotes the counter's executions", d)
+		}
+	}
+}
