@@ -15,7 +15,7 @@
 #            parallel    2 min    exploring on one core and on two
 #            memory      2 min    peak RSS of vt run against native
 #            search      10 min   executions to exhaust, per strategy
-#            deepbugs    1 h      the deep-bug ports under each strategy
+#            deepbugs    5 min    the deep-bug ports under guided+txn and the portfolio
 #            verdicts    30 min   scripts/verdicts.sh, counted per corpus
 #            stdlib      3 h      scripts/stdlib-tests.sh (the standard library's own tests)
 #            libs        1 h      scripts/libs-tests.sh (needs the module proxy)
@@ -114,7 +114,7 @@ for p in 'examples/counter TestCounter' 'examples/peterson TestPeterson' 'exampl
   done
 done" ;;
 	deepbugs)
-		table deepbugs table "VT_BENCH_TIME=20s VT_BENCH_TRIALS=100 go test ./internal/explore -run '^\$' -bench DeepBugs -benchtime 1x -timeout 2h" ;;
+		table deepbugs table "VT_BENCH_STRATEGIES=guided+txn,portfolio VT_BENCH_TIME=20s VT_BENCH_TRIALS=100 go test ./internal/explore -run '^\$' -bench DeepBugs -benchtime 1x -timeout 2h" ;;
 	verdicts)
 		need_vt
 		table verdicts verdicts "scripts/verdicts.sh $vt" ;;
