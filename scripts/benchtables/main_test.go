@@ -80,7 +80,6 @@ packages passing whole: 1 of 2; tests passed: 87 of 90
 	require.NoError(t, err)
 	assert.Equal(t, `| package | tests | passed | failed | unsupported | skipped | seconds |
 |---|---:|---:|---:|---:|---:|---:|
-| bufio | 50 | 50 | 0 | 0 | 1 | 3.5 |
 | sync | 40 | 37 | 1 | 2 | 0 | 120.0 |
 | **total** | **90** | **87** | **1** | **2** | **1** | |
 
@@ -101,6 +100,8 @@ func TestVerdictsAndMemory(t *testing.T) {
 ./a TestRace race 2 exhausted=false
 ./b TestLeak leak 1000 exhausted=false
 ./b summary ok 0 exhausted=false
+./examples/x TestA ok 5 exhausted=true
+./examples/y TestB deadlock 1 exhausted=false
 `
 	got, err := verdictsTable(v)
 	require.NoError(t, err)
@@ -108,7 +109,8 @@ func TestVerdictsAndMemory(t *testing.T) {
 		"|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n"+
 		"| `./a` | 2 | 1 | 1 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 1 | 13 |\n"+
 		"| `./b` | 1 | 0 | 0 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 1,000 |\n"+
-		"| **total** | 3 | 1 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 1 | 1,013 |\n", got)
+		"| `./examples/...` | 2 | 1 | 0 | 0 | 1 | 0 | 0 | 0 | 0 | 0 | 1 | 6 |\n"+
+		"| **total** | 5 | 2 | 1 | 0 | 1 | 1 | 0 | 0 | 0 | 0 | 2 | 1,019 |\n", got)
 
 	got, err = memoryTable("native strconvx 6400\nvt run strconvx 1 160000\nnative strconvx 6800\nnative strconvx 6500\n")
 	require.NoError(t, err)
