@@ -15,6 +15,7 @@
 #            parallel    2 min    exploring on one core and on two
 #            memory      2 min    peak RSS of vt run against native
 #            search      10 min   executions to exhaust, per strategy
+#            regions     3 min    the habanero Table I programs under regions and dpor
 #            deepbugs    5 min    the deep-bug ports under guided+txn and the portfolio
 #            verdicts    30 min   scripts/verdicts.sh, counted per corpus
 #            stdlib      3 h      scripts/stdlib-tests.sh (the standard library's own tests)
@@ -38,7 +39,7 @@ while [[ $# -gt 0 ]]; do
 	*) break ;;
 	esac
 done
-all=(speed xtools counter race goroutines parallel memory search deepbugs verdicts stdlib libs)
+all=(speed xtools counter race goroutines parallel memory search regions deepbugs verdicts stdlib libs)
 tables=("$@")
 if [[ ${#tables[@]} -eq 0 ]]; then tables=("${all[@]}"); fi
 for t in "${tables[@]}"; do
@@ -112,6 +113,13 @@ for p in 'examples/counter TestCounter' 'examples/peterson TestPeterson' 'exampl
     $vt test -json -corpus off -time 20s -execs 100000 -strategy \$s -run \"^\$2\\\$\" ./\$1 2>/dev/null |
       jq -r --arg p \"\$1 \$2\" --arg s \"\$s\" 'select(.verdict != null and .name != \"summary\") | \"| \\(\$p) | \\(\$s) | \\(.verdict) | \\(.executions) | \\(.exhausted) | \\(.states // \"\") |\"'
   done
+done" ;;
+	regions)
+		need_vt
+		table regions table "echo '| test | strategy | verdict | executions | states stored | exhausted |'; echo '|---|---|---|---:|---:|---|'
+for s in regions dpor; do
+  (cd examples/habanero/tablei && $vt test -json -corpus off -strategy \$s -time 10s . 2>/dev/null) |
+    jq -r --arg s \"\$s\" 'select(.verdict != null and .name != \"summary\") | \"| \\(.name) | \\(\$s) | \\(.verdict) | \\(.executions) | \\(.states // \"\") | \\(.exhausted) |\"'
 done" ;;
 	deepbugs)
 		table deepbugs table "VT_BENCH_STRATEGIES=guided+txn,portfolio VT_BENCH_TIME=20s VT_BENCH_TRIALS=100 go test ./internal/explore -run '^\$' -bench DeepBugs -benchtime 1x -timeout 2h" ;;
