@@ -73,6 +73,21 @@ table() {
 label() { perl -pe "s{^(Benchmark\S+?)(-\d+)?(\s)}{\$1/$1\$3}"; }
 export -f label
 
+# strategies_tsv STRATEGY LABEL VTFLAGS...: vt test -json with the
+# strategy (its words are flags), one tab-separated line per test: LABEL
+# (or the test's name), strategy, verdict, executions, states, exhausted.
+strategies_tsv() {
+	local s=$1 label=$2
+	shift 2
+	# shellcheck disable=SC2086
+	"$vt" test -json -corpus off -strategy $s "$@" 2>/dev/null |
+		jq -r --arg l "$label" --arg s "$s" 'select(.verdict != null and .name != "summary") |
+			[(if $l == "" then .name else $l end), $s, .verdict, (.executions | tostring),
+			 ((.states // "") | tostring), (.exhausted | tostring)] | @tsv'
+}
+export -f strategies_tsv
+export vt
+
 need_vt() {
 	if [[ ! -x "$vt" ]]; then go build -o "$vt" ./cmd/vt; fi
 }
@@ -106,21 +121,16 @@ for r in off on; do VT_BENCH_RACE=\$r $tmp/explore.test -test.run '^\$' -test.be
 done" ;;
 	search)
 		need_vt
-		table search table "echo '| program | strategy | verdict | executions | exhausted | states stored |'; echo '|---|---|---|---:|---|---:|'
-for p in 'examples/counter TestCounter' 'examples/peterson TestPeterson' 'examples/peterson TestFlagsOnlyLivelocks' 'internal/explore/testdata/classic TestIndexer15'; do
+		table search strategies "for p in 'examples/counter TestCounter' 'examples/peterson TestPeterson' 'examples/peterson TestFlagsOnlyLivelocks' 'internal/explore/testdata/classic TestIndexer15'; do
   set -- \$p
   for s in portfolio 'dpor -preempt -1' 'dfs -preempt -1' stateful; do
-    $vt test -json -corpus off -time 20s -execs 100000 -strategy \$s -run \"^\$2\\\$\" ./\$1 2>/dev/null |
-      jq -r --arg p \"\$1 \$2\" --arg s \"\$s\" 'select(.verdict != null and .name != \"summary\") | \"| \\(\$p) | \\(\$s) | \\(.verdict) | \\(.executions) | \\(.exhausted) | \\(.states // \"\") |\"'
+    strategies_tsv \"\$s\" \"\$1 \$2\" -time 20s -execs 100000 -run \"^\$2\\\$\" ./\$1
   done
 done" ;;
 	regions)
 		need_vt
-		table regions table "echo '| test | strategy | verdict | executions | states stored | exhausted |'; echo '|---|---|---|---:|---:|---|'
-for s in regions dpor; do
-  (cd examples/habanero/tablei && $vt test -json -corpus off -strategy \$s -time 10s . 2>/dev/null) |
-    jq -r --arg s \"\$s\" 'select(.verdict != null and .name != \"summary\") | \"| \\(.name) | \\(\$s) | \\(.verdict) | \\(.executions) | \\(.states // \"\") | \\(.exhausted) |\"'
-done" ;;
+		table regions strategies "cd examples/habanero/tablei &&
+for s in regions dpor; do strategies_tsv \$s '' -time 10s .; done" ;;
 	deepbugs)
 		table deepbugs table "VT_BENCH_STRATEGIES=guided+txn,portfolio VT_BENCH_TIME=20s VT_BENCH_TRIALS=100 go test ./internal/explore -run '^\$' -bench DeepBugs -benchtime 1x -timeout 2h" ;;
 	verdicts)

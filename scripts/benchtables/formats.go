@@ -315,3 +315,63 @@ func rateTable(input string) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// strategiesTable turns tab-separated lines "TEST STRATEGY VERDICT
+// EXECUTIONS STATES EXHAUSTED" (vt test -json's fields; STATES may be
+// empty) into a row per test and a column per strategy, in order of
+// appearance: "ok, 4 executions, exhausted", with the states stored when
+// there are any.
+func strategiesTable(input string) (string, error) {
+	var tests, strategies []string
+	cells := map[[2]string]string{}
+	for _, l := range strings.Split(input, "\n") {
+		f := strings.Split(l, "\t")
+		if len(f) != 6 {
+			continue
+		}
+		test, strategy, verdict := f[0], f[1], f[2]
+		execs, err := strconv.Atoi(f[3])
+		if err != nil {
+			continue
+		}
+		if !slices.Contains(tests, test) {
+			tests = append(tests, test)
+		}
+		if !slices.Contains(strategies, strategy) {
+			strategies = append(strategies, strategy)
+		}
+		cell := verdict + ", " + count(execs, "execution")
+		if st, err := strconv.Atoi(f[4]); err == nil {
+			cell += ", " + count(st, "state")
+		}
+		if f[5] == "true" {
+			cell += ", exhausted"
+		}
+		cells[[2]string{test, strategy}] = cell
+	}
+	if len(tests) == 0 {
+		return "", errors.New("no \"TEST\\tSTRATEGY\\tVERDICT\\tEXECUTIONS\\tSTATES\\tEXHAUSTED\" lines in the input")
+	}
+	var b strings.Builder
+	b.WriteString("| test |")
+	for _, s := range strategies {
+		b.WriteString(" " + s + " |")
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---|", len(strategies)) + "\n")
+	for _, t := range tests {
+		b.WriteString("| " + t + " |")
+		for _, s := range strategies {
+			b.WriteString(" " + cells[[2]string{t, s}] + " |")
+		}
+		b.WriteString("\n")
+	}
+	return b.String(), nil
+}
+
+// count writes n and the noun, plural unless n is 1.
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return thousands(int64(n)) + " " + noun + "s"
+}

@@ -21,6 +21,8 @@
 //	verdicts  scripts/verdicts.sh's output: verdicts counted per directory
 //	memory    lines "LABEL KB" (/usr/bin/time -f %M): the median per label
 //	rate      lines "LABEL EXECUTIONS DURATION": executions per second
+//	strategies  tab-separated "TEST STRATEGY VERDICT EXECUTIONS STATES
+//	          EXHAUSTED": a row per test, a column per strategy
 package main
 
 import (
@@ -38,7 +40,7 @@ import (
 func main() {
 	file := flag.String("file", "BENCHMARKS.md", "the page whose table is rewritten")
 	table := flag.String("table", "", "name of the table (<!-- table:NAME -->)")
-	format := flag.String("format", "table", "format of the input: table, text, gobench, stdlib, libs, verdicts, memory, rate")
+	format := flag.String("format", "table", "format of the input: table, text, gobench, stdlib, libs, verdicts, memory, rate, strategies")
 	cmd := flag.String("cmd", "", "the command that produced the input, for the table's footer")
 	load := flag.String("load", "", "the load average when the measurement started (/proc/loadavg's first field)")
 	flag.Parse()
@@ -141,6 +143,8 @@ func formatInput(format, input string) (string, error) {
 		return memoryTable(input)
 	case "rate":
 		return rateTable(input)
+	case "strategies":
+		return strategiesTable(input)
 	}
 	return "", fmt.Errorf("unknown format %q", format)
 }

@@ -139,3 +139,11 @@ func TestRate(t *testing.T) {
 	assert.Equal(t, "| run | executions | time (median) | executions/s | runs |\n|---|---:|---:|---:|---:|\n"+
 		"| race=on | 1,677 | 0.359 s | 4,671 | 3 |\n| race=off | 1,677 | 1.2 s | 1,398 | 1 |\n", got)
 }
+
+func TestStrategies(t *testing.T) {
+	got, err := strategiesTable("TestCounter\tportfolio\tok\t11\t\ttrue\nTestCounter\tstateful\tok\t303\t344\ttrue\nTestLive\tportfolio\tsteps\t1\t\tfalse\n")
+	require.NoError(t, err)
+	assert.Equal(t, "| test | portfolio | stateful |\n|---|---|---|\n"+
+		"| TestCounter | ok, 11 executions, exhausted | ok, 303 executions, 344 states, exhausted |\n"+
+		"| TestLive | steps, 1 execution |  |\n", got)
+}
