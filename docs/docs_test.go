@@ -25,7 +25,7 @@ import (
 	"github.com/vtcheck/vt/internal/explore"
 )
 
-var update = flag.Bool("update", false, "rewrite README.md's generated options table")
+var update = flag.Bool("update", false, "rewrite the generated parts of README.md and docs/*.md (options tables, package graph)")
 
 // root is the repository root, relative to this package.
 const root = ".."
