@@ -17,6 +17,7 @@
 #            search      10 min   executions to exhaust, per strategy
 #            regions     3 min    the habanero Table I programs under regions and dpor
 #            deepbugs    5 min    the deep-bug ports under guided+txn and the portfolio
+#            shapes      10 min   scripts/deepshapes.sh (the deep-bug shapes: the portfolio against each member)
 #            verdicts    30 min   scripts/verdicts.sh, counted per corpus
 #            stdlib      3 h      scripts/stdlib-tests.sh (the standard library's own tests)
 #            libs        1 h      scripts/libs-tests.sh (needs the module proxy)
@@ -39,7 +40,7 @@ while [[ $# -gt 0 ]]; do
 	*) break ;;
 	esac
 done
-all=(speed xtools counter race goroutines parallel memory search regions deepbugs verdicts stdlib libs)
+all=(speed xtools counter race goroutines parallel memory search regions deepbugs shapes verdicts stdlib libs)
 tables=("$@")
 if [[ ${#tables[@]} -eq 0 ]]; then tables=("${all[@]}"); fi
 for t in "${tables[@]}"; do
@@ -133,6 +134,9 @@ done" ;;
 for s in regions dpor; do strategies_tsv \$s '' -time 10s .; done" ;;
 	deepbugs)
 		table deepbugs table "VT_BENCH_STRATEGIES=guided+txn,portfolio VT_BENCH_TIME=20s VT_BENCH_TRIALS=100 go test ./internal/explore -run '^\$' -bench DeepBugs -benchtime 1x -timeout 2h" ;;
+	shapes)
+		need_vt
+		table shapes table "scripts/deepshapes.sh $vt 10s" ;;
 	verdicts)
 		need_vt
 		table verdicts verdicts "scripts/verdicts.sh $vt" ;;

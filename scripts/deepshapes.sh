@@ -1,31 +1,56 @@
 #!/usr/bin/env bash
 # deepshapes.sh explores every program of examples/deepbugs/shapes (the
-# deep-bug corpus: each model in several shapes, >= 8 goroutines) under one
-# strategy with a time budget, one at a time on one core, and prints one
-# markdown row per program: name, verdict, executions, milliseconds and the
-# member of the portfolio that found the bug. Compare strategies, or two vt
-# binaries, side by side in one run:
+# deep-bug corpus: each model in several shapes, >= 8 goroutines) under the
+# default portfolio and under each single strategy that is one of its
+# members, one program and strategy at a time on one core, and prints a
+# markdown table: for each program the portfolio's result (executions,
+# time, the member that found the bug), the best single strategy's, and
+# whether the portfolio found it within 2 x the best one's time + 1 s.
 #
-#   scripts/deepshapes.sh /tmp/vt portfolio > /tmp/portfolio.md
-#   scripts/deepshapes.sh /tmp/vt pct       > /tmp/pct.md
-#
-# Usage: scripts/deepshapes.sh VTBIN [STRATEGY [BUDGET]]
-#   STRATEGY  portfolio (default), random, pct, guided, dpor, ...
-#   BUDGET    time budget of each program (default 10s)
-# Needs python3. Takes up to 18 x BUDGET; not part of go test ./...
+# Usage: scripts/deepshapes.sh VTBIN [BUDGET]
+#   BUDGET  time budget of each run (default 10s)
+# Needs python3. Takes up to 18 x 5 x BUDGET; not part of go test ./...
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 vt=$1
-strategy=${2:-portfolio}
-budget=${3:-10s}
+budget=${2:-10s}
 programs=$(sed -n 's/^func Test\([A-Za-z0-9]*\)(t \*testing.T) { deep(t, .*/\1/p' "$root/examples/deepbugs/shapes/shapes_test.go")
-echo "| program | verdict | executions | ms | found by |"
-echo "|---|---|---:|---:|---|"
 for p in $programs; do
-	(cd "$root" && VT_DEEP=1 "$vt" test -run "^Test$p\$" -time "$budget" -parallel 1 -corpus off -strategy "$strategy" -json ./examples/deepbugs/shapes 2>/dev/null || true) |
-		grep '"verdict"' | tail -1 |
-		python3 -c 'import sys, json
-d = json.loads(sys.stdin.read())
-print("| %s | %s | %d | %d | %s |" % (sys.argv[1], d.get("verdict"), d.get("executions", 0), d.get("elapsed_ms", 0), d.get("found_by", "")))' "$p"
-done
+	for s in portfolio random pct guided dpor; do
+		(cd "$root" && VT_DEEP=1 "$vt" test -run "^Test$p\$" -time "$budget" -parallel 1 -corpus off -strategy "$s" -json ./examples/deepbugs/shapes 2>/dev/null || true) |
+			grep '"verdict"' | tail -1 | sed "s/^/$p $s /"
+	done
+done | python3 -c '
+import sys, json
+rows, order = {}, []
+for line in sys.stdin:
+    prog, strat, js = line.split(" ", 2)
+    d = json.loads(js)
+    if prog not in rows:
+        rows[prog] = {}
+        order.append(prog)
+    rows[prog][strat] = d
+def found(d):
+    return d is not None and d.get("verdict") not in (None, "ok", "unexplored", "error")
+def cell(d):
+    if not found(d):
+        return "— (%d)" % (d or {}).get("executions", 0)
+    return "%d / %.2f s" % (d["executions"], d["elapsed_ms"] / 1000)
+print("| program | verdict | portfolio | found by | best single | best: strategy | within 2× + 1 s |")
+print("|---|---|---:|---|---:|---|---|")
+met = total = 0
+for p in order:
+    r = rows[p]
+    port = r.get("portfolio")
+    singles = [(s, r.get(s)) for s in ("random", "pct", "guided", "dpor") if found(r.get(s))]
+    best = min(singles, key=lambda x: x[1]["elapsed_ms"]) if singles else None
+    verdict = (port or {}).get("verdict", "?") if found(port) else (best[1]["verdict"] if best else "?")
+    ok = "—"
+    if best:
+        total += 1
+        ok = "yes" if found(port) and port["elapsed_ms"] <= 2 * best[1]["elapsed_ms"] + 1000 else "no"
+        met += ok == "yes"
+    print("| %s | %s | %s | %s | %s | %s | %s |" % (p, verdict, cell(port), (port or {}).get("found_by", "") if found(port) else "", cell(best[1]) if best else "—", best[0] if best else "—", ok))
+print("| all | | | | | | %d of %d |" % (met, total))
+'
