@@ -22,7 +22,7 @@ func BenchmarkCorpusExecutions(b *testing.B) {
 	prog, names := corpus(b)
 	var big []string
 	for _, name := range names {
-		if strings.HasPrefix(name, "TestNoRace") && exploreCorpus(b, prog, name, "").Executions >= 500 {
+		if strings.HasPrefix(name, "TestNoRace") && exploreCorpusWith(b, prog, name, "", "dfs").Executions >= 500 {
 			big = append(big, name)
 		}
 	}
@@ -33,7 +33,7 @@ func BenchmarkCorpusExecutions(b *testing.B) {
 	for range b.N {
 		for _, name := range big {
 			for i, k := range kinds {
-				res := exploreCorpus(b, prog, name, k)
+				res := exploreCorpusWith(b, prog, name, k, "dfs")
 				if res.Verdict != "ok" {
 					b.Fatalf("%s: %s", name, res.Verdict)
 				}

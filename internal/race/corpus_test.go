@@ -53,10 +53,15 @@ var corpusTrust = map[string][]string{
 // explore runs an exhaustive dfs of one corpus test with the given race
 // detection ("h", "lockset" or "" for off).
 func exploreCorpus(t testing.TB, prog *interp.Program, name, detector string) *explore.Result {
+	return exploreCorpusWith(t, prog, name, detector, "portfolio")
+}
+
+// exploreCorpusWith is exploreCorpus with the strategy given.
+func exploreCorpusWith(t testing.TB, prog *interp.Program, name, detector, strategy string) *explore.Result {
 	pkg, err := explore.TestPackage(prog, name, "")
 	require.NoError(t, err)
 	o := explore.DefaultOptions()
-	o.Race = detector
+	o.Race, o.Strategy = detector, strategy
 	o.Time = time.Minute
 	o.Trust = corpusTrust[name]
 	res, err := explore.Explore(explore.Target{Prog: prog, Pkg: pkg, Test: name, Root: 0, Name: name}, o, nil)
