@@ -12,9 +12,6 @@ import (
 type dporSearch struct {
 	bounds []int
 	stage  int // the bound of the running stage (-1: none)
-	// tooBig: an execution was too large for DPOR's analysis
-	// (dpor.unanalysed); the search gave up.
-	tooBig bool
 }
 
 // newDPORSearch returns the dpor strategy for the option preempt: the
@@ -74,10 +71,9 @@ func (s *dporSearch) search(x *explorer) (coverage, error) {
 					return cov, nil
 				}
 				if d.unanalysed != "" {
-					// Too large for DPOR: the portfolio's other members
-					// go on.
+					// Too large for DPOR: the search gives up (the
+					// portfolio's other members go on).
 					x.res.Notes = append(x.res.Notes, d.unanalysed)
-					s.tooBig = true
 					return cov, nil
 				}
 			}
