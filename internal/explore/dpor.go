@@ -105,6 +105,42 @@ type dpor struct {
 	shard, shards int
 }
 
+// progress estimates the fraction of the search's space (its stage's)
+// explored so far, from the position of its path in the tree: at each
+// choice, the alternatives known there (explored, being explored, waiting
+// in the backtrack set) weigh alike, as in Knuth's estimate of a tree's
+// size along one path. Backtrack sets grow as races are found, so the
+// estimate errs high early; it is a hint for sharing time (portfolio.go),
+// never a claim.
+func (d *dpor) progress() float64 {
+	f, w := 0.0, 1.0
+	for _, nd := range d.nodes {
+		before, total := nd.c.chosen, nd.c.n
+		if nd.pick {
+			before, total = 0, 1
+			for a, g := range nd.ids {
+				if a == nd.c.chosen {
+					continue
+				}
+				_, asleep := nd.sleep[g]
+				switch {
+				case nd.done[g] != nil:
+					before++
+					total++
+				case nd.backtrack.has(g) && !asleep:
+					total++
+				}
+			}
+		}
+		if total <= 1 {
+			continue
+		}
+		f += w * float64(before) / float64(total)
+		w /= float64(total)
+	}
+	return f
+}
+
 // firstPick returns the index of the first choice of a goroutine on the
 // path (-1: none).
 func (d *dpor) firstPick() int {

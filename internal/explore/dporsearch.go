@@ -12,6 +12,11 @@ import (
 type dporSearch struct {
 	bounds []int
 	stage  int // the bound of the running stage (-1: none)
+	// d is the running stage's search, last says it is the last stage,
+	// and work is the work (explorer.work) its executions took.
+	d    *dpor
+	last bool
+	work int64
 }
 
 // newDPORSearch returns the dpor strategy for the option preempt: the
@@ -44,10 +49,11 @@ func (s *dporSearch) name() string {
 
 func (s *dporSearch) search(x *explorer) (coverage, error) {
 	cov := notCovered
-	for _, bound := range s.bounds {
+	for i, bound := range s.bounds {
 		cov = notCovered
 		s.stage = bound
 		d := &dpor{bound: bound, shard: x.o.Shard, shards: x.o.Shards, noSettle: x.noSettle}
+		s.d, s.last, s.work = d, i == len(s.bounds)-1, 0
 		if bound < 0 && d.shards <= 1 && x.o.Steps == 0 && !x.noJoins {
 			d.joins = &joinSet{seen: map[interp.StateKey]struct{}{}}
 		}
@@ -59,6 +65,7 @@ func (s *dporSearch) search(x *explorer) (coverage, error) {
 			var done bool
 			var err error
 			var rest []int // the rest of an unfinished subtree taken
+			w0 := x.work()
 			if sub := x.takeSubtree(d, bound, prefix); sub != nil {
 				// A worker explored the subtree (parallel.go).
 				done, err = x.adoptSubtree(d, sub)
@@ -77,6 +84,7 @@ func (s *dporSearch) search(x *explorer) (coverage, error) {
 					return cov, nil
 				}
 			}
+			s.work += x.work() - w0
 			if done || err != nil {
 				return cov, err
 			}
@@ -114,4 +122,19 @@ func (s *dporSearch) search(x *explorer) (coverage, error) {
 		cov = coverage{exhaustive: true, bound: bound}
 	}
 	return cov, nil
+}
+
+// remaining estimates the work the search needs to end, from the work its
+// last stage took so far and its progress (dpor.progress); ok is false
+// before the last stage (the stages after the running one are unknown)
+// or before any progress.
+func (s *dporSearch) remaining() (work int64, ok bool) {
+	if s.d == nil || !s.last {
+		return 0, false
+	}
+	f := s.d.progress()
+	if f <= 0 || f >= 1 {
+		return 0, false
+	}
+	return int64(float64(s.work) * (1 - f) / f), true
 }

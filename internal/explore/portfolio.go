@@ -159,9 +159,14 @@ func (p *portfolio) search(x *explorer) (coverage, error) {
 			if m.resume == nil {
 				m.start(x)
 			}
-			x.slice = m.turnLeft
-			m.resume()
-			x.slice = nil
+			m.turn(x)
+			for !m.done && m.nearEnd(x) {
+				// The proof is close: it goes on before the samplers
+				// take their turns (their executions would add to the
+				// proof's, not to its chance).
+				m.end = x.work() + sliceOf(x, m, round)
+				m.turn(x)
+			}
 			if !m.done {
 				live++
 				continue
@@ -179,6 +184,13 @@ func (p *portfolio) search(x *explorer) (coverage, error) {
 			return notCovered, nil
 		}
 	}
+}
+
+// turn runs the member until its slice ends (or its search does).
+func (m *member) turn(x *explorer) {
+	x.slice = m.turnLeft
+	m.resume()
+	x.slice = nil
 }
 
 // start makes the member's search a coroutine.
@@ -211,3 +223,20 @@ func (x *explorer) work() int64 {
 	r := x.res
 	return r.Steps + execWork*int64(r.Executions+r.SleepPruned+r.StatesMatched+r.OtherShards)
 }
+
+// nearEnd reports whether m is the DPOR member in its last stage and
+// expects to end it within finishFactor times the work that stage took so
+// far (dporSearch.remaining).
+func (m *member) nearEnd(x *explorer) bool {
+	d, ok := m.s.(*dporSearch)
+	if !ok || x.o.Shards > 0 || !x.budgetLeft() {
+		return false
+	}
+	rem, ok := d.remaining()
+	return ok && rem <= finishFactor*d.work
+}
+
+// finishFactor: the DPOR member keeps the turn when the rest of its search
+// is estimated at no more than this many times the work done in its
+// stage.
+const finishFactor = 16
