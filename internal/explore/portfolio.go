@@ -26,7 +26,10 @@ import (
 // at once), round 1 the DPOR member a long one (a program it proves in
 // about a second is proved without the samplers' executions), and then
 // the turns are even, so that a deep bug that only a sampler reaches
-// waits for about a second and a fair share, not for the proof.
+// waits for about a second and a fair share, not for the proof. When the
+// DPOR member's last stage is estimated near its end (nearEnd), it keeps
+// the turn: a proof near its end is not charged with the samplers'
+// executions.
 // A member keeps its search state between its slices and resumes where
 // it stopped: each runs as a coroutine (iter.Pull) that gives up its turn
 // in budgetLeft.
