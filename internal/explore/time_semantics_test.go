@@ -97,7 +97,9 @@ func TestSynctestClock(t *testing.T) {
 	// schedule: time passes after timeHorizon scheduling points, without
 	// a preemption. With the synctest clock it never does.
 	o = DefaultOptions()
-	o.Preempt, o.Steps = 0, 200000
+	// The verdicts below are bounded by steps, not time: a budget no
+	// loaded machine reaches (10 s once ran out in the first execution).
+	o.Preempt, o.Steps, o.Time = 0, 200000, time.Minute
 	res, err = Explore(semanticsTarget(t, "TestPollDeadline", 0), o, nil)
 	require.NoError(t, err)
 	assert.Equal(t, "ok", res.Verdict)
