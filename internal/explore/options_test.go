@@ -94,7 +94,7 @@ func TestOptionErrors(t *testing.T) {
 		{"time", "-1s", `option time: want a positive duration`},
 		{"expect", "error", `option expect: want ok, race, region, deadlock`},
 		{"race", "maybe", `option race: want on, off, h or lockset`},
-		{"clock", "real", `vt: bad value "real" for option clock: want any or synctest`},
+		{"clock", "real", `vt: bad value "real" for option clock: want any, synctest or a duration such as 1ms`},
 		{"enumerate", "-1", `option enumerate: want an integer ≥ 0`},
 		{"udploss", "sometimes", `option udploss: want on or off`},
 		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, profile, html, corpus, expect, race, trust, guide, jrf, transactions, clock, enumerate, udploss, parallel, shard)`},
