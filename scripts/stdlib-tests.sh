@@ -16,7 +16,8 @@
 # failing schedules earlier runs saved under GOROOT's testdata/vt are not
 # replayed, so that a run measures one execution of the default schedule);
 # VT_TESTS_DIR=DIR runs vt test in DIR (a module's packages: see
-# libs-tests.sh) instead of an empty directory.
+# libs-tests.sh) instead of an empty directory; VT_TESTS_EXPLORE=1 explores
+# each test as vt test does by default (no -execs 1), as a user runs it.
 # Needs jq. Slow (minutes); not part of go test ./...
 set -euo pipefail
 
@@ -56,7 +57,9 @@ for p in "${pkgs[@]}"; do
 	f="$out/$(echo "$p" | tr / _).json"
 	start=$(date +%s.%N)
 	# shellcheck disable=SC2086
-	(cd "$empty" && "$vt" test -execs 1 -json $flags "$p" >"$f" 2>"$f.stderr") || true
+	execs=(-execs 1)
+	[[ "${VT_TESTS_EXPLORE:-}" == 1 ]] && execs=()
+	(cd "$empty" && "$vt" test "${execs[@]}" -json $flags "$p" >"$f" 2>"$f.stderr") || true
 	secs=$(echo "$(date +%s.%N) - $start" | bc)
 	read -r t ok unsup skip < <(jq -rs '
 		[.[] | select(.name != "summary" and .name != null and (.name | contains("/") | not))] |

@@ -111,10 +111,10 @@ type scheduler struct {
 	synctest  bool          // time passes only when every goroutine is blocked
 	short     time.Duration // a deadline at most this far is short (clockRule)
 	early     time.Duration // the next timer fires early (step.early)
-	enumerate int    // data choices of at most this many values are alternatives
-	udpLoss   bool   // a datagram sent may be lost (an alternative)
-	seed      uint64 // of data choices' offsets and sampled values
-	draws     uint64 // data choices so far
+	enumerate int           // data choices of at most this many values are alternatives
+	udpLoss   bool          // a datagram sent may be lost (an alternative)
+	seed      uint64        // of data choices' offsets and sampled values
+	draws     uint64        // data choices so far
 
 	// track follows the execution for DPOR (nil otherwise); abandoned:
 	// DPOR found the rest of the execution redundant and ended it.

@@ -1,6 +1,9 @@
-// Command lat measures how long work that takes microseconds on an idle
-// core can take on a loaded machine: a goroutine is started, sums 1000
-// numbers and signals; the caller measures start to signal.
+// Command latency measures how long work that takes microseconds on an idle
+// core can take on a loaded machine, the grounds of the clock option's
+// default (docs/semantics.md, "Why 1 ms"). Usage: go run ./scripts/latency N H
+// (N trials, H goroutines spinning alongside). Each trial starts a goroutine
+// that sums 1000 numbers and signals; the caller measures start to signal,
+// and the program prints the quantiles.
 package main
 
 import (
@@ -15,8 +18,16 @@ import (
 var sink int
 
 func main() {
-	n, _ := strconv.Atoi(os.Args[1])
-	hogs, _ := strconv.Atoi(os.Args[2])
+	if len(os.Args) != 3 {
+		fmt.Fprintln(os.Stderr, "usage: latency N H")
+		os.Exit(2)
+	}
+	n, err1 := strconv.Atoi(os.Args[1])
+	hogs, err2 := strconv.Atoi(os.Args[2])
+	if err1 != nil || err2 != nil || n < 1 || hogs < 0 {
+		fmt.Fprintln(os.Stderr, "latency: N ≥ 1 and H ≥ 0 are integers")
+		os.Exit(2)
+	}
 	for range hogs {
 		go func() {
 			x := 0
