@@ -36,7 +36,7 @@ func TestOptionTable(t *testing.T) {
 
 // The defaults are those vt always had.
 func TestDefaultOptions(t *testing.T) {
-	assert.Equal(t, Options{Strategy: "portfolio", PCTDepth: 3, Execs: 100000, Steps: 0, Preempt: -2, Time: 10 * time.Second, Corpus: "auto", Race: "h", JRF: jrfHeuristics{true, true, true, true}, Clock: "any", Enumerate: 16}, DefaultOptions())
+	assert.Equal(t, Options{Strategy: "portfolio", PCTDepth: 3, Execs: 100000, Steps: 0, Preempt: -2, Time: 10 * time.Second, Corpus: "auto", Race: "h", JRF: jrfHeuristics{true, true, true, true}, Clock: "1ms", Enumerate: 16}, DefaultOptions())
 }
 
 // Every option's value survives a round trip through its text form.
@@ -58,7 +58,7 @@ func TestOptionRoundTrip(t *testing.T) {
 		"expect":       {"race": "race", "ok": "ok", "": ""},
 		"race":         {"on": "on", "h": "on", "true": "on", "off": "off", "false": "off", "lockset": "lockset"},
 		"trust":        {"a, b/c ,": "a,b/c", "": ""},
-		"clock":        {"any": "any", "synctest": "synctest"},
+		"clock":        {"any": "any", "synctest": "synctest", "1ms": "1ms", "250us": "250us"},
 		"enumerate":    {"0": "0", "16": "16", "100": "100"},
 		"udploss":      {"on": "on", "true": "on", "off": "off", "false": "off"},
 		"parallel":     {"auto": "auto", "1": "1", "3": "3"},
