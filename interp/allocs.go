@@ -367,7 +367,7 @@ func (c *compiler) allocSiteOf(a *ssa.Alloc) *allocSite {
 
 // modelAlloc returns the heap allocations (how many, and their bytes) the
 // Go body of a model would make for arguments a and result r.
-type modelAlloc func(a []value, r value) (n int, size int64)
+type modelAlloc func(m *machine, a []value, r value) (n int, size int64)
 
 // oneIf is one allocation of size bytes if cond holds.
 func oneIf(cond bool, size int64) (int, int64) {
@@ -377,86 +377,16 @@ func oneIf(cond bool, size int64) (int, int64) {
 	return 0, 0
 }
 
-// modelAllocs are the allocations of the models that run on the host
-// (models_strings.go) that their Go bodies make, by the bodies' rules; the
-// other models that allocate in Go are left uncounted (docs/semantics.md).
-// A model that returns a substring or allocates nothing has no entry.
+// modelAllocs are the allocations that the Go bodies of models running on
+// the host would make, by the bodies' rules: the models written against
+// the models' API declare theirs (model.Func.Allocs, added here by
+// stdlib.go); the other models that allocate in Go are left uncounted
+// (docs/semantics.md). A model that returns a substring or allocates
+// nothing has no entry.
 var modelAllocs = map[string]modelAlloc{
-	"internal/bytealg.MakeNoZero": func(a []value, _ value) (int, int64) {
+	"internal/bytealg.MakeNoZero": func(_ *machine, a []value, _ value) (int, int64) {
 		return oneIf(a[0].int() > 0, a[0].int())
 	},
-	// A new string if any letter changed (ToUpper, ToLower, Map return
-	// their argument otherwise).
-	"strings.ToUpper":    changedString,
-	"strings.ToLower":    changedString,
-	"strings.Replace":    changedString,
-	"strings.ReplaceAll": changedString,
-	// genSplit's, explode's and Fields' make([]string, n), returned.
-	"strings.Split":  splitAlloc,
-	"strings.SplitN": splitAlloc,
-	"strings.Fields": splitAlloc,
-	"strings.Repeat": func(a []value, r value) (int, int64) {
-		s, n := a[0].str(), a[1].int()
-		if n <= 1 || len(s) == 0 || staticRepeat(s, len(r.str())) {
-			return 0, 0
-		}
-		return 1, int64(len(r.str()))
-	},
-	"strconv.Itoa": func(a []value, r value) (int, int64) {
-		return formatAlloc(int64(a[0].int()), 10, r)
-	},
-	"strconv.FormatInt": func(a []value, r value) (int, int64) {
-		return formatAlloc(int64(a[0].int()), a[1].int(), r)
-	},
-	"strconv.FormatUint": func(a []value, r value) (int, int64) {
-		if a[0].n < 100 {
-			return formatAlloc(int64(a[0].n), a[1].int(), r)
-		}
-		return formatAlloc(100, a[1].int(), r)
-	},
-}
-
-func changedString(a []value, r value) (int, int64) {
-	return oneIf(r.str() != a[0].str() && len(r.str()) > 0, int64(len(r.str())))
-}
-
-func splitAlloc(_ []value, r value) (int, int64) {
-	n := len(r.elems())
-	return oneIf(n > 0, 16*int64(n))
-}
-
-// formatAlloc: FormatInt and FormatUint return the small numbers of base
-// 10 from a table, and string(a[j:]) of their digits otherwise (a
-// one-byte string is static).
-func formatAlloc(i, base int64, r value) (int, int64) {
-	if base == 10 && 0 <= i && i < 100 {
-		return 0, 0
-	}
-	return oneIf(len(r.str()) >= 2, int64(len(r.str())))
-}
-
-// staticRepeat reports whether strings.Repeat returns its result, of n
-// bytes repeating s, from its constant strings of spaces, dashes, zeroes,
-// equal signs or tabs.
-func staticRepeat(s string, n int) bool {
-	for _, c := range []struct {
-		b byte
-		n int
-	}{{' ', 128}, {'-', 128}, {'0', 64}, {'=', 128}, {'\t', 64}} {
-		if s[0] != c.b {
-			continue
-		}
-		if n > c.n {
-			return false
-		}
-		for i := range len(s) {
-			if s[i] != c.b {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }
 
 // withModelAllocs wraps the model of name, if modelAllocs has its
@@ -470,7 +400,7 @@ func withModelAllocs(name string, nat nativeFn, ctl controlFn) (nativeFn, contro
 		return func(m *machine, a []value) value {
 			r := nat(m, a)
 			if m.allocs.counting {
-				m.countModel(ac(a, r))
+				m.countModel(ac(m, a, r))
 			}
 			return r
 		}, nil
@@ -481,7 +411,7 @@ func withModelAllocs(name string, nat nativeFn, ctl controlFn) (nativeFn, contro
 		// Counted when the model answered on the host (a body it calls
 		// instead counts its own) with a result someone reads.
 		if m.allocs.counting && next == fr && fr.pc == pc+1 && dst >= 0 {
-			m.countModel(ac(args, fr.regs[dst]))
+			m.countModel(ac(m, args, fr.regs[dst]))
 		}
 		return next
 	}

@@ -7,13 +7,18 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	modelapi "github.com/vtcheck/vt/interp/model"
 )
 
 // Models are the interpreter's own implementations of functions of the
 // standard library (tier 2: sync, time, reflect, ...) and host calls for
 // pure leaf functions (tier 3: math, parts of strings). Every modeled
-// package has one table, in the file models_<package>.go; stdlib.go lists
-// the tables and the rest of the standard-library policy.
+// package has one table: in the file models_<package>.go for the models
+// that live inside the machine, in a package under interp/models for
+// those written against the models' API (package interp/model,
+// modelapi.go); stdlib.go lists the tables and the rest of the
+// standard-library policy.
 
 // model is the interpreter's implementation of one function.
 type model struct {
@@ -38,22 +43,6 @@ type model struct {
 // tupleFn is a pure leaf's model that writes its len(res) results to res
 // (see model.tuple). It must not retain args or res.
 type tupleFn func(args, res []value)
-
-// hostTuple makes the entry of a tier-3 host call of n results: native
-// allocates its tuple (for reflect, go, defer and calls through function
-// values); direct calls pass a buffer to tf.
-func hostTuple(n int, tf tupleFn) model {
-	return model{
-		native: func(_ *machine, a []value) value {
-			res := make([]value, n)
-			tf(a, res)
-			return value{r: res}
-		},
-		tuple:   tf,
-		why:     whyHost,
-		borrows: true,
-	}
-}
 
 // lookupTuple returns the tuple model (model.tuple) of fn if lookupNative
 // finds fn's table entry (no hook, annotation or memory declaration takes
@@ -256,7 +245,7 @@ type modelTable map[string]model
 
 // noBody is the reason of a model of a function without a Go body
 // (assembly, or implemented by the runtime through linkname).
-const noBody = "no Go body"
+const noBody = modelapi.NoBody
 
 // native and control make table entries.
 func native(why string, f nativeFn) model {
@@ -316,6 +305,10 @@ func lookupNative(p *Program, fn *ssa.Function) (nat nativeFn, ctl controlFn, bo
 
 // tuple returns a multi-result value.
 func tuple(vs ...value) value { return sliceVal(slices.Clone(vs)) }
+
+// goBytes returns the bytes of a []byte value: interpreter memory, for a
+// model that only reads them.
+func goBytes(v value) []byte { return v.bytes() }
 
 // fieldIndex returns the index of the named field of struct type t.
 func fieldIndex(t types.Type, name string) int {

@@ -6,6 +6,11 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/vtcheck/vt/interp/models/mathmodel"
+	"github.com/vtcheck/vt/interp/models/spewmodel"
+	"github.com/vtcheck/vt/interp/models/strmodel"
+	"github.com/vtcheck/vt/interp/models/testenvmodel"
 )
 
 // The standard library's policy, in one place: which packages are modeled
@@ -28,6 +33,16 @@ var (
 	models      map[string]model
 )
 
+// modelPackages are the tables of models written against the models' API
+// (package interp/model), each family in a package of its own under
+// interp/models: the one place where the machine learns of them.
+var modelPackages = slices.Concat(
+	mathmodel.Packages,
+	strmodel.Packages,
+	spewmodel.Packages,
+	testenvmodel.Packages,
+)
+
 // modelFallbacks model the functions of a package that its table does not
 // list (a nil result interprets the function from source).
 var modelFallbacks map[string]func(fn *ssa.Function) nativeFn
@@ -48,11 +63,6 @@ func init() {
 		"testing":               testingModels,
 		"reflect":               reflectModels,
 		"internal/reflectlite":  reflectliteModels,
-		"math":                  mathModels,
-		"math/bits":             bitsModels,
-		"strings":               stringsModels,
-		"strconv":               strconvModels,
-		"internal/strconv":      internalStrconvModels,
 		"internal/bytealg":      bytealgModels,
 		"internal/abi":          abiModels,
 		"internal/godebug":      godebugModels,
@@ -67,9 +77,16 @@ func init() {
 		"maps":                  mapsModels,
 		"iter":                  iterModels,
 		"internal/race":         raceModels,
-		"internal/testenv":      testenvModels,
-		"github.com/stretchr/testify/internal/spew": spewModels("github.com/stretchr/testify/internal/spew"),
-		"github.com/davecgh/go-spew/spew":           spewModels("github.com/davecgh/go-spew/spew"),
+	}
+	tables, allocs := apiTables(modelPackages)
+	for path, t := range tables {
+		if modelTables[path] != nil {
+			panic("interp: two tables of models of " + path)
+		}
+		modelTables[path] = t
+	}
+	for name, a := range allocs {
+		modelAllocs[name] = a
 	}
 	for _, p := range uninitialized {
 		t := modelTables[p.path]
@@ -112,13 +129,7 @@ var memDefaults = map[string]memUse{
 	"internal/godebug":  {none: "GODEBUG settings: the runtime's state"},
 	"internal/abi":      {none: "returns its argument, without accessing memory"},
 	"iter":              {none: "a coroutine's state is the runtime's"},
-	"github.com/stretchr/testify/internal/spew": {none: whySpew},
-	"github.com/davecgh/go-spew/spew":           {none: whySpew},
 }
-
-// whySpew is the memory declaration of spew's models: they rewrite the
-// words of the reflect.Value they are given, a value.
-const whySpew = "works on the words of the reflect.Value it is given, a value"
 
 // pkgPolicy is a package (or, ending in "/", a tree of packages) and why
 // it is treated so.
