@@ -131,6 +131,8 @@ const (
 // line here; a package no rule matches fails the test.
 var importRules = []importRule{
 	{Pkg: "interp/vos", Allow: []string{"std"}, Why: "the virtual OS knows nothing of the interpreter"},
+	{Pkg: "interp/model", Allow: []string{"std"}, Why: "the models' API knows nothing of the machine's insides"},
+	{Pkg: "interp/models/...", Allow: []string{"std", "interp/model"}, Why: "a model sees the machine only through the models' API"},
 	{Pkg: "interp/...", Allow: []string{"std", xtools, "interp/..."}, Why: "interp is an interpreter usable without vt: no internal/, no vt"},
 	{Pkg: "internal/...", Allow: []string{"std", xtools, "interp/...", "internal/...", pprof}, Deny: []string{"testing"}, Why: "the engine is shared by vt and cmd/vt, uses interp (and the x/tools types of its API), and never imports testing"},
 	{Pkg: "vt", Allow: []string{"std", "internal/...", "interp/...", "github.com/anishathalye/porcupine"}, Why: "the user API adapts *testing.T to the engine"},
@@ -191,6 +193,7 @@ func TestImportRulesCatchBadEdges(t *testing.T) {
 	pkgs := []pkg{
 		{Path: "interp", Imports: []string{"fmt", "golang.org/x/tools/go/ssa", module + "/interp/vos"}},
 		{Path: "interp/vos", Imports: []string{"os"}},
+		{Path: "interp/models/mathmodel", Imports: []string{"math", module + "/interp/model"}},
 		{Path: "internal/race", Imports: []string{module + "/interp"}},
 		{Path: "vt", Imports: []string{"testing", module + "/internal/explore"}},
 	}
@@ -200,6 +203,8 @@ func TestImportRulesCatchBadEdges(t *testing.T) {
 		{Path: "interp", Imports: []string{module + "/internal/race"}},
 		{Path: "interp/vos", Imports: []string{module + "/interp"}},
 		{Path: "interp/foo", Imports: []string{module + "/vt"}},
+		{Path: "interp/model", Imports: []string{module + "/interp"}},
+		{Path: "interp/models/foomodel", Imports: []string{module + "/interp"}},
 		{Path: "internal/explore", Imports: []string{"testing"}},
 		{Path: "internal/race", Imports: []string{module + "/vt"}},
 		{Path: "habanero", Imports: []string{module + "/internal/explore"}},
@@ -228,14 +233,16 @@ func TestEveryPackageHasDoc(t *testing.T) {
 }
 
 // node is the picture's name of a package (an import path as imported
-// returns it): the examples are one node, an outside module its short
-// name, the standard library none.
+// returns it): the examples are one node, and so are the packages of
+// models; an outside module its short name, the standard library none.
 func node(path string) string {
 	switch {
 	case path == "std":
 		return ""
 	case match("examples/...", path):
 		return "examples/..."
+	case match("interp/models/...", path):
+		return "interp/models/..."
 	case match(xtools, path):
 		return "x/tools"
 	case match(pprof, path):

@@ -99,8 +99,11 @@
 // clock), runtime, reflect, os, testing and a few others are models
 // written for the interpreter; and leaf functions with immutable arguments
 // (math, parts of strings and strconv) are host calls. Each modeled
-// package has one table of models, and stdlib.go holds the policy: which
-// packages are not run, not initialized, or loaded without bodies. A
+// package has one table of models; the models that need no more of the
+// machine than its API for models (package interp/model) live in
+// packages of their own under interp/models. stdlib.go registers those
+// and holds the policy: which packages are not run, not initialized, or
+// loaded without bodies. A
 // construct with no model (cgo, assembly, a system call) stops the run
 // with an [*UnsupportedError] naming the function and source position,
 // never with a Go panic from inside the interpreter.
