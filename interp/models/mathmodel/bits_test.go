@@ -1,4 +1,4 @@
-package interp
+package mathmodel_test
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/vtcheck/vt/interp"
 )
 
 const bitsLoopProgram = `package main
@@ -37,21 +39,21 @@ func main() {
 
 // Multi-precision arithmetic calls math/bits' Add, Sub and Mul per word:
 // they run on the host (tier 3) and, called directly, write their two
-// results to the machine's buffer (model.tuple), so the interpreter
+// results to the machine's buffer (model.ResultsFunc), so the interpreter
 // allocates nothing per call (a tuple is two allocations: its slice and
 // the boxed slice header).
 func TestBitsModelsDoNotAllocate(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module bitsloop\n\ngo 1.26\n"), 0o666))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "main.go"), []byte(bitsLoopProgram), 0o666))
-	prog, err := Load(Config{Dir: dir}, ".")
+	prog, err := interp.Load(interp.Config{Dir: dir}, ".")
 	require.NoError(t, err)
 	run := func(n int, hash bool) (uint64, string) {
 		var before, after runtime.MemStats
 		var stderr bytes.Buffer
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		code, err := prog.RunMain(prog.Mains()[0], RunOptions{Args: []string{"loop", fmt.Sprint(n)}, Stdout: io.Discard, Stderr: &stderr, HashStates: hash})
+		code, err := prog.RunMain(prog.Mains()[0], interp.RunOptions{Args: []string{"loop", fmt.Sprint(n)}, Stdout: io.Discard, Stderr: &stderr, HashStates: hash})
 		runtime.ReadMemStats(&after)
 		require.NoError(t, err)
 		require.Zero(t, code)
