@@ -22,14 +22,15 @@ func apiValue(v value) modelapi.Value { return *(*modelapi.Value)(unsafe.Pointer
 // fromAPI is the value of the API's v.
 func fromAPI(v modelapi.Value) value { return *(*value)(unsafe.Pointer(&v)) }
 
-// apiValues views the cells vs as the models' API has them.
+// apiValues views the cells vs (their capacity too) as the models' API
+// has them.
 func apiValues(vs []value) []modelapi.Value {
-	return unsafe.Slice((*modelapi.Value)(unsafe.Pointer(unsafe.SliceData(vs))), len(vs))
+	return unsafe.Slice((*modelapi.Value)(unsafe.Pointer(unsafe.SliceData(vs))), cap(vs))[:len(vs)]
 }
 
-// fromAPIs views the API's values vs as cells.
+// fromAPIs views the API's values vs (their capacity too) as cells.
 func fromAPIs(vs []modelapi.Value) []value {
-	return unsafe.Slice((*value)(unsafe.Pointer(unsafe.SliceData(vs))), len(vs))
+	return unsafe.Slice((*value)(unsafe.Pointer(unsafe.SliceData(vs))), cap(vs))[:len(vs)]
 }
 
 // whyHost is the reason of a host call (tier 3), as the API has it.
@@ -41,6 +42,8 @@ const whyHost = modelapi.Host
 type apiMachine machine
 
 func (m *machine) api() *apiMachine { return (*apiMachine)(m) }
+
+// The methods of apiMachine are modelapi.Machine's, documented there.
 
 func (a *apiMachine) String(v modelapi.Value) string     { return fromAPI(v).str() }
 func (a *apiMachine) MakeString(s string) modelapi.Value { return apiValue(strVal(s)) }
