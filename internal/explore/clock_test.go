@@ -128,8 +128,9 @@ func TestClockTimeoutLeak(t *testing.T) {
 // Every goroutine blocked while a 1 ns ticker keeps firing into its full
 // channel is a deadlock, in the first execution, with the ticker named.
 func TestClockBlockedTicker(t *testing.T) {
+	target := timersTarget(t, "TestBlockedTicker")
 	start := time.Now()
-	res, err := Explore(timersTarget(t, "TestBlockedTicker"), DefaultOptions(), nil)
+	res, err := Explore(target, DefaultOptions(), nil)
 	require.NoError(t, err)
 	require.Equal(t, "deadlock", res.Verdict)
 	assert.Equal(t, 1, res.Failure.Execution)
