@@ -23,8 +23,8 @@ var cryptoInternalRandModels = modelTable{
 // cryptoRandInit sets crypto/rand.Reader to crypto/internal/rand's reader,
 // as the package's initialization does.
 func cryptoRandInit(m *machine, _ []value) value {
-	p := m.prog.SSA.ImportedPackage("crypto/rand")
-	ip := m.prog.SSA.ImportedPackage("crypto/internal/rand")
+	p := m.pkg("crypto/rand")
+	ip := m.pkg("crypto/internal/rand")
 	if p == nil || ip == nil {
 		return value{}
 	}

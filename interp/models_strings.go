@@ -151,7 +151,7 @@ func orBody(name string, host func(args []value) (value, bool)) controlFn {
 		if res, ok := host(args); ok {
 			return fr.done(dst, res)
 		}
-		body := fr.g.m.prog.bodyByName(name)
+		body := fr.g.m.bodyByName(name)
 		if body == nil {
 			panic(&UnsupportedError{What: "no body for " + name})
 		}

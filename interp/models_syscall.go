@@ -42,7 +42,7 @@ var syscallModels = modelTable{
 	// syscall's init would set Stdin, Stdout and Stderr, which os's init
 	// reads; the rest of it talks to the operating system.
 	"syscall.init": native("sets the standard descriptors only", func(m *machine, _ []value) value {
-		sp := m.prog.SSA.ImportedPackage("syscall")
+		sp := m.pkg("syscall")
 		for fd, name := range []string{"Stdin", "Stdout", "Stderr"} {
 			if g := sp.Var(name); g != nil {
 				*m.global(m.prog.globalIndex(g)) = intVal(int64(fd))
@@ -381,16 +381,17 @@ func (m *machine) errnoVal(e syscall.Errno) value {
 	if e == 0 {
 		return value{}
 	}
-	return value{r: &iface{t: m.prog.namedType("syscall", "Errno"), v: uintVal(uint64(e))}}
+	return value{r: &iface{t: m.namedType("syscall", "Errno"), v: uintVal(uint64(e))}}
 }
 
-// namedType returns the rtype of the named type name of package path.
-func (p *Program) namedType(path, name string) *rtype {
-	pkg := p.SSA.ImportedPackage(path)
+// namedType returns the rtype of the named type name of package path, of
+// the binary the machine runs (pkgscope.go).
+func (m *machine) namedType(path, name string) *rtype {
+	pkg := m.pkg(path)
 	if pkg == nil {
 		panic(fmt.Sprintf("interp: package %s not loaded (need %s.%s)", path, path, name))
 	}
-	return p.typeOf(pkg.Pkg.Scope().Lookup(name).Type())
+	return m.prog.typeOf(pkg.Pkg.Scope().Lookup(name).Type())
 }
 
 func strSlice(ss []string) value {
@@ -478,7 +479,7 @@ func errnoIs(m *machine, a []value) value {
 	e := syscall.Errno(a[0].n)
 	target := a[1]
 	is := func(pkg, name string) bool {
-		p := m.prog.SSA.ImportedPackage(pkg)
+		p := m.pkg(pkg)
 		if p == nil || p.Var(name) == nil {
 			return false
 		}
@@ -957,7 +958,7 @@ func (m *machine) sockaddrVal(a vos.SockAddr) value {
 	default:
 		name = "SockaddrUnix"
 	}
-	t := m.prog.namedType("syscall", name)
+	t := m.namedType("syscall", name)
 	cell := zero(t)
 	m.fillSockaddr(t, cell.elems(), a)
 	pt := m.prog.typeOf(types.NewPointer(t.t))

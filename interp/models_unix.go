@@ -155,7 +155,7 @@ func (m *machine) sockaddrPtrType(p value) *rtype {
 	if len(es) > 1 && len(es[1].bytes()) == 4 {
 		name = "SockaddrInet4"
 	}
-	return m.prog.typeOf(types.NewPointer(m.prog.namedType("syscall", name).t))
+	return m.prog.typeOf(types.NewPointer(m.namedType("syscall", name).t))
 }
 
 // recvfromInet is unix.RecvfromInet4/6: the sender's address goes to the
