@@ -34,40 +34,50 @@ var modelFallbacks map[string]func(fn *ssa.Function) nativeFn
 
 func init() {
 	modelTables = map[string]modelTable{
-		"sync":                  syncModels,
-		"sync/atomic":           atomicModels,
-		"runtime":               runtimeModels,
-		"runtime/debug":         runtimeDebugModels,
-		"time":                  timeModels,
-		"os":                    osModels,
-		"os/exec":               execModels,
-		"syscall":               syscallModels,
-		"internal/syscall/unix": unixModels,
-		"internal/poll":         pollModels,
-		"net":                   netModels,
-		"testing":               testingModels,
-		"reflect":               reflectModels,
-		"internal/reflectlite":  reflectliteModels,
-		"math":                  mathModels,
-		"math/bits":             bitsModels,
-		"strings":               stringsModels,
-		"strconv":               strconvModels,
-		"internal/strconv":      internalStrconvModels,
-		"internal/bytealg":      bytealgModels,
-		"internal/abi":          abiModels,
-		"internal/godebug":      godebugModels,
-		"internal/sync":         internalSyncModels,
-		"internal/synctest":     internalSynctestModels,
-		"testing/synctest":      testingSynctestModels,
-		"math/rand":             mathRandModels,
-		"math/rand/v2":          mathRandV2Models,
-		"crypto/rand":           cryptoRandModels,
-		"crypto/internal/rand":  cryptoInternalRandModels,
-		"hash/maphash":          maphashModels,
-		"maps":                  mapsModels,
-		"iter":                  iterModels,
-		"internal/race":         raceModels,
-		"internal/testenv":      testenvModels,
+		"sync":                           syncModels,
+		"sync/atomic":                    atomicModels,
+		"runtime":                        runtimeModels,
+		"runtime/debug":                  runtimeDebugModels,
+		"time":                           timeModels,
+		"os":                             osModels,
+		"os/exec":                        execModels,
+		"syscall":                        syscallModels,
+		"internal/syscall/unix":          unixModels,
+		"internal/poll":                  pollModels,
+		"net":                            netModels,
+		"testing":                        testingModels,
+		"reflect":                        reflectModels,
+		"internal/reflectlite":           reflectliteModels,
+		"math":                           mathModels,
+		"math/bits":                      bitsModels,
+		"strings":                        stringsModels,
+		"strconv":                        strconvModels,
+		"internal/strconv":               internalStrconvModels,
+		"internal/bytealg":               bytealgModels,
+		"internal/abi":                   abiModels,
+		"internal/godebug":               godebugModels,
+		"internal/sync":                  internalSyncModels,
+		"internal/synctest":              internalSynctestModels,
+		"testing/synctest":               testingSynctestModels,
+		"math/rand":                      mathRandModels,
+		"math/rand/v2":                   mathRandV2Models,
+		"crypto/rand":                    cryptoRandModels,
+		"crypto/internal/rand":           cryptoInternalRandModels,
+		"crypto/internal/sysrand":        cryptoSysrandModels,
+		"crypto/internal/boring/sig":     cryptoBoringSigModels,
+		"crypto/internal/fips140":        cryptoFIPSModels,
+		"crypto/fips140":                 cryptoFIPS140Models,
+		"crypto/subtle":                  cryptoSubtleModels,
+		"crypto/internal/constanttime":   cryptoConstanttimeModels,
+		"crypto/internal/fips140/subtle": cryptoFIPSSubtleModels,
+		"crypto/internal/fips140/sha3":   cryptoSHA3Models,
+		"crypto/internal/fips140/nistec": cryptoNistecModels,
+		"weak":                           weakModels,
+		"hash/maphash":                   maphashModels,
+		"maps":                           mapsModels,
+		"iter":                           iterModels,
+		"internal/race":                  raceModels,
+		"internal/testenv":               testenvModels,
 		"github.com/stretchr/testify/internal/spew": spewModels("github.com/stretchr/testify/internal/spew"),
 		"github.com/davecgh/go-spew/spew":           spewModels("github.com/davecgh/go-spew/spew"),
 	}
@@ -128,8 +138,6 @@ type pkgPolicy struct{ path, why string }
 // is skipped and any other call into them stops the run with an
 // *UnsupportedError naming the function.
 var notRun = []pkgPolicy{
-	{"crypto", "assembly, and randomness from the operating system (crypto/rand's Read, Reader and Text are modeled; its Int runs from source)"},
-	{"vendor/golang.org/x/crypto", "the x/crypto code vendored into the standard library, for crypto"},
 	{"os/exec", "starting processes is refused under vt (the virtual OS has one process)"},
 	{"os/signal", "signals are refused under vt (the virtual OS sends none)"},
 	{"os/user", "user databases are refused under vt (they need cgo or the real machine's files)"},
@@ -140,13 +148,11 @@ var notRun = []pkgPolicy{
 // fromSource are functions of notRun packages that run from their source
 // all the same: their code is portable Go over what the interpreter runs
 // or models.
-var fromSource = map[string]string{
-	"crypto/rand.Int": "math/big over io.ReadFull of the given Reader (crypto/rand.Reader's Read is modeled)",
-}
+var fromSource = map[string]string{}
 
 // unstripped are packages inside a stripped tree that keep their function
 // bodies, for their fromSource functions (exact paths, not trees).
-var unstripped = []string{"crypto/rand"}
+var unstripped []string
 
 // uninitialized are packages whose initialization the interpreter skips:
 // their state is modeled or unused by modeled code.
@@ -168,8 +174,6 @@ var stripped = []pkgPolicy{
 	{"internal/runtime", "the runtime's internals: modeled with it"},
 	{"syscall", "system calls are the virtual OS's models; no body of it runs"},
 	{"internal/syscall", "system calls are the virtual OS's models; no body of it runs"},
-	{"crypto", "not run (notRun)"},
-	{"vendor/golang.org/x/crypto", "not run (notRun)"},
 	{"internal/cpu", "needs assembly; not initialized"},
 }
 
