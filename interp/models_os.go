@@ -61,7 +61,6 @@ var osModels = modelTable{
 		return uintVal(fd)
 	})).ownAccesses(),
 	"os.StartProcess": control(whyNoPro, refuseProcess("os.StartProcess")).noMemory(whyRefused),
-	"os.FindProcess":  control(whyNoPro, refuseProcess("os.FindProcess")),
 }
 
 // execModels model the one query of package os/exec that needs no

@@ -45,6 +45,8 @@ func init() {
 		"internal/syscall/unix":          unixModels,
 		"internal/poll":                  pollModels,
 		"net":                            netModels,
+		"os/signal":                      signalModels,
+		xsysUnix:                         xsysUnixModels,
 		"testing":                        testingModels,
 		"reflect":                        reflectModels,
 		"internal/reflectlite":           reflectliteModels,
@@ -139,7 +141,6 @@ type pkgPolicy struct{ path, why string }
 // *UnsupportedError naming the function.
 var notRun = []pkgPolicy{
 	{"os/exec", "starting processes is refused under vt (the virtual OS has one process)"},
-	{"os/signal", "signals are refused under vt (the virtual OS sends none)"},
 	{"os/user", "user databases are refused under vt (they need cgo or the real machine's files)"},
 	{"plugin", "loading shared objects is refused under vt"},
 	{"mime/multipart", "imports crypto/rand and net/textproto (through testify's HTTP helpers)"},
