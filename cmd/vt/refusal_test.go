@@ -14,7 +14,7 @@ import (
 
 // refusalModule writes a module of two packages: router, whose package
 // initialization starts a process (refused: none of its three tests can
-// run), and store, with a passing test, a racy one and one that starts a
+// run), and store, with a passing test, a racy one and two that start a
 // process from a helper of the package.
 func refusalModule(t *testing.T) string {
 	t.Helper()
@@ -70,6 +70,10 @@ func TestRace(t *testing.T) {
 func TestTool(t *testing.T) {
 	_ = Tool() // the user's line
 }
+
+func TestToolAgain(t *testing.T) {
+	_ = Tool()
+}
 `,
 	}
 	for name, text := range files {
@@ -82,8 +86,9 @@ func TestTool(t *testing.T) {
 
 // A run that found a failure exits 1 whatever else it could not run (it
 // exited 2, a tool error); a refused package initialization is reported
-// once for the package, not once per test; every refusal reads "refused:
-// WHAT at FILE:LINE: WHY", at the user's own line.
+// once for the package, not once per test, and so is a refusal several
+// tests meet (then named in one line); every refusal reads "refused: WHAT
+// at FILE:LINE: WHY", at the user's own line.
 func TestTestRefusalReports(t *testing.T) {
 	dir := refusalModule(t)
 	t.Chdir(dir)
@@ -95,10 +100,12 @@ func TestTestRefusalReports(t *testing.T) {
 	assert.Regexp(t, `(?m)^vt: example.com/refmod/router: initialization refused \(3 tests not run\): exec.Command at router.go:8: starting processes is refused under vt`, r.stderr)
 	assert.NotContains(t, r.stderr, "TestA")
 	assert.Regexp(t, `(?m)^vt: example.com/refmod/store TestTool: refused: exec.Command at store.go:5: starting processes is refused under vt`, r.stderr)
+	assert.Regexp(t, `(?m)^vt: example.com/refmod/store TestToolAgain: refused: exec.Command at store.go:5: starting processes is refused under vt \(the virtual OS has one process\) \(as reported above\)$`, r.stderr, "the same refusal again: one line")
+	assert.Equal(t, 1, strings.Count(r.stderr, "called from example.com/refmod/store.Tool "), "its calls once:\n%s", r.stderr)
 	assert.NotRegexp(t, `unsupported.*unsupported`, r.stderr)
 	assert.NotContains(t, r.stderr, "/pkg/mod/")
 	assert.Contains(t, r.stdout, "vt: race found in execution ")
-	assert.Regexp(t, `(?m)^FAIL: 6 tests: 1 ok, 1 failed, 4 unsupported \(`, r.stdout)
+	assert.Regexp(t, `(?m)^FAIL: 7 tests: 1 ok, 1 failed, 5 unsupported \(`, r.stdout)
 
 	j := vt("test", "-json", "-corpus", "off", "./...")
 	assert.Equal(t, 1, j.code, "stdout:\n%s\nstderr:\n%s", j.stdout, j.stderr)
@@ -131,7 +138,7 @@ func TestTestRefusalReports(t *testing.T) {
 	assert.Regexp(t, `"Action":"skip","Package":"example.com/refmod/store","Test":"TestTool",.*"verdict":"error",.*"error":"vt: refused: exec.Command at store.go:5: `, j.stdout)
 
 	// Refusals alone (no failure) remain a tool error: exit 2.
-	only := vt("test", "-corpus", "off", "-run", "TestTool|TestA", "./...")
+	only := vt("test", "-corpus", "off", "-run", "TestTool$|TestA", "./...")
 	assert.Equal(t, 2, only.code, "stdout:\n%s\nstderr:\n%s", only.stdout, only.stderr)
 	assert.Regexp(t, regexp.MustCompile(`(?m)^FAIL: 2 tests: 0 ok, 0 failed, 2 unsupported \(`), only.stdout)
 }

@@ -105,6 +105,7 @@ Flags:
 	var passed, failures, unsupported, notRun, skipped, unexplored int
 	var profiles []*profile.Profile
 	initRefused := map[string]bool{} // packages whose initialization failed, reported once
+	refusals := refusalsSeen{}
 	for i, tc := range tests {
 		t := explore.Target{Prog: tc.prog, Pkg: tc.pkg, Test: tc.name, Root: -1, Name: tc.name, Dir: tc.dir}
 		if o.Expect != "" || inGoroot(tc.dir) {
@@ -155,6 +156,7 @@ Flags:
 			total.Verdict = explore.Worst(total.Verdict, "error")
 			total.Exhaustive = false
 			msg := strings.TrimPrefix(toolErr(err).Error(), "vt: ")
+			msg = refusals.once(pkgPath, msg)
 			if *jsonOut {
 				stream.test(pkgPath, tc.name, "skip", "vt: "+msg, time.Since(testStart), explore.JSONError(tc.name, toolErr(err)))
 			} else {
@@ -280,6 +282,24 @@ func reportInitError(out *output, stream *testStream, pkg string, n int, err *ex
 		return
 	}
 	fmt.Fprintln(out.stderr, msg)
+}
+
+// refusalsSeen are the refusals reported so far, by package and headline
+// (what, where, why), so that a refusal many tests of a package meet (a
+// helper they share starts a process) is written out once, with its
+// calls, and named again in one line.
+type refusalsSeen map[string]bool
+
+// once returns msg, a test's refusal in package pkg, whole the first time
+// the package meets it, then only its first line, saying so.
+func (s refusalsSeen) once(pkg, msg string) string {
+	head, _, _ := strings.Cut(msg, "\n")
+	key := pkg + "\x00" + head
+	if s[key] {
+		return head + " (as reported above)"
+	}
+	s[key] = true
+	return msg
 }
 
 // testsOf counts the tests of package pkg in tests (which lists a
