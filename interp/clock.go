@@ -11,10 +11,13 @@ package interp
 // clock.
 
 import (
+	"cmp"
 	"container/heap"
 	"fmt"
 	"go/token"
 	"math"
+	"slices"
+	"strings"
 	"time"
 )
 
@@ -280,22 +283,49 @@ func (m *machine) passTime() bool {
 // effect, so the clock goes on to the next timer that has one: a ticker of
 // 1ns left running while the program sleeps 10ms does not fire ten million
 // times, one step each (it fires once, skipping the ticks the jump
-// passed, as a ticker does). If every timer would only drop its tick, the
-// earliest fires: such a run is blocked for good, and its steps bound it.
+// passed, as a ticker does). If every pending timer would only drop its
+// tick, none can wake a goroutine or run a callback: the run is blocked
+// for good (a deadlock, which Go's runtime cannot tell from a busy
+// program; see timersWakeNobody).
 func (m *machine) fireTimers() bool {
-	if len(m.timers) == 0 {
-		return false
-	}
-	target := m.timers[0]
-	if target.dropsTick() {
-		for _, t := range m.timers[1:] {
-			if !t.dropsTick() && (target.dropsTick() || before(t, target)) {
-				target = t
-			}
+	var target *timer
+	for _, t := range m.timers {
+		if !t.dropsTick() && (target == nil || before(t, target)) {
+			target = t
 		}
+	}
+	if target == nil {
+		return false
 	}
 	m.fireThrough(target)
 	return true
+}
+
+// timersWakeNobody describes the pending timers of a run in which every
+// goroutine is blocked and no timer can wake one: tickers and timers whose
+// channels are full, that nobody receives from.
+func (m *machine) timersWakeNobody() string {
+	if len(m.timers) == 0 {
+		return ""
+	}
+	ts := slices.Clone([]*timer(m.timers))
+	slices.SortFunc(ts, func(a, b *timer) int { return cmp.Compare(a.seq, b.seq) })
+	var parts []string
+	for i, t := range ts {
+		if i == 3 {
+			parts = append(parts, fmt.Sprintf("%d more", len(ts)-i))
+			break
+		}
+		what := "a timer"
+		if t.period > 0 {
+			what = "a ticker (every " + time.Duration(t.period).String() + ")"
+		}
+		parts = append(parts, what+" set at "+m.prog.position(t.pos).String())
+	}
+	if len(ts) == 1 {
+		return " (1 pending timer wakes nobody, its channel full: " + parts[0] + ")"
+	}
+	return fmt.Sprintf(" (%d pending timers wake nobody, their channels full: %s)", len(ts), strings.Join(parts, "; "))
 }
 
 // dropsTick reports whether firing t now would change nothing but the

@@ -279,6 +279,11 @@ func (m *machine) schedule() bool {
 			}
 			continue
 		}
+		if m.mainDone {
+			// Only timers that wake nobody are left (fireTimers).
+			m.leak()
+			return false
+		}
 		m.deadlock()
 		return false
 	}
@@ -426,7 +431,7 @@ func (m *machine) deadlock() {
 	m.stdout.Flush()
 	var sb strings.Builder
 	sb.WriteString("fatal error: all goroutines are asleep - deadlock!\n")
-	m.outcome = Outcome{Kind: Deadlocked, ExitCode: 2, Message: "all goroutines are asleep - deadlock!"}
+	m.outcome = Outcome{Kind: Deadlocked, ExitCode: 2, Message: "all goroutines are asleep - deadlock!" + m.timersWakeNobody(), Timers: len(m.timers)}
 	for _, g := range m.gs {
 		sb.WriteString("\n")
 		m.writeTraceback(&sb, g)

@@ -59,7 +59,7 @@
 //   - [Guide] (-vt.guide list): FILE.go:LINE,... that guided steers executions through (empty: from lock events)
 //   - [JRF] (-vt.jrf list, default WF,WW,ARA,AF): heuristics of the jrf strategy: any of WF, WW, ARA, AF
 //   - [Transactions] (-vt.transactions string, default off): on: no choice at lock releases, go, goroutine starts (portfolio's guided: on)
-//   - [Clock] (-vt.clock string, default any): when time passes: any (timers fire at any point) or synctest (all blocked)
+//   - [Clock] (-vt.clock string, default 1ms): timers due within it fire at any point, later only when all wait
 //   - [Enumerate] (-vt.enumerate int, default 16): largest random range or map that dfs enumerates (larger are sampled)
 //   - [Udploss] (-vt.udploss string, default off): on: every UDP or unixgram datagram sent may be lost (explored)
 //   - [Parallel] (-vt.parallel int, default auto): cores that run executions; auto: GOMAXPROCS (results do not depend on it)

@@ -135,13 +135,17 @@ func Transactions(on bool) Option {
 // orders the program's other accesses.
 func Trust(pkgPaths ...string) Option { return Option{"trust", strings.Join(pkgPaths, ",")} }
 
-// Clock says when virtual time passes: "any" (the default) lets a pending
-// timer fire at any scheduling point where a goroutine can observe it (a
-// sleeper wakes, a goroutine waits on or polls the timer's channel, an
-// AfterFunc starts), as time passes in Go while goroutines run, so that
-// timeouts and deadlines are explored mid-work; "synctest" advances time
-// only when every goroutine is blocked, the rule of testing/synctest, for
-// tests whose timers only guard against hangs.
+// Clock says when virtual time passes while goroutines can still run. A
+// duration (the default is "1ms") is the threshold: a timer or deadline at
+// most that far away may fire at any scheduling point where a goroutine can
+// observe it (a sleeper wakes, a goroutine waits on or polls the timer's
+// channel, an AfterFunc starts), so that short timeouts racing with running
+// code are explored; one further away fires only when no goroutine can make
+// progress but by time passing (every goroutine blocked or only polling,
+// the rule of testing/synctest), in deadline order, so that a test's safety
+// net of seconds never fires before the work it guards. "any" makes every
+// timer short (all timeouts explored mid-work); "synctest" lets time pass
+// only when every goroutine is blocked.
 func Clock(mode string) Option { return Option{"clock", mode} }
 
 // Enumerate sets the largest number of values of a random draw

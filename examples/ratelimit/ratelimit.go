@@ -1,10 +1,11 @@
 // Package ratelimit is a token-bucket rate limiter refilled by a
 // time.Ticker. Under vt, time is virtual, so a test of a limiter that waits
-// for seconds runs in microseconds. By default a tick may come at any point
-// while goroutines run, as on a real clock; a test that asserts exact times
-// (which hold only when goroutines are fast compared to the ticker) uses
-// vt.Clock("synctest"), under which time advances only when every
-// goroutine is blocked.
+// for seconds runs in microseconds. By default a tick of the limiter's
+// interval (tens of milliseconds and more) comes only when no goroutine can
+// run, in deadline order, as on a healthy machine, so a test that asserts
+// exact times (which hold only when goroutines are fast compared to the
+// ticker) passes; vt.Clock("any") lets a tick come at any point while
+// goroutines run, and finds where those times do not hold.
 //
 // [Limiter] is correct: Wait takes a token or blocks until the ticker adds
 // one, Stop stops the ticker and the refill goroutine. vt reports ok, and

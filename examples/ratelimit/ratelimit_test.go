@@ -41,10 +41,11 @@ func TestForgottenStopLeaks(t *testing.T) {
 
 // TestLimiter: the first request goes through at once, the other three wait
 // for a tick each, in every interleaving. The upper bound holds only when
-// the goroutines take no time compared to the ticker's interval: under the
-// default clock vt finds the schedule where a fourth tick comes before the
-// last request is served (a slow machine); the synctest clock rules that
-// out.
+// the goroutines take no time compared to the ticker's interval (100ms):
+// under the default clock that interval is a long deadline, which never
+// passes while a goroutine can still run, and the test passes; under
+// vt.Clock("any") vt finds the schedule where a fourth tick comes before
+// the last request is served (a machine stalled for 100ms).
 func TestLimiter(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		l := New(100*time.Millisecond, 1)
@@ -52,13 +53,14 @@ func TestLimiter(t *testing.T) {
 		elapsed := serve(t, l)
 		require.GreaterOrEqual(t, elapsed, 300*time.Millisecond)
 		require.Less(t, elapsed, 400*time.Millisecond)
-	}, vt.Preempt(2), vt.Time(2*time.Second), vt.Clock("synctest"))
+	}, vt.Preempt(2), vt.Time(2*time.Second))
 }
 
-// TestWaitCancelled: a Wait gives up when its context expires. Under the
-// default clock vt finds that the ticker's next second can pass before the
-// goroutine that cancels the context (context.WithTimeout's AfterFunc) runs,
-// and the Wait then gets a token; the synctest clock rules that out.
+// TestWaitCancelled: a Wait gives up when its context expires. Under
+// vt.Clock("any") vt finds that the ticker's next second can pass before
+// the goroutine that cancels the context (context.WithTimeout's AfterFunc)
+// runs, and the Wait then gets a token; under the default clock a second
+// is a long deadline, which does not pass while that goroutine can run.
 func TestWaitCancelled(t *testing.T) {
 	vt.Check(t, func(t *vt.T) {
 		l := New(time.Second, 1)
@@ -67,5 +69,5 @@ func TestWaitCancelled(t *testing.T) {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 		defer cancel()
 		require.ErrorIs(t, l.Wait(ctx), context.DeadlineExceeded)
-	}, vt.Preempt(2), vt.Time(2*time.Second), vt.Clock("synctest"))
+	}, vt.Preempt(2), vt.Time(2*time.Second))
 }

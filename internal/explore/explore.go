@@ -158,6 +158,11 @@ type Step struct {
 	G   int    `json:"g"`
 	Op  string `json:"op"`
 	Pos string `json:"pos"`
+	// Early, for a timer's firing ("timer fires", G 0, Pos where the
+	// timer was set), says that it fired while goroutines could still
+	// run, its deadline this far away (a Go duration): a failure after it
+	// needs a machine slow enough for that time to pass there.
+	Early string `json:"early,omitempty"`
 }
 
 // execResult is the classification of one execution.
@@ -795,7 +800,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	case len(failures) > 0:
 		r.kind, r.message = "assert", strings.Join(failures, "\n")
 	case out.Kind == interp.Deadlocked:
-		r.kind, r.message, r.goroutines = "deadlock", "fatal error: all goroutines are asleep - deadlock!", userGoroutines(out.Goroutines)
+		r.kind, r.message, r.goroutines = "deadlock", "fatal error: "+out.Message, userGoroutines(out.Goroutines)
 	case out.Kind == interp.Leaked:
 		r.kind, r.goroutines = "leak", userGoroutines(out.Goroutines)
 		r.message = "the function returned while goroutines remain blocked forever"
@@ -971,7 +976,11 @@ func (x *explorer) failure(r *execResult) *Failure {
 		f.RaceAt = r.sched.raceAt
 	}
 	for _, st := range r.sched.trace {
-		f.Schedule = append(f.Schedule, Step{G: st.g, Op: st.op.String(), Pos: p.Position(st.pos).String()})
+		step := Step{G: st.g, Op: st.op.String(), Pos: p.Position(st.pos).String()}
+		if st.early > 0 {
+			step.Early = (st.early - 1).String()
+		}
+		f.Schedule = append(f.Schedule, step)
 	}
 	tok := Token{Hash: p.SourceHash(), Transactions: r.sched.transactions()}
 	tok.Choices = r.sched.choices.vals(r.sched.choices.len())
@@ -1072,7 +1081,8 @@ func (x *explorer) codeOptions(settings string, s *scheduler) {
 		return
 	}
 	if _, ok := given["clock"]; ok {
-		s.synctest = co.Clock == "synctest"
+		c := mustClock(co.Clock)
+		s.synctest, s.short = c.synctest, c.short
 	}
 	if _, ok := given["enumerate"]; ok {
 		s.enumerate = co.Enumerate

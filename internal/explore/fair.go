@@ -57,6 +57,7 @@ type fairness struct {
 	lastEffect int // state after the last transition that was not idle
 	checkedAt  int // state at the previous progress check (stillSpinning; -1: none yet)
 	lastWrite  int // state in which the last plain write was seen (when memory events are observed)
+	lastTime   int // state in which the virtual clock last moved
 	// free counts the goroutines that are enabled and wait for nobody:
 	// the runnable goroutines that may run, kept as they change (a
 	// scheduling point needs their number, not a pass over them).
@@ -110,6 +111,9 @@ type fairG struct {
 	// object or cells). casFails counts its failed CompareAndSwaps.
 	obs      uint64
 	casFails int
+	// polled: its last transition was a poll (an idle cycle that looked
+	// at what the cycle before looked at, or a Gosched).
+	polled bool
 }
 
 // pointVisit is what the fair scheduler remembers of a goroutine's visits
@@ -331,6 +335,7 @@ func (f *fairness) transition(t *interp.Goroutine, op interp.Op) (yield, poll bo
 	}
 	yield = op == interp.OpGosched
 	poll = yield
+	ft.polled = poll
 	key := pointKeyOf(t)
 	if t.Blocked() || !key.op.IsPoint() {
 		return yield, poll
@@ -363,6 +368,7 @@ func (f *fairness) transition(t *interp.Goroutine, op interp.Op) (yield, poll bo
 	}
 	pv.seen, pv.obsAt, pv.casAt = ft.k, ft.obs, ft.casFails
 	ft.points[key] = pv
+	ft.polled = poll
 	return yield, poll
 }
 
@@ -598,6 +604,27 @@ func (h *waitHeap) pop() waitEntry {
 	}
 	*h = a
 	return e
+}
+
+// waitsOnlyForTime reports whether no goroutine can make progress but by
+// time passing: every runnable goroutine has run since the last transition
+// that had an effect, since the runnable set last changed and since the
+// clock last moved, and each one's last transition was a poll. Each of
+// them would poll again and see the same (its code is deterministic and
+// what it looks at is unchanged), so only a timer can change anything: the
+// rule of testing/synctest ("durably blocked") extended to goroutines that
+// poll. It costs a pass over the runnable goroutines.
+func (f *fairness) waitsOnlyForTime() bool {
+	since := max(f.lastChange, f.lastEffect, f.lastTime)
+	if f.head == nil {
+		return false
+	}
+	for fg := f.head; fg != nil; fg = fg.next {
+		if !fg.polled || fg.lastSched < since {
+			return false
+		}
+	}
+	return true
 }
 
 // livelocked reports whether the execution, stopped at its step bound,

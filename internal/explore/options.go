@@ -40,9 +40,12 @@ type Options struct {
 	// statement, or that just started, goes on without a choice
 	// (transactions.go; not under DPOR).
 	Transactions bool
-	// Clock is how virtual time passes: "any" (a pending timer may fire
-	// at any scheduling point where that is observable) or "synctest"
-	// (only when every goroutine is blocked).
+	// Clock is when virtual time passes while goroutines can run (see
+	// clock.go): a duration (a timer whose deadline is at most that far
+	// may fire at any scheduling point where that is observable, one
+	// further only when nothing else can make progress), "any" (every
+	// timer may fire early) or "synctest" (time passes only when every
+	// goroutine is blocked).
 	Clock string
 	// Enumerate is the largest number of values of a random draw or a map
 	// iteration start that dfs enumerates; larger ones are sampled.
@@ -382,11 +385,11 @@ var OptionTable = []*OptionSpec{
 		},
 	},
 	{
-		Name: "clock", Type: "string", Default: "any", OneRun: true,
-		Doc: "when time passes: any (timers fire at any point) or synctest (all blocked)",
+		Name: "clock", Type: "string", Default: defaultClock, OneRun: true,
+		Doc: "timers due within it fire at any point, later only when all wait",
 		set: func(o *Options, v string) error {
-			if v != "any" && v != "synctest" {
-				return want("any or synctest")
+			if _, err := parseClock(v); err != nil {
+				return want("any, synctest or a duration such as 1ms")
 			}
 			o.Clock = v
 			return nil

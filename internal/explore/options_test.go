@@ -36,7 +36,7 @@ func TestOptionTable(t *testing.T) {
 
 // The defaults are those vt always had.
 func TestDefaultOptions(t *testing.T) {
-	assert.Equal(t, Options{Strategy: "portfolio", PCTDepth: 3, Execs: 100000, Steps: 0, Preempt: -2, Time: 10 * time.Second, Corpus: "auto", Race: "h", JRF: jrfHeuristics{true, true, true, true}, Clock: "any", Enumerate: 16}, DefaultOptions())
+	assert.Equal(t, Options{Strategy: "portfolio", PCTDepth: 3, Execs: 100000, Steps: 0, Preempt: -2, Time: 10 * time.Second, Corpus: "auto", Race: "h", JRF: jrfHeuristics{true, true, true, true}, Clock: "1ms", Enumerate: 16}, DefaultOptions())
 }
 
 // Every option's value survives a round trip through its text form.
@@ -58,7 +58,7 @@ func TestOptionRoundTrip(t *testing.T) {
 		"expect":       {"race": "race", "ok": "ok", "": ""},
 		"race":         {"on": "on", "h": "on", "true": "on", "off": "off", "false": "off", "lockset": "lockset"},
 		"trust":        {"a, b/c ,": "a,b/c", "": ""},
-		"clock":        {"any": "any", "synctest": "synctest"},
+		"clock":        {"any": "any", "synctest": "synctest", "1ms": "1ms", "250us": "250us"},
 		"enumerate":    {"0": "0", "16": "16", "100": "100"},
 		"udploss":      {"on": "on", "true": "on", "off": "off", "false": "off"},
 		"parallel":     {"auto": "auto", "1": "1", "3": "3"},
@@ -94,7 +94,7 @@ func TestOptionErrors(t *testing.T) {
 		{"time", "-1s", `option time: want a positive duration`},
 		{"expect", "error", `option expect: want ok, race, region, deadlock`},
 		{"race", "maybe", `option race: want on, off, h or lockset`},
-		{"clock", "real", `vt: bad value "real" for option clock: want any or synctest`},
+		{"clock", "real", `vt: bad value "real" for option clock: want any, synctest or a duration such as 1ms`},
 		{"enumerate", "-1", `option enumerate: want an integer ≥ 0`},
 		{"udploss", "sometimes", `option udploss: want on or off`},
 		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, profile, html, corpus, expect, race, trust, guide, jrf, transactions, clock, enumerate, udploss, parallel, shard)`},

@@ -175,6 +175,10 @@ func (x *explorer) picture(r *execResult, f *Failure, rec *recorder) *picture.Pi
 		}
 		if st.g == 0 {
 			s.Op = "time passes"
+			if st.early > 0 {
+				s.Op = "time passes early"
+				s.Note = fmt.Sprintf("a timer set here fired with its deadline %v away, while goroutines could still run (a slow or loaded machine)", st.early-1)
+			}
 		}
 		p.Steps = append(p.Steps, s)
 	}

@@ -114,7 +114,25 @@ func writeSchedule(sb *strings.Builder, steps []Step, total int) {
 		if s.G == 0 {
 			who = fmt.Sprintf("%-13s", "the clock") // time passes: no goroutine's step
 		}
-		fmt.Fprintf(sb, "    %4d  %s %-24s %s\n", i+1, who, s.Op, shortPos(s.Pos))
+		op := s.Op
+		if s.Early != "" {
+			op += " early"
+		}
+		fmt.Fprintf(sb, "    %4d  %s %-24s %s\n", i+1, who, op, shortPos(s.Pos))
+	}
+	writeEarly(sb, steps)
+}
+
+// writeEarly says which timers of a schedule fired early: while goroutines
+// could still run, because their deadline was close (the clock option). A
+// failure after one is one a slow or loaded machine shows, a flaky test
+// rather than a wrong order of operations alone.
+func writeEarly(sb *strings.Builder, steps []Step) {
+	for i, s := range steps {
+		if s.Early == "" {
+			continue
+		}
+		fmt.Fprintf(sb, "    step %d: the timer set at %s fired early (its deadline %s away) while goroutines could still run: a slow or loaded machine does this (see the clock option)\n", i+1, shortPos(s.Pos), s.Early)
 	}
 }
 

@@ -43,6 +43,10 @@ type step struct {
 	g   int
 	op  interp.Op
 	pos token.Pos
+	// early, for a timer's firing (op OpTimer), is how far its deadline
+	// was when it fired while goroutines could still run (a short timer
+	// let fire by a choice), plus one; 0: it fired when it had to.
+	early time.Duration
 }
 
 // chooser decides a choice beyond the replayed prefix. ordered is nil for
@@ -95,16 +99,22 @@ type scheduler struct {
 	// polling: its yield was a poll (a Gosched, or a cycle that changed
 	// nothing): time passing is what it waits for.
 	polling bool
+	// settled: the fair scheduler has seen the transition last took
+	// (settle); lastYield and lastPoll are what it said.
+	settled             bool
+	lastYield, lastPoll bool
 	// sinceClock counts the scheduling points since the virtual clock
 	// last moved.
 	sinceClock int
 
 	// Time, data and datagrams (see Options.Clock, Enumerate and UDPLoss).
-	synctest  bool   // time passes only when every goroutine is blocked
-	enumerate int    // data choices of at most this many values are alternatives
-	udpLoss   bool   // a datagram sent may be lost (an alternative)
-	seed      uint64 // of data choices' offsets and sampled values
-	draws     uint64 // data choices so far
+	synctest  bool          // time passes only when every goroutine is blocked
+	short     time.Duration // a deadline at most this far is short (clockRule)
+	early     time.Duration // the next timer fires early (step.early)
+	enumerate int           // data choices of at most this many values are alternatives
+	udpLoss   bool          // a datagram sent may be lost (an alternative)
+	seed      uint64        // of data choices' offsets and sampled values
+	draws     uint64        // data choices so far
 
 	// track follows the execution for DPOR (nil otherwise); abandoned:
 	// DPOR found the rest of the execution redundant and ended it.
@@ -164,8 +174,9 @@ const (
 )
 
 func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
+	clock := mustClock(o.Clock)
 	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000, fair: newFairness(),
-		synctest: o.Clock == "synctest", enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed),
+		synctest: clock.synctest, short: clock.short, enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed),
 		regionsOnly: o.Strategy == "regions", txn: o.Transactions}
 }
 
@@ -329,7 +340,7 @@ func (s *scheduler) pick(runnable []*interp.Goroutine, version uint64) int {
 	}
 	yielding, polling := false, false
 	if s.last != nil {
-		if y, p := f.transition(s.last, s.lastOp); y {
+		if y, p := s.settle(); y {
 			f.yielded(s.last)
 			yielding, polling = true, p
 		}
@@ -518,6 +529,7 @@ func (s *scheduler) pickFast(runnable []*interp.Goroutine, lastIdx int, lastOK, 
 // version, takes the next transition.
 func (s *scheduler) took(g *interp.Goroutine, idx int, version uint64) {
 	s.fair.scheduled(g)
+	s.settled = false
 	s.sinceClock = min(s.sinceClock+1, timeHorizon)
 	s.last = g
 	op, pos := g.Pending()
@@ -587,9 +599,9 @@ func (s *scheduler) Choose(g *interp.Goroutine, c interp.Choice, n int) int {
 }
 
 // ChooseTime implements interp.TimeScheduler: whether time passes now,
-// for the earliest observable timer, wait away, set steps ago. Letting
-// time pass counts as a preemption; its default is a real clock's (see
-// stepCost).
+// for the earliest observable timer, wait away, set steps ago (see the
+// clock option, clock.go). Letting time pass early counts as a
+// preemption; its default is a real clock's (see stepCost).
 func (s *scheduler) ChooseTime(wait time.Duration, steps int64) int {
 	if s.prof != nil {
 		defer s.prof.chose(s, s.choices.len(), nil)
@@ -600,13 +612,46 @@ func (s *scheduler) ChooseTime(wait time.Duration, steps int64) int {
 	if s.match != nil {
 		s.match.timerOffered()
 	}
-	if s.polling || wait <= time.Duration(steps)*stepCost || s.sinceClock >= timeHorizon && wait <= time.Duration(steps)*horizonStepCost {
+	worked := wait <= time.Duration(steps)*stepCost
+	if wait > s.short {
+		_, polling := s.settle()
+		// A long deadline: no choice. Time passes when nothing but time
+		// can make progress, or when the work done since the timer was
+		// set would have taken as long as it waits (at stepCost, or at
+		// horizonStepCost once the clock has stood still for timeHorizon
+		// points: a loop that works until a context's deadline ends).
+		if polling && s.fair.waitsOnlyForTime() || worked || s.sinceClock >= timeHorizon && wait <= time.Duration(steps)*horizonStepCost {
+			return 1
+		}
+		return 0
+	}
+	var c int
+	if s.polling || worked || s.sinceClock >= timeHorizon && wait <= time.Duration(steps)*horizonStepCost {
 		// A goroutine polls (a channel, a context, the clock), or the
 		// program has worked as long as the timer waits: time passing
 		// is what a real clock does here.
-		return s.nextMapped(2, 1, true)
+		c = s.nextMapped(2, 1, true)
+	} else {
+		c = s.next(2, true, nil)
+		if c == 1 {
+			s.early = wait + 1 // timerFired records it
+		}
 	}
-	return s.next(2, true, nil)
+	return c
+}
+
+// settle has the fair scheduler see the transition the last goroutine
+// picked took, once (Pick, or ChooseTime before it at the same point),
+// and returns whether it yielded and whether that was a poll.
+func (s *scheduler) settle() (yield, poll bool) {
+	if !s.settled {
+		s.settled = true
+		s.lastYield, s.lastPoll = false, false
+		if s.last != nil {
+			s.lastYield, s.lastPoll = s.fair.transition(s.last, s.lastOp)
+		}
+	}
+	return s.lastYield, s.lastPoll
 }
 
 // data makes a data choice of a value in [0, n) (n = 0: in [0, 2⁶³)): an
@@ -651,12 +696,17 @@ func (s *scheduler) data(n int) int {
 // timerFired records that time passed (a timer fired) in the trace.
 func (s *scheduler) timerFired(pos token.Pos) {
 	s.sinceClock = 0
+	if s.fair != nil {
+		s.fair.lastTime = s.fair.n
+	}
+	early := s.early
+	s.early = 0
 	if !s.started {
 		return
 	}
 	s.points++
 	if len(s.trace) < s.maxTrace {
-		s.trace = append(s.trace, step{op: interp.OpTimer, pos: pos})
+		s.trace = append(s.trace, step{op: interp.OpTimer, pos: pos, early: early})
 	}
 }
 

@@ -77,12 +77,12 @@ func TestSynctestClock(t *testing.T) {
 	assert.Equal(t, "ok", res.Verdict)
 	assert.True(t, res.Exhaustive)
 
-	// Under the default clock the deadline can pass while the worker
-	// loops, and the search finds the bug. Not without a preemption: three
-	// iterations, each looking at the timer's channel, are no poll (a
-	// poll's cycle looks at what the cycle before looked at; the third
-	// visit would be one, but the loop ends there), and a real clock does
-	// not let 50ms pass in them.
+	// Under the default clock the deadline, 1ms away, can pass while the
+	// worker loops, and the search finds the bug. Not without a
+	// preemption: three iterations, each looking at the timer's channel,
+	// are no poll (a poll's cycle looks at what the cycle before looked
+	// at; the third visit would be one, but the loop ends there), and a
+	// real clock does not let 1ms pass in them.
 	o = DefaultOptions()
 	o.Preempt = 0
 	res, err = Explore(semanticsTarget(t, "TestDeadlineMidLoop", 0), o, nil)
@@ -163,32 +163,50 @@ func TestTimeDefaultIsRealistic(t *testing.T) {
 	assert.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, "TestTimersStoppedInTime", "go test"))
 	assert.True(t, res.Exhaustive)
 
+	// Under clock=any, time passing early is explored: the full search
+	// finds timers that fire. Under the default, timers of seconds fire
+	// only in deadline order once every goroutine sleeps: none does.
 	o = DefaultOptions()
-	o.Time = 30 * time.Second
+	o.Time, o.Clock = 30*time.Second, "any"
 	res, err = Explore(semanticsTarget(t, "TestTimersStoppedInTime", 0), o, nil)
 	require.NoError(t, err)
 	assert.Equal(t, "assert", res.Verdict)
 	require.NotNil(t, res.Failure)
 	assert.Contains(t, res.Failure.Message, "timers fired")
+
+	o = DefaultOptions()
+	o.Execs = 200
+	res, err = Explore(semanticsTarget(t, "TestTimersStoppedInTime", 0), o, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, "TestTimersStoppedInTime", "go test"))
+	assert.Equal(t, 200, res.Executions)
 }
 
 // Scheduling points inside one call of the standard library are not the
-// head of a loop: without a preemption the hour's timeout never fires
-// (every such schedule passes); the full search still finds it firing.
+// head of a loop: under clock=any, without a preemption the hour's timeout
+// never fires (every such schedule passes); the full search still finds it
+// firing. Under the default clock an hour is a long deadline: it never
+// fires while goroutines run, and every schedule passes.
 func TestLibraryCallIsNoPoll(t *testing.T) {
 	o := DefaultOptions()
-	o.Preempt = 0
+	o.Preempt, o.Clock = 0, "any"
 	res, err := Explore(semanticsTarget(t, "TestLibraryCallIsNoPoll", 0), o, nil)
 	require.NoError(t, err)
 	assert.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, "TestLibraryCallIsNoPoll", "go test"))
 	assert.True(t, res.Exhaustive)
 
 	o = DefaultOptions()
+	o.Clock = "any"
 	res, err = Explore(semanticsTarget(t, "TestLibraryCallIsNoPoll", 0), o, nil)
 	require.NoError(t, err)
 	assert.Equal(t, "assert", res.Verdict)
 	require.NotNil(t, res.Failure)
 	assert.Contains(t, res.Failure.Message, "an hour passed")
+
+	res, err = Explore(semanticsTarget(t, "TestLibraryCallIsNoPoll", 0), DefaultOptions(), nil)
+	require.NoError(t, err)
+	assert.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, "TestLibraryCallIsNoPoll", "go test"))
+	assert.True(t, res.Exhaustive)
 }
 
 // While every goroutine sleeps, a ticker whose channel is full does not

@@ -377,16 +377,29 @@ func TestPanic_UnlockUnlocked(t *testing.T) {
 	mu.Unlock()
 }
 
-// Under -clock any (the default) a pending timer may fire at any point
-// where a goroutine can see it: here the second timer fires while the
-// goroutine that cancels the context on the first is still to run (a
-// scheduling delay Go allows). -clock synctest passes it.
-func TestFail_ContextTimeoutAgainstLongerTimer(t *testing.T) {
+// Under the default clock a second is a long deadline: it fires only when
+// no goroutine can run, after the goroutine that cancels the context on
+// the 10ms timeout has run. (Under -clock any it may fire while that
+// goroutine is still to run, a delay Go allows, and the test fails.)
+func TestOK_ContextTimeoutAgainstLongerTimer(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
 	defer cancel()
 	select {
 	case <-ctx.Done():
 	case <-time.After(time.Second):
+		t.Fatal("timeout did not fire")
+	}
+}
+
+// With short deadlines (100µs and 500µs), the second may fire while the
+// goroutine that cancels the context on the first is still to run: a
+// scheduling delay a loaded machine shows.
+func TestFail_ContextTimeoutAgainstShortTimer(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Microsecond)
+	defer cancel()
+	select {
+	case <-ctx.Done():
+	case <-time.After(500 * time.Microsecond):
 		t.Fatal("timeout did not fire")
 	}
 }
