@@ -526,6 +526,7 @@ func (c *compiler) refusal(mk func(fr *frame) *UnsupportedError) {
 	f.nparams = n
 	c.code = append(c.code, func(fr *frame) *frame {
 		e := mk(fr)
+		e.inCallee = true
 		e.Stack = fr.g.m.stackStrings(fr)[1:]
 		panic(e)
 	})

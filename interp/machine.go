@@ -185,6 +185,9 @@ type caches struct {
 	resBuf   [maxTupleResults]value // results of the tuple model running (compiler.tupleCall)
 	// evPlain says that ev holds a plain access (see emitAccess).
 	evPlain bool
+	// scope resolves import paths in the binary the machine runs: its
+	// root package's import graph (pkgscope.go).
+	scope pkgScope
 }
 
 // newMachine returns a machine for a first run with opts.
@@ -293,15 +296,7 @@ func (m *machine) hostPanic(fr *frame, r any) *frame {
 		m.exit(e.code)
 		return nil
 	case *UnsupportedError:
-		if !e.Pos.IsValid() {
-			e.Pos = m.prog.position(fr.pos())
-		}
-		if e.Stack == nil {
-			e.Stack = m.stackStrings(fr)
-			if len(e.Stack) > 0 && e.Pos == m.prog.position(fr.pos()) {
-				e.Stack = e.Stack[1:]
-			}
-		}
+		m.placeRefusal(fr, e)
 		m.fail(e)
 		return nil
 	case *MemoryLimitError:

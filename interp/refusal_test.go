@@ -181,21 +181,20 @@ func lastPart(fn string) string {
 }
 
 // TestRefuseVirtualOS: what the virtual OS does not offer (processes,
-// other hosts, DNS, interfaces, unmodeled system calls, signals, user
-// databases, plugins) is refused at the program's own call, naming the
+// other hosts, DNS, interfaces, unmodeled system calls, stopping the
+// process, user databases, plugins) is refused at the program's own call, naming the
 // operation and the reason, after the output before it.
 func TestRefuseVirtualOS(t *testing.T) {
 	for _, tc := range []struct{ arg, call, what string }{
 		{"startprocess", "os.StartProcess", "starting processes is refused under vt"},
-		{"findprocess", "os.FindProcess", "starting processes is refused under vt"},
+		{"findprocess", "syscall.Kill of signal interrupt to process 1", "the virtual OS has one process"},
 		{"listen", "listen on 192.0.2.1:80", "only loopback addresses exist under vt"},
 		{"sendto", "send to 192.0.2.1:53", "only loopback addresses exist under vt"},
 		{"lookup", "lookup example.com", "only localhost and IP literals resolve under vt"},
 		{"mx", "lookup MX of example.com", "the virtual OS has no DNS"},
 		{"interfaces", "reading the network interfaces", "no interface table"},
-		{"mlock", "syscall.Mlock", "a system call the virtual OS does not model"},
-		{"signal", "signal.Notify", "signals are refused under vt"},
-		{"kill", "syscall.Kill of signal terminated to the process", "the virtual OS delivers no signals"},
+		{"mount", "syscall.Mount", "a system call the virtual OS does not model"},
+		{"kill", "syscall.Kill of signal stopped (signal) to the process", "job control"},
 		{"user", "user.Current", "user databases are refused under vt"},
 		{"plugin", "plugin.Open", "loading shared objects is refused under vt"},
 	} {

@@ -148,6 +148,7 @@ func (m *machine) start(pkg *ssa.Package, r root) {
 // initFrames returns the frames that initialize pkg on g and then return
 // to next (next itself if pkg has nothing to initialize).
 func (m *machine) initFrames(pkg *ssa.Package, g *Goroutine, next *frame) *frame {
+	m.setRoot(pkg)
 	initFn := pkg.Func("init")
 	if initFn == nil {
 		return next

@@ -30,7 +30,7 @@ var behaveNames = []string{
 	"deadlock", "determinism", "endless", "events", "idle", "interleave", "leak", "netdial",
 	"nobody", "schedops", "selectready", "spin", "syncevents", "tickleak", "timersnap", "virtualtime",
 	"timechoice", "inputs", "ticking", "pollclock", "refusals", "punning", "undolong", "undobytes", "undofresh", "finalizer", "bigcopy",
-	"wordrefuse", "intderef", "nodeheader", "manytimers",
+	"wordrefuse", "intderef", "nodeheader", "manytimers", "vosproc",
 }
 
 var (

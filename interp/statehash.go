@@ -978,4 +978,8 @@ func (m *machine) encodeOS(c *Canon) {
 		c.WriteUint(uint64(f.Flags))
 		c.WriteUint(uint64(f.Refs))
 	}
+	c.WriteUint(o.SigWanted)
+	c.WriteUint(o.SigIgnored)
+	c.WriteUint(o.SigPending)
+	c.WriteUint(b2u(o.SigDelivering))
 }

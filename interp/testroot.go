@@ -341,7 +341,7 @@ func (r *testRoot) result() TestResult {
 // newTestingValue allocates a *testing.T (typ "T") or *testing.B ("B")
 // whose state is st. A B runs its loops once (N is 1).
 func (m *machine) newTestingValue(st *testState, typ string) value {
-	tp := m.prog.SSA.ImportedPackage("testing")
+	tp := m.pkg("testing")
 	if tp == nil {
 		panic(&UnsupportedError{What: "testing." + typ + " without package testing loaded"})
 	}
