@@ -58,6 +58,10 @@ type runState struct {
 	// finalizers counts the finalizers set (runtime.SetFinalizer), which
 	// never run: a leak's message says so.
 	finalizers int
+	// virtualMain: the run's root is a test, which go test runs on a
+	// goroutine of its own while main waits in T.Run: tracebacks and
+	// runtime.NumGoroutine count that main goroutine (traceback.go).
+	virtualMain bool
 	// mutexProfile is the fraction runtime.SetMutexProfileFraction set
 	// (no profiler samples; the call answers the previous one).
 	mutexProfile int

@@ -224,13 +224,14 @@ func funcFileLine(m *machine, args []value) value {
 	return tuple(strVal(file), intVal(int64(line)))
 }
 
+// debugStack is runtime/debug.Stack: the goroutine's traceback, with
+// debug.Stack's own frame on top as Go's has it.
 func debugStack(cur *frame, args []value, dst int32) *frame {
-	var sb strings.Builder
 	g := cur.g
-	saved := g.top
-	g.top = cur
-	g.m.writeFrames(&sb, g, g.stackInPanics())
-	g.top = saved
+	t := g.m.traceOf(g, cur)
+	t.frames = append([]traceFrame{g.m.prog.traceSite("runtime/debug.Stack", debugStackSite)}, t.frames...)
+	var sb strings.Builder
+	t.write(&sb)
 	return cur.done(dst, bytesVal(sb.String()))
 }
 
@@ -266,26 +267,18 @@ func (p *Program) runtimeNamed(name string) *rtype {
 	return p.typeOf(rp.Pkg.Scope().Lookup(name).Type())
 }
 
-// runtime.Stack writes the current goroutine's traceback (or all of
-// them) in Go's format into buf.
+// runtimeStack is runtime.Stack: the traceback of the current goroutine
+// (with all, every goroutine's after it) in Go's format, truncated to buf.
 func runtimeStack(cur *frame, args []value, dst int32) *frame {
 	m := cur.g.m
 	buf := args[0].bytes()
-	g := cur.g
-	saved := g.top
-	g.top = cur
-	var sb strings.Builder
-	m.writeTraceback(&sb, g)
-	g.top = saved
+	var s string
 	if args[1].bool() {
-		for _, o := range m.gs {
-			if o != g {
-				sb.WriteString("\n")
-				m.writeTraceback(&sb, o)
-			}
-		}
+		s = tracebackText(m.goroutineTraces(cur.g, cur))
+	} else {
+		t := m.traceOf(cur.g, cur)
+		s = tracebackText([]goroutineTrace{t})
 	}
-	s := sb.String()
 	n := min(len(s), len(buf))
 	m.modelAccessBytes(EvWrite, buf[:n])
 	m.setBytes(buf, []byte(s[:n]))

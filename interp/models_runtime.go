@@ -19,7 +19,7 @@ var runtimeModels = modelTable{
 		return fr.done(dst, value{})
 	}),
 	"runtime.Goexit":       control(whyRuntime, func(fr *frame, _ []value, _ int32) *frame { return fr.goexit() }),
-	"runtime.NumGoroutine": native(whyRuntime, func(m *machine, _ []value) value { return intVal(int64(len(m.gs))) }),
+	"runtime.NumGoroutine": native(whyRuntime, func(m *machine, _ []value) value { return intVal(int64(m.numGoroutine())) }),
 	"runtime.GOMAXPROCS":   native("a fixed, deterministic answer, 2 on every host; setting it changes nothing (docs/semantics.md, The machine)", func(*machine, []value) value { return intVal(2) }),
 	"runtime.NumCPU":       native("a fixed, deterministic answer, 2 on every host, as GOMAXPROCS (docs/semantics.md, The machine)", func(*machine, []value) value { return intVal(2) }),
 	"runtime.GC": native("no garbage collector to run; sync.Pool's items move to the victim cache, as a collection does; the allocation statistics count everything freed (allocs.go)", func(m *machine, _ []value) value {

@@ -83,6 +83,19 @@ func (fr *frame) goexit() *frame {
 	return g.unwind(fr)
 }
 
+// deferredCall returns the frame that recover called in fr checks: fr, or
+// the deferred call that reached fr only through synthetic wrappers (a
+// method value's bound wrapper, a method expression's thunk, the pointer
+// wrapper of a value method called through an interface), which Go's
+// recover sees through as it skips wrapper frames.
+func (fr *frame) deferredCall() *frame {
+	d := fr
+	for !d.isDefer && d.caller != nil && d.caller.fn != nil && d.caller.fn.ssa != nil && isWrapper(d.caller.fn.ssa) {
+		d = d.caller
+	}
+	return d
+}
+
 // deferReturned continues after a deferred call made while unwinding has
 // returned to fr.
 func (g *Goroutine) deferReturned(fr *frame) *frame {
@@ -123,9 +136,11 @@ func (m *machine) fatalPanic(g *Goroutine) {
 	g.setStatus(gRunnable)
 	m.cur = g
 	g.top = g.panic.origin
-	m.writeTraceback(&sb, g)
-	sb.WriteString("exit status 2\n")
-	io.WriteString(m.stderr, strings.TrimSuffix(sb.String(), "exit status 2\n"))
+	// The dump starts where the last panic was raised; older panics'
+	// deferred calls, running when it was, are below it.
+	t := m.traceWith(g, g.top, g.panic.link)
+	t.write(&sb)
+	io.WriteString(m.stderr, sb.String())
 	m.outcome = Outcome{Kind: Panicked, ExitCode: 2, Message: m.panicString(g.panic.val), Goroutines: []GoroutineInfo{g.info(OpRunning)}}
 	m.exit(2)
 }

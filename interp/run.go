@@ -124,6 +124,9 @@ type root interface {
 // start makes the main goroutine of a run: the initialization of pkg,
 // then r.
 func (m *machine) start(pkg *ssa.Package, r root) {
+	if _, ok := r.(*testRoot); ok {
+		m.nextGID = mainGoroutineID // go test's main is goroutine 1 (traceback.go)
+	}
 	g := m.newGoroutine(nil, nil, token.NoPos)
 	m.main = g
 	top := r.frames(m, g, nil)
