@@ -32,9 +32,9 @@ type Goroutine struct {
 	// origin) created the goroutine, for "created by" lines (traceback.go).
 	creatorFn *function
 	origin    goOrigin
-	test    string  // the subtest it runs for (its own, or its creator's), if any
-	onExit  func()  // called when the goroutine ends (subtests)
-	bubble  *bubble // the testing/synctest bubble it belongs to, if any
+	test      string  // the subtest it runs for (its own, or its creator's), if any
+	onExit    func()  // called when the goroutine ends (subtests)
+	bubble    *bubble // the testing/synctest bubble it belongs to, if any
 	// daemon: package initialization started it (RunOptions.OnRoot): a
 	// run does not wait for it after the root returned, nor report it as
 	// leaked, as go test does not.
