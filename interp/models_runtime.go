@@ -104,6 +104,37 @@ var runtimeDebugModels = modelTable{
 	"runtime/debug.FreeOSMemory": native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
 }
 
+// pprofModels are the functions runtime/pprof reaches in the runtime
+// through linkname; the package runs from source over them. Only the
+// goroutine profile is modeled: the other profiles' functions are refused
+// where they are called.
+var pprofModels = modelTable{
+	"runtime/pprof.pprof_goroutineProfileWithLabels": control(whyRuntime, goroutineProfile).ownAccesses(),
+}
+
+// goroutineProfile is runtime.pprof_goroutineProfileWithLabels: the stack
+// of every goroutine, the caller's first, as program counters that
+// runtime.CallersFrames resolves (traceback.go's frames), and no labels.
+// With records too short it fills none and reports how many it needs.
+func goroutineProfile(fr *frame, args []value, dst int32) *frame {
+	m := fr.g.m
+	traces := m.goroutineTraces(fr.g, fr)
+	recs := args[0].elems()
+	n := len(traces)
+	if n > len(recs) {
+		return fr.done(dst, tuple(intVal(int64(n)), boolVal(false)))
+	}
+	m.modelAccessElems(EvWrite, recs[:n], nil)
+	for i, t := range traces {
+		pcs := make([]value, len(t.frames))
+		for j, f := range t.frames {
+			pcs[j] = uintVal(f.programCounter())
+		}
+		m.set(&recs[i].elems()[0], sliceVal(pcs)) // StackRecord.Stack
+	}
+	return fr.done(dst, tuple(intVal(int64(n)), boolVal(true)))
+}
+
 // runtimeLinknameModels are functions of the runtime that libraries reach
 // through //go:linkname (see Program.linknames): its random numbers (the
 // runtime's own, from the run's seed, as behind math/rand's automatic

@@ -172,6 +172,7 @@ func (p *Program) mainRoot(pkg *ssa.Package) (mainRoot, error) {
 }
 
 func (r mainRoot) frames(m *machine, g *Goroutine, bottom *frame) *frame {
+	g.origin = originMain
 	f := m.newFrame(r.fn)
 	f.g, f.caller, f.retDst = g, bottom, -1
 	return f
@@ -184,6 +185,7 @@ type callRoot struct {
 }
 
 func (r callRoot) frames(m *machine, g *Goroutine, bottom *frame) *frame {
+	g.origin = originCall
 	cl := r.fn.r.(*closure)
 	f := m.newFrame(cl.fn)
 	copy(f.regs, r.args)

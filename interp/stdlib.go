@@ -38,6 +38,7 @@ func init() {
 		"sync/atomic":           atomicModels,
 		"runtime":               runtimeModels,
 		"runtime/debug":         runtimeDebugModels,
+		"runtime/pprof":         pprofModels,
 		"time":                  timeModels,
 		"os":                    osModels,
 		"os/exec":               execModels,
@@ -146,7 +147,7 @@ var fromSource = map[string]string{
 
 // unstripped are packages inside a stripped tree that keep their function
 // bodies, for their fromSource functions (exact paths, not trees).
-var unstripped = []string{"crypto/rand"}
+var unstripped = []string{"crypto/rand", "runtime/pprof"}
 
 // uninitialized are packages whose initialization the interpreter skips:
 // their state is modeled or unused by modeled code.

@@ -27,6 +27,8 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -41,6 +43,8 @@ const (
 	originTestRun                  // testing.(*T).Run, for a subtest
 	originBenchRun                 // testing.(*B).Run, for a sub-benchmark
 	originTestRoot                 // testing.(*T).Run in the main goroutine: a run's test (virtualMain)
+	originMain                     // the main goroutine of a program: runtime.main runs main
+	originCall                     // a snapshot's root, a call of the tool's harness (nothing below it)
 )
 
 // traceFrame is one frame of a traceback.
@@ -53,6 +57,15 @@ type traceFrame struct {
 	// only op is the frame's line (traceSite).
 	fn *function
 	pc int
+}
+
+// programCounter returns the program counter that names f (see
+// encodePC): runtime.CallersFrames and runtime.FuncForPC resolve it.
+func (f traceFrame) programCounter() uint64 {
+	if f.fn == nil {
+		return 0
+	}
+	return uint64(f.fn.id+1)<<24 | uint64(f.pc+1)
 }
 
 // offset is the "+0x.." of the frame: the op's index in words, a stand-in
@@ -256,6 +269,20 @@ func (m *machine) createdBy(g *Goroutine) (*traceFrame, int) {
 	return &f, g.parent
 }
 
+// bottomFrames returns the frames of the runtime below g's function, which
+// runtime.Callers reports and tracebacks hide: runtime.main below main,
+// runtime.goexit at the bottom of every goroutine (none below the call of
+// a tool's harness, which is not the program's).
+func (m *machine) bottomFrames(g *Goroutine) []traceFrame {
+	switch g.origin {
+	case originCall:
+		return nil
+	case originMain:
+		return []traceFrame{m.prog.traceSite("runtime.main", runtimeMainSite), m.prog.traceSite("runtime.goexit", goexitSite)}
+	}
+	return []traceFrame{m.prog.traceSite("runtime.goexit", goexitSite)}
+}
+
 // mainGoroutineID is the id of the main goroutine, which runs main, or
 // in a test's run go test's main, blocked in T.Run (virtualMain).
 const mainGoroutineID = 1
@@ -397,6 +424,9 @@ var (
 	mRunSite          = siteSpec{fn: "(*testing.M).Run", callee: "testing.runTests"}
 	testMainSite      = siteSpec{fn: "_testmain.go"}
 	gopanicSite       = siteSpec{fn: "runtime.gopanic", callee: "fn"}
+	callersSite       = siteSpec{fn: "runtime.Callers", callee: "callers"}
+	runtimeMainSite   = siteSpec{fn: "runtime.main", callee: "fn", last: true}
+	goexitSite        = siteSpec{fn: "runtime.goexit", impl: asmGoexit}
 	debugStackSite    = siteSpec{fn: "runtime/debug.Stack", callee: "Stack"}
 )
 
@@ -505,8 +535,11 @@ func (p *Program) syntheticLine(f *function) (token.Position, bool) {
 // a function it cannot find a position without a file (the test binary's
 // main has no source under vt: "_testmain.go").
 func (p *Program) siteLine(site siteSpec) token.Position {
-	if site.fn == "_testmain.go" {
+	switch {
+	case site.fn == "_testmain.go":
 		return token.Position{Filename: "_testmain.go", Line: 1}
+	case site.impl == asmGoexit:
+		return goexitLine()
 	}
 	fn := p.lookupFunc(site.fn)
 	if site.impl != "" {
@@ -534,6 +567,27 @@ func (p *Program) siteLine(site siteSpec) token.Position {
 		decl.Line, decl.Column = line, 0
 	}
 	return decl
+}
+
+// asmGoexit names runtime.goexit's assembly (siteSpec.impl).
+const asmGoexit = "asm"
+
+// goexitLine returns the position Go gives runtime.goexit: its first
+// instruction in the runtime's assembly for the architecture.
+func goexitLine() token.Position {
+	file := filepath.Join(GOROOT(), "src", "runtime", "asm_"+runtime.GOARCH+".s")
+	pos := token.Position{Filename: file}
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return pos
+	}
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(l, "TEXT runtime·goexit(SB)") {
+			pos.Line = i + 2
+			break
+		}
+	}
+	return pos
 }
 
 // ssaSite returns the position of site's call (or receive) in fn's body.
