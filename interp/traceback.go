@@ -29,6 +29,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -383,11 +384,34 @@ func (m *machine) rwWriterHeld(g *Goroutine) bool {
 // function and the frames below it down to the runtime for the others.
 func (m *machine) blockedFrames(g *Goroutine) []traceFrame {
 	chain := blockChains[g.pending]
-	if g.pending == OpRWMutexLock && m.rwWriterHeld(g) {
-		chain = rwMutexWriterChain
+	caller := ""
+	if fr := g.top; fr != nil && fr.fn != nil {
+		caller = fr.fn.name
+	}
+	switch g.pending {
+	case OpRWMutexLock:
+		if m.rwWriterHeld(g) {
+			chain = rwMutexWriterChain
+		}
+	case OpSemacquire:
+		// internal/poll's runtime semaphore: its fdMutex's rwlock (a
+		// model) waits on it, as FD.Close does directly.
+		chain = fdLockChain
+		if caller == "(*internal/poll.FD).Close" {
+			chain = fdLockChain[:1]
+		}
+	case OpPipeRead, OpPipeWrite, OpAccept, OpDial, OpNetRead, OpNetWrite:
+		// The poller's wait (internal/poll runs from source); the
+		// virtual OS's blocking system calls have no frames of their own.
+		if caller != "(*internal/poll.pollDesc).wait" {
+			chain = nil
+		}
 	}
 	out := make([]traceFrame, 0, len(chain))
 	for _, s := range chain {
+		if fr := g.top; fr != nil && fr.fn != nil && fr.fn.ssa != nil && s.name == runtimeFuncName(fr.fn) {
+			break // the rest of the chain runs from source: its frames are the goroutine's
+		}
 		out = append(out, m.prog.traceSite(s.name, s.site))
 	}
 	return out
@@ -410,6 +434,10 @@ type chainFrame struct {
 type siteSpec struct {
 	fn, impl, callee string
 	last             bool // the last such call (default: the first)
+	// file is the source file (under GOROOT/src) of a runtime function
+	// (impl, or fn when impl is empty), for a program that does not load
+	// the runtime's package (one that imports nothing).
+	file string
 }
 
 // Where the traceback's synthetic frames are, in Go 1.26's source.
@@ -423,18 +451,18 @@ var (
 	runTestsSite      = siteSpec{fn: "testing.runTests", callee: "testing.tRunner"}
 	mRunSite          = siteSpec{fn: "(*testing.M).Run", callee: "testing.runTests"}
 	testMainSite      = siteSpec{fn: "_testmain.go"}
-	gopanicSite       = siteSpec{fn: "runtime.gopanic", callee: "fn"}
-	callersSite       = siteSpec{fn: "runtime.Callers", callee: "callers"}
-	runtimeMainSite   = siteSpec{fn: "runtime.main", callee: "fn", last: true}
+	gopanicSite       = siteSpec{fn: "runtime.gopanic", callee: "fn", file: "runtime/panic.go"}
+	callersSite       = siteSpec{fn: "runtime.Callers", callee: "callers", file: "runtime/extern.go"}
+	runtimeMainSite   = siteSpec{fn: "runtime.main", callee: "fn", last: true, file: "runtime/proc.go"}
 	goexitSite        = siteSpec{fn: "runtime.goexit", impl: asmGoexit}
-	debugStackSite    = siteSpec{fn: "runtime/debug.Stack", callee: "Stack"}
+	debugStackSite    = siteSpec{fn: "runtime/debug.Stack", callee: "Stack", file: "runtime/debug/stack.go"}
 )
 
 // semaFrame is the frame of a runtime semaphore function reached by
 // linkname (sync.runtime_SemacquireWaitGroup and its kin): name, and the
 // runtime function implementing it.
 func semaFrame(name, impl string) chainFrame {
-	return chainFrame{name, siteSpec{fn: name, impl: impl, callee: "semacquire1"}}
+	return chainFrame{name, siteSpec{fn: name, impl: impl, callee: "semacquire1", file: "runtime/sema.go"}}
 }
 
 // mutexChain is the traceback of a goroutine blocked in sync.Mutex.Lock,
@@ -450,6 +478,18 @@ var mutexChain = []chainFrame{
 // inner Mutex.
 var rwMutexWriterChain = append(mutexChain[:len(mutexChain):len(mutexChain)],
 	chainFrame{"sync.(*RWMutex).Lock", siteSpec{fn: "(*sync.RWMutex).Lock", callee: "(*sync.Mutex).Lock"}})
+
+// fdLockChain is the traceback of a goroutine waiting for a file's lock
+// (internal/poll's fdMutex).
+var fdLockChain = []chainFrame{
+	semaFrame("internal/poll.runtime_Semacquire", "runtime.poll_runtime_Semacquire"),
+	{"internal/poll.(*fdMutex).rwlock", siteSpec{fn: "(*internal/poll.fdMutex).rwlock", callee: "internal/poll.runtime_Semacquire"}},
+}
+
+// pollWaitChain is the traceback of a goroutine waiting in the poller.
+var pollWaitChain = []chainFrame{
+	{"internal/poll.runtime_pollWait", siteSpec{fn: "internal/poll.runtime_pollWait", impl: "runtime.poll_runtime_pollWait", callee: "netpollblock", file: "runtime/netpoll.go"}},
+}
 
 // blockChains are the tracebacks of the blocking operations the
 // interpreter models, innermost first (channel operations have none: the
@@ -469,15 +509,21 @@ var blockChains = [numOps][]chainFrame{
 		{"sync.(*WaitGroup).Wait", siteSpec{fn: "(*sync.WaitGroup).Wait", callee: "sync.runtime_SemacquireWaitGroup"}},
 	},
 	OpCondWait: {
-		{"sync.runtime_notifyListWait", siteSpec{fn: "sync.runtime_notifyListWait", impl: "runtime.notifyListWait", callee: "goparkunlock"}},
+		{"sync.runtime_notifyListWait", siteSpec{fn: "sync.runtime_notifyListWait", impl: "runtime.notifyListWait", callee: "goparkunlock", file: "runtime/sema.go"}},
 		{"sync.(*Cond).Wait", siteSpec{fn: "(*sync.Cond).Wait", callee: "sync.runtime_notifyListWait"}},
 	},
 	OpSleep: {
-		{"time.Sleep", siteSpec{fn: "time.Sleep", impl: "runtime.timeSleep", callee: "gopark", last: true}},
+		{"time.Sleep", siteSpec{fn: "time.Sleep", impl: "runtime.timeSleep", callee: "gopark", last: true, file: "runtime/time.go"}},
 	},
 	OpSemaAcquire: {
 		semaFrame("sync.runtime_Semacquire", "runtime.sync_runtime_Semacquire"),
 	},
+	OpPipeRead:  pollWaitChain,
+	OpPipeWrite: pollWaitChain,
+	OpAccept:    pollWaitChain,
+	OpDial:      pollWaitChain,
+	OpNetRead:   pollWaitChain,
+	OpNetWrite:  pollWaitChain,
 	OpTestRun: {
 		{"testing.(*T).Run", tRunWaitSite},
 	},
@@ -541,14 +587,20 @@ func (p *Program) siteLine(site siteSpec) token.Position {
 	case site.impl == asmGoexit:
 		return goexitLine()
 	}
-	fn := p.lookupFunc(site.fn)
+	fn := p.lookupFuncOrClosure(site.fn)
 	if site.impl != "" {
-		if impl := p.lookupFunc(site.impl); impl != nil {
-			fn = impl
-		}
+		fn = p.lookupFunc(site.impl)
 	}
 	if fn == nil {
-		return token.Position{}
+		if site.file == "" {
+			return token.Position{}
+		}
+		// Not loaded: the runtime's source all the same.
+		name := site.impl
+		if name == "" {
+			name = site.fn
+		}
+		return p.parsedSite(filepath.Join(GOROOT(), "src", filepath.FromSlash(site.file)), name[strings.LastIndexByte(name, '.')+1:], 0, site)
 	}
 	if fn.Blocks == nil && fn.Pkg != nil {
 		fn.Pkg.Build()
@@ -563,10 +615,31 @@ func (p *Program) siteLine(site siteSpec) token.Position {
 		}
 		return decl
 	}
-	if line := p.parsedSite(decl, site); line > 0 {
-		decl.Line, decl.Column = line, 0
+	return p.parsedSite(decl.Filename, fn.Name(), decl.Line, site)
+}
+
+// lookupFuncOrClosure is lookupFunc, also for an anonymous function as
+// go/ssa names it ("testing.runTests$1": runTests' first).
+func (p *Program) lookupFuncOrClosure(name string) *ssa.Function {
+	outer, idx, ok := strings.Cut(name, "$")
+	if !ok {
+		return p.lookupFunc(name)
 	}
-	return decl
+	fn := p.lookupFunc(outer)
+	if fn == nil {
+		return nil
+	}
+	if fn.Blocks == nil && fn.Pkg != nil {
+		fn.Pkg.Build()
+	}
+	for _, part := range strings.Split(idx, "$") {
+		i, err := strconv.Atoi(part)
+		if err != nil || i < 1 || i > len(fn.AnonFuncs) {
+			return nil
+		}
+		fn = fn.AnonFuncs[i-1]
+	}
+	return fn
 }
 
 // asmGoexit names runtime.goexit's assembly (siteSpec.impl).
@@ -622,54 +695,62 @@ func ssaSite(fn *ssa.Function, site siteSpec) token.Pos {
 	return found
 }
 
-// parsedSite returns the line of site's call in the body of the function
-// declared at decl (a function of a package loaded without bodies, such
-// as the runtime's), parsing its file; 0 if it finds none. The caller
+// parsedSite returns the position of site's call in the body of the
+// function name declared in file (at line decl, 0 if unknown): a function
+// of a package loaded without bodies, such as the runtime's, or not
+// loaded. It parses the file once per program. Without the call, it is
+// the declaration; without the function, the file alone. The caller
 // holds p.traces.mu.
-func (p *Program) parsedSite(decl token.Position, site siteSpec) int {
+func (p *Program) parsedSite(file, name string, decl int, site siteSpec) token.Position {
 	t := &p.traces
-	pf, ok := t.files[decl.Filename]
+	pf, ok := t.files[file]
 	if !ok {
 		fset := token.NewFileSet()
-		if src, err := os.ReadFile(decl.Filename); err == nil {
-			if f, err := parser.ParseFile(fset, decl.Filename, src, parser.SkipObjectResolution); err == nil {
+		if src, err := os.ReadFile(file); err == nil {
+			if f, err := parser.ParseFile(fset, file, src, parser.SkipObjectResolution); err == nil {
 				pf = &parsedFile{fset: fset, f: f}
 			}
 		}
 		if t.files == nil {
 			t.files = map[string]*parsedFile{}
 		}
-		t.files[decl.Filename] = pf // nil: unreadable, tried once
+		t.files[file] = pf // nil: unreadable, tried once
 	}
+	pos := token.Position{Filename: file, Line: decl}
 	if pf == nil {
-		return 0
+		return pos
 	}
 	callee := site.callee[strings.LastIndexByte(site.callee, '.')+1:]
-	line := 0
 	for _, d := range pf.f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
-		if !ok || fd.Body == nil || pf.fset.Position(fd.Name.Pos()).Line != decl.Line {
+		if !ok || fd.Body == nil || fd.Recv != nil || fd.Name.Name != name {
 			continue
 		}
+		pos.Line = pf.fset.Position(fd.Name.Pos()).Line
+		found := false
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if found && !site.last {
+				return false
+			}
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
 				return true
 			}
-			name := ""
+			called := ""
 			switch fun := call.Fun.(type) {
 			case *ast.Ident:
-				name = fun.Name
+				called = fun.Name
 			case *ast.SelectorExpr:
-				name = fun.Sel.Name
+				called = fun.Sel.Name
 			}
-			if name == callee && (line == 0 || site.last) {
-				line = pf.fset.Position(call.Pos()).Line
+			if called == callee {
+				pos.Line, found = pf.fset.Position(call.Pos()).Line, true
 			}
 			return true
 		})
+		break
 	}
-	return line
+	return pos
 }
 
 // parsedFile is a source file parsed for parsedSite.
