@@ -126,9 +126,9 @@ func goroutineProfile(fr *frame, args []value, dst int32) *frame {
 	}
 	m.modelAccessElems(EvWrite, recs[:n], nil)
 	for i, t := range traces {
-		pcs := make([]value, len(t.frames))
-		for j, f := range t.frames {
-			pcs[j] = uintVal(f.programCounter())
+		pcs := make([]value, 0, len(t.frames)+len(t.bottom))
+		for _, f := range append(t.frames, t.bottom...) {
+			pcs = append(pcs, uintVal(f.programCounter()))
 		}
 		m.set(&recs[i].elems()[0], sliceVal(pcs)) // StackRecord.Stack
 	}

@@ -80,6 +80,9 @@ type goroutineTrace struct {
 	frames  []traceFrame
 	created *traceFrame // the "created by" function and the go statement (nil: none)
 	parent  int         // the creating goroutine (0: not written)
+	// bottom are the runtime's frames below the goroutine's function,
+	// which tracebacks hide and profiles keep (bottomFrames).
+	bottom []traceFrame
 }
 
 // write writes t as the Go runtime does.
@@ -168,6 +171,7 @@ func (m *machine) traceWith(g *Goroutine, top *frame, p *panicState) goroutineTr
 	}
 	t.frames = append(t.frames, m.panicFrames(g, top, p)...)
 	t.created, t.parent = m.createdBy(g)
+	t.bottom = m.bottomFrames(g)
 	return t
 }
 
@@ -299,7 +303,7 @@ func (m *machine) mainTrace() goroutineTrace {
 		p.traceSite("testing.runTests", runTestsSite),
 		p.traceSite("testing.(*M).Run", mRunSite),
 		p.traceSite("main.main", testMainSite),
-	}}
+	}, bottom: []traceFrame{p.traceSite("runtime.main", runtimeMainSite), p.traceSite("runtime.goexit", goexitSite)}}
 }
 
 // waitReason returns g's state as Go's traceback writes it: "running"
