@@ -184,6 +184,9 @@ var runnableVersions atomic.Uint64
 // schedule picks the goroutine to run next; it returns false when the
 // program has ended (deadlock reported).
 func (m *machine) schedule() bool {
+	if m.gc.due {
+		m.collect() // runtime.GC was called (gc.go)
+	}
 	for {
 		if !m.runnableOK {
 			// The runnable set is rebuilt only when a goroutine started,

@@ -62,6 +62,8 @@ type runState struct {
 	// goroutine of its own while main waits in T.Run: tracebacks and
 	// runtime.NumGoroutine count that main goroutine (traceback.go).
 	virtualMain bool
+	// gc holds the run's cleanups (runtime.AddCleanup; gc.go).
+	gc gcState
 	// mutexProfile is the fraction runtime.SetMutexProfileFraction set
 	// (no profiler samples; the call answers the previous one).
 	mutexProfile int

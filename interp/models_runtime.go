@@ -22,12 +22,8 @@ var runtimeModels = modelTable{
 	"runtime.NumGoroutine": native(whyRuntime, func(m *machine, _ []value) value { return intVal(int64(m.numGoroutine())) }),
 	"runtime.GOMAXPROCS":   native("a fixed, deterministic answer, 2 on every host; setting it changes nothing (docs/semantics.md, The machine)", func(*machine, []value) value { return intVal(2) }),
 	"runtime.NumCPU":       native("a fixed, deterministic answer, 2 on every host, as GOMAXPROCS (docs/semantics.md, The machine)", func(*machine, []value) value { return intVal(2) }),
-	"runtime.GC": native("no garbage collector to run; sync.Pool's items move to the victim cache, as a collection does; the allocation statistics count everything freed (allocs.go)", func(m *machine, _ []value) value {
-		m.poolCleanup()
-		m.gcFree()
-		return value{}
-	}),
-	"runtime.KeepAlive": native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
+	"runtime.GC":           control("a collection: sync.Pool's items move to the victim cache, the allocation statistics count everything freed (allocs.go), the cleanups of unreachable objects start (gc.go)", runtimeGC),
+	"runtime.KeepAlive":    native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
 	"runtime.SetFinalizer": native("no garbage collector: finalizers never run", func(m *machine, a []value) value {
 		if a[1].r != nil {
 			m.finalizers++ // named by a leak's message (goroutines.go)
@@ -43,13 +39,11 @@ var runtimeModels = modelTable{
 		return intVal(int64(old))
 	}),
 	"runtime.SetBlockProfileRate": native("no profiler: nothing is sampled", func(*machine, []value) value { return value{} }),
-	// Cleanups, like finalizers, never run (runtime.AddCleanup is
-	// generic: the model serves every instantiation).
-	"runtime.AddCleanup": native("no garbage collector: cleanups never run", func(m *machine, a []value) value {
-		m.finalizers++ // named by a leak's message (goroutines.go)
-		return zero(m.prog.runtimeNamed("Cleanup"))
-	}).noMemory(whyNoAccess),
-	"(runtime.Cleanup).Stop": native("no garbage collector: cleanups never run", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
+	// Cleanups run after runtime.GC once their objects are unreachable
+	// (gc.go; runtime.AddCleanup is generic: the model serves every
+	// instantiation).
+	"runtime.AddCleanup":     control("registered; runtime.GC runs it once its object is unreachable (gc.go)", addCleanup).noMemory(whyNoAccess),
+	"(runtime.Cleanup).Stop": native("the registration is dropped (gc.go)", stopCleanup).noMemory(whyNoAccess),
 	// The runtime's package has no bodies under the interpreter: the
 	// methods of its error a panic(nil) raises.
 	"(*runtime.PanicNilError).Error": native(whyRuntime, func(*machine, []value) value {
@@ -77,6 +71,14 @@ var runtimeModels = modelTable{
 	"(*runtime.Func).Entry":    native(whyRuntime, funcEntry).noMemory(whyFuncInfo),
 	"(*runtime.Func).FileLine": native(whyRuntime, funcFileLine).noMemory(whyFuncInfo),
 	"runtime.Stack":            control(whyRuntime, runtimeStack).ownAccesses(),
+}
+
+// testHookModels are the runtime's functions that the standard library's
+// own tests declare by linkname (their declarations are in _test.go
+// files, outside the model tables' packages).
+var testHookModels = modelTable{
+	"sync_test.runtime_blockUntilEmptyCleanupQueue": control(whyRuntime, blockUntilEmptyCleanupQueue).noMemory(whyNoAccess),
+	"unique.runtime_blockUntilEmptyCleanupQueue":    control(whyRuntime, blockUntilEmptyCleanupQueue).noMemory(whyNoAccess),
 }
 
 // Memory declarations of runtime's models.

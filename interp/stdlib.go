@@ -91,6 +91,9 @@ func init() {
 			models[name] = md
 		}
 	}
+	for name, md := range testHookModels {
+		models[name] = md
+	}
 	modelFallbacks = map[string]func(*ssa.Function) nativeFn{
 		"reflect":              reflectFallback,
 		"internal/reflectlite": reflectFallback,

@@ -400,9 +400,11 @@ func (m *machine) blockedFrames(g *Goroutine) []traceFrame {
 	case OpSemacquire:
 		// internal/poll's runtime semaphore: its fdMutex's rwlock (a
 		// model) waits on it, as FD.Close does directly.
-		chain = fdLockChain
-		if caller == "(*internal/poll.FD).Close" {
+		switch {
+		case caller == "(*internal/poll.FD).Close":
 			chain = fdLockChain[:1]
+		case strings.HasPrefix(caller, "(*internal/poll."):
+			chain = fdLockChain
 		}
 	case OpPipeRead, OpPipeWrite, OpAccept, OpDial, OpNetRead, OpNetWrite:
 		// The poller's wait (internal/poll runs from source); the
@@ -544,7 +546,8 @@ type traceTables struct {
 	mu    sync.Mutex
 	sites map[string]*function // by name and site
 	lines map[*function]token.Position
-	files map[string]*parsedFile // parsed sources of functions without SSA bodies
+	files map[string]*parsedFile    // parsed sources of functions without SSA bodies
+	live  map[*function]*fnLiveness // registers' liveness (gc.go)
 }
 
 // traceSite returns the frame name at site, its function registered for
