@@ -24,6 +24,7 @@ package interp
 import (
 	"go/token"
 	"runtime"
+	"unsafe"
 	"weak"
 
 	"golang.org/x/tools/go/ssa"
@@ -175,6 +176,7 @@ func (m *machine) wakeCleanupWaiters() {
 func (m *machine) hostGC() {
 	if m.logging && !m.undoDropped {
 		m.compactUndo()
+		m.weakenUndoBytes()
 	}
 	runtime.GC()
 	for range maxUndoRounds {
@@ -188,6 +190,57 @@ func (m *machine) hostGC() {
 		}
 		runtime.GC()
 	}
+}
+
+// weakBytes is an entry of the undo log of byte cells moved out by
+// weakenUndoBytes: the first of n bytes, held weakly, and their old
+// values (one in old, or olds).
+type weakBytes struct {
+	p    weak.Pointer[byte]
+	n    int
+	old  byte
+	olds []byte
+}
+
+// weakenUndoBytes moves the entries of the undo log of byte cells to
+// undoBytesWeak, in their order, their bytes held weakly: an array that
+// is collected needs no rollback, and the log no longer keeps it.
+func (m *machine) weakenUndoBytes() {
+	m.noteWrittenOld() // before the entries it reads move
+	i, j := 0, 0
+	for i < len(m.undoBytes) || j < len(m.undoRanges) {
+		if j < len(m.undoRanges) && m.undoRanges[j].at <= i {
+			r := m.undoRanges[j]
+			m.undoBytesWeak = append(m.undoBytesWeak, weakBytes{p: weak.Make(&r.dst[0]), n: len(r.dst), olds: r.old})
+			j++
+			continue
+		}
+		u := m.undoBytes[i]
+		m.undoBytesWeak = append(m.undoBytesWeak, weakBytes{p: weak.Make(u.p), n: 1, old: u.old})
+		i++
+	}
+	clear(m.undoBytes)
+	clear(m.undoRanges)
+	m.undoBytes, m.undoRanges, m.undoRangeBytes = m.undoBytes[:0], m.undoRanges[:0], 0
+	m.undoBytesScanned, m.undoRangesScanned = 0, 0
+}
+
+// rollbackWeakBytes puts back the bytes of undoBytesWeak that were not
+// collected, latest entry first, and empties it.
+func (m *machine) rollbackWeakBytes() {
+	for k := len(m.undoBytesWeak) - 1; k >= 0; k-- {
+		w := m.undoBytesWeak[k]
+		p := w.p.Value()
+		if p == nil {
+			continue
+		}
+		if w.olds == nil {
+			*p = w.old
+			continue
+		}
+		copy(unsafe.Slice(p, w.n), w.olds)
+	}
+	m.undoBytesWeak = nil
 }
 
 // maxUndoRounds bounds hostGC's collections after the first.

@@ -159,6 +159,9 @@ type memory struct {
 	// undoBytes, undoRanges: the log of writes to byte cells (bytes.go).
 	undoBytes  []undoByte
 	undoRanges []undoRange
+	// undoBytesWeak are older entries of both, moved out by runtime.GC
+	// with their bytes held weakly (gc.go).
+	undoBytesWeak []weakBytes
 	// fresh indexes the large byte arrays allocated since the snapshot,
 	// whose writes are not logged (noteFresh).
 	fresh map[uintptr]freshSpan

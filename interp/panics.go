@@ -16,6 +16,7 @@ type panicState struct {
 	link      *panicState
 	goexit    bool
 	origin    *frame // frame that panicked (for the traceback)
+	at        *frame // the frame whose deferred call it runs (nil: none yet)
 }
 
 // exitError is panicked by natives to end the program (os.Exit).
@@ -61,6 +62,7 @@ func (g *Goroutine) unwind(fr *frame) *frame {
 			d := fr.defers[n-1]
 			fr.defers = fr.defers[:n-1]
 			fr.unwinding = true
+			g.panic.at = fr
 			return g.m.callDeferred(fr, d)
 		}
 		fr = fr.caller
@@ -102,11 +104,26 @@ func (g *Goroutine) deferReturned(fr *frame) *frame {
 	p := g.panic
 	if p.recovered {
 		g.panic = p.link
+		// Older panics whose deferred calls ran in fr or below it were
+		// aborted by this one: fr returns normally, they are over.
+		for q := g.panic; q != nil && !q.goexit && !strictCaller(fr, q.at); q = q.link {
+			g.panic = q.link
+		}
 		fr.unwinding = false
 		fr.pc = fr.fn.recoverPC
 		return fr
 	}
 	return g.unwind(fr)
+}
+
+// strictCaller reports whether x is one of fr's callers (not fr itself).
+func strictCaller(fr, x *frame) bool {
+	for c := fr.caller; c != nil; c = c.caller {
+		if c == x {
+			return true
+		}
+	}
+	return false
 }
 
 // fatalPanic prints the uncaught panic as Go does and ends the program with

@@ -66,6 +66,7 @@ func (m *machine) takeSnapshot(r root, pos token.Pos) *Snapshot {
 	clear(m.undoRanges)
 	m.undoRanges = m.undoRanges[:0]
 	m.undoRangeBytes = 0
+	m.undoBytesWeak = nil
 	m.undoWeak = m.undoWeak[:0]
 	clear(m.undoSeen)
 	m.undoCompactAt = 0
