@@ -8,10 +8,10 @@ import (
 
 // Models of runtime.Caller, Callers, CallersFrames and FuncForPC over
 // interpreter frames. A program counter encodes a function id and an op
-// index: (id+1)<<24 | (pc+1).
+// index: (id+1)<<24 | (pc+1) (traceFrame.programCounter).
 
-// Program counters: see traceFrame.programCounter.
-
+// decodePC returns the function and op a program counter names (nil if
+// it names none).
 func (m *machine) decodePC(pc uint64) (*function, int) {
 	id := int(pc>>24) - 1
 	m.prog.funcsMu.Lock()

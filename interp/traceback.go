@@ -20,6 +20,8 @@ package interp
 // test shows the main goroutine blocked in T.Run, as go test has it
 // (virtualMain). Arguments are written "(...)" (the interpreter has no
 // argument words) and offsets are the op index's, not machine code's.
+// runtime.Callers and the goroutine profile see the same frames, with the
+// runtime's below them (bottomFrames).
 
 import (
 	"fmt"
@@ -53,15 +55,17 @@ type traceFrame struct {
 	name string // as the runtime prints it: "pkg.(*T).M", "pkg.F.func1", "panic"
 	file string
 	line int
-	// fn and pc locate the frame for a program counter (traceFramePC):
+	// fn and pc locate the frame for a program counter (programCounter):
 	// an interpreted function and its op, or a synthetic function whose
 	// only op is the frame's line (traceSite).
 	fn *function
 	pc int
 }
 
-// programCounter returns the program counter that names f (see
-// encodePC): runtime.CallersFrames and runtime.FuncForPC resolve it.
+// programCounter returns the program counter that names f, as
+// runtime.Callers reports it: the function's id and the op, (id+1)<<24 |
+// (pc+1); runtime.CallersFrames and runtime.FuncForPC resolve it
+// (machine.decodePC).
 func (f traceFrame) programCounter() uint64 {
 	if f.fn == nil {
 		return 0
@@ -104,6 +108,8 @@ func (t *goroutineTrace) write(sb *strings.Builder) {
 	}
 }
 
+// writeTraceLine writes the location line of f: a tab, file:line and the
+// offset.
 func writeTraceLine(sb *strings.Builder, f traceFrame) {
 	file := f.file
 	if file == "" {
@@ -194,7 +200,7 @@ func (m *machine) frameTrace(g *Goroutine, fr *frame, top bool) (traceFrame, boo
 	}
 	var pos token.Position
 	switch {
-	case top && g.pending == OpStart && fr.pc == 0 && fr.fn.ssa.Pos().IsValid():
+	case top && g != m.cur && g.pending == OpStart && fr.pc == 0 && fr.fn.ssa.Pos().IsValid():
 		// A goroutine that has not run yet is at its function's entry.
 		pos = m.prog.position(fr.fn.ssa.Pos())
 	case top:
