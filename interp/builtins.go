@@ -604,7 +604,8 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		return simple(func(fr *frame) value {
 			g := fr.g
 			p := g.panic
-			if p == nil || p.recovered || p.goexit || !fr.isDefer || fr.caller == nil || !fr.caller.unwinding {
+			d := fr.deferredCall()
+			if p == nil || p.recovered || p.goexit || !d.isDefer || d.caller == nil || !d.caller.unwinding {
 				return value{}
 			}
 			p.recovered = true

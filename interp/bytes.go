@@ -175,6 +175,7 @@ func (m *machine) rollbackBytes() {
 	clear(m.undoRanges)
 	m.undoBytes, m.undoRanges = m.undoBytes[:0], m.undoRanges[:0]
 	m.undoRangeBytes = 0
+	m.rollbackWeakBytes() // older entries (gc.go)
 }
 
 // accessBytes reports an access of kind k by op to the byte cells b.

@@ -91,6 +91,7 @@ type Program struct {
 	hookNames map[string]bool
 	annots    map[string]*Annotation
 	hidden    map[string]bool             // packages whose frames runtime.Callers hides
+	traces    traceTables                 // synthetic frames of tracebacks (traceback.go)
 	bodies    map[*ssa.Function]*function // own bodies of hooked functions
 	// scopes are the package scopes of the binaries run (pkgscope.go),
 	// by root package.

@@ -58,6 +58,12 @@ type runState struct {
 	// finalizers counts the finalizers set (runtime.SetFinalizer), which
 	// never run: a leak's message says so.
 	finalizers int
+	// virtualMain: the run's root is a test, which go test runs on a
+	// goroutine of its own while main waits in T.Run: tracebacks and
+	// runtime.NumGoroutine count that main goroutine (traceback.go).
+	virtualMain bool
+	// gc holds the run's cleanups (runtime.AddCleanup; gc.go).
+	gc gcState
 	// mutexProfile is the fraction runtime.SetMutexProfileFraction set
 	// (no profiler samples; the call answers the previous one).
 	mutexProfile int
@@ -153,6 +159,9 @@ type memory struct {
 	// undoBytes, undoRanges: the log of writes to byte cells (bytes.go).
 	undoBytes  []undoByte
 	undoRanges []undoRange
+	// undoBytesWeak are older entries of both, moved out by runtime.GC
+	// with their bytes held weakly (gc.go).
+	undoBytesWeak []weakBytes
 	// fresh indexes the large byte arrays allocated since the snapshot,
 	// whose writes are not logged (noteFresh).
 	fresh map[uintptr]freshSpan

@@ -53,6 +53,7 @@ func init() {
 		"sync/atomic":                    atomicModels,
 		"runtime":                        runtimeModels,
 		"runtime/debug":                  runtimeDebugModels,
+		"runtime/pprof":                  pprofModels,
 		"time":                           timeModels,
 		"os":                             osModels,
 		"os/exec":                        execModels,
@@ -119,6 +120,9 @@ func init() {
 			models[name] = md
 		}
 	}
+	for name, md := range testHookModels {
+		models[name] = md
+	}
 	modelFallbacks = map[string]func(*ssa.Function) nativeFn{
 		"reflect":              reflectFallback,
 		"internal/reflectlite": reflectFallback,
@@ -164,7 +168,7 @@ var fromSource = map[string]string{}
 
 // unstripped are packages inside a stripped tree that keep their function
 // bodies, for their fromSource functions (exact paths, not trees).
-var unstripped []string
+var unstripped = []string{"runtime/pprof"}
 
 // uninitialized are packages whose initialization the interpreter skips:
 // their state is modeled or unused by modeled code.
