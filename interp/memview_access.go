@@ -345,11 +345,8 @@ func (m *machine) refOf(s spot, rl role) value {
 	case roleData:
 		return m.dataRef(s.cell, s.t)
 	case roleType:
-		i := v.iface()
-		if i == nil {
-			return value{}
-		}
-		return m.typeWord(i.t)
+		tw, _ := m.ifaceWords(v, s.t)
+		return tw
 	case roleIData:
 		return m.ifaceData(v.iface())
 	}
@@ -703,16 +700,163 @@ func (m *machine) pointerFromAddr(a uint64) value {
 	return value{r: intPointer(a)}
 }
 
-// typeWords are the type words of interfaces read through views, one cell
-// per dynamic type, so that equal types have equal words.
-var typeWords sync.Map // *rtype → *value
+// typeWords are the first words of interfaces read through views, one
+// cell per dynamic type (an empty interface's type word) or per pair of
+// interface and dynamic type (a non-empty interface's itab), so that equal
+// types have equal words; wordTypes maps the cells back.
+var (
+	typeWords sync.Map // typeWordKey → *value
+	wordTypes sync.Map // *value → typeWordKey
+)
 
-// typeWord returns the type word of an interface holding a t: a pointer
-// to a cell that stands for t's type descriptor.
+// typeWordKey identifies the first word of an interface: its dynamic
+// type, and for a non-empty interface the interface type (an itab).
+type typeWordKey struct {
+	iface, t *rtype
+}
+
+// typeWord returns the first word of an empty interface holding a t: a
+// pointer to the cell that stands for t's type descriptor.
 func (m *machine) typeWord(t *rtype) value {
-	if c, ok := typeWords.Load(t); ok {
+	return m.firstWord(typeWordKey{t: t})
+}
+
+// firstWord returns the first word of an interface: the cell of k.
+func (m *machine) firstWord(k typeWordKey) value {
+	if c, ok := typeWords.Load(k); ok {
 		return value{r: c.(*value)}
 	}
-	c, _ := typeWords.LoadOrStore(t, &value{})
+	c, loaded := typeWords.LoadOrStore(k, m.newTypeCell(k))
+	if !loaded {
+		wordTypes.Store(c, k)
+	}
 	return value{r: c.(*value)}
+}
+
+// newTypeCell returns the cell that stands for k's descriptor.
+func (m *machine) newTypeCell(k typeWordKey) *value {
+	return &value{}
+}
+
+// wordType returns what the first word of an interface w stands for.
+func wordType(w value) (typeWordKey, bool) {
+	p, ok := w.r.(*value)
+	if !ok {
+		return typeWordKey{}, false
+	}
+	k, ok := wordTypes.Load(p)
+	if !ok {
+		return typeWordKey{}, false
+	}
+	return k.(typeWordKey), true
+}
+
+// ifaceWords returns the two words of the interface v of type it, as gc
+// lays it out: the dynamic type (or the itab of a non-empty interface),
+// and the data word.
+func (m *machine) ifaceWords(v value, it *rtype) (value, value) {
+	i := v.iface()
+	if i == nil {
+		return value{}, value{}
+	}
+	k := typeWordKey{t: i.t}
+	if !isEmptyInterface(it) {
+		k.iface = it
+	}
+	return m.firstWord(k), m.ifaceData(i)
+}
+
+// isEmptyInterface reports whether the interface type t has no methods.
+func isEmptyInterface(t *rtype) bool {
+	u, ok := t.t.Underlying().(*types.Interface)
+	return ok && u.Empty()
+}
+
+// ifaceFromWords returns the interface of type it whose words are tw and
+// dw, as a view reads it from memory that holds them: the dynamic type tw
+// stands for, and the value dw holds or points to.
+func (m *machine) ifaceFromWords(it *rtype, tw, dw value) value {
+	if tw.r == nil {
+		if dw.r != nil {
+			panic(viewRefusal("an interface read through a view whose type word is nil and whose data word is not"))
+		}
+		return value{}
+	}
+	k, ok := wordType(tw)
+	if !ok {
+		panic(viewRefusal("an interface read through a view whose type word is %s, not the type word of an interface", refKind(tw)))
+	}
+	want := it
+	if isEmptyInterface(it) {
+		want = nil
+	}
+	if k.iface != want {
+		panic(viewRefusal("an interface of type %s read through a view from the words of an interface of another type", it))
+	}
+	return value{r: &iface{t: k.t, v: m.dataValue(k.t, dw)}}
+}
+
+// dataValue returns the value of type t that an interface's data word dw
+// holds (a pointer) or points to (a copy of the pointee).
+func (m *machine) dataValue(t *rtype, dw value) value {
+	switch t.kind {
+	case kPointer, kUnsafePointer:
+		return dw
+	case kMap, kChan, kFunc:
+		if !sameObjectKind(dw, t.kind) {
+			panic(viewRefusal("an interface holding a %s read through a view whose data word is not one", t))
+		}
+		return value{r: dw.r}
+	}
+	if t.aggregate && t.gcSize() == 8 {
+		if z := zero(t); pointerShapedSet(z, t, dw) {
+			return z
+		}
+	}
+	if dw.r == nil {
+		panic(viewRefusal("an interface holding a %s read through a view whose data word is nil", t))
+	}
+	a := viewAccess{m: m}
+	if p, ok := dw.r.(*value); ok {
+		if s, _ := m.prog.tagOf(dw.n); s == nil || fits(s, t) {
+			return copyVal(*p, t)
+		}
+	}
+	root, off, ok := m.rootOf(dw, t.gcSize())
+	if !ok {
+		panic(viewRefusal("an interface holding a %s read through a view whose data word points to memory the interpreter does not know", t))
+	}
+	return a.load(root, off, t)
+}
+
+// pointerShapedSet sets the one pointer of z, a zero value of the
+// pointer-shaped struct or array t, to p; false if t is not
+// pointer-shaped.
+func pointerShapedSet(z value, t *rtype, p value) bool {
+	for t.aggregate && t.gcSize() == 8 {
+		es, ok := z.cells()
+		if !ok {
+			return false
+		}
+		j := 0
+		if t.kind == kStruct {
+			for k, f := range t.fields {
+				if f.typ.gcSize() > 0 {
+					j = k
+				}
+			}
+			t = t.fields[j].typ
+		} else {
+			t = t.elem
+		}
+		if !t.aggregate {
+			if !isPointerKind(t.kind) {
+				return false
+			}
+			es[j] = p
+			return true
+		}
+		z = es[j]
+	}
+	return false
 }

@@ -13,14 +13,19 @@ import (
 
 // tagPointer returns the unsafe.Pointer of the pointer v to memory of type
 // s with extent bytes known behind it (-1: unknown), tagged (see ptrTag).
-// A tag v already has for a longer extent of the same memory is kept.
+// A tag v already has is the truth about its memory (a pointer read
+// through a view, or converted before): it is kept, for a longer extent
+// if the conversion knows one.
 func (m *machine) tagPointer(v value, s *rtype, extent int64) value {
 	switch v.r.(type) {
 	case *value, *byte:
 	default:
 		return v
 	}
-	if t, ext := m.prog.tagOf(v.n); t == s && ext >= extent {
+	if t, ext := m.prog.tagOf(v.n); t != nil {
+		if t == s && extent > ext {
+			return value{r: v.r, n: ptrTag(s, extent)}
+		}
 		return v
 	}
 	if extent < 0 {
@@ -180,19 +185,24 @@ func (m *machine) viewPointer(r *viewRoot, off int64, t *rtype) value {
 	}
 	if off+t.gcSize() <= r.size() && off < r.size() {
 		if p, ok := r.cellAt(off, t); ok {
-			m.noteOrigin(p, r, off)
-			return value{r: p.r, n: ptrTag(p.t, r.size()-off)}
+			// The extent of its tag: the rest of the root from one of
+			// its elements (or bytes), else the cell's own value.
+			ext := p.t.gcSize()
+			if r.et == nil || (off%r.esize == 0 && p.t == r.et) {
+				ext = r.size() - off
+			}
+			if r.size() > ext {
+				m.noteOrigin(p, r, off)
+			}
+			return value{r: p.r, n: ptrTag(p.t, ext)}
 		}
 	}
 	return value{r: &memView{root: r, off: off, t: t}}
 }
 
 // noteOrigin records where the cell or byte of p is in r, for arithmetic
-// that moves back from it.
+// that moves back from it and conversions to what contains it.
 func (m *machine) noteOrigin(p place, r *viewRoot, off int64) {
-	if off == 0 {
-		return
-	}
 	vs := m.views()
 	if len(vs.origins) >= maxAddrs {
 		clear(vs.origins)
@@ -500,11 +510,13 @@ func (a *viewAccess) load(r *viewRoot, off int64, t *rtype) value {
 		return m.sliceOf(t, data, l, c)
 	case t.kind == kInterface:
 		checkRange(r, off, 16, "read")
-		if s := r.spotAt(off); s.cell != nil && s.t.kind == kInterface && s.start == off {
+		if s := r.spotAt(off); s.cell != nil && s.t.kind == kInterface && s.start == off && isEmptyInterface(s.t) == isEmptyInterface(t) {
 			a.touch(s)
 			return *s.cell
 		}
-		panic(viewRefusal("a read of an interface through a view of the memory of a %s at byte %d (an interface is made from its two words only where it is one)", rootType(r), off))
+		tw := a.ref(a.readWord(r, off, 8))
+		dw := a.ref(a.readWord(r, off+8, 8))
+		return m.ifaceFromWords(t, tw, dw)
 	}
 	// A map, a channel or a function: its one word.
 	w := a.readWord(r, off, 8)
@@ -602,13 +614,15 @@ func (a *viewAccess) store(r *viewRoot, off int64, t *rtype, v value) {
 		a.writeWord(r, off+16, 8, vword{bits: uint64(c)})
 	case t.kind == kInterface:
 		checkRange(r, off, 16, "write")
-		if s := r.spotAt(off); s.cell != nil && s.t.kind == kInterface && s.start == off {
+		if s := r.spotAt(off); s.cell != nil && s.t.kind == kInterface && s.start == off && isEmptyInterface(s.t) == isEmptyInterface(t) {
 			a.touch(s)
 			m.logCell(s.cell)
 			*s.cell = v
 			return
 		}
-		panic(viewRefusal("a write of an interface through a view of the memory of a %s at byte %d (an interface is written as a whole only where it is one)", rootType(r), off))
+		tw, dw := m.ifaceWords(v, t)
+		a.writeWord(r, off, 8, vword{ref: tw, isRef: true})
+		a.writeWord(r, off+8, 8, vword{ref: dw, isRef: true})
 	default:
 		a.writeWord(r, off, 8, vword{ref: value{r: v.r}, isRef: true})
 	}
