@@ -184,14 +184,14 @@ func (v *memView) describe() string {
 	if v.t != nil {
 		what = "a " + v.t.String()
 	}
-	in := "bytes of a byte array"
+	in := fmt.Sprintf("%d bytes of a byte array", len(v.root.bytes))
 	if v.root.et != nil {
-		in = v.root.et.String()
+		in = "a " + v.root.et.String()
 		if len(v.root.cells) > 1 {
-			in = fmt.Sprintf("array of %d %s", len(v.root.cells), in)
+			in = fmt.Sprintf("an array of %d %s", len(v.root.cells), v.root.et)
 		}
 	}
-	return fmt.Sprintf("%s at byte %d of a %s", what, v.off, in)
+	return fmt.Sprintf("%s at byte %d of %s", what, v.off, in)
 }
 
 // unsupported returns the refusal of an operation on the view that

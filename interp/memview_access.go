@@ -123,7 +123,7 @@ func (a *viewAccess) readWord(r *viewRoot, off, size int64) vword {
 	}
 	s := r.spotAt(off)
 	rl, ws, we := s.wordAt(off)
-	if ws == off && we-ws == size {
+	if ws == off && we-ws == size && rl != rolePad {
 		a.touch(s)
 		if rl.isRef() {
 			return vword{ref: a.m.refOf(s, rl), isRef: true}
@@ -134,8 +134,11 @@ func (a *viewAccess) readWord(r *viewRoot, off, size int64) vword {
 	for i := int64(0); i < size; {
 		s := r.spotAt(off + i)
 		rl, ws, we := s.wordAt(off + i)
-		if rl.isRef() {
+		switch {
+		case rl.isRef():
 			panic(viewRefusal("a read of %d bytes at byte %d of a %s that covers part of a pointer word (%s)", size, off, rootType(r), roleName(rl)))
+		case rl == rolePad:
+			panic(viewRefusal("a read of %d bytes at byte %d of a %s that covers padding between fields (bytes %d to %d), whose content gc does not define", size, off, rootType(r), ws, we-1))
 		}
 		a.touch(s)
 		b := s.bitsOf(rl)
@@ -299,11 +302,12 @@ func (a *viewAccess) setRef(s spot, rl role, ref value) {
 		}
 		m.logCell(s.cell)
 		*s.cell = value{r: ref.r}
-	case roleData:
+	case roleData, roleIData:
 		e := a.edit(s)
 		e.data, e.setData = ref, true
-	default:
-		panic(viewRefusal("a write of %s through a view (an interface's words cannot be set one by one)", roleName(rl)))
+	case roleType:
+		e := a.edit(s)
+		e.typ, e.setType = ref, true
 	}
 }
 
@@ -447,15 +451,15 @@ func pointerShaped(v value, t *rtype) (value, bool) {
 	return value{}, false
 }
 
-// headerEdit is an update of a string's or slice's header (in cell, of
-// type t) by one write through a view; the parts written are applied
-// together, checked (applyEdits).
+// headerEdit is an update of a string's or slice's header, or of an
+// interface's words (in cell, of type t), by one write through a view; the
+// parts written are applied together, checked (applyEdits).
 type headerEdit struct {
-	cell                *value
-	t                   *rtype
-	data                value
-	l, c                int64
-	setData, setL, setC bool
+	cell                         *value
+	t                            *rtype
+	data, typ                    value
+	l, c                         int64
+	setData, setL, setC, setType bool
 }
 
 // edit returns the header update of the spot s in this access.
@@ -481,6 +485,19 @@ func (a *viewAccess) applyEdits() {
 // applyEdit applies one header update.
 func (m *machine) applyEdit(e *headerEdit) {
 	old := *e.cell
+	if e.t.kind == kInterface {
+		tw, dw := m.ifaceWords(old, e.t)
+		if e.setType {
+			tw = e.typ
+		}
+		if e.setData {
+			dw = e.data
+		}
+		v := m.ifaceFromWords(e.t, tw, dw)
+		m.logCell(e.cell)
+		*e.cell = v
+		return
+	}
 	data := m.dataRef(e.cell, e.t)
 	l, c := int64(0), int64(0)
 	if e.t.kind == kString {
@@ -654,16 +671,22 @@ func (m *machine) addressOf(ref value) uint64 {
 }
 
 // address returns the integer a view converts to: the address of the cell
-// or byte at its offset, plus the offset in that cell's value.
+// or byte at its offset, plus the offset in that cell's value (past the
+// end: the last byte's address plus one, so that the ends of two views of
+// the same memory are equal).
 func (v *memView) address() uintptr {
 	r := v.root
-	if v.off >= r.size() {
-		return uintptr(r.start()) + uintptr(v.off) // past the end: unique enough, never dereferenced
+	at := v.off
+	if at >= r.size() {
+		if r.size() == 0 {
+			return uintptr(r.start())
+		}
+		at = r.size() - 1
 	}
-	s := r.spotAt(v.off)
+	s := r.spotAt(at)
 	switch {
 	case s.b != nil:
-		return uintptr(unsafe.Pointer(s.b))
+		return uintptr(unsafe.Pointer(s.b)) + uintptr(v.off-s.start)
 	case s.cell != nil:
 		return uintptr(unsafe.Pointer(s.cell)) + uintptr(v.off-s.start)
 	}

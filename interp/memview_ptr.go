@@ -413,10 +413,21 @@ func (m *machine) addPointer(p value, delta int64) value {
 	return value{r: &memView{root: root, off: n}}
 }
 
-// loadThrough returns *p for a pointer p to t that is not a *value: a
-// view, a byte, an integer, or nil.
+// loadThrough returns *p for a pointer p to t that may not be a *value:
+// a view, a byte, an integer, or nil (the slow path of loads).
 func (m *machine) loadThrough(fr *frame, p value, t *rtype, pos token.Pos) value {
 	switch r := p.r.(type) {
+	case *value:
+		if r == nil {
+			break
+		}
+		if m.watchMem {
+			m.accessCells(fr, EvRead, r, t, pos)
+		}
+		if isByteKind(t.kind) || !narrowInt(t.kind) {
+			return copyVal(*r, t)
+		}
+		return value{n: wrap(t.kind, r.n)}
 	case *memView:
 		a := viewAccess{m: m, fr: fr, pos: pos}
 		return a.load(r.root, r.off, t)
@@ -431,10 +442,19 @@ func (m *machine) loadThrough(fr *frame, p value, t *rtype, pos token.Pos) value
 	panic(nilDeref)
 }
 
-// storeThrough assigns v to *p for a pointer p to t that is not a
-// *value.
+// storeThrough assigns v to *p for a pointer p to t that may not be a
+// *value (the slow path of stores).
 func (m *machine) storeThrough(fr *frame, p value, v value, t *rtype, pos token.Pos) {
 	switch r := p.r.(type) {
+	case *value:
+		if r == nil {
+			break
+		}
+		if m.watchMem {
+			m.accessCells(fr, EvWrite, r, t, pos)
+		}
+		m.store(r, v, t)
+		return
 	case *memView:
 		a := viewAccess{m: m, fr: fr, pos: pos, write: true}
 		a.store(r.root, r.off, t, v)
