@@ -22,6 +22,9 @@ type viewState struct {
 	// origins are the roots and offsets of the cells and bytes that views
 	// resolved to (viewPointer), for arithmetic that moves back from them.
 	origins map[unsafe.Pointer]origin
+	// ptrIDs number the references map descriptors' hash functions hashed
+	// (memview_abi.go).
+	ptrIDs map[any]uint64
 	// headers holds the data pointer (with its tag) last written through a
 	// view into the string or slice header in a cell: an empty string
 	// keeps no data pointer, and a header's length and capacity are
@@ -724,11 +727,12 @@ func (m *machine) pointerFromAddr(a uint64) value {
 }
 
 // typeWords are the first words of interfaces read through views, one
-// cell per dynamic type (an empty interface's type word) or per pair of
-// interface and dynamic type (a non-empty interface's itab), so that equal
-// types have equal words; wordTypes maps the cells back.
+// cell per dynamic type (an empty interface's type word: a descriptor, see
+// memview_abi.go) or per pair of interface and dynamic type (a non-empty
+// interface's itab), so that equal types have equal words; wordTypes maps
+// the cells back.
 var (
-	typeWords sync.Map // typeWordKey → *value
+	typeWords sync.Map // typeWordKey → value (the word, tagged)
 	wordTypes sync.Map // *value → typeWordKey
 )
 
@@ -739,26 +743,9 @@ type typeWordKey struct {
 }
 
 // typeWord returns the first word of an empty interface holding a t: a
-// pointer to the cell that stands for t's type descriptor.
+// pointer to t's type descriptor.
 func (m *machine) typeWord(t *rtype) value {
 	return m.firstWord(typeWordKey{t: t})
-}
-
-// firstWord returns the first word of an interface: the cell of k.
-func (m *machine) firstWord(k typeWordKey) value {
-	if c, ok := typeWords.Load(k); ok {
-		return value{r: c.(*value)}
-	}
-	c, loaded := typeWords.LoadOrStore(k, m.newTypeCell(k))
-	if !loaded {
-		wordTypes.Store(c, k)
-	}
-	return value{r: c.(*value)}
-}
-
-// newTypeCell returns the cell that stands for k's descriptor.
-func (m *machine) newTypeCell(k typeWordKey) *value {
-	return &value{}
 }
 
 // wordType returns what the first word of an interface w stands for.

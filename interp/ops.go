@@ -285,6 +285,20 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		x := c.reg(i.X)
 		f := i.Field
 		st := c.typ(i.X.Type()).elem
+		if f == 0 && c.prog.isContainer(deref(i.X.Type())) {
+			// The first field of a struct that unsafe.Pointer converts
+			// back to (memview_abi.go).
+			return func(fr *frame) *frame {
+				if p := fieldCell(fr, x, f); p != nil {
+					fr.g.m.noteContainer(fr.regs[x].ptr(), st, p)
+					fr.regs[dst] = value{r: p}
+				} else {
+					fr.regs[dst] = fr.g.m.fieldThrough(fr.regs[x], st, f)
+				}
+				fr.pc++
+				return fr
+			}
+		}
 		return func(fr *frame) *frame {
 			if p := fieldCell(fr, x, f); p != nil {
 				fr.regs[dst] = value{r: p}
