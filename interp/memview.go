@@ -182,16 +182,9 @@ type memView struct {
 func (v *memView) describe() string {
 	what := "an unsafe.Pointer"
 	if v.t != nil {
-		what = "a " + v.t.String()
+		what = withArticle(v.t.String())
 	}
-	in := fmt.Sprintf("%d bytes of a byte array", len(v.root.bytes))
-	if v.root.et != nil {
-		in = "a " + v.root.et.String()
-		if len(v.root.cells) > 1 {
-			in = fmt.Sprintf("an array of %d %s", len(v.root.cells), v.root.et)
-		}
-	}
-	return fmt.Sprintf("%s at byte %d of %s", what, v.off, in)
+	return fmt.Sprintf("%s at byte %d of %s", what, v.off, rootDesc(v.root))
 }
 
 // unsupported returns the refusal of an operation on the view that

@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"strings"
 	"sync"
 	"unsafe"
 )
@@ -111,8 +112,7 @@ func (m *machine) logCell(p *value) {
 // checkRange refuses an access of size bytes at off outside of r.
 func checkRange(r *viewRoot, off, size int64, what string) {
 	if off < 0 || off+size > r.size() {
-		v := &memView{root: r, off: off}
-		panic(viewRefusal("a %s of %d bytes at byte %d of a view whose memory is %d bytes (%s), outside of the variable", what, size, off, r.size(), v.describe()))
+		panic(viewRefusal("a %s of %d bytes at byte %d of %s of %d bytes, outside of it", what, size, off, rootDesc(r), r.size()))
 	}
 }
 
@@ -139,9 +139,9 @@ func (a *viewAccess) readWord(r *viewRoot, off, size int64) vword {
 		rl, ws, we := s.wordAt(off + i)
 		switch {
 		case rl.isRef():
-			panic(viewRefusal("a read of %d bytes at byte %d of a %s that covers part of a pointer word (%s)", size, off, rootType(r), roleName(rl)))
+			panic(viewRefusal("a read of %d bytes at byte %d of %s that covers part of a pointer word (%s)", size, off, rootDesc(r), roleName(rl)))
 		case rl == rolePad:
-			panic(viewRefusal("a read of %d bytes at byte %d of a %s that covers padding between fields (bytes %d to %d), whose content gc does not define", size, off, rootType(r), ws, we-1))
+			panic(viewRefusal("a read of %d bytes at byte %d of %s that covers padding between fields (bytes %d to %d), whose content gc does not define", size, off, rootDesc(r), ws, we-1))
 		}
 		a.touch(s)
 		b := s.bitsOf(rl)
@@ -172,12 +172,24 @@ func leBits(b []byte) uint64 {
 	return u
 }
 
-// rootType names the type of r's memory for a message.
-func rootType(r *viewRoot) string {
-	if r.et == nil {
-		return "byte array"
+// rootDesc describes r's memory for a message: "an int64", "an array of 4
+// node", "8 bytes of a byte array".
+func rootDesc(r *viewRoot) string {
+	switch {
+	case r.et == nil:
+		return fmt.Sprintf("%d bytes of a byte array", len(r.bytes))
+	case len(r.cells) > 1:
+		return fmt.Sprintf("an array of %d %s", len(r.cells), r.et)
 	}
-	return r.et.String()
+	return withArticle(r.et.String())
+}
+
+// withArticle returns s after "a" or "an".
+func withArticle(s string) string {
+	if s != "" && strings.ContainsRune("aeiouAEIOU", rune(s[0])) && !strings.HasPrefix(s, "uint") && !strings.HasPrefix(s, "unsafe") {
+		return "an " + s
+	}
+	return "a " + s
 }
 
 // roleName names a word of role r for a message.
@@ -242,7 +254,7 @@ func (a *viewAccess) writeWord(r *viewRoot, off, size int64, w vword) {
 		s := r.spotAt(off + i)
 		rl, ws, we := s.wordAt(off + i)
 		if rl.isRef() {
-			panic(viewRefusal("a write of %d bytes at byte %d of a %s that covers part of a pointer word (%s)", size, off, rootType(r), roleName(rl)))
+			panic(viewRefusal("a write of %d bytes at byte %d of %s that covers part of a pointer word (%s)", size, off, rootDesc(r), roleName(rl)))
 		}
 		a.touch(s)
 		b := s.bitsOf(rl)

@@ -181,20 +181,14 @@ func (r *viewRoot) places(off int64) []unsafe.Pointer {
 // that starts there if there is one (see memview.go), else a view.
 func (m *machine) viewPointer(r *viewRoot, off int64, t *rtype) value {
 	if off < 0 || off > r.size() {
-		panic(viewRefusal("a pointer to byte %d of a %s of %d bytes, outside of it", off, rootType(r), r.size()))
+		panic(viewRefusal("a pointer to byte %d of %s of %d bytes, outside of it", off, rootDesc(r), r.size()))
 	}
 	if off+t.gcSize() <= r.size() && off < r.size() {
 		if p, ok := r.cellAt(off, t); ok {
-			// The extent of its tag: the rest of the root from one of
-			// its elements (or bytes), else the cell's own value.
-			ext := p.t.gcSize()
-			if r.et == nil || (off%r.esize == 0 && p.t == r.et) {
-				ext = r.size() - off
-			}
-			if r.size() > ext {
+			if off > 0 || p.ext < r.size() {
 				m.noteOrigin(p, r, off)
 			}
-			return value{r: p.r, n: ptrTag(p.t, ext)}
+			return value{r: p.r, n: ptrTag(p.t, p.ext)}
 		}
 	}
 	return value{r: &memView{root: r, off: off, t: t}}
@@ -219,11 +213,13 @@ func (m *machine) noteOrigin(p place, r *viewRoot, off int64) {
 	vs.origins[key] = origin{r, off}
 }
 
-// place is a cell (or byte) found in a root: the pointer's reference and
-// the type of the memory there.
+// place is a cell (or byte) found in a root: the pointer's reference, the
+// type of the memory there, and its extent (the rest of the array it is an
+// element of, else its own size).
 type place struct {
-	r any
-	t *rtype
+	r   any
+	t   *rtype
+	ext int64
 }
 
 // cellAt returns the cell of a value of t's cells that starts at byte off
@@ -234,7 +230,7 @@ func (r *viewRoot) cellAt(off int64, t *rtype) (place, bool) {
 		return bytesAt(r.bytes, off, t)
 	}
 	i := off / r.esize
-	if p, ok := cellIn(r.cells, int(i), r.et, off-i*r.esize, t); ok {
+	if p, ok := cellIn(&r.cells[i], r.et, off-i*r.esize, r.size()-i*r.esize, t); ok {
 		return p, true
 	}
 	if t.kind != kArray || t.len == 0 || t.zeroLong {
@@ -243,9 +239,9 @@ func (r *viewRoot) cellAt(off int64, t *rtype) (place, bool) {
 	es, b := r.runAt(off, t.elem)
 	switch {
 	case b != nil && len(b) >= t.len:
-		return place{&value{r: b[:t.len:t.len]}, t}, true
+		return place{&value{r: b[:t.len:t.len]}, t, int64(len(b))}, true
 	case es != nil && len(es) >= t.len:
-		return place{&value{r: elemsData(&es[0]), n: flatN(t.len, t.len)}, t}, true
+		return place{&value{r: elemsData(&es[0]), n: flatN(t.len, t.len)}, t, int64(len(es)) * t.elem.gcSize()}, true
 	}
 	return place{}, false
 }
@@ -255,20 +251,20 @@ func (r *viewRoot) cellAt(off int64, t *rtype) (place, bool) {
 func bytesAt(b []byte, off int64, t *rtype) (place, bool) {
 	switch {
 	case isByteKind(t.kind):
-		return place{&b[off], t}, true
+		return place{&b[off], t, int64(len(b)) - off}, true
 	case t.kind == kArray && t.bytes && off+int64(t.len) <= int64(len(b)):
-		return place{&value{r: b[off : off+int64(t.len) : off+int64(t.len)]}, t}, true
+		return place{&value{r: b[off : off+int64(t.len) : off+int64(t.len)]}, t, int64(len(b)) - off}, true
 	}
 	return place{}, false
 }
 
 // cellIn returns the cell of a value of t's cells at byte inner of the
-// value of type ct in es[j], if there is one.
-func cellIn(es []value, j int, ct *rtype, inner int64, t *rtype) (place, bool) {
-	cell := &es[j]
+// value of type ct in cell, if there is one; ext is the extent of cell
+// (the rest of its array, or its size).
+func cellIn(cell *value, ct *rtype, inner, ext int64, t *rtype) (place, bool) {
 	for {
 		if inner == 0 && fits(ct, t) {
-			return place{cell, ct}, true
+			return place{cell, ct, ext}, true
 		}
 		if !ct.aggregate || ct.zeroLong {
 			return place{}, false
@@ -279,13 +275,13 @@ func cellIn(es []value, j int, ct *rtype, inner int64, t *rtype) (place, bool) {
 			return bytesAt(cell.bytes(), inner, t)
 		case ct.kind == kArray:
 			k := inner / l.esize
-			cell, ct, inner = &cell.elems()[k], ct.elem, inner-k*l.esize
+			cell, ext, ct, inner = &cell.elems()[k], int64(ct.len)*l.esize-k*l.esize, ct.elem, inner-k*l.esize
 		default:
 			fs, ok := cell.cells()
 			if !ok {
 				wt, wo := wordOf(ct)
 				if inner == wo && fits(wt, t) {
-					return place{cell, wt}, true
+					return place{cell, wt, wt.gcSize()}, true
 				}
 				return place{}, false
 			}
@@ -294,6 +290,7 @@ func cellIn(es []value, j int, ct *rtype, inner int64, t *rtype) (place, bool) {
 				return place{}, false
 			}
 			cell, ct, inner = &fs[k], ct.fields[k].typ, inner-l.offsets[k]
+			ext = ct.gcSize()
 		}
 	}
 }
@@ -408,7 +405,7 @@ func (m *machine) addPointer(p value, delta int64) value {
 	}
 	n := off + delta
 	if n < 0 || n > root.size() {
-		panic(viewRefusal("unsafe.Add of %d bytes to a pointer at byte %d of a %s of %d bytes, which leaves it", delta, off, rootType(root), root.size()))
+		panic(viewRefusal("unsafe.Add of %d bytes to a pointer at byte %d of %s of %d bytes, which leaves it", delta, off, rootDesc(root), root.size()))
 	}
 	return value{r: &memView{root: root, off: n}}
 }
