@@ -102,7 +102,7 @@ func atomicCAS(m *machine, p *value, k kind, a []value) (value, EventKind) {
 	old := normWord(*p, k)
 	eq := old.n == a[0].n
 	if k == kUnsafePointer {
-		eq = old.r == a[0].r || old.r != nil && a[0].r != nil && intPointerEqual(old.r, a[0].r)
+		eq = old.r == a[0].r || old.r != nil && a[0].r != nil && pointersEqual(old.r, a[0].r, nil)
 	}
 	if eq {
 		m.set(p, a[1])

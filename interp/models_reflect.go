@@ -864,6 +864,8 @@ func pointerOf(v value, k kind) uintptr {
 		return uintptr(unsafe.Pointer(&r[:1][0]))
 	case intPointer:
 		return uintptr(r)
+	case *memView:
+		return r.address()
 	default:
 		return dataWord(r)
 	}
