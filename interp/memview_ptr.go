@@ -780,3 +780,51 @@ func viewEqual(v *memView, b any) bool {
 
 // String describes v (for debugging and messages).
 func (v *memView) String() string { return fmt.Sprintf("view(%s)", v.describe()) }
+
+// atomicOnView performs the atomic operation f (of sync/atomic's function
+// op, on a word of kind k) through the view v: on the bits of the integer
+// cell that holds the view's bytes (the low half of a uint64 as an int32,
+// a uint64 as an unsafe.Pointer), which is the operation's synchronization
+// object and the location of its event. A view across several cells, or
+// into anything but an integer, is refused.
+func atomicOnView(fr *frame, op Op, k kind, f atomicFunc, v *memView, args []value, dst int32) *frame {
+	size := int64(8)
+	switch k {
+	case kInt32, kUint32:
+		size = 4
+	}
+	r := v.root
+	if v.off < 0 || v.off+size > r.size() || r.et == nil {
+		panic(v.unsupported("an atomic operation"))
+	}
+	s := r.spotAt(v.off)
+	if s.cell == nil || !isInt(s.t.kind) || v.off+size > s.end {
+		panic(v.unsupported("an atomic operation"))
+	}
+	cell := s.cell
+	if fr.pointOn(op, fr.pos(), cell) {
+		return nil
+	}
+	m := fr.g.m
+	shift := uint(8 * (v.off - s.start))
+	mask := sizeMask(size)
+	bits := s.bitsOf(roleNum)
+	tmp := value{n: wrap(k, bits>>shift&mask)}
+	if k == kUnsafePointer {
+		tmp = m.pointerFromAddr(bits >> shift & mask)
+	}
+	was := m.logging
+	m.logging = false // tmp is no cell of the program's
+	res, ev := f(m, &tmp, k, args[1:])
+	m.logging = was
+	nb := tmp.n
+	if k == kUnsafePointer {
+		nb = m.addressOf(tmp)
+	}
+	if merged := bits&^(mask<<shift) | (nb&mask)<<shift; merged != bits {
+		m.logCell(cell)
+		*cell = fromBits(s.t, merged)
+	}
+	m.emit(fr, Event{Kind: ev, Op: op, Addr: addrOf(cell), N: 1, Pos: fr.pos()})
+	return fr.done(dst, res)
+}
