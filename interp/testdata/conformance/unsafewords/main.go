@@ -8,6 +8,8 @@ package main
 import (
 	"fmt"
 	"math"
+	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -120,6 +122,29 @@ func main() {
 	fmt.Println("bool byte", *(*byte)(unsafe.Pointer(&t)))
 	*(*byte)(unsafe.Pointer(&t)) = 0
 	fmt.Println("bool after", t)
+
+	// Atomic operations on the halves of a uint64, and on a uint64 as a
+	// pointer word.
+	val := uint64(0xffffffff_00000005)
+	half := unsafe.Pointer(&val)
+	fmt.Printf("AddInt32 on the low half: %d %#x\n", atomic.AddInt32((*int32)(half), -7), val)
+	hi := (*uint32)(unsafe.Add(half, 4))
+	fmt.Printf("AddUint32 on the high half: %d %#x\n", atomic.AddUint32(hi, 1), val)
+	fmt.Printf("CAS on the high half: %v %#x\n", atomic.CompareAndSwapUint32(hi, 0, 9), val)
+	var counter uint64
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for range 10 {
+				(*atomic.Int32)(unsafe.Pointer(&counter)).Add(1)
+				atomic.AddUint32((*uint32)(unsafe.Add(unsafe.Pointer(&counter), 4)), 2)
+			}
+		}()
+	}
+	wg.Wait()
+	fmt.Printf("halves added by 4 goroutines: %#x\n", counter)
 
 	// Big-endian-sensitive: the first byte tells the machine's order.
 	one := uint16(1)
