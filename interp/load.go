@@ -36,6 +36,9 @@ type Program struct {
 
 	typesMu sync.Mutex
 	types   typeutil.Map
+	// typeTab lists the types by id (rtype.id), appended under typesMu
+	// and read without it (typeByID).
+	typeTab atomic.Pointer[[]*rtype]
 
 	// noMicro: compile no micro-code (micro.go), for tests that compare
 	// the two encodings.

@@ -103,6 +103,9 @@ type runState struct {
 	// gcd are the gc compiler's decisions for the run's program, found at
 	// the first allocation counted (allocs.go).
 	gcd *gcDecisions
+	// viewSt is the bookkeeping of unsafe pointers (memview.go), made on
+	// first use.
+	viewSt *viewState
 	// quiet > 0: a model runs its own body for its effects and replaces
 	// its result with a draw (drawInstead); the draws of the body's own
 	// generator calls come from the seed.

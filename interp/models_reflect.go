@@ -850,6 +850,16 @@ func comparableVal(v value, t *rtype) bool {
 	return true
 }
 
+// reflectPointer returns the pointer a Value of a pointer kind holds, as
+// an unsafe.Pointer tagged with its pointee's type (memview.go).
+func reflectPointer(m *machine, x rval) value {
+	v := x.get()
+	if x.kind() == kPointer {
+		return m.tagPointer(v, x.t.elem, -1)
+	}
+	return v
+}
+
 // pointerOf returns the address a Value of kind k holding v reports.
 func pointerOf(v value, k kind) uintptr {
 	switch r := v.unflat().(type) {
@@ -869,6 +879,8 @@ func pointerOf(v value, k kind) uintptr {
 		return uintptr(unsafe.Pointer(&r[:1][0]))
 	case intPointer:
 		return uintptr(r)
+	case *memView:
+		return r.address()
 	default:
 		return dataWord(r)
 	}
@@ -1774,7 +1786,11 @@ var valueMethods = map[string]valueMethod{
 	},
 	"Pointer": func(m *machine, pk string, x rval, a []value) value {
 		switch x.kind() {
-		case kPointer, kChan, kMap, kUnsafePointer, kFunc, kSlice:
+		case kPointer, kUnsafePointer:
+			// An address that converts back (memview.go).
+			m.rread(x)
+			return uintVal(m.addressOf(reflectPointer(m, x)))
+		case kChan, kMap, kFunc, kSlice:
 			m.rread(x)
 			return uintVal(uint64(pointerOf(x.get(), x.kind())))
 		}
@@ -1787,7 +1803,9 @@ var valueMethods = map[string]valueMethod{
 			m.rread(x)
 		}
 		switch x.kind() {
-		case kPointer, kChan, kMap, kUnsafePointer, kFunc:
+		case kPointer, kUnsafePointer:
+			return reflectPointer(m, x)
+		case kChan, kMap, kFunc:
 			return value{r: x.get().r}
 		case kSlice:
 			if x.t.bytes {
@@ -1798,7 +1816,7 @@ var valueMethods = map[string]valueMethod{
 					}
 					return value{r: &zeroBase}
 				}
-				return value{r: &b[:1][0]}
+				return value{r: &b[:1][0], n: ptrTag(x.t.elem, int64(cap(b)))}
 			}
 			s := x.get().elems()
 			if cap(s) == 0 {
@@ -1807,7 +1825,7 @@ var valueMethods = map[string]valueMethod{
 				}
 				return value{r: &zeroBase}
 			}
-			return value{r: &s[:1][0]}
+			return value{r: &s[:1][0], n: ptrTag(x.t.elem, int64(cap(s))*x.t.elem.gcSize())}
 		}
 		m.valueError(pk, "reflect.Value.UnsafePointer", x.kind())
 		return value{}

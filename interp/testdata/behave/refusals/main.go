@@ -12,7 +12,6 @@ import (
 	"plugin"
 	"reflect"
 	"syscall"
-	"unsafe"
 )
 
 func main() {
@@ -57,11 +56,6 @@ func main() {
 		user.Current() // @user
 	case "plugin":
 		plugin.Open("x.so") // @plugin
-	case "eface":
-		// An interface viewed as its two words, as sync's poolDequeue
-		// does with its slots.
-		var e struct{ typ, val unsafe.Pointer }
-		*(*any)(unsafe.Pointer(&e)) = 3 // @eface
 	}
 	fmt.Println("after")
 }
