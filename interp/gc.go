@@ -70,7 +70,7 @@ func addCleanup(fr *frame, a []value, dst int32) *frame {
 	if ptr.r == nil {
 		m.rpanic("runtime.AddCleanup: ptr is nil")
 	}
-	if i := arg.iface(); i != nil && i.v.r == ptr.r && i.v.n == ptr.n {
+	if samePointer(arg, ptr) {
 		m.rpanic("runtime.AddCleanup: ptr is equal to arg, cleanup will never run")
 	}
 	m.finalizers++ // named by a leak's message (goroutines.go) while it has not run
@@ -92,6 +92,20 @@ func addCleanup(fr *frame, a []value, dst int32) *frame {
 	m.gc.cleanups = append(m.gc.cleanups, r)
 	c.elems()[fieldIndex(ct.t, "id")] = uintVal(r.id)
 	return fr.done(dst, c)
+}
+
+// samePointer reports whether a and p are the same pointer (a cell or a
+// byte cell).
+func samePointer(a, p value) bool {
+	switch q := p.r.(type) {
+	case *value:
+		r, ok := a.r.(*value)
+		return ok && r == q
+	case *byte:
+		r, ok := a.r.(*byte)
+		return ok && r == q
+	}
+	return false
 }
 
 // stopCleanup is (runtime.Cleanup).Stop: the cleanup will not run.

@@ -278,6 +278,10 @@ func (m *machine) encodeState(c *Canon) {
 			c.cell(p)
 		}
 	}
+	if len(m.gc.cleanups) > 0 || m.gc.due {
+		// Whether a cleanup runs depends on what the host still holds.
+		c.Refuse("cleanups registered (runtime.AddCleanup)")
+	}
 	// The goroutines, by id.
 	c.WriteUint(uint64(len(m.gs)))
 	for _, g := range m.gs {
