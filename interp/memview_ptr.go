@@ -65,8 +65,10 @@ func (m *machine) convertPointer(p value, t *rtype, legacy func(value) value) va
 		if isByteKind(t.kind) {
 			return p
 		}
-	default:
+	case nil, intPointer:
 		return p
+	default:
+		panic(viewRefusal("a conversion to a *%s of the word of a map, channel or function", t))
 	}
 	root, off, ok := m.rootOf(p, t.gcSize())
 	if !ok {
@@ -512,6 +514,9 @@ func (a *viewAccess) load(r *viewRoot, off int64, t *rtype) value {
 		p := w.ref
 		if !w.isRef {
 			p = m.pointerFromAddr(w.bits)
+		}
+		if t.kind == kUnsafePointer {
+			return p // a map's, channel's or function's word too
 		}
 		checkPointerRef(p, "a read")
 		if t.kind == kPointer {
