@@ -29,7 +29,8 @@ package interp
 //     pointer is a *memView: the root, a byte offset in it and T.
 //   - Loads and stores through a memView (and field and element addresses
 //     of it) read and write the words of the root at the view's offsets
-//     (loadView, storeView): integers and floats by their bits, a
+//     (loadThrough, storeThrough, memview_access.go): integers and floats
+//     by their bits, a
 //     sub-word or multi-word view by its bytes in little-endian order;
 //     pointer words (pointers, the data pointers of strings and slices,
 //     the words of an interface) as whole words only. A string's or a
@@ -40,6 +41,17 @@ package interp
 //   - unsafe.Add and unsafe.Pointer(uintptr(p) + off) move within the root
 //     (addPointer); a uintptr made from a pointer converts back to that
 //     pointer (the run's address registry, see pointerFromAddr).
+//   - A pointer that a view resolved to a cell remembers the root it is in
+//     (viewState.origins), and so does the first field of a struct that
+//     its package converts to from unsafe.Pointer when its address is
+//     taken (noteContainer): such a pointer converts back to what contains
+//     it (internal/sync's HashTrieMap keeps its nodes behind their header).
+//   - An interface's type word points to a run-time type descriptor of
+//     internal/abi's layout (memview_abi.go), so internal/abi.TypeOf and
+//     what it reads (kind, size, map key and element types, equality and
+//     hash functions) work as in gc.
+//   - An atomic operation through a view of part of a numeric word
+//     operates on the bits of that word's cell (atomicOnView).
 //
 // Every access through a view reports the memory events of the cells and
 // bytes it touches (a write of one byte of a uint32 is a write of the

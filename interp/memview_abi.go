@@ -50,20 +50,33 @@ func (m *machine) firstWordLocked(k typeWordKey) value {
 	}
 	dt := m.prog.descriptorType(k)
 	cell := &value{}
-	var v value
+	v := value{r: cell}
 	if dt != nil {
+		// The word points to the descriptor's abi.Type: the cell itself,
+		// or the first field of a MapType (or PtrType, ...), which
+		// converts back to it (descOrigins).
 		*cell = zero(dt)
-		v = value{r: cell, n: ptrTag(dt, dt.gcSize())}
+		base := m.prog.abiType("Type")
+		ref := cell
+		if dt != base {
+			ref = &cell.elems()[0]
+			descOrigins.Store(unsafe.Pointer(ref), origin{cellsRoot(cell, 1, dt), 0})
+			wordTypes.Store(ref, k)
+		}
+		v = value{r: ref, n: ptrTag(base, base.gcSize())}
 		building[k] = v
 		m.fillDescriptor(cell, dt, k.t)
 		delete(building, k)
-	} else {
-		v = value{r: cell}
 	}
 	typeWords.Store(k, v)
 	wordTypes.Store(cell, k)
 	return v
 }
+
+// descOrigins holds the containers of the abi.Type cells that begin the
+// descriptors of maps, pointers, slices, arrays and channels (origins of
+// every run, as the descriptors are).
+var descOrigins sync.Map // unsafe.Pointer → origin
 
 // abiPackage returns internal/abi if the program has it.
 func (p *Program) abiPackage() *ssa.Package {

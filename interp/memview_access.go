@@ -822,7 +822,9 @@ func (m *machine) ifaceFromWords(it *rtype, tw, dw value) value {
 // holds (a pointer) or points to (a copy of the pointee).
 func (m *machine) dataValue(t *rtype, dw value) value {
 	switch t.kind {
-	case kPointer, kUnsafePointer:
+	case kPointer:
+		return m.convertPointer(dw, t.elem, nil)
+	case kUnsafePointer:
 		return dw
 	case kMap, kChan, kFunc:
 		if !sameObjectKind(dw, t.kind) {

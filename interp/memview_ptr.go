@@ -65,8 +65,10 @@ func (m *machine) convertPointer(p value, t *rtype, legacy func(value) value) va
 		if isByteKind(t.kind) {
 			return p
 		}
-	default:
+	case nil, intPointer:
 		return p
+	default:
+		panic(viewRefusal("a conversion to a *%s of the word of a map, channel or function", t))
 	}
 	root, off, ok := m.rootOf(p, t.gcSize())
 	if !ok {
@@ -78,10 +80,12 @@ func (m *machine) convertPointer(p value, t *rtype, legacy func(value) value) va
 // hasOrigin reports whether the cell or byte at p is known to be inside a
 // larger view root.
 func (m *machine) hasOrigin(p unsafe.Pointer) bool {
-	if m.viewSt == nil {
-		return false
+	if m.viewSt != nil {
+		if _, ok := m.viewSt.origins[p]; ok {
+			return true
+		}
 	}
-	_, ok := m.viewSt.origins[p]
+	_, ok := descOrigins.Load(p)
 	return ok
 }
 
@@ -105,6 +109,9 @@ func (m *machine) rootOf(p value, need int64) (*viewRoot, int64, bool) {
 		if o, ok := m.viewSt.origins[key]; ok && o.root.reaches(o.off, key) {
 			return o.root, o.off, true
 		}
+	}
+	if o, ok := descOrigins.Load(key); ok {
+		return o.(origin).root, o.(origin).off, true
 	}
 	t, ext := m.prog.tagOf(p.n)
 	switch r := p.r.(type) {
@@ -504,11 +511,20 @@ func (a *viewAccess) load(r *viewRoot, off int64, t *rtype) value {
 		return fromBits(t, a.bits(a.readWord(r, off, t.gcSize())))
 	case isPointerKind(t.kind):
 		w := a.readWord(r, off, 8)
+		p := w.ref
 		if !w.isRef {
-			return m.pointerFromAddr(w.bits)
+			p = m.pointerFromAddr(w.bits)
 		}
-		checkPointerRef(w.ref, "a read")
-		return w.ref
+		if t.kind == kUnsafePointer {
+			return p // a map's, channel's or function's word too
+		}
+		checkPointerRef(p, "a read")
+		if t.kind == kPointer {
+			// A *T read from memory of pointers to anything is the
+			// conversion of that pointer to a *T.
+			return m.convertPointer(p, t.elem, nil)
+		}
+		return p
 	case isCplx(t.kind):
 		half := t.gcSize() / 2
 		re, im := a.bits(a.readWord(r, off, half)), a.bits(a.readWord(r, off+half, half))
@@ -782,11 +798,11 @@ func viewEqual(v *memView, b any) bool {
 func (v *memView) String() string { return fmt.Sprintf("view(%s)", v.describe()) }
 
 // atomicOnView performs the atomic operation f (of sync/atomic's function
-// op, on a word of kind k) through the view v: on the bits of the integer
+// op, on a word of kind k) through the view v: on the bits of the numeric
 // cell that holds the view's bytes (the low half of a uint64 as an int32,
-// a uint64 as an unsafe.Pointer), which is the operation's synchronization
-// object and the location of its event. A view across several cells, or
-// into anything but an integer, is refused.
+// a float64's bits, a uint64 as an unsafe.Pointer), which is the
+// operation's synchronization object and the location of its event. A view
+// across several cells, or into anything but a number, is refused.
 func atomicOnView(fr *frame, op Op, k kind, f atomicFunc, v *memView, args []value, dst int32) *frame {
 	size := int64(8)
 	switch k {
@@ -798,7 +814,7 @@ func atomicOnView(fr *frame, op Op, k kind, f atomicFunc, v *memView, args []val
 		panic(v.unsupported("an atomic operation"))
 	}
 	s := r.spotAt(v.off)
-	if s.cell == nil || !isInt(s.t.kind) || v.off+size > s.end {
+	if s.cell == nil || !isBits(s.t.kind) || s.t.kind == kBool || v.off+size > s.end {
 		panic(v.unsupported("an atomic operation"))
 	}
 	cell := s.cell

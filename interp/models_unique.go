@@ -1,6 +1,10 @@
 package interp
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Models of package unique: Make canonicalizes values in a table of the
 // run's world (the real one hashes through run-time type descriptors and
@@ -22,11 +26,14 @@ func uniqueFallback(fn *ssa.Function) nativeFn {
 	targ := fn.TypeArgs()[0]
 	return func(m *machine, args []value) value {
 		t := m.prog.typeOf(targ)
-		k := uniqueKey{t, hashKey(args[0], t)}
+		// The strings of the value are cloned, as unique.Make does: a
+		// string may share memory the program changes later
+		// (unsafe.String over a buffer).
+		v := cloneStrings(copyVal(args[0], t), t)
+		k := uniqueKey{t, hashKey(v, t)}
 		p := m.uniques[k]
 		if p == nil {
-			c := copyVal(args[0], t)
-			p = &c
+			p = &v
 			if m.uniques == nil {
 				m.uniques = map[uniqueKey]*value{}
 			}
@@ -34,4 +41,27 @@ func uniqueFallback(fn *ssa.Function) nativeFn {
 		}
 		return value{r: []value{{r: p}}}
 	}
+}
+
+// cloneStrings returns v, a value of type t (a copy of the program's),
+// with every string in it (outside of interfaces) copied to memory of its
+// own.
+func cloneStrings(v value, t *rtype) value {
+	switch t.kind {
+	case kString:
+		return strVal(strings.Clone(v.str()))
+	case kStruct:
+		es := v.elems()
+		for i, f := range t.fields {
+			es[i] = cloneStrings(es[i], f.typ)
+		}
+	case kArray:
+		if t.aggregate && !t.bytes && !t.zeroLong {
+			es := v.elems()
+			for i := range es {
+				es[i] = cloneStrings(es[i], t.elem)
+			}
+		}
+	}
+	return v
 }

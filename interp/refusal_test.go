@@ -232,7 +232,7 @@ func TestRefuseZeroSizeReflect(t *testing.T) {
 // TestRefuseViews: what unsafe.Pointer reaches that gc's layout does not
 // define (past a variable, padding, part of a pointer word, a header longer
 // than its memory) or that the interpreter cannot model (a slice sharing
-// the memory of values, an atomic operation on part of a word) is refused
+// the memory of values, an atomic operation on two words) is refused
 // at the line that does it, saying what.
 func TestRefuseViews(t *testing.T) {
 	for _, tc := range []struct{ arg, want string }{
@@ -243,7 +243,7 @@ func TestRefuseViews(t *testing.T) {
 		{"strlen", "a string header written through a view with the length 100, beyond the 5 bytes its data pointer is known to reach"},
 		{"slicecap", "a slice header made through a view with the capacity 100, beyond the 4 elements its data pointer is known to reach"},
 		{"share", "unsafe.Slice (a slice or string cannot share the memory of values of another type) through an unsafe.Pointer view (a uint8 at byte 0 of a uint32)"},
-		{"atomic", "an access by an operation that does not model views (a model of a library function, an atomic operation) through an unsafe.Pointer view (a uint32 at byte 4 of a uint64)"},
+		{"atomic", "an atomic operation through an unsafe.Pointer view (a uint64 at byte 0 of a struct { lo uint32; hi uint32 })"},
 		{"container", "a pointer to byte 16 of an int64 of 8 bytes, outside of it"},
 	} {
 		t.Run(tc.arg, func(t *testing.T) {

@@ -46,8 +46,9 @@ func main() {
 		i = 7
 		fmt.Println(s, i)
 	case "atomic":
-		var w uint64
-		atomic.AddUint32((*uint32)(unsafe.Add(unsafe.Pointer(&w), 4)), 1) // @atomic
+		// An atomic operation on two words at once.
+		var two struct{ lo, hi uint32 }
+		atomic.AddUint64((*uint64)(unsafe.Pointer(&two)), 1) // @atomic
 	case "container":
 		var h struct{ a, b int64 }
 		p := &h.a
