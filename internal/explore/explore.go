@@ -116,6 +116,9 @@ type Result struct {
 	// Unexplored says why no execution ended (verdict "unexplored"): an
 	// exploration that ran no schedule to its end claims nothing, not ok.
 	Unexplored string
+	// Shard is the part of the space explored, "I/N" from 1 (see
+	// Options.Shard); "" all of it.
+	Shard string
 }
 
 // Failure describes a failing execution.
@@ -271,6 +274,9 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 	}
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
 	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), toolAtStart: t.Prog.ToolTime(), toolTime: t.Prog.ToolTime, res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, firstDepth: -1}
+	if o.Shards > 0 && o.Replay == "" {
+		x.res.Shard = fmt.Sprintf("%d/%d", o.Shard+1, o.Shards)
+	}
 	if configure != nil {
 		configure(x)
 	}
@@ -309,7 +315,7 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 		}
 	}
 	if o.Shards > 1 && (o.Strategy == "dfs" || o.Strategy == "stateful" || o.Strategy == "regions") {
-		return nil, fmt.Errorf("vt: option shard needs strategy portfolio, dpor, random or pct, not %s", o.Strategy)
+		return nil, fmt.Errorf("vt: option shard needs strategy portfolio, dpor, random or pct, not %s (-shard off explores all of the space)", o.Strategy)
 	}
 	mk, ok := strategies[o.Strategy]
 	if !ok {

@@ -454,17 +454,17 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "shard", Type: "string", Default: "",
-		Doc: "I/N: explore only part I (1..N) of N disjoint parts of the space (N CI jobs)",
+		Doc: "I/N: explore only part I (1..N) of N disjoint parts (default: from CI; off)",
 		set: func(o *Options, v string) error {
 			o.Shard, o.Shards = 0, 0
-			if v == "" {
+			if v == "" || v == "off" {
 				return nil
 			}
 			a, b, ok := strings.Cut(v, "/")
 			i, err1 := strconv.Atoi(a)
 			n, err2 := strconv.Atoi(b)
 			if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-				return want("I/N with 1 ≤ I ≤ N, such as 2/4")
+				return want("I/N with 1 ≤ I ≤ N, such as 2/4, or off")
 			}
 			o.Shard, o.Shards = i-1, n
 			return nil

@@ -62,7 +62,7 @@ func TestOptionRoundTrip(t *testing.T) {
 		"enumerate":    {"0": "0", "16": "16", "100": "100"},
 		"udploss":      {"on": "on", "true": "on", "off": "off", "false": "off"},
 		"parallel":     {"auto": "auto", "1": "1", "3": "3"},
-		"shard":        {"": "", "1/1": "1/1", "2/3": "2/3"},
+		"shard":        {"": "", "off": "", "1/1": "1/1", "2/3": "2/3"},
 	}
 	for _, s := range OptionTable {
 		assert.Contains(t, cases, s.Name, "option %s: add its round trip cases", s.Name)
