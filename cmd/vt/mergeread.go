@@ -27,7 +27,7 @@ type shardResult struct {
 	// index and total are the shard, I/N from 1 (1/1 when the result
 	// names none: an unsharded run).
 	index, total int
-	fields resultFields
+	fields       resultFields
 	// text is the report the shard printed for the test (its output
 	// events), without go test's === and --- lines and indentation.
 	text string
