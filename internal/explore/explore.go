@@ -248,6 +248,13 @@ type explorer struct {
 	// spare is the memory of an execution the search is done with, for
 	// the next one to reuse (nil: none).
 	spare *spareRun
+	// Resumed explorations (resume.go): redo is the number of the next
+	// executions taken that an earlier run counted already (not counted
+	// again), redone the number of those taken; resumeFile is the
+	// frontier's file ("" none) and prior the frontier loaded (nil: none).
+	redo, redone int
+	resumeFile   string
+	prior        *frontierFile
 }
 
 // Explore runs the exploration of t. Progress lines go to progress every few
@@ -322,7 +329,16 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 		return nil, fmt.Errorf("vt: unknown strategy %q", o.Strategy)
 	}
 	x.strat = mk(x)
-	return x.res, x.search(x.strat)
+	if o.Resume == "" {
+		return x.res, x.search(x.strat)
+	}
+	if done, err := x.startResume(x.strat); done || err != nil {
+		return x.res, err
+	}
+	if err := x.search(x.strat); err != nil {
+		return x.res, err
+	}
+	return x.res, x.finishResume(x.strat)
 }
 
 func (x *explorer) budgetLeft() bool {
@@ -468,6 +484,15 @@ func (x *explorer) commit(r *execResult, err error) (done bool, _ error) {
 	if x.res.Executions == 0 && !r.stopped {
 		x.res.Skipped = r.skip
 	}
+	if x.redo > 0 && r.kind == "" && !r.stopped {
+		// An earlier run counted it: the search takes it again from the
+		// frontier it saved (resume.go).
+		x.redo--
+		x.redone++
+		x.res.Steps += r.steps
+		x.res.MaxDepth = max(x.res.MaxDepth, r.sched.choices.len())
+		return false, nil
+	}
 	x.res.Executions++
 	x.res.Steps += r.steps
 	x.res.MaxDepth = max(x.res.MaxDepth, r.sched.choices.len())
@@ -562,7 +587,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		// long one is not analysed (dporRun.last). Join points, shards
 		// and workers read DPOR's records for more than the next
 		// execution: they keep them.
-		s.track.last = x.o.Execs-x.res.Executions <= 1 && !x.worker && dc.d.shards <= 1 && dc.d.joins == nil
+		s.track.last = x.o.Execs-x.res.Executions <= 1 && !x.worker && dc.d.shards <= 1 && dc.d.joins == nil && x.o.Resume == ""
 	}
 	x.spare = nil
 	if a, ok := strat.(interface{ attach(*scheduler) }); ok {

@@ -63,6 +63,7 @@ func TestOptionRoundTrip(t *testing.T) {
 		"udploss":      {"on": "on", "true": "on", "off": "off", "false": "off"},
 		"parallel":     {"auto": "auto", "1": "1", "3": "3"},
 		"shard":        {"": "", "off": "", "1/1": "1/1", "2/3": "2/3"},
+		"resume":       {"": "", "off": "", "on": "on", "true": "on", "ci/cache": "ci/cache"},
 	}
 	for _, s := range OptionTable {
 		assert.Contains(t, cases, s.Name, "option %s: add its round trip cases", s.Name)
