@@ -288,14 +288,22 @@ func (m *machine) passTime() bool {
 // for good (a deadlock, which Go's runtime cannot tell from a busy
 // program; see timersWakeNobody).
 func (m *machine) fireTimers() bool {
-	var target *timer
-	for _, t := range m.timers {
-		if !t.dropsTick() && (target == nil || before(t, target)) {
-			target = t
-		}
-	}
-	if target == nil {
+	if len(m.timers) == 0 {
 		return false
+	}
+	target := m.timers[0]
+	if target.dropsTick() {
+		// Rare: a pass over the pending timers (the earliest one that
+		// does something is usually on top).
+		target = nil
+		for _, t := range m.timers[1:] {
+			if !t.dropsTick() && (target == nil || before(t, target)) {
+				target = t
+			}
+		}
+		if target == nil {
+			return false
+		}
 	}
 	m.fireThrough(target)
 	return true

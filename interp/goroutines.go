@@ -91,10 +91,10 @@ func (g *Goroutine) WouldBlock() bool {
 	switch g.pending {
 	case OpMutexLock:
 		ms, ok := st.(*mutexState)
-		return ok && !ms.canLock(true)
+		return ok && !ms.canLock(g, true)
 	case OpRWMutexRLock:
 		ms, ok := st.(*mutexState)
-		return ok && !ms.canLock(false)
+		return ok && !ms.canLock(g, false)
 	}
 	return false
 }

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -182,7 +183,20 @@ type mutexState struct {
 	readers  int
 	wwait    map[*Goroutine]bool // goroutines waiting in (RW)Mutex.Lock
 	sleepers []*Goroutine
+	// Starvation mode, as the runtime's: since holds when (virtual clock)
+	// each goroutine waiting in Lock first blocked; an Unlock that finds
+	// one waiting for starvationThreshold or longer hands the mutex to the
+	// longest waiting one (handoff), which alone may take it, instead of
+	// letting the unlocker or a newcomer take it again first. So a
+	// goroutine that sleeps holding the mutex and takes it again at once
+	// cannot starve another waiting in Lock (sync's TestMutexFairness).
+	since   map[*Goroutine]int64
+	handoff *Goroutine
 }
+
+// starvationThreshold is how long a goroutine waits in Lock before the
+// mutex is handed to it (the runtime's starvationThresholdNs).
+const starvationThreshold = 1e6
 
 func (m *machine) mutex(p *value) *mutexState {
 	return m.syncState(p, func() any { return &mutexState{} }).(*mutexState)
@@ -203,8 +217,11 @@ func lockEvent(fr *frame, p *value, write bool) {
 	fr.g.m.emit(fr, Event{Kind: k, Addr: addrOf(p), Pos: fr.pos()})
 }
 
-// canLock reports whether the mutex can be locked now.
-func (st *mutexState) canLock(write bool) bool {
+// canLock reports whether g can lock the mutex now.
+func (st *mutexState) canLock(g *Goroutine, write bool) bool {
+	if st.handoff != nil {
+		return write && st.handoff == g
+	}
 	if write {
 		return !st.locked && st.readers == 0
 	}
@@ -215,22 +232,65 @@ func (st *mutexState) canLock(write bool) bool {
 func (st *mutexState) lock(fr *frame, p *value, write bool) {
 	if write {
 		delete(st.wwait, fr.g)
-		st.locked = true
+		delete(st.since, fr.g)
+		st.locked, st.handoff = true, nil
 	} else {
 		st.readers++
 	}
 	lockEvent(fr, p, write)
 }
 
+// waitLock records that g blocks in Lock, from the clock's now if it was
+// not waiting already.
+func (st *mutexState) waitLock(g *Goroutine) {
+	if st.wwait == nil {
+		st.wwait = map[*Goroutine]bool{}
+	}
+	st.wwait[g] = true
+	if st.since == nil {
+		st.since = map[*Goroutine]int64{}
+	}
+	if _, ok := st.since[g]; !ok {
+		st.since[g] = g.m.clock
+	}
+}
+
+// starved returns the goroutine that has waited in Lock longest, if it has
+// waited starvationThreshold or longer (ties: the lower id), else nil.
+func (st *mutexState) starved(now int64) *Goroutine {
+	var best *Goroutine
+	for g, t := range st.since {
+		if now-t < starvationThreshold || g.status != gBlocked {
+			continue
+		}
+		if best == nil || t < st.since[best] || t == st.since[best] && g.id < best.id {
+			best = g
+		}
+	}
+	return best
+}
+
+// release wakes the goroutines waiting for the mutex, which was just
+// unlocked: all of them, to try again, or in starvation mode only the one
+// it is handed to.
+func (st *mutexState) release(m *machine) {
+	if !st.locked && st.readers == 0 {
+		if g := st.starved(m.clock); g != nil {
+			st.locked, st.handoff = true, g
+			st.sleepers = slices.DeleteFunc(st.sleepers, func(s *Goroutine) bool { return s == g })
+			g.wake()
+			return
+		}
+	}
+	wakeAll(&st.sleepers)
+}
+
 func lockCtl(op Op, write bool) controlFn {
 	return syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
 		st := fr.g.m.mutex(p)
-		if !st.canLock(write) {
+		if !st.canLock(fr.g, write) {
 			if write {
-				if st.wwait == nil {
-					st.wwait = map[*Goroutine]bool{}
-				}
-				st.wwait[fr.g] = true
+				st.waitLock(fr.g)
 			}
 			return st.sleep(fr, p, op)
 		}
@@ -242,7 +302,7 @@ func lockCtl(op Op, write bool) controlFn {
 func tryLockCtl(op Op, write bool) controlFn {
 	return syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
 		st := fr.g.m.mutex(p)
-		if !st.canLock(write) {
+		if !st.canLock(fr.g, write) {
 			fr.g.idle = true
 			fr.g.m.emit(fr, Event{Kind: EvLook, Op: op, Pos: fr.pos(), Addr: addrOf(p)})
 			return fr.done(dst, boolVal(false))
@@ -272,7 +332,7 @@ func unlockCtl(op Op, write bool) controlFn {
 			st.readers--
 			m.emit(fr, Event{Kind: EvRUnlock, Addr: addrOf(p), Pos: fr.pos()})
 		}
-		wakeAll(&st.sleepers)
+		st.release(m)
 		return fr.done(dst, value{})
 	})
 }
@@ -608,6 +668,9 @@ func (st *mutexState) clone() any {
 		c.wwait[g] = true
 	}
 	c.sleepers = append([]*Goroutine(nil), st.sleepers...)
+	if st.since != nil {
+		c.since = maps.Clone(st.since)
+	}
 	return &c
 }
 

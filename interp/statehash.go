@@ -845,6 +845,23 @@ func (c *Canon) syncState(st any) {
 			c.WriteUint(uint64(id))
 		}
 		c.goroutines(s.sleepers)
+		// Starvation mode: who the mutex is handed to, and since when each
+		// waiter waits (the clock is part of the state).
+		if s.handoff != nil {
+			c.WriteUint(uint64(s.handoff.id))
+		} else {
+			c.WriteUint(0)
+		}
+		since := make([][2]int64, 0, len(s.since))
+		for g, t := range s.since {
+			since = append(since, [2]int64{int64(g.id), t})
+		}
+		slices.SortFunc(since, func(a, b [2]int64) int { return cmp.Compare(a[0], b[0]) })
+		c.WriteUint(uint64(len(since)))
+		for _, w := range since {
+			c.WriteUint(uint64(w[0]))
+			c.WriteUint(uint64(w[1]))
+		}
 	case *waitGroupState:
 		c.tag(2)
 		c.WriteUint(uint64(s.count))

@@ -20,7 +20,6 @@
 #            shapes      10 min   scripts/deepshapes.sh (the deep-bug shapes: the portfolio against each member)
 #            verdicts    30 min   scripts/verdicts.sh, counted per corpus
 #            stdlib      3 h      scripts/stdlib-tests.sh (the standard library's own tests)
-#            libs        1 h      scripts/libs-tests.sh (needs the module proxy)
 #            clock       2 h      scripts/clock-libs.sh (library suites fully explored, binary VT_BEFORE beside vt)
 #   -o FILE  rewrite FILE instead of BENCHMARKS.md (e.g. a copy, to compare)
 #   -n       print the commands only
@@ -41,7 +40,7 @@ while [[ $# -gt 0 ]]; do
 	*) break ;;
 	esac
 done
-all=(speed xtools counter race goroutines parallel memory search regions deepbugs shapes verdicts stdlib libs clock)
+all=(speed xtools counter race goroutines parallel memory search regions deepbugs shapes verdicts stdlib clock)
 tables=("$@")
 if [[ ${#tables[@]} -eq 0 ]]; then tables=("${all[@]}"); fi
 for t in "${tables[@]}"; do
@@ -144,9 +143,6 @@ for s in regions dpor; do strategies_tsv \$s '' -time 10s .; done" ;;
 	stdlib)
 		need_vt
 		table stdlib stdlib "scripts/stdlib-tests.sh $vt" ;;
-	libs)
-		need_vt
-		table libs libs "scripts/libs-tests.sh $vt" ;;
 	clock)
 		need_vt
 		: "${VT_BEFORE:?the clock table compares two binaries: set VT_BEFORE to the one before}"

@@ -128,8 +128,9 @@ func TestClockTimeoutLeak(t *testing.T) {
 // Every goroutine blocked while a 1 ns ticker keeps firing into its full
 // channel is a deadlock, in the first execution, with the ticker named.
 func TestClockBlockedTicker(t *testing.T) {
+	target := timersTarget(t, "TestBlockedTicker")
 	start := time.Now()
-	res, err := Explore(timersTarget(t, "TestBlockedTicker"), DefaultOptions(), nil)
+	res, err := Explore(target, DefaultOptions(), nil)
 	require.NoError(t, err)
 	require.Equal(t, "deadlock", res.Verdict)
 	assert.Equal(t, 1, res.Failure.Execution)
@@ -155,4 +156,17 @@ func TestParseClock(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 	assert.Equal(t, defaultClock, DefaultOptions().Clock)
+}
+
+// A goroutine that sleeps holding a mutex and takes it again at once does
+// not starve another waiting in Lock: the mutex is handed to a waiter of a
+// millisecond (starvation mode), and the 1 s net never fires. Without it,
+// the search found the net firing in its 70th execution.
+func TestMutexStarvationMode(t *testing.T) {
+	o := DefaultOptions()
+	o.Execs, o.Time = 300, time.Minute
+	res, err := Explore(timersTarget(t, "TestMutexFairness"), o, nil)
+	require.NoError(t, err)
+	require.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, "TestMutexFairness", "go test"))
+	assert.Equal(t, 300, res.Executions)
 }

@@ -231,3 +231,41 @@ func TestBlockedTicker(t *testing.T) {
 		<-done
 	})
 }
+
+// TestMutexFairness (after sync's own): a goroutine that sleeps 100 µs
+// holding a mutex and takes it again at once cannot starve another
+// waiting in Lock: after a millisecond of waiting the mutex is handed to
+// the waiter (the runtime's starvation mode), well within the 1 s net.
+func TestMutexFairness(t *testing.T) {
+	vt.Check(t, func(t *vt.T) {
+		var mu sync.Mutex
+		stop := make(chan bool)
+		defer close(stop)
+		go func() {
+			for {
+				mu.Lock()
+				time.Sleep(100 * time.Microsecond)
+				mu.Unlock()
+				select {
+				case <-stop:
+					return
+				default:
+				}
+			}
+		}()
+		done := make(chan bool, 1)
+		go func() {
+			for range 3 {
+				time.Sleep(100 * time.Microsecond)
+				mu.Lock()
+				mu.Unlock()
+			}
+			done <- true
+		}()
+		select {
+		case <-done:
+		case <-time.After(time.Second):
+			t.Fatal("can't acquire Mutex in a second")
+		}
+	})
+}
