@@ -281,6 +281,16 @@ func TestMergeRules(t *testing.T) {
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, "vt merge: a shard's run failed: "+failedRun+":2: packages not found")
 
+	// vt check -json's results merge too.
+	chk1 := write("check1.json", `{"name":"main","verdict":"ok","strategy":"portfolio","shard":"1/2","exhaustive":true,"exhausted":true,"executions":3,"steps":1,"elapsed_ms":1}`)
+	chk2 := write("check2.json", `{"name":"main","verdict":"deadlock","shard":"2/2","exhaustive":false,"exhausted":false,"executions":2,"steps":1,"elapsed_ms":1,"failure":{"kind":"deadlock","message":"m","goroutines":null,"schedule":null,"replay":"vt1:00:3","execution":2}}`)
+	r = vt("merge", chk1, chk2)
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.stdout, "FAIL main: deadlock found in shard 2/2 in execution 2 (5 executions in 2 shards, 1ms)\n")
+	r = vt("merge", chk1)
+	assert.Equal(t, 1, r.code)
+	assert.Contains(t, r.stdout, "FAIL main: incomplete (3 executions, sampled with portfolio, not exhaustive, 1ms; 2 shards)\n    shards missing: 2/2")
+
 	r = vt("merge")
 	assert.Equal(t, 2, r.code)
 	assert.Contains(t, r.stderr, "usage: vt merge")

@@ -366,7 +366,7 @@ func (x *explorer) budgetLeft() bool {
 // found nothing into verdict "unexplored", saying why: ok would claim
 // that schedules were explored.
 func (x *explorer) checkExplored() {
-	ended := x.res.Executions + x.res.OtherShards
+	ended := x.res.Executions + x.res.OtherShards + x.redone
 	if x.res.StoppedIn > 0 {
 		ended--
 	}
