@@ -152,3 +152,39 @@ func TestShardSetting(t *testing.T) {
 	_, err = ShardSetting(map[string]string{}, envOf(map[string]string{"CI_NODE_INDEX": "x", "CI_NODE_TOTAL": "2"}), true)
 	require.EqualError(t, err, `vt: CI_NODE_INDEX="x": want an integer from 1 to 2, as CI_NODE_TOTAL=2 gives (GitLab CI numbers its jobs from 1)`)
 }
+
+// vt.Check (CheckCall) takes its shard from the CI engine's variables and
+// says so; it leaves Bazel's to rules_go; a malformed one stops it.
+func TestCheckCallShardFromEnv(t *testing.T) {
+	for _, e := range ShardEngines {
+		t.Setenv(e.Index, "")
+		t.Setenv(e.Total, "")
+		require.NoError(t, os.Unsetenv(e.Index))
+		require.NoError(t, os.Unsetenv(e.Total))
+	}
+	t.Chdir("testdata/verdicts")
+	t.Setenv("CIRCLE_NODE_INDEX", "1")
+	t.Setenv("CIRCLE_NODE_TOTAL", "2")
+	out, err := CheckCall("TestOK", 0, CallSite{}, map[string]string{"strategy": "dpor", "corpus": "off"})
+	require.NoError(t, err)
+	require.False(t, out.Failed, out.Text)
+	assert.Contains(t, out.Text, "note: shard 2/2 from CircleCI (CIRCLE_NODE_INDEX=1 CIRCLE_NODE_TOTAL=2)")
+
+	// An explicit shard wins.
+	out, err = CheckCall("TestOK", 0, CallSite{}, map[string]string{"strategy": "dpor", "corpus": "off", "shard": "off"})
+	require.NoError(t, err)
+	assert.NotContains(t, out.Text, "shard")
+
+	require.NoError(t, os.Unsetenv("CIRCLE_NODE_INDEX"))
+	require.NoError(t, os.Unsetenv("CIRCLE_NODE_TOTAL"))
+	t.Setenv("TEST_SHARD_INDEX", "1")
+	t.Setenv("TEST_TOTAL_SHARDS", "2")
+	out, err = CheckCall("TestOK", 0, CallSite{}, map[string]string{"strategy": "dpor", "corpus": "off"})
+	require.NoError(t, err)
+	assert.NotContains(t, out.Text, "shard", "rules_go shards a go_test by test function: vt.Check explores all")
+
+	t.Setenv("CI_NODE_INDEX", "0")
+	t.Setenv("CI_NODE_TOTAL", "2")
+	_, err = CheckCall("TestOK", 0, CallSite{}, map[string]string{"strategy": "dpor", "corpus": "off"})
+	require.EqualError(t, err, `vt: CI_NODE_INDEX="0": want an integer from 1 to 2, as CI_NODE_TOTAL=2 gives (GitLab CI numbers its jobs from 1)`)
+}
