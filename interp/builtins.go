@@ -29,53 +29,10 @@ func (c *compiler) builtin(name string, args []ssa.Value, dst int, pos token.Pos
 		}
 	}
 	if name == "Slice" || name == "String" {
-		if arrayToElem(args[0]) {
-			// unsafe.Slice((*T)(unsafe.Pointer(&arr)), n): the pointer
-			// is to the array's cell; the elements are in it.
-			p, n := c.reg(args[0]), c.reg(args[1])
-			isString := name == "String"
-			what := "unsafe." + name + " beyond the end of the array its pointer points to"
-			return func(fr *frame) *frame {
-				if b := fr.regs[p].ptr().bytes(); b != nil {
-					l := int(fr.regs[n].int())
-					if l > len(b) || l < 0 {
-						panic(&UnsupportedError{Pos: c.prog.position(pos), What: what})
-					}
-					if isString {
-						fr.regs[dst] = strVal(string(b[:l]))
-					} else {
-						fr.regs[dst] = value{r: b[:l:l]}
-					}
-					fr.pc++
-					return fr
-				}
-				es := fr.regs[p].ptr().elems()
-				l := int(fr.regs[n].int())
-				if l > len(es) || l < 0 {
-					panic(&UnsupportedError{Pos: c.prog.position(pos), What: what})
-				}
-				if isString {
-					b := make([]byte, l)
-					for i, e := range es[:l] {
-						b[i] = byte(e.n)
-					}
-					fr.regs[dst] = strVal(string(b))
-				} else {
-					fr.regs[dst] = value{r: es[:l:l]}
-				}
-				fr.pc++
-				return fr
-			}
-		}
 		if view := c.scalarBytesView(name, args, dst, pos); view != nil {
 			return view
 		}
-		if from, to, ok := punned(args[0]); ok {
-			what := fmt.Sprintf("unsafe.%s over memory of another type (a %s viewed as %s): the interpreter's memory is made of values, not bytes", name, from, to)
-			return func(fr *frame) *frame {
-				panic(&UnsupportedError{Pos: c.prog.position(pos), What: what})
-			}
-		}
+		return c.unsafeSlice(name, args, dst)
 	}
 	return c.builtinRegs(name, ts, c.regList(args), dst, pos, name == "append" && isVarargs(args[1]))
 }
@@ -171,159 +128,15 @@ func isByteType(t types.Type) bool {
 	return ok && (b.Kind() == types.Uint8 || b.Kind() == types.Int8)
 }
 
-// unsafeAdd compiles unsafe.Add(ptr, len). The interpreter's memory is made
-// of cells (one per scalar, aggregates hold their fields' and elements'
-// cells), so a byte offset is meaningful only from a pointer whose type is
-// known: ptr must be a conversion of a *T (unsafe.Add(unsafe.Pointer(&x),
-// n)). The offset then moves whole Ts through the array the pointer is in,
-// and the rest descends into T's fields and elements, to the cell that
-// starts at that byte (of the type the result is converted to, when it is).
-// Anything else is refused, naming the call.
+// unsafeAdd compiles unsafe.Add(ptr, len): a pointer len bytes on in the
+// memory ptr points into (see addPointer).
 func (c *compiler) unsafeAdd(call *ssa.Call, dst int) op {
-	args, pos := call.Call.Args, call.Call.Pos()
-	refuse := func(why string) op {
-		what := "unsafe.Add " + why + ": the interpreter's memory is made of values, not bytes"
-		return func(fr *frame) *frame {
-			panic(&UnsupportedError{Pos: c.prog.position(pos), What: what})
-		}
-	}
-	conv, ok := args[0].(*ssa.Convert)
-	if !ok {
-		return refuse("of a pointer whose type is not known (not a conversion of a *T)")
-	}
-	pt, ok := conv.X.Type().Underlying().(*types.Pointer)
-	if !ok {
-		return refuse("of a pointer whose type is not known (not a conversion of a *T)")
-	}
-	elem := pt.Elem()
-	var target types.Type // the type the result is converted to, if one
-	for _, r := range *call.Referrers() {
-		if cv, ok := r.(*ssa.Convert); ok {
-			if tp, ok := cv.Type().Underlying().(*types.Pointer); ok {
-				target = tp.Elem()
-			}
-		}
-	}
-	size := gcSizes.Sizeof(elem)
-	p, n := c.reg(args[0]), c.reg(args[1])
+	p, n := c.reg(call.Call.Args[0]), c.reg(call.Call.Args[1])
 	return func(fr *frame) *frame {
-		if bp, ok := fr.regs[p].r.(*byte); ok && size == 1 {
-			// Bytes of a byte array: the offset moves through it.
-			fr.regs[dst] = value{r: (*byte)(unsafe.Add(unsafe.Pointer(bp), fr.regs[n].int()))}
-			fr.pc++
-			return fr
-		}
-		ptr := fr.regs[p].ptr()
-		off := fr.regs[n].int()
-		if size == 0 {
-			if off != 0 {
-				panic(&UnsupportedError{Pos: c.prog.position(pos), What: "unsafe.Add of a pointer to a zero-size type"})
-			}
-			fr.regs[dst] = fr.regs[p]
-			fr.pc++
-			return fr
-		}
-		q, r := off/size, off%size
-		if r < 0 {
-			q, r = q-1, r+size
-		}
-		if q != 0 {
-			ptr = (*value)(unsafe.Add(unsafe.Pointer(ptr), int(q)*int(unsafe.Sizeof(value{}))))
-		}
-		cell, ok := cellAt(ptr, elem, r, target)
-		if !ok {
-			panic(&UnsupportedError{Pos: c.prog.position(pos), What: fmt.Sprintf(
-				"unsafe.Add to byte %d of a %s, inside one of its scalars: the interpreter's memory is made of values, not bytes", r, elem)})
-		}
-		fr.regs[dst] = value{r: cell}
+		fr.regs[dst] = fr.g.m.addPointer(fr.regs[p], fr.regs[n].int())
 		fr.pc++
 		return fr
 	}
-}
-
-// cellAt returns the cell that starts at byte off of the value of type t
-// at p: p itself at 0 (unless the cell of target is a field or element
-// that starts there), else the field or element containing the byte,
-// recursively. ok is false when off falls inside a scalar.
-func cellAt(p *value, t types.Type, off int64, target types.Type) (*value, bool) {
-	for {
-		if off == 0 && (target == nil || types.Identical(t.Underlying(), target.Underlying())) {
-			return p, true
-		}
-		switch u := t.Underlying().(type) {
-		case *types.Struct:
-			fields := make([]*types.Var, u.NumFields())
-			for i := range fields {
-				fields[i] = u.Field(i)
-			}
-			offs := gcSizes.Offsetsof(fields)
-			i := len(fields) - 1
-			for i > 0 && offs[i] > off {
-				i--
-			}
-			if i < 0 || off >= offs[i]+gcSizes.Sizeof(fields[i].Type()) {
-				return nil, off == 0
-			}
-			p, t, off = &p.elems()[i], fields[i].Type(), off-offs[i]
-		case *types.Array:
-			es := gcSizes.Sizeof(u.Elem())
-			if es == 0 || off/es >= u.Len() {
-				return nil, false
-			}
-			p, t, off = &p.elems()[off/es], u.Elem(), off%es
-		default:
-			return p, off == 0
-		}
-	}
-}
-
-// punned reports whether the pointer p is a conversion through
-// unsafe.Pointer of a pointer to another type (type punning, as in
-// (*byte)(unsafe.Pointer(&u32))), which the interpreter cannot run: a
-// value's cells are not its bytes. A pointer to an array of the same
-// element type is not punning.
-func punned(p ssa.Value) (from, to types.Type, ok bool) {
-	conv, isConv := p.(*ssa.Convert)
-	if !isConv || !isUnsafePointer(conv.X.Type()) {
-		return nil, nil, false
-	}
-	src, isSrc := conv.X.(*ssa.Convert)
-	if !isSrc {
-		return nil, nil, false
-	}
-	fp, ok1 := src.X.Type().Underlying().(*types.Pointer)
-	tp, ok2 := conv.Type().Underlying().(*types.Pointer)
-	if !ok1 || !ok2 {
-		return nil, nil, false
-	}
-	fe, te := fp.Elem(), tp.Elem()
-	if a, isArr := fe.Underlying().(*types.Array); isArr {
-		fe = a.Elem()
-	}
-	if types.Identical(fe.Underlying(), te.Underlying()) {
-		return nil, nil, false
-	}
-	return fp.Elem(), te, true
-}
-
-// arrayToElem reports whether the pointer p is a conversion through
-// unsafe.Pointer of a pointer to an array of the type p points to.
-func arrayToElem(p ssa.Value) bool {
-	conv, isConv := p.(*ssa.Convert)
-	if !isConv || !isUnsafePointer(conv.X.Type()) {
-		return false
-	}
-	src, isSrc := conv.X.(*ssa.Convert)
-	if !isSrc {
-		return false
-	}
-	fp, ok1 := src.X.Type().Underlying().(*types.Pointer)
-	tp, ok2 := conv.Type().Underlying().(*types.Pointer)
-	if !ok1 || !ok2 {
-		return false
-	}
-	a, isArr := fp.Elem().Underlying().(*types.Array)
-	return isArr && types.Identical(a.Elem().Underlying(), tp.Elem().Underlying())
 }
 
 func isUnsafePointer(t types.Type) bool {
@@ -604,7 +417,8 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 		return simple(func(fr *frame) value {
 			g := fr.g
 			p := g.panic
-			if p == nil || p.recovered || p.goexit || !fr.isDefer || fr.caller == nil || !fr.caller.unwinding {
+			d := fr.deferredCall()
+			if p == nil || p.recovered || p.goexit || !d.isDefer || d.caller == nil || !d.caller.unwinding {
 				return value{}
 			}
 			p.recovered = true
@@ -661,22 +475,25 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			return fr
 		}
 	case "SliceData": // unsafe.SliceData
+		// Tagged with the capacity it reaches (memview.go).
 		a := args[0]
-		if c.typ(ts[0]).bytes {
+		st := c.typ(ts[0])
+		if st.bytes {
 			return simple(func(fr *frame) value {
 				b := fr.regs[a].bytes()
 				if cap(b) == 0 {
 					return value{}
 				}
-				return value{r: &b[:1][0]}
+				return value{r: &b[:1][0], n: ptrTag(st.elem, int64(cap(b)))}
 			})
 		}
+		esize := st.elem.gcSize()
 		return simple(func(fr *frame) value {
 			es := fr.regs[a].elems()
 			if cap(es) == 0 {
 				return value{}
 			}
-			return value{r: &es[:1][0]}
+			return value{r: &es[:1][0], n: ptrTag(st.elem, int64(cap(es))*esize)}
 		})
 	case "StringData": // unsafe.StringData
 		// The string's own bytes, as in Go: the same string gives the same
@@ -691,50 +508,7 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 			if len(s) == 0 {
 				return value{}
 			}
-			return value{r: unsafe.StringData(s)}
-		})
-	case "String", "Slice": // unsafe.String, unsafe.Slice
-		p, n := args[0], args[1]
-		isString := name == "String"
-		toBytes := !isString && isByteKind(c.typ(ts[0]).elem.kind)
-		return simple(func(fr *frame) value {
-			if bp, ok := fr.regs[p].r.(*byte); ok {
-				// A pointer into a byte array reaches the next bytes.
-				l := int(fr.regs[n].int())
-				if l < 0 {
-					panic(runtimeError("unsafe." + name + ": len out of range"))
-				}
-				b := unsafe.Slice(bp, l)
-				if isString {
-					return strVal(string(b))
-				}
-				return value{r: b}
-			}
-			ptr := fr.regs[p].ptr()
-			l := int(fr.regs[n].int())
-			if ptr == nil {
-				if l != 0 {
-					panic(runtimeError("unsafe." + name + ": ptr is nil and len is not zero"))
-				}
-				if isString {
-					return strVal("")
-				}
-				return value{}
-			}
-			// Interpreter memory is Go memory: a pointer to an element
-			// of a backing array reaches the next elements.
-			if toBytes && l > 0 {
-				panic(&UnsupportedError{Pos: c.prog.position(pos), What: "unsafe.Slice of a pointer to a one-byte variable or field (not an element of a byte array)"})
-			}
-			es := unsafe.Slice(ptr, l)
-			if isString {
-				b := make([]byte, l)
-				for i, e := range es {
-					b[i] = byte(e.n)
-				}
-				return strVal(string(b))
-			}
-			return value{r: es}
+			return value{r: unsafe.StringData(s), n: ptrTag(fr.g.m.byteType(), int64(len(s)))}
 		})
 	case "Sizeof", "Alignof": // in generic code: not constants in the source
 		n := gcSizes.Sizeof(ts[0])

@@ -66,6 +66,8 @@ func loadPtr(p value, t *rtype) value {
 		return byteVal(*q, t.kind)
 	case intPointer:
 		panic(q.deref())
+	case *memView:
+		panic(q.unsupported("a read"))
 	}
 	panic(nilDeref)
 }
@@ -175,6 +177,7 @@ func (m *machine) rollbackBytes() {
 	clear(m.undoRanges)
 	m.undoBytes, m.undoRanges = m.undoBytes[:0], m.undoRanges[:0]
 	m.undoRangeBytes = 0
+	m.rollbackWeakBytes() // older entries (gc.go)
 }
 
 // accessBytes reports an access of kind k by op to the byte cells b.
@@ -206,9 +209,9 @@ func ptrAddr(p value) Addr {
 	return Addr{}
 }
 
-// storeScalarPtr assigns the scalar v to the cell the pointer p points to,
-// reporting the write; it panics on a nil pointer.
-func (m *machine) storeScalarPtr(fr *frame, p value, v value, pos token.Pos) {
+// storeScalarPtr assigns the scalar v of type t to the cell the pointer p
+// points to, reporting the write; it panics on a nil pointer.
+func (m *machine) storeScalarPtr(fr *frame, p value, v value, t *rtype, pos token.Pos) {
 	switch q := p.r.(type) {
 	case *value:
 		if m.watchMem || m.logging {
@@ -222,6 +225,8 @@ func (m *machine) storeScalarPtr(fr *frame, p value, v value, pos token.Pos) {
 		m.setByte(q, byte(v.n))
 	case intPointer:
 		panic(q.deref())
+	case *memView:
+		m.storeThrough(fr, p, v, t, pos)
 	default:
 		panic(nilDeref)
 	}

@@ -188,27 +188,8 @@ func (c *compiler) compile() {
 		sf = t
 		c.sf = t
 	}
-	for _, p := range sf.Params {
-		c.regs[p] = c.newReg()
-	}
-	for _, fv := range sf.FreeVars {
-		c.regs[fv] = c.newReg()
-	}
+	c.assignRegs(sf)
 	f.nparams = len(sf.Params)
-	for _, b := range sf.Blocks {
-		for _, instr := range b.Instrs {
-			if v, ok := instr.(ssa.Value); ok {
-				c.regs[v] = c.newReg()
-			}
-		}
-	}
-	c.findForwarded(sf)
-	c.findFused(sf)
-	c.findBranchFused(sf)
-	c.findTupleCalls(sf)
-	// Coalescing knows where fused instructions read (readsOf).
-	c.coalescePhis(sf)
-	c.aliasChangeTypes(sf)
 	// Block start pcs: one op per instruction, phis, debug refs and fused
 	// address computations none.
 	pc := 0
@@ -238,6 +219,33 @@ func (c *compiler) compile() {
 	c.installMicro(micro)
 	f.code, f.pos, f.template = c.code, c.pos, c.tmpl
 	f.preloaded = c.preloadedRegs()
+}
+
+// assignRegs gives sf's parameters, free variables and values their
+// registers and decides which instructions are fused, forwarded or
+// coalesced (emits): the layout of the function's frame and code, which
+// liveness.go computes again for a function on a stack.
+func (c *compiler) assignRegs(sf *ssa.Function) {
+	for _, p := range sf.Params {
+		c.regs[p] = c.newReg()
+	}
+	for _, fv := range sf.FreeVars {
+		c.regs[fv] = c.newReg()
+	}
+	for _, b := range sf.Blocks {
+		for _, instr := range b.Instrs {
+			if v, ok := instr.(ssa.Value); ok {
+				c.regs[v] = c.newReg()
+			}
+		}
+	}
+	c.findForwarded(sf)
+	c.findFused(sf)
+	c.findBranchFused(sf)
+	c.findTupleCalls(sf)
+	// Coalescing knows where fused instructions read (readsOf).
+	c.coalescePhis(sf)
+	c.aliasChangeTypes(sf)
 }
 
 // preloadedRegs lists the registers whose template value is not the zero
@@ -526,6 +534,7 @@ func (c *compiler) refusal(mk func(fr *frame) *UnsupportedError) {
 	f.nparams = n
 	c.code = append(c.code, func(fr *frame) *frame {
 		e := mk(fr)
+		e.inCallee = true
 		e.Stack = fr.g.m.stackStrings(fr)[1:]
 		panic(e)
 	})

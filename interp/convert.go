@@ -4,7 +4,6 @@ package interp
 
 import (
 	"fmt"
-	"go/types"
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
@@ -17,15 +16,8 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 	if conv == nil {
 		return c.unsupported(i, fmt.Sprintf("conversion from %s to %s", from, to))
 	}
-	if from.kind == kUnsafePointer && to.kind == kPointer {
-		if src, dstT, ok := punnedPair(i); ok {
-			if why := punnedPointer(c, src, dstT); why != "" {
-				return c.unsupported(i, why)
-			}
-		}
-		if wc := wordConverter(to.elem); wc != nil {
-			conv = wc
-		}
+	if op := c.convertUnsafe(i, from, to, dst); op != nil {
+		return op
 	}
 	if from.kind == kSlice && to.kind == kString {
 		// string(b) and string(r) read the elements they convert. (A
@@ -76,33 +68,6 @@ func (c *compiler) convert(i *ssa.Convert, dst int) op {
 		fr.pc++
 		return fr
 	}
-}
-
-// punnedPair reports whether i converts an unsafe.Pointer made from a *S
-// to a *T with S and T not identical, and returns S and T; punnedPointer
-// says whether vt models the pair.
-func punnedPair(i *ssa.Convert) (from, to types.Type, ok bool) {
-	src, isConv := i.X.(*ssa.Convert)
-	if !isConv {
-		return nil, nil, false
-	}
-	fp, ok1 := src.X.Type().Underlying().(*types.Pointer)
-	tp, ok2 := i.Type().Underlying().(*types.Pointer)
-	if !ok1 || !ok2 || types.Identical(fp.Elem(), tp.Elem()) {
-		return nil, nil, false
-	}
-	if a, isArr := fp.Elem().Underlying().(*types.Array); isArr && types.Identical(a.Elem(), tp.Elem()) {
-		return nil, nil, false // a pointer to an array's first element, which unsafe.Slice takes
-	}
-	return fp.Elem(), tp.Elem(), true
-}
-
-// kindWord names the kind of a type for a message: "struct" or "scalar".
-func kindWord(t types.Type) string {
-	if _, ok := t.Underlying().(*types.Struct); ok {
-		return "struct"
-	}
-	return "non-struct"
 }
 
 func converter(from, to *rtype) func(value) value {
@@ -206,6 +171,8 @@ func converter(from, to *rtype) func(value) value {
 				return value{}
 			case intPointer:
 				return value{n: uint64(r)}
+			case *memView:
+				return value{n: uint64(r.address())}
 			}
 			return value{n: uint64(dataWord(v.r))}
 		}

@@ -117,6 +117,9 @@ import (
 //	read, write of a file            yes    OpFileRead, OpFileWrite EvWrite/EvRead of the buffer, EvIORead/EvIOWrite of the file
 //	open, stat, rename, remove, ...  yes    OpFileOp               none
 //	a datagram is received           -      -                      which one of those waiting is a Choice (ChooseDatagram); with DatagramLoss, whether one is lost too (ChooseDatagramLoss)
+//	kill of the process itself       yes    OpKill                 EvIOWrite of the signal queue when os/signal wants the signal
+//	os/signal's loop takes a signal  no     -                      EvIORead of the signal queue; blocks in OpSignalRecv while none is pending (then signal.Notify's channel send is the delivery)
+//	signal.Stop                      no     -                      blocks in OpSignalIdle while a signal is pending or being delivered
 
 // Some operations change nothing other goroutines can observe: the loads
 // (atomic, atomic.Value, sync.Map Load and Range), runtime.Gosched, and,
@@ -305,6 +308,9 @@ const (
 	OpSemaAcquire // sync's runtime_Semacquire (and its RWMutex and WaitGroup variants), called directly
 	OpSemaRelease // sync's runtime_Semrelease, called directly
 	OpSynctestRun // blocked in testing/synctest's Run until the bubble's goroutines end; their ends and Run's return are EvAtomicRMW of the bubble
+	OpKill        // kill(2) of the process itself: a signal raised (syscall.Kill, os.Process.Signal)
+	OpSignalRecv  // os/signal's loop waiting for a signal (the runtime's signal_recv)
+	OpSignalIdle  // signal.Stop waiting until no signal is being delivered
 
 	numOps
 )
@@ -440,6 +446,9 @@ var ops = [numOps]opInfo{
 	OpSemaAcquire: {"sync.runtime_Semacquire", true, ""},
 	OpSemaRelease: {"sync.runtime_Semrelease", true, ""},
 	OpSynctestRun: {"synctest.Run", false, ""},
+	OpKill:        {"kill", true, ""},
+	OpSignalRecv:  {"syscall", false, ""},
+	OpSignalIdle:  {"signal.Stop", false, ""},
 
 	OpMapAccess:      {"runtime.mapaccess1", false, "m[k]"},
 	OpMapAssign:      {"runtime.mapassign", false, "m[k] = v"},

@@ -264,3 +264,22 @@ func (c *compiler) addrOf(v ssa.Value) func(fr *frame) *value {
 	}
 	panic("interp: addrOf " + v.String())
 }
+
+// addrThrough returns a function computing the address that the fused
+// FieldAddr or IndexAddr v designates when its operand is a pointer that
+// is not a *value (a view, see memview.go), where addrOf's returns nil.
+func (c *compiler) addrThrough(v ssa.Value) func(fr *frame) value {
+	switch a := v.(type) {
+	case *ssa.FieldAddr:
+		x, f := c.reg(a.X), a.Field
+		st := c.typ(a.X.Type()).elem
+		return func(fr *frame) value { return fr.g.m.fieldThrough(fr.regs[x], st, f) }
+	case *ssa.IndexAddr:
+		o := c.indexOperand(a)
+		at := c.typ(a.X.Type()).elem
+		return func(fr *frame) value {
+			return fr.g.m.indexThrough(fr.regs[o.x], at, fr.regs[o.idx].n, o.signed)
+		}
+	}
+	panic("interp: addrThrough " + v.String())
+}

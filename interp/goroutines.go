@@ -28,9 +28,13 @@ type Goroutine struct {
 	panic   *panicState
 	created token.Pos // position of the go statement
 	parent  int
-	test    string  // the subtest it runs for (its own, or its creator's), if any
-	onExit  func()  // called when the goroutine ends (subtests)
-	bubble  *bubble // the testing/synctest bubble it belongs to, if any
+	// creatorFn is the function whose go statement (or model call, with
+	// origin) created the goroutine, for "created by" lines (traceback.go).
+	creatorFn *function
+	origin    goOrigin
+	test      string  // the subtest it runs for (its own, or its creator's), if any
+	onExit    func()  // called when the goroutine ends (subtests)
+	bubble    *bubble // the testing/synctest bubble it belongs to, if any
 	// daemon: package initialization started it (RunOptions.OnRoot): a
 	// run does not wait for it after the root returned, nor report it as
 	// leaked, as go test does not.
@@ -136,60 +140,27 @@ func (g *Goroutine) Stack() []StackFrame {
 	return out
 }
 
-// stackInPanics is Stack as Go's traceback shows it while deferred calls
-// run for panics: the frames a panic unwinds stay on the stack until its
-// deferred call returns, so below a deferred call run by a panic come
-// "panic" and the frames from where it was raised to the frame whose
-// deferred call it is (runtime/debug.Stack in a deferred call after
-// recover shows where the value was panicked). The interpreter pops them
-// as it unwinds; the panic keeps its origin, and its frames are not
-// recycled while it is active.
-func (g *Goroutine) stackInPanics() []StackFrame {
-	var out []StackFrame
-	add := func(fr *frame, top bool) {
-		if fr.fn == nil || fr.fn.ssa == nil || isWrapper(fr.fn.ssa) {
-			return
-		}
-		pos := fr.pos()
-		if !top {
-			pos = fr.callPos()
-		}
-		out = append(out, StackFrame{Func: runtimeFuncName(fr.fn), Pos: pos})
-	}
-	p := g.panic
-	// walk adds the frames from start outwards up to stop (excluded).
-	var walk func(start, stop *frame)
-	walk = func(start, stop *frame) {
-		for fr := start; fr != nil && fr != stop; fr = fr.caller {
-			add(fr, fr == start)
-			if !fr.isDefer || fr.caller == nil || !fr.caller.unwinding || p == nil {
-				continue
-			}
-			// fr is a deferred call of the innermost active panic not
-			// seen yet (panics nest as their deferred calls do); the
-			// frames it unwound may hold deferred calls of older ones.
-			q := p
-			p = p.link
-			if !q.goexit {
-				out = append(out, StackFrame{Func: "panic"})
-				walk(q.origin, fr.caller)
-			}
-		}
-	}
-	walk(g.top, nil)
-	return out
-}
-
 // newGoroutine creates a goroutine at pos: by the running frame creator (a
 // go statement, t.Run, iter.Pull), by the goroutine parent that is not
 // running (a timer's function), or by nobody (both nil: a root).
 // Observers of EvGoStart see the creator's stack as it is at pos.
 func (m *machine) newGoroutine(creator *frame, parent *Goroutine, pos token.Pos) *Goroutine {
-	m.nextGID++
-	g := &Goroutine{id: m.nextGID, m: m, created: pos, pending: OpStart}
+	return m.newGoroutineID(creator, parent, pos, 0)
+}
+
+// newGoroutineID is newGoroutine with the goroutine's id (0: the next
+// one). A snapshot's root takes the id of the goroutine whose call it is
+// (Snapshot.Run).
+func (m *machine) newGoroutineID(creator *frame, parent *Goroutine, pos token.Pos, id int) *Goroutine {
+	if id == 0 {
+		m.nextGID++
+		id = m.nextGID
+	}
+	g := &Goroutine{id: id, m: m, created: pos, pending: OpStart}
 	if creator != nil {
 		parent = creator.g
 		parent.top = creator
+		g.creatorFn = creator.fn
 	}
 	if parent != nil {
 		g.parent = parent.id
@@ -213,6 +184,9 @@ var runnableVersions atomic.Uint64
 // schedule picks the goroutine to run next; it returns false when the
 // program has ended (deadlock reported).
 func (m *machine) schedule() bool {
+	if m.gc.due {
+		m.collect() // runtime.GC was called (gc.go)
+	}
 	for {
 		if !m.runnableOK {
 			// The runnable set is rebuilt only when a goroutine started,
@@ -432,9 +406,9 @@ func (m *machine) deadlock() {
 	var sb strings.Builder
 	sb.WriteString("fatal error: all goroutines are asleep - deadlock!\n")
 	m.outcome = Outcome{Kind: Deadlocked, ExitCode: 2, Message: "all goroutines are asleep - deadlock!" + m.timersWakeNobody(), Timers: len(m.timers)}
+	sb.WriteString("\n")
+	sb.WriteString(tracebackText(m.goroutineTraces(nil, nil)))
 	for _, g := range m.gs {
-		sb.WriteString("\n")
-		m.writeTraceback(&sb, g)
 		m.outcome.Goroutines = append(m.outcome.Goroutines, g.info(g.pending))
 	}
 	io.WriteString(m.stderr, sb.String())
@@ -473,23 +447,10 @@ func (m *machine) leak() {
 	m.exit(0)
 }
 
+// writeTraceback writes the traceback of g, stopped at its top frame.
 func (m *machine) writeTraceback(sb *strings.Builder, g *Goroutine) {
-	m.writeFrames(sb, g, g.Stack())
-}
-
-// writeFrames writes the traceback of g with the given frames.
-func (m *machine) writeFrames(sb *strings.Builder, g *Goroutine, frames []StackFrame) {
-	state := g.pending.String()
-	if g.status == gRunnable && g == m.cur {
-		state = "running"
-	}
-	fmt.Fprintf(sb, "goroutine %d [%s]:\n", g.id, state)
-	for _, f := range frames {
-		fmt.Fprintf(sb, "%s(...)\n\t%s\n", f.Func, m.prog.position(f.Pos))
-	}
-	if g.parent != 0 {
-		fmt.Fprintf(sb, "created by goroutine %d at %s\n", g.parent, m.prog.position(g.created))
-	}
+	t := m.traceOf(g, g.top)
+	t.write(sb)
 }
 
 // Position resolves a position reported in events and stacks.

@@ -155,7 +155,9 @@ func hookCtl(p *Program, name string, body *function) controlFn {
 			for i, a := range act.Args {
 				args[i] = a.v
 			}
-			act.Snapshot(m.takeSnapshot(callRoot{act.Call.v, args}, fr.pos()))
+			snap := m.takeSnapshot(callRoot{act.Call.v, args}, fr.pos())
+			snap.rootID = fr.g.id // the call runs on the caller's goroutine
+			act.Snapshot(snap)
 			fr.g.top = fr
 			m.exited = true
 			return nil

@@ -36,6 +36,9 @@ type Program struct {
 
 	typesMu sync.Mutex
 	types   typeutil.Map
+	// typeTab lists the types by id (rtype.id), appended under typesMu
+	// and read without it (typeByID).
+	typeTab atomic.Pointer[[]*rtype]
 
 	// noMicro: compile no micro-code (micro.go), for tests that compare
 	// the two encodings.
@@ -56,6 +59,10 @@ type Program struct {
 	// distribution declared with //go:linkname to the function they
 	// name ("example.com/m.fastrand" → "runtime.fastrand"): their models.
 	linknames map[string]string
+	// deps holds the import paths of the loaded packages of dependency
+	// modules (not the main module's: not the code under test), which a
+	// refusal's position passes over (frame.refusalPos).
+	deps map[string]bool
 	// std holds the import paths of the loaded packages of the Go
 	// distribution (stdPackages); function.inGoroot reads it.
 	std map[string]bool
@@ -87,8 +94,12 @@ type Program struct {
 	hookNames map[string]bool
 	annots    map[string]*Annotation
 	hidden    map[string]bool             // packages whose frames runtime.Callers hides
+	traces    traceTables                 // synthetic frames of tracebacks (traceback.go)
 	bodies    map[*ssa.Function]*function // own bodies of hooked functions
-	ownBodies map[string]*function        // own bodies of models, by name (ownBody)
+	// scopes are the package scopes of the binaries run (pkgscope.go),
+	// by root package.
+	scopesMu sync.Mutex
+	scopes   map[*ssa.Package]pkgScope
 
 	synthOnce sync.Once
 	synth     map[string]*rtype // synthetic run-time error types
@@ -220,6 +231,7 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 
 		linknames: linknames,
 		std:       stdPackages(goroot, pkgs),
+		deps:      depPackages(pkgs),
 		loadCfg:   &loadConfig{dir: dir, cfg: cfg, patterns: patterns, dirs: packageDirs(pkgs)},
 	}
 	return p, nil
@@ -248,6 +260,24 @@ func packageDirs(pkgs []*packages.Package) map[string]string {
 		}
 	})
 	return dirs
+}
+
+// depPackages returns the import paths of the loaded packages of modules
+// other than the main ones (the module cache's, replaced ones), except
+// those the load patterns matched: the code under test is the matched
+// packages' and the main modules'.
+func depPackages(pkgs []*packages.Package) map[string]bool {
+	matched := map[string]bool{}
+	for _, p := range pkgs {
+		matched[p.PkgPath] = true
+	}
+	deps := map[string]bool{}
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Module != nil && !p.Module.Main && !matched[p.PkgPath] {
+			deps[p.PkgPath] = true
+		}
+	})
+	return deps
 }
 
 // stdPackages returns the import paths of the loaded packages whose

@@ -58,6 +58,12 @@ type runState struct {
 	// finalizers counts the finalizers set (runtime.SetFinalizer), which
 	// never run: a leak's message says so.
 	finalizers int
+	// virtualMain: the run's root is a test, which go test runs on a
+	// goroutine of its own while main waits in T.Run: tracebacks and
+	// runtime.NumGoroutine count that main goroutine (traceback.go).
+	virtualMain bool
+	// gc holds the run's cleanups (runtime.AddCleanup; gc.go).
+	gc gcState
 	// mutexProfile is the fraction runtime.SetMutexProfileFraction set
 	// (no profiler samples; the call answers the previous one).
 	mutexProfile int
@@ -97,6 +103,9 @@ type runState struct {
 	// gcd are the gc compiler's decisions for the run's program, found at
 	// the first allocation counted (allocs.go).
 	gcd *gcDecisions
+	// viewSt is the bookkeeping of unsafe pointers (memview.go), made on
+	// first use.
+	viewSt *viewState
 	// quiet > 0: a model runs its own body for its effects and replaces
 	// its result with a draw (drawInstead); the draws of the body's own
 	// generator calls come from the seed.
@@ -153,6 +162,9 @@ type memory struct {
 	// undoBytes, undoRanges: the log of writes to byte cells (bytes.go).
 	undoBytes  []undoByte
 	undoRanges []undoRange
+	// undoBytesWeak are older entries of both, moved out by runtime.GC
+	// with their bytes held weakly (gc.go).
+	undoBytesWeak []weakBytes
 	// fresh indexes the large byte arrays allocated since the snapshot,
 	// whose writes are not logged (noteFresh).
 	fresh map[uintptr]freshSpan
@@ -185,6 +197,9 @@ type caches struct {
 	resBuf   [maxTupleResults]value // results of the tuple model running (compiler.tupleCall)
 	// evPlain says that ev holds a plain access (see emitAccess).
 	evPlain bool
+	// scope resolves import paths in the binary the machine runs: its
+	// root package's import graph (pkgscope.go).
+	scope pkgScope
 }
 
 // newMachine returns a machine for a first run with opts.
@@ -293,15 +308,7 @@ func (m *machine) hostPanic(fr *frame, r any) *frame {
 		m.exit(e.code)
 		return nil
 	case *UnsupportedError:
-		if !e.Pos.IsValid() {
-			e.Pos = m.prog.position(fr.pos())
-		}
-		if e.Stack == nil {
-			e.Stack = m.stackStrings(fr)
-			if len(e.Stack) > 0 && e.Pos == m.prog.position(fr.pos()) {
-				e.Stack = e.Stack[1:]
-			}
-		}
+		m.placeRefusal(fr, e)
 		m.fail(e)
 		return nil
 	case *MemoryLimitError:

@@ -17,8 +17,15 @@ func (c *compiler) store(i *ssa.Store) op {
 		val := c.reg(i.Val)
 		if fa, ok := i.Addr.(*ssa.FieldAddr); ok && !t.aggregate {
 			x, f := c.reg(fa.X), fa.Field
+			st := c.typ(fa.X.Type()).elem
 			return func(fr *frame) *frame {
 				p := fieldCell(fr, x, f)
+				if p == nil {
+					m := fr.g.m
+					m.storeThrough(fr, m.fieldThrough(fr.regs[x], st, f), fr.regs[val], t, pos)
+					fr.pc++
+					return fr
+				}
 				if m := fr.g.m; m.watchMem || m.logging {
 					m.noteWrite(fr, p, pos)
 				}
@@ -29,10 +36,16 @@ func (c *compiler) store(i *ssa.Store) op {
 		}
 		if ia, ok := i.Addr.(*ssa.IndexAddr); ok && !t.aggregate {
 			o := c.indexOperand(ia)
+			at := c.typ(ia.X.Type())
 			if o.bytes {
 				return func(fr *frame) *frame {
 					p := indexByte(fr, o)
 					m := fr.g.m
+					if p == nil {
+						m.storeThrough(fr, m.indexThrough(fr.regs[o.x], at.elem, fr.regs[o.idx].n, o.signed), fr.regs[val], t, pos)
+						fr.pc++
+						return fr
+					}
 					if m.watchMem {
 						m.emitAccess(fr, EvWrite, addrOfByte(p), pos)
 					}
@@ -47,6 +60,12 @@ func (c *compiler) store(i *ssa.Store) op {
 			}
 			return func(fr *frame) *frame {
 				p := indexCell(fr, o)
+				if p == nil {
+					m := fr.g.m
+					m.storeThrough(fr, m.indexThrough(fr.regs[o.x], at.elem, fr.regs[o.idx].n, o.signed), fr.regs[val], t, pos)
+					fr.pc++
+					return fr
+				}
 				if m := fr.g.m; m.watchMem || m.logging {
 					m.noteWrite(fr, p, pos)
 				}
@@ -55,10 +74,15 @@ func (c *compiler) store(i *ssa.Store) op {
 				return fr
 			}
 		}
-		addr := c.addrOf(i.Addr)
+		addr, through := c.addrOf(i.Addr), c.addrThrough(i.Addr)
 		return func(fr *frame) *frame {
 			p := addr(fr)
 			m := fr.g.m
+			if p == nil {
+				m.storeThrough(fr, through(fr), fr.regs[val], t, pos)
+				fr.pc++
+				return fr
+			}
 			if m.watchMem {
 				m.accessCells(fr, EvWrite, p, t, pos)
 			}
@@ -72,16 +96,18 @@ func (c *compiler) store(i *ssa.Store) op {
 		// The pointer is to a variable or field (*value) or to an
 		// element of a byte array (*byte).
 		return func(fr *frame) *frame {
-			fr.g.m.storeScalarPtr(fr, fr.regs[addr], fr.regs[val], pos)
+			fr.g.m.storeScalarPtr(fr, fr.regs[addr], fr.regs[val], t, pos)
 			fr.pc++
 			return fr
 		}
 	}
 	if !t.aggregate {
 		return func(fr *frame) *frame {
-			p := fr.regs[addr].ptr()
-			if p == nil {
-				panic(nilDeref)
+			p, ok := fr.regs[addr].r.(*value)
+			if !ok || p == nil {
+				fr.g.m.storeThrough(fr, fr.regs[addr], fr.regs[val], t, pos)
+				fr.pc++
+				return fr
 			}
 			if m := fr.g.m; m.watchMem || m.logging {
 				m.noteWrite(fr, p, pos)
@@ -92,9 +118,11 @@ func (c *compiler) store(i *ssa.Store) op {
 		}
 	}
 	return func(fr *frame) *frame {
-		p := fr.regs[addr].ptr()
-		if p == nil {
-			panic(nilDeref)
+		p, ok := fr.regs[addr].r.(*value)
+		if !ok || p == nil {
+			fr.g.m.storeThrough(fr, fr.regs[addr], fr.regs[val], t, pos)
+			fr.pc++
+			return fr
 		}
 		if m := fr.g.m; m.watchMem {
 			m.accessCells(fr, EvWrite, p, t, pos)
@@ -262,10 +290,13 @@ func (m *machine) funcOf(op Op) string {
 
 // fieldCell returns the address of field f of the struct regs[x] points
 // to, panicking like Go on a nil pointer.
+//
+// It returns nil for a pointer that is not a *value (a view, see
+// memview.go): the caller then goes through fieldThrough.
 func fieldCell(fr *frame, x, f int) *value {
-	p := fr.regs[x].ptr()
-	if p == nil {
-		panic(nilDeref)
+	p, ok := fr.regs[x].r.(*value)
+	if !ok || p == nil {
+		return notCell(fr.regs[x])
 	}
 	if es, ok := p.cells(); ok {
 		return &es[f]
@@ -274,22 +305,37 @@ func fieldCell(fr *frame, x, f int) *value {
 }
 
 // indexCell returns the address of the element an IndexAddr designates,
-// with Go's nil and bounds checks.
+// with Go's nil and bounds checks; nil for an element of an array that a
+// view points to (see fieldCell).
 func indexCell(fr *frame, o indexOperand) *value {
 	if o.zero != nil {
 		return indexZero(fr, o)
 	}
 	var es []value
 	if o.isPtr {
-		p := fr.regs[o.x].ptr()
-		if p == nil {
-			panic(nilDeref)
+		p, ok := fr.regs[o.x].r.(*value)
+		if !ok || p == nil {
+			return notCell(fr.regs[o.x])
 		}
 		es = p.elems()
 	} else {
 		es = fr.regs[o.x].elems()
 	}
 	return &es[checkIndex(fr.regs[o.idx].n, o.signed, len(es))]
+}
+
+// notCell handles a pointer p to a struct or array that is not a *value:
+// it returns nil for a view (memview.go), and panics like Go for nil and
+// like ptr for anything else.
+func notCell(p value) *value {
+	if _, ok := p.r.(*memView); ok {
+		return nil
+	}
+	q := p.ptr()
+	if q == nil {
+		panic(nilDeref)
+	}
+	return q
 }
 
 // indexZero is indexCell for elements of a zero-size type (o.zero): the
@@ -314,13 +360,15 @@ func indexZero(fr *frame, o indexOperand) *value {
 }
 
 // indexByte returns the address of the element of a byte array an
-// IndexAddr designates, with Go's nil and bounds checks.
+// IndexAddr designates, with Go's nil and bounds checks; nil for an
+// element of an array that a view points to (see fieldCell).
 func indexByte(fr *frame, o indexOperand) *byte {
 	var b []byte
 	if o.isPtr {
-		p := fr.regs[o.x].ptr()
-		if p == nil {
-			panic(nilDeref)
+		p, ok := fr.regs[o.x].r.(*value)
+		if !ok || p == nil {
+			notCell(fr.regs[o.x]) // a view, or a panic
+			return nil
 		}
 		b = p.bytes()
 	} else {
@@ -399,9 +447,19 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 	if c.fused[i.X] {
 		if fa, ok := i.X.(*ssa.FieldAddr); ok && !et.aggregate {
 			x, f := c.reg(fa.X), fa.Field
+			st := c.typ(fa.X.Type()).elem
+			slow := func(fr *frame) *frame {
+				m := fr.g.m
+				fr.regs[dst] = m.loadThrough(fr, m.fieldThrough(fr.regs[x], st, f), et, pos)
+				fr.pc++
+				return fr
+			}
 			if k := et.kind; narrowInt(k) {
 				return func(fr *frame) *frame {
 					p := fieldCell(fr, x, f)
+					if p == nil {
+						return slow(fr)
+					}
 					if m := fr.g.m; m.watchMem {
 						m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
 					}
@@ -412,6 +470,9 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 			}
 			return func(fr *frame) *frame {
 				p := fieldCell(fr, x, f)
+				if p == nil {
+					return slow(fr)
+				}
 				if m := fr.g.m; m.watchMem {
 					m.emitAccess(fr, EvRead, addrOf(p), pos)
 				}
@@ -422,10 +483,20 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 		}
 		if ia, ok := i.X.(*ssa.IndexAddr); ok && !et.aggregate {
 			o := c.indexOperand(ia)
+			at := c.typ(ia.X.Type())
+			slow := func(fr *frame) *frame {
+				m := fr.g.m
+				fr.regs[dst] = m.loadThrough(fr, m.indexThrough(fr.regs[o.x], at.elem, fr.regs[o.idx].n, o.signed), et, pos)
+				fr.pc++
+				return fr
+			}
 			if o.bytes {
 				ek := o.ek
 				return func(fr *frame) *frame {
 					p := indexByte(fr, o)
+					if p == nil {
+						return slow(fr)
+					}
 					if m := fr.g.m; m.watchMem {
 						m.emitAccess(fr, EvRead, addrOfByte(p), pos)
 					}
@@ -437,6 +508,9 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 			if k := et.kind; narrowInt(k) {
 				return func(fr *frame) *frame {
 					p := indexCell(fr, o)
+					if p == nil {
+						return slow(fr)
+					}
 					if m := fr.g.m; m.watchMem {
 						m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
 					}
@@ -447,6 +521,9 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 			}
 			return func(fr *frame) *frame {
 				p := indexCell(fr, o)
+				if p == nil {
+					return slow(fr)
+				}
 				if m := fr.g.m; m.watchMem {
 					m.emitAccess(fr, EvRead, addrOf(p), pos)
 				}
@@ -455,9 +532,14 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 				return fr
 			}
 		}
-		addr := c.addrOf(i.X)
+		addr, through := c.addrOf(i.X), c.addrThrough(i.X)
 		return func(fr *frame) *frame {
 			p := addr(fr)
+			if p == nil {
+				fr.regs[dst] = fr.g.m.loadThrough(fr, through(fr), et, pos)
+				fr.pc++
+				return fr
+			}
 			if m := fr.g.m; m.watchMem {
 				m.accessCells(fr, EvRead, p, et, pos)
 			}
@@ -468,9 +550,11 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 	}
 	if et.aggregate {
 		return func(fr *frame) *frame {
-			p := fr.regs[x].ptr()
-			if p == nil {
-				panic(nilDeref)
+			p, ok := fr.regs[x].r.(*value)
+			if !ok || p == nil {
+				fr.regs[dst] = fr.g.m.loadThrough(fr, fr.regs[x], et, pos)
+				fr.pc++
+				return fr
 			}
 			if m := fr.g.m; m.watchMem {
 				m.accessCells(fr, EvRead, p, et, pos)
@@ -484,11 +568,16 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 		// A variable or field (*value) or an element of a byte array
 		// (*byte).
 		return func(fr *frame) *frame {
-			v := loadPtr(fr.regs[x], et)
-			if m := fr.g.m; m.watchMem {
-				m.emitAccess(fr, EvRead, ptrAddr(fr.regs[x]), pos)
+			p, ok := fr.regs[x].r.(*value)
+			if !ok || p == nil {
+				fr.regs[dst] = fr.g.m.loadThrough(fr, fr.regs[x], et, pos)
+				fr.pc++
+				return fr
 			}
-			fr.regs[dst] = v
+			if m := fr.g.m; m.watchMem {
+				m.emitAccess(fr, EvRead, addrOf(p), pos)
+			}
+			fr.regs[dst] = *p
 			fr.pc++
 			return fr
 		}
@@ -497,9 +586,11 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 		// A word stored through a pointer of the other signedness (see
 		// wordview.go) is read as this kind.
 		return func(fr *frame) *frame {
-			p := fr.regs[x].ptr()
-			if p == nil {
-				panic(nilDeref)
+			p, ok := fr.regs[x].r.(*value)
+			if !ok || p == nil {
+				fr.regs[dst] = fr.g.m.loadThrough(fr, fr.regs[x], et, pos)
+				fr.pc++
+				return fr
 			}
 			if m := fr.g.m; m.watchMem {
 				m.emit(fr, Event{Kind: EvRead, Addr: addrOf(p), N: 1, Pos: pos})
@@ -510,9 +601,11 @@ func (c *compiler) load(i *ssa.UnOp, dst int) op {
 		}
 	}
 	return func(fr *frame) *frame {
-		p := fr.regs[x].ptr()
-		if p == nil {
-			panic(nilDeref)
+		p, ok := fr.regs[x].r.(*value)
+		if !ok || p == nil {
+			fr.regs[dst] = fr.g.m.loadThrough(fr, fr.regs[x], et, pos)
+			fr.pc++
+			return fr
 		}
 		if m := fr.g.m; m.watchMem {
 			m.emitAccess(fr, EvRead, addrOf(p), pos)

@@ -155,7 +155,7 @@ func apiModel(name string, f modelapi.Func) model {
 			next := cf(m.api(), apiValues(args))
 			switch call := fromAPI(next.Call); {
 			case next.Body:
-				return fr.callBody(m.prog.ownBody(name), args, dst)
+				return fr.callBody(m.ownBody(name), args, dst)
 			case call.r != nil:
 				cl, _ := call.r.(*closure)
 				if cl == nil {

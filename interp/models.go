@@ -4,7 +4,6 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
-	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -374,46 +373,13 @@ func (p *Program) bodyOf(fn *ssa.Function) *function {
 	return f
 }
 
-// bodyByName returns the own body of the package-level function with the
-// full name pkgpath.Name, or nil.
-func (p *Program) bodyByName(name string) *function {
-	dot := strings.LastIndexByte(name, '.')
-	pkg := p.SSA.ImportedPackage(name[:dot])
-	if pkg == nil {
-		return nil
-	}
-	fn := pkg.Func(name[dot+1:])
+// bodyByName returns the own body of the function or method with the
+// full name name ("pkgpath.F", "(*pkgpath.T).M", "(pkgpath.T).M") in the
+// binary the machine runs (see pkgscope.go), or nil.
+func (m *machine) bodyByName(name string) *function {
+	fn := m.prog.lookupFuncIn(m.scope, name)
 	if fn == nil {
 		return nil
 	}
-	return p.bodyOf(fn)
-}
-
-// bodyByMethod returns the own body of the method with the full name
-// "(*pkgpath.T).M" or "(pkgpath.T).M", or nil.
-func (p *Program) bodyByMethod(name string) *function {
-	recv, meth, ok := strings.Cut(strings.TrimPrefix(name, "("), ").")
-	if !ok {
-		return nil
-	}
-	ptr := strings.HasPrefix(recv, "*")
-	recv = strings.TrimPrefix(recv, "*")
-	dot := strings.LastIndexByte(recv, '.')
-	pkg := p.SSA.ImportedPackage(recv[:dot])
-	if pkg == nil {
-		return nil
-	}
-	obj := pkg.Pkg.Scope().Lookup(recv[dot+1:])
-	if obj == nil {
-		return nil
-	}
-	t := obj.Type()
-	if ptr {
-		t = types.NewPointer(t)
-	}
-	sel := p.SSA.MethodSets.MethodSet(t).Lookup(pkg.Pkg, meth)
-	if sel == nil {
-		return nil
-	}
-	return p.bodyOf(p.SSA.MethodValue(sel))
+	return m.prog.bodyOf(fn)
 }

@@ -73,12 +73,18 @@ type atomicFunc func(m *machine, p *value, k kind, args []value) (value, EventKi
 // atomicCtl models one sync/atomic function: a scheduling point (op), then
 // f on the addressed cell, reported as an atomic access of the cell.
 func atomicCtl(op Op, k kind, f atomicFunc) controlFn {
-	return syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
+	word := syncOp(op, func(fr *frame, p *value, args []value, dst int32) *frame {
 		m := fr.g.m
 		res, ev := f(m, p, k, args[1:])
 		m.emit(fr, Event{Kind: ev, Op: op, Addr: addrOf(p), N: 1, Pos: fr.pos()})
 		return fr.done(dst, res)
 	})
+	return func(fr *frame, args []value, dst int32) *frame {
+		if v, ok := args[0].r.(*memView); ok {
+			return atomicOnView(fr, op, k, f, v, args, dst) // part of a word (memview.go)
+		}
+		return word(fr, args, dst)
+	}
 }
 
 func atomicLoad(_ *machine, p *value, k kind, _ []value) (value, EventKind) {
@@ -102,7 +108,7 @@ func atomicCAS(m *machine, p *value, k kind, a []value) (value, EventKind) {
 	old := normWord(*p, k)
 	eq := old.n == a[0].n
 	if k == kUnsafePointer {
-		eq = old.r == a[0].r || old.r != nil && a[0].r != nil && intPointerEqual(old.r, a[0].r)
+		eq = old.r == a[0].r || old.r != nil && a[0].r != nil && pointersEqual(old.r, a[0].r, nil)
 	}
 	if eq {
 		m.set(p, a[1])

@@ -1,8 +1,7 @@
 package interp
 
 // Models of package crypto/rand (random.go): its bytes are draws. The rest
-// of crypto is not run (stdlib.go); crypto/rand's Int and Prime, which
-// need math/big over its source, are refused.
+// of crypto runs from its pure-Go source (see models_crypto.go).
 
 var cryptoRandModels = modelTable{
 	"crypto/rand.init": native("the default Reader is crypto/internal/rand's, whose Read is modeled", cryptoRandInit),
@@ -10,7 +9,8 @@ var cryptoRandModels = modelTable{
 		m.noteCrypto(m.fillRandom(args[0]))
 		return tuple(intVal(int64(len(args[0].bytes()))), value{})
 	}).writes(0),
-	"crypto/rand.Text": native("its bytes are draws of the program's random input", cryptoText),
+	"crypto/rand.Text":  native("its bytes are draws of the program's random input", cryptoText),
+	"crypto/rand.fatal": control(whyFatal, cryptoFatal),
 }
 
 var cryptoInternalRandModels = modelTable{
@@ -23,8 +23,8 @@ var cryptoInternalRandModels = modelTable{
 // cryptoRandInit sets crypto/rand.Reader to crypto/internal/rand's reader,
 // as the package's initialization does.
 func cryptoRandInit(m *machine, _ []value) value {
-	p := m.prog.SSA.ImportedPackage("crypto/rand")
-	ip := m.prog.SSA.ImportedPackage("crypto/internal/rand")
+	p := m.pkg("crypto/rand")
+	ip := m.pkg("crypto/internal/rand")
 	if p == nil || ip == nil {
 		return value{}
 	}

@@ -69,15 +69,17 @@ var abiModels = modelTable{
 	"internal/abi.EscapeNonString": native(whyIntrinsic, func(*machine, []value) value { return value{} }),
 }
 
-// abiFallback refuses the methods of internal/abi.Type: the interpreter
-// has no run-time type descriptors.
+// abiFallback refuses the methods of internal/abi.Type that read what the
+// interpreter's type descriptors do not hold (names, methods, GC data;
+// see memview_abi.go); the others run from their Go bodies.
 func abiFallback(fn *ssa.Function) nativeFn {
 	name := fn.String()
-	if !strings.HasPrefix(name, "(*internal/abi.Type).") {
+	method, ok := strings.CutPrefix(name, "(*internal/abi.Type).")
+	if !ok || abiFieldMethods[method] {
 		return nil
 	}
 	return func(*machine, []value) value {
-		panic(&UnsupportedError{What: "call of " + name + ": the interpreter has no run-time type descriptors (internal/abi)"})
+		panic(&UnsupportedError{What: "call of " + name + ": the interpreter's run-time type descriptors (internal/abi) hold sizes, kinds, element and key types, equality and hash functions, not names, methods or GC data"})
 	}
 }
 

@@ -36,7 +36,7 @@ func runtimeDraw(m *machine, _ []value) value {
 func rngSourceSeed(fr *frame, args []value, dst int32) *frame {
 	m := fr.g.m
 	m.markInput(args[0].ptr(), m.inputSeed(args[1].n))
-	return fr.callBody(m.prog.ownBody("(*math/rand.rngSource).Seed"), args, dst)
+	return fr.callBody(m.ownBody("(*math/rand.rngSource).Seed"), args, dst)
 }
 
 // sourceDraw models the method name of a generator's state (receiver
@@ -46,7 +46,7 @@ func sourceDraw(name string, n uint64) controlFn {
 	return func(fr *frame, args []value, dst int32) *frame {
 		m := fr.g.m
 		if !m.inputSrcs[args[0].ptr()] {
-			return fr.callBody(m.prog.ownBody(name), args, dst)
+			return fr.callBody(m.ownBody(name), args, dst)
 		}
 		return fr.drawInstead(name, args, dst, func(res value) value {
 			if m.quiet > 0 {
@@ -70,7 +70,7 @@ func randN(name, pkg string, signed bool) controlFn {
 		r := args[0].ptr()
 		n := args[1].n
 		if r == nil || n == 0 || signed && int64(n) < 0 || !m.isInputSrc(r.elems()[0], pkg) {
-			return fr.callBody(m.prog.ownBody(name), args, dst)
+			return fr.callBody(m.ownBody(name), args, dst)
 		}
 		if isRuntimeSource(r.elems()[0].iface().t, pkg) {
 			// The runtime's source has no state to access.

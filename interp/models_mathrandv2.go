@@ -23,7 +23,7 @@ var mathRandV2Models = modelTable{
 func newPCG(fr *frame, args []value, dst int32) *frame {
 	m := fr.g.m
 	input := m.inputSeed(args[0].n) || m.inputSeed(args[1].n)
-	return fr.callBodyThen(m.prog.ownBody("math/rand/v2.NewPCG"), args, dst, func(res value) value {
+	return fr.callBodyThen(m.ownBody("math/rand/v2.NewPCG"), args, dst, func(res value) value {
 		m.markInput(res.ptr(), input)
 		return res
 	})
@@ -32,7 +32,7 @@ func newPCG(fr *frame, args []value, dst int32) *frame {
 func pcgSeed(fr *frame, args []value, dst int32) *frame {
 	m := fr.g.m
 	m.markInput(args[0].ptr(), m.inputSeed(args[1].n) || m.inputSeed(args[2].n))
-	return fr.callBody(m.prog.ownBody("(*math/rand/v2.PCG).Seed"), args, dst)
+	return fr.callBody(m.ownBody("(*math/rand/v2.PCG).Seed"), args, dst)
 }
 
 // chaCha8Input reports whether a ChaCha8 seed (a [32]byte) came from
@@ -52,7 +52,7 @@ func (m *machine) chaCha8Input(seed value) bool {
 func newChaCha8(fr *frame, args []value, dst int32) *frame {
 	m := fr.g.m
 	input := m.chaCha8Input(args[0])
-	return fr.callBodyThen(m.prog.ownBody("math/rand/v2.NewChaCha8"), args, dst, func(res value) value {
+	return fr.callBodyThen(m.ownBody("math/rand/v2.NewChaCha8"), args, dst, func(res value) value {
 		m.markInput(res.ptr(), input)
 		return res
 	})
@@ -61,7 +61,7 @@ func newChaCha8(fr *frame, args []value, dst int32) *frame {
 func chaCha8Seed(fr *frame, args []value, dst int32) *frame {
 	m := fr.g.m
 	m.markInput(args[0].ptr(), m.chaCha8Input(args[1]))
-	return fr.callBody(m.prog.ownBody("(*math/rand/v2.ChaCha8).Seed"), args, dst)
+	return fr.callBody(m.ownBody("(*math/rand/v2.ChaCha8).Seed"), args, dst)
 }
 
 // chaCha8Read fills the slice with draws if the generator is seeded from
@@ -70,7 +70,7 @@ func chaCha8Read(fr *frame, args []value, dst int32) *frame {
 	const name = "(*math/rand/v2.ChaCha8).Read"
 	m := fr.g.m
 	if !m.inputSrcs[args[0].ptr()] {
-		return fr.callBody(m.prog.ownBody(name), args, dst)
+		return fr.callBody(m.ownBody(name), args, dst)
 	}
 	return fr.drawInstead(name, args, dst, func(res value) value {
 		m.fillRandom(args[1])

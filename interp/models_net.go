@@ -4,8 +4,9 @@ package interp
 // vos): net runs from source over its system calls. What is modeled
 // is name resolution, which would ask the real machine's DNS servers:
 // under vt, IP literals resolve to themselves, names to what the real
-// /etc/hosts lists for them, localhost names it does not list to the
-// loopback addresses, and every other lookup is refused at the call site.
+// /etc/hosts lists for them, localhost names it does not list and the
+// virtual OS's own host name (vos.Hostname) to the loopback addresses,
+// and every other lookup is refused at the call site.
 
 import (
 	"net/netip"
@@ -34,8 +35,8 @@ var netModels = modelTable{
 // resolveLoopback returns the addresses of host under the virtual OS, for
 // network (its last character 4 or 6 asks for one family): an IP literal,
 // the entries of the real /etc/hosts (read-only, as Go's resolver reads
-// it first), or, for a localhost name (RFC 6761) it does not list, the
-// loopback addresses. It reports false for every other name.
+// it first), or, for a localhost name (RFC 6761) or the virtual OS's host
+// name that it does not list, the loopback addresses. It reports false for every other name.
 func resolveLoopback(network, host string) ([]netip.Addr, bool) {
 	if a, err := netip.ParseAddr(host); err == nil {
 		return []netip.Addr{a}, true
@@ -44,7 +45,7 @@ func resolveLoopback(network, host string) ([]netip.Addr, bool) {
 		return addrs, true
 	}
 	h := strings.TrimSuffix(strings.ToLower(strings.TrimSuffix(host, ".")), ".localdomain")
-	if h != "localhost" && !strings.HasSuffix(h, ".localhost") {
+	if h != "localhost" && !strings.HasSuffix(h, ".localhost") && h != vos.Hostname {
 		return nil, false
 	}
 	var out []netip.Addr

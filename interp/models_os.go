@@ -61,7 +61,6 @@ var osModels = modelTable{
 		return uintVal(fd)
 	})).ownAccesses(),
 	"os.StartProcess": control(whyNoPro, refuseProcess("os.StartProcess")).noMemory(whyRefused),
-	"os.FindProcess":  control(whyNoPro, refuseProcess("os.FindProcess")),
 }
 
 // execModels model the one query of package os/exec that needs no
@@ -90,7 +89,7 @@ func stdOrBody(name string, std nativeFn) controlFn {
 				return fr.done(dst, std(m, args))
 			}
 		}
-		body := m.prog.bodyByMethod(name)
+		body := m.bodyByName(name)
 		return fr.callBody(body, args, dst)
 	}
 }
@@ -129,9 +128,10 @@ func fileWrite(m *machine, args []value) value {
 	return tuple(intVal(int64(len(data))), value{})
 }
 
-func (p *Program) osFileField(name string) int {
-	osPkg := p.SSA.ImportedPackage("os")
-	fileT := osPkg.Pkg.Scope().Lookup("File").Type().Underlying().(*types.Struct)
+// osFileField returns the index of the field name of os.file, the struct
+// an *os.File points to.
+func (m *machine) osFileField(name string) int {
+	fileT := m.pkg("os").Pkg.Scope().Lookup("File").Type().Underlying().(*types.Struct)
 	inner := fileT.Field(0).Type().(*types.Pointer).Elem()
 	return fieldIndex(inner, name)
 }
@@ -146,15 +146,15 @@ func (m *machine) fileFd(f value) (uint64, bool) {
 	if inner == nil {
 		return 0, false
 	}
-	innerT := m.prog.typeOf(m.prog.SSA.ImportedPackage("os").Pkg.Scope().Lookup("File").Type()).fields[0].typ.elem
-	pfdIdx := m.prog.osFileField("pfd")
+	innerT := m.prog.typeOf(m.pkg("os").Pkg.Scope().Lookup("File").Type()).fields[0].typ.elem
+	pfdIdx := m.osFileField("pfd")
 	pfd := inner.elems()[pfdIdx]
 	return pfd.elems()[fieldIndex(innerT.fields[pfdIdx].typ.t, "Sysfd")].n, true
 }
 
 // ioEOF returns io.EOF of this run.
 func (m *machine) ioEOF() value {
-	ioPkg := m.prog.SSA.ImportedPackage("io")
+	ioPkg := m.pkg("io")
 	if ioPkg == nil {
 		return value{}
 	}

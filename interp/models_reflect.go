@@ -158,7 +158,7 @@ func (x rval) kind() kind {
 
 type reflectInfo struct {
 	mu    sync.Mutex
-	types map[string]*rtype
+	types map[pkgTypeKey]*rtype
 	funcs map[string]*function
 }
 
@@ -168,41 +168,46 @@ func (p *Program) reflectInfo() *reflectInfo {
 	if ri, ok := reflectInfos.Load(p); ok {
 		return ri.(*reflectInfo)
 	}
-	ri, _ := reflectInfos.LoadOrStore(p, &reflectInfo{types: map[string]*rtype{}, funcs: map[string]*function{}})
+	ri, _ := reflectInfos.LoadOrStore(p, &reflectInfo{types: map[pkgTypeKey]*rtype{}, funcs: map[string]*function{}})
 	return ri.(*reflectInfo)
 }
 
 // pkgType returns the rtype of the named type pkg.name (of a pointer to
-// it if ptr).
-func (p *Program) pkgType(pkg, name string, ptr bool) *rtype {
-	ri := p.reflectInfo()
-	key := pkg + "." + name
-	if ptr {
-		key = "*" + key
+// it if ptr), of the binary the machine runs (pkgscope.go).
+func (m *machine) pkgType(pkg, name string, ptr bool) *rtype {
+	sp := m.pkg(pkg)
+	if sp == nil {
+		panic(&UnsupportedError{What: "reflect model: package " + pkg + " is not loaded"})
 	}
+	ri := m.prog.reflectInfo()
+	key := pkgTypeKey{sp, name, ptr}
 	ri.mu.Lock()
 	t := ri.types[key]
 	ri.mu.Unlock()
 	if t != nil {
 		return t
 	}
-	sp := p.SSA.ImportedPackage(pkg)
-	if sp == nil {
-		panic(&UnsupportedError{What: "reflect model: package " + pkg + " is not loaded"})
-	}
 	obj := sp.Pkg.Scope().Lookup(name)
 	if obj == nil {
-		panic(&UnsupportedError{What: "reflect model: no type " + key})
+		panic(&UnsupportedError{What: "reflect model: no type " + pkg + "." + name})
 	}
 	tt := obj.Type()
 	if ptr {
 		tt = types.NewPointer(tt)
 	}
-	t = p.typeOf(tt)
+	t = m.prog.typeOf(tt)
 	ri.mu.Lock()
 	ri.types[key] = t
 	ri.mu.Unlock()
 	return t
+}
+
+// pkgTypeKey names a type of pkgType: a package variant (pkgscope.go),
+// the name, and whether a pointer to it.
+type pkgTypeKey struct {
+	pkg  *ssa.Package
+	name string
+	ptr  bool
 }
 
 // envFunc returns the program's function name, which calls nat with its
@@ -239,9 +244,9 @@ func (m *machine) typeVal(pk string, t *rtype) value {
 		return value{}
 	}
 	if pk == pkgLite {
-		return value{r: &iface{t: m.prog.pkgType(pkgLite, "rtype", false), v: value{r: []value{{r: t}}}}}
+		return value{r: &iface{t: m.pkgType(pkgLite, "rtype", false), v: value{r: []value{{r: t}}}}}
 	}
-	return value{r: &iface{t: m.prog.pkgType(pkgReflect, "rtype", true), v: value{r: t}}}
+	return value{r: &iface{t: m.pkgType(pkgReflect, "rtype", true), v: value{r: t}}}
 }
 
 // recvType returns the *rtype of a receiver of a (*reflect.rtype) or
@@ -275,12 +280,12 @@ func (m *machine) rpanic(msg string) {
 
 // valueError panics with a *ValueError of package pk.
 func (m *machine) valueError(pk, method string, k kind) {
-	vt := m.prog.pkgType(pk, "ValueError", false)
+	vt := m.pkgType(pk, "ValueError", false)
 	cell := zero(vt)
 	es := cell.elems()
 	es[fieldIndex(vt.t, "Method")] = strVal(method)
 	es[fieldIndex(vt.t, "Kind")] = value{n: uint64(k)}
-	panic(&panicValue{value{r: &iface{t: m.prog.pkgType(pk, "ValueError", true), v: value{r: &cell}}}})
+	panic(&panicValue{value{r: &iface{t: m.pkgType(pk, "ValueError", true), v: value{r: &cell}}}})
 }
 
 func (m *machine) mustBe(pk string, x rval, k kind, method string) {
@@ -845,6 +850,16 @@ func comparableVal(v value, t *rtype) bool {
 	return true
 }
 
+// reflectPointer returns the pointer a Value of a pointer kind holds, as
+// an unsafe.Pointer tagged with its pointee's type (memview.go).
+func reflectPointer(m *machine, x rval) value {
+	v := x.get()
+	if x.kind() == kPointer {
+		return m.tagPointer(v, x.t.elem, -1)
+	}
+	return v
+}
+
 // pointerOf returns the address a Value of kind k holding v reports.
 func pointerOf(v value, k kind) uintptr {
 	switch r := v.unflat().(type) {
@@ -864,6 +879,8 @@ func pointerOf(v value, k kind) uintptr {
 		return uintptr(unsafe.Pointer(&r[:1][0]))
 	case intPointer:
 		return uintptr(r)
+	case *memView:
+		return r.address()
 	default:
 		return dataWord(r)
 	}
@@ -1059,7 +1076,7 @@ func (m *machine) structField(pk string, t *rtype, i int) value {
 		m.rpanic("reflect: Field index out of bounds")
 	}
 	f := t.fields[i]
-	sft := m.prog.pkgType(pkgReflect, "StructField", false)
+	sft := m.pkgType(pkgReflect, "StructField", false)
 	sf := zero(sft)
 	es := sf.elems()
 	st := t.t.Underlying().(*types.Struct)
@@ -1122,7 +1139,7 @@ func (m *machine) methodVal(pk string, t *rtype, i int) value {
 		m.rpanic("reflect: Method index out of range")
 	}
 	mi := ms[i]
-	mt := m.prog.pkgType(pkgReflect, "Method", false)
+	mt := m.pkgType(pkgReflect, "Method", false)
 	mv := zero(mt)
 	es := mv.elems()
 	es[fieldIndex(mt.t, "Name")] = strVal(mi.name)
@@ -1245,7 +1262,7 @@ var typeMethods = map[string]typeMethod{
 		}
 		path := fieldPath(t, a[0].str())
 		if path == nil {
-			return tuple(zero(m.prog.pkgType(pkgReflect, "StructField", false)), boolVal(false))
+			return tuple(zero(m.pkgType(pkgReflect, "StructField", false)), boolVal(false))
 		}
 		ft := t
 		var sf value
@@ -1257,7 +1274,7 @@ var typeMethods = map[string]typeMethod{
 			ft = ft.fields[i].typ
 			_ = j
 		}
-		sft := m.prog.pkgType(pkgReflect, "StructField", false)
+		sft := m.pkgType(pkgReflect, "StructField", false)
 		idx := make([]value, len(path))
 		for j, i := range path {
 			idx[j] = intVal(int64(i))
@@ -1304,7 +1321,7 @@ var typeMethods = map[string]typeMethod{
 				return tuple(m.methodVal(pk, t, i), boolVal(true))
 			}
 		}
-		mt := m.prog.pkgType(pkgReflect, "Method", false)
+		mt := m.pkgType(pkgReflect, "Method", false)
 		mv := zero(mt)
 		mv.elems()[fieldIndex(mt.t, "Func")] = rval{}.encode()
 		return tuple(mv, boolVal(false))
@@ -1769,7 +1786,11 @@ var valueMethods = map[string]valueMethod{
 	},
 	"Pointer": func(m *machine, pk string, x rval, a []value) value {
 		switch x.kind() {
-		case kPointer, kChan, kMap, kUnsafePointer, kFunc, kSlice:
+		case kPointer, kUnsafePointer:
+			// An address that converts back (memview.go).
+			m.rread(x)
+			return uintVal(m.addressOf(reflectPointer(m, x)))
+		case kChan, kMap, kFunc, kSlice:
 			m.rread(x)
 			return uintVal(uint64(pointerOf(x.get(), x.kind())))
 		}
@@ -1782,7 +1803,9 @@ var valueMethods = map[string]valueMethod{
 			m.rread(x)
 		}
 		switch x.kind() {
-		case kPointer, kChan, kMap, kUnsafePointer, kFunc:
+		case kPointer, kUnsafePointer:
+			return reflectPointer(m, x)
+		case kChan, kMap, kFunc:
 			return value{r: x.get().r}
 		case kSlice:
 			if x.t.bytes {
@@ -1793,7 +1816,7 @@ var valueMethods = map[string]valueMethod{
 					}
 					return value{r: &zeroBase}
 				}
-				return value{r: &b[:1][0]}
+				return value{r: &b[:1][0], n: ptrTag(x.t.elem, int64(cap(b)))}
 			}
 			s := x.get().elems()
 			if cap(s) == 0 {
@@ -1802,7 +1825,7 @@ var valueMethods = map[string]valueMethod{
 				}
 				return value{r: &zeroBase}
 			}
-			return value{r: &s[:1][0]}
+			return value{r: &s[:1][0], n: ptrTag(x.t.elem, int64(cap(s))*x.t.elem.gcSize())}
 		}
 		m.valueError(pk, "reflect.Value.UnsafePointer", x.kind())
 		return value{}
@@ -1894,7 +1917,7 @@ var valueMethods = map[string]valueMethod{
 	},
 	"MapRange": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBe(pk, x, kMap, "MapRange")
-		it := zero(m.prog.pkgType(pkgReflect, "MapIter", false))
+		it := zero(m.pkgType(pkgReflect, "MapIter", false))
 		it.elems()[0] = x.encode()
 		return value{r: &it}
 	},
@@ -2195,7 +2218,7 @@ func (m *machine) convertVal(x rval, t *rtype) rval {
 // errorsNew returns the value errors.New(msg) returns: a fresh
 // *errors.errorString in an error interface.
 func (m *machine) errorsNew(msg string) value {
-	pkg := m.prog.SSA.ImportedPackage("errors")
+	pkg := m.pkg("errors")
 	if pkg == nil {
 		panic(&UnsupportedError{What: "an error value of package errors, which the program does not load"})
 	}

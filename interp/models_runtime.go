@@ -19,15 +19,11 @@ var runtimeModels = modelTable{
 		return fr.done(dst, value{})
 	}),
 	"runtime.Goexit":       control(whyRuntime, func(fr *frame, _ []value, _ int32) *frame { return fr.goexit() }),
-	"runtime.NumGoroutine": native(whyRuntime, func(m *machine, _ []value) value { return intVal(int64(len(m.gs))) }),
+	"runtime.NumGoroutine": native(whyRuntime, func(m *machine, _ []value) value { return intVal(int64(m.numGoroutine())) }),
 	"runtime.GOMAXPROCS":   native("a fixed, deterministic answer, 2 on every host; setting it changes nothing (docs/semantics.md, The machine)", func(*machine, []value) value { return intVal(2) }),
 	"runtime.NumCPU":       native("a fixed, deterministic answer, 2 on every host, as GOMAXPROCS (docs/semantics.md, The machine)", func(*machine, []value) value { return intVal(2) }),
-	"runtime.GC": native("no garbage collector to run; sync.Pool's items move to the victim cache, as a collection does; the allocation statistics count everything freed (allocs.go)", func(m *machine, _ []value) value {
-		m.poolCleanup()
-		m.gcFree()
-		return value{}
-	}),
-	"runtime.KeepAlive": native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
+	"runtime.GC":           control("a collection: sync.Pool's items move to the victim cache, the allocation statistics count everything freed (allocs.go), the cleanups of unreachable objects start (gc.go)", runtimeGC),
+	"runtime.KeepAlive":    native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
 	"runtime.SetFinalizer": native("no garbage collector: finalizers never run", func(m *machine, a []value) value {
 		if a[1].r != nil {
 			m.finalizers++ // named by a leak's message (goroutines.go)
@@ -43,13 +39,11 @@ var runtimeModels = modelTable{
 		return intVal(int64(old))
 	}),
 	"runtime.SetBlockProfileRate": native("no profiler: nothing is sampled", func(*machine, []value) value { return value{} }),
-	// Cleanups, like finalizers, never run (runtime.AddCleanup is
-	// generic: the model serves every instantiation).
-	"runtime.AddCleanup": native("no garbage collector: cleanups never run", func(m *machine, a []value) value {
-		m.finalizers++ // named by a leak's message (goroutines.go)
-		return zero(m.prog.runtimeNamed("Cleanup"))
-	}).noMemory(whyNoAccess),
-	"(runtime.Cleanup).Stop": native("no garbage collector: cleanups never run", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
+	// Cleanups run after runtime.GC once their objects are unreachable
+	// (gc.go; runtime.AddCleanup is generic: the model serves every
+	// instantiation).
+	"runtime.AddCleanup":     control("registered; runtime.GC runs it once its object is unreachable (gc.go)", addCleanup).noMemory(whyNoAccess),
+	"(runtime.Cleanup).Stop": native("the registration is dropped (gc.go)", stopCleanup).noMemory(whyNoAccess),
 	// The runtime's package has no bodies under the interpreter: the
 	// methods of its error a panic(nil) raises.
 	"(*runtime.PanicNilError).Error": native(whyRuntime, func(*machine, []value) value {
@@ -79,6 +73,14 @@ var runtimeModels = modelTable{
 	"runtime.Stack":            control(whyRuntime, runtimeStack).ownAccesses(),
 }
 
+// testHookModels are the runtime's functions that the standard library's
+// own tests declare by linkname (their declarations are in _test.go
+// files, outside the model tables' packages).
+var testHookModels = modelTable{
+	"sync_test.runtime_blockUntilEmptyCleanupQueue": control(whyRuntime, blockUntilEmptyCleanupQueue).noMemory(whyNoAccess),
+	"unique.runtime_blockUntilEmptyCleanupQueue":    control(whyRuntime, blockUntilEmptyCleanupQueue).noMemory(whyNoAccess),
+}
+
 // Memory declarations of runtime's models.
 const (
 	whyNoAccess = "does not access its argument"
@@ -102,6 +104,37 @@ var runtimeDebugModels = modelTable{
 		return intVal(math.MaxInt64 - old)
 	}).noMemory(whyNoAccess),
 	"runtime/debug.FreeOSMemory": native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
+}
+
+// pprofModels are the functions runtime/pprof reaches in the runtime
+// through linkname; the package runs from source over them. Only the
+// goroutine profile is modeled: the other profiles' functions are refused
+// where they are called.
+var pprofModels = modelTable{
+	"runtime/pprof.pprof_goroutineProfileWithLabels": control(whyRuntime, goroutineProfile).ownAccesses(),
+}
+
+// goroutineProfile is runtime.pprof_goroutineProfileWithLabels: the stack
+// of every goroutine, the caller's first, as program counters that
+// runtime.CallersFrames resolves (traceback.go's frames), and no labels.
+// With records too short it fills none and reports how many it needs.
+func goroutineProfile(fr *frame, args []value, dst int32) *frame {
+	m := fr.g.m
+	traces := m.goroutineTraces(fr.g, fr)
+	recs := args[0].elems()
+	n := len(traces)
+	if n > len(recs) {
+		return fr.done(dst, tuple(intVal(int64(n)), boolVal(false)))
+	}
+	m.modelAccessElems(EvWrite, recs[:n], nil)
+	for i, t := range traces {
+		pcs := make([]value, 0, len(t.frames)+len(t.bottom))
+		for _, f := range append(t.frames, t.bottom...) {
+			pcs = append(pcs, uintVal(f.programCounter()))
+		}
+		m.set(&recs[i].elems()[0], sliceVal(pcs)) // StackRecord.Stack
+	}
+	return fr.done(dst, tuple(intVal(int64(n)), boolVal(true)))
 }
 
 // runtimeLinknameModels are functions of the runtime that libraries reach

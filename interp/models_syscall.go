@@ -24,6 +24,9 @@ const (
 	whyPure  = "a pure function of package syscall, which is loaded without bodies"
 	whyNoSpl = "no zero-copy transfers: the caller falls back to reading and writing"
 	whyMmap  = "the virtual OS's memory is the program's values, not pages: an anonymous map is a fresh byte slice"
+	whyUname = "the virtual OS's identity: the real system's, with a fixed host name (vos.Hostname)"
+	// whyMunmap: munmap reads only the slice's bounds.
+	whyMunmap = "removes the map from the virtual OS's table: reads only the slice's address and length"
 
 	// The memory declarations (memUse) of the models that take the
 	// program's memory but make no access the race detector checks. Go's
@@ -42,7 +45,7 @@ var syscallModels = modelTable{
 	// syscall's init would set Stdin, Stdout and Stderr, which os's init
 	// reads; the rest of it talks to the operating system.
 	"syscall.init": native("sets the standard descriptors only", func(m *machine, _ []value) value {
-		sp := m.prog.SSA.ImportedPackage("syscall")
+		sp := m.pkg("syscall")
 		for fd, name := range []string{"Stdin", "Stdout", "Stderr"} {
 			if g := sp.Var(name); g != nil {
 				*m.global(m.prog.globalIndex(g)) = intVal(int64(fd))
@@ -68,24 +71,8 @@ var syscallModels = modelTable{
 	"syscall.Clearenv": native(whyEnv, func(m *machine, _ []value) value { m.vos().Clearenv(); return value{} }),
 
 	// The process.
-	"syscall.Getpid": native(whyProc, func(*machine, []value) value { return intVal(vos.Pid) }),
-	// A signal to the process itself whose default action is to be
-	// ignored (os/signal is refused, so no handler can be installed)
-	// changes nothing; so does signal 0 (a check that the process exists).
-	// Anything else is refused.
-	"syscall.Kill": control("the virtual OS delivers no signals: only ignored ones to the process itself are accepted", func(fr *frame, a []value, dst int32) *frame {
-		m := fr.g.m
-		pid, sig := a[0].int(), syscall.Signal(a[1].int())
-		if pid == vos.Pid || pid == 0 {
-			switch sig {
-			case 0, syscall.SIGCHLD, syscall.SIGURG, syscall.SIGWINCH:
-				return fr.done(dst, value{})
-			}
-			m.refuse(fr, fmt.Sprintf("syscall.Kill of signal %v to the process", sig), "the virtual OS delivers no signals (only ignored ones)")
-		}
-		m.refuse(fr, fmt.Sprintf("syscall.Kill of signal %v to process %d", sig, pid), "the virtual OS delivers no signals and has no other processes")
-		return nil
-	}).noMemory("touches none of the program's memory"),
+	"syscall.Getpid":      native(whyProc, func(*machine, []value) value { return intVal(vos.Pid) }),
+	"syscall.Kill":        control(whyKillSelf, sysKill).noMemory("touches none of the program's memory"),
 	"syscall.Getppid":     native(whyProc, func(*machine, []value) value { return intVal(1) }),
 	"syscall.Getuid":      native(whyProc, func(*machine, []value) value { return intVal(int64(syscall.Getuid())) }),
 	"syscall.Geteuid":     native(whyProc, func(*machine, []value) value { return intVal(int64(syscall.Geteuid())) }),
@@ -120,27 +107,22 @@ var syscallModels = modelTable{
 	}).noMemory(whyRawOut),
 	"syscall.Setrlimit": native(whyProc, func(*machine, []value) value { return value{} }).noMemory(whyIgnored),
 
-	// Memory maps: an anonymous map is fresh zeroed memory, an ordinary
-	// byte slice of the program's memory; there are no pages, so
-	// protecting or unmapping them changes nothing (every access is
-	// checked against the slice's bounds anyway). Mapping a file is
-	// refused.
-	"syscall.Mmap": control(whyMmap, func(fr *frame, a []value, dst int32) *frame {
-		m := fr.g.m
-		n, flags := a[2].int(), a[4].int()
-		if flags&syscall.MAP_ANON == 0 {
-			m.refuse(fr, "syscall.Mmap of a file", "the virtual OS maps anonymous memory only")
-		}
-		if n <= 0 {
-			return fr.done(dst, tuple(value{}, m.errnoVal(syscall.EINVAL)))
-		}
-		if n > maxAlloc {
-			return fr.done(dst, tuple(value{}, m.errnoVal(syscall.ENOMEM)))
-		}
-		return fr.done(dst, tuple(value{r: make([]byte, n)}, value{}))
-	}).noMemory("allocates fresh memory, which nobody else can reach yet"),
-	"syscall.Munmap":   native(whyMmap, func(*machine, []value) value { return value{} }).noMemory(whyIgnored),
-	"syscall.Mprotect": native(whyMmap, func(*machine, []value) value { return value{} }).noMemory(whyIgnored),
+	// Memory maps (mmapModel): an anonymous map is fresh zeroed memory,
+	// an ordinary byte slice of the program's memory; protecting,
+	// locking or syncing pages changes nothing, MADV_DONTNEED zeroes
+	// them. Mapping a file is refused.
+	"syscall.Mmap":       control(whyMmap, mmapModel("syscall.Mmap")).noMemory("allocates fresh memory, which nobody else can reach yet"),
+	"syscall.Munmap":     native(whyMmap, munmapModel).noMemory(whyMunmap),
+	"syscall.Mprotect":   native(whyMmap, pagesIgnored).noMemory(whyIgnored),
+	"syscall.Madvise":    control(whyMmap, madviseModel).ownAccesses(),
+	"syscall.Mlock":      native(whyMmap, pagesIgnored).noMemory(whyIgnored),
+	"syscall.Munlock":    native(whyMmap, pagesIgnored).noMemory(whyIgnored),
+	"syscall.Mlockall":   native(whyMmap, pagesIgnored),
+	"syscall.Munlockall": native(whyMmap, pagesIgnored),
+	"syscall.Uname": native(whyUname, func(m *machine, a []value) value {
+		m.storeHost(a[0].ptr(), reflect.ValueOf(vos.Uname()))
+		return value{}
+	}).noMemory(whyRawOut),
 	"syscall.Umask": native(whyProc, func(m *machine, a []value) value {
 		return intVal(int64(m.vos().Umask(uint32(a[0].int()))))
 	}),
@@ -381,16 +363,17 @@ func (m *machine) errnoVal(e syscall.Errno) value {
 	if e == 0 {
 		return value{}
 	}
-	return value{r: &iface{t: m.prog.namedType("syscall", "Errno"), v: uintVal(uint64(e))}}
+	return value{r: &iface{t: m.namedType("syscall", "Errno"), v: uintVal(uint64(e))}}
 }
 
-// namedType returns the rtype of the named type name of package path.
-func (p *Program) namedType(path, name string) *rtype {
-	pkg := p.SSA.ImportedPackage(path)
+// namedType returns the rtype of the named type name of package path, of
+// the binary the machine runs (pkgscope.go).
+func (m *machine) namedType(path, name string) *rtype {
+	pkg := m.pkg(path)
 	if pkg == nil {
 		panic(fmt.Sprintf("interp: package %s not loaded (need %s.%s)", path, path, name))
 	}
-	return p.typeOf(pkg.Pkg.Scope().Lookup(name).Type())
+	return m.prog.typeOf(pkg.Pkg.Scope().Lookup(name).Type())
 }
 
 func strSlice(ss []string) value {
@@ -478,7 +461,7 @@ func errnoIs(m *machine, a []value) value {
 	e := syscall.Errno(a[0].n)
 	target := a[1]
 	is := func(pkg, name string) bool {
-		p := m.prog.SSA.ImportedPackage(pkg)
+		p := m.pkg(pkg)
 		if p == nil || p.Var(name) == nil {
 			return false
 		}
@@ -957,7 +940,7 @@ func (m *machine) sockaddrVal(a vos.SockAddr) value {
 	default:
 		name = "SockaddrUnix"
 	}
-	t := m.prog.namedType("syscall", name)
+	t := m.namedType("syscall", name)
 	cell := zero(t)
 	m.fillSockaddr(t, cell.elems(), a)
 	pt := m.prog.typeOf(types.NewPointer(t.t))
@@ -989,4 +972,63 @@ func (m *machine) fillSockaddr(t *rtype, fs []value, a vos.SockAddr) {
 		}
 		m.set(&fs[fieldIndex(t.t, "Name")], strVal(name))
 	}
+}
+
+// --- memory maps ---
+
+// mmapModel is Mmap(fd, offset, length, prot, flags) of syscall and of
+// golang.org/x/sys/unix (name): an anonymous map is a fresh zeroed byte
+// slice, which the virtual OS records until it is unmapped; a map of a
+// file is refused.
+func mmapModel(name string) controlFn {
+	return func(fr *frame, a []value, dst int32) *frame {
+		m := fr.g.m
+		n, flags := a[2].int(), a[4].int()
+		if flags&syscall.MAP_ANON == 0 {
+			m.refuse(fr, name+" of a file", "the virtual OS maps anonymous memory only (MAP_ANON): a file's pages cannot be shared with the program's values")
+		}
+		if n <= 0 {
+			return fr.done(dst, tuple(value{}, m.errnoVal(syscall.EINVAL)))
+		}
+		if n > maxAlloc {
+			return fr.done(dst, tuple(value{}, m.errnoVal(syscall.ENOMEM)))
+		}
+		b := make([]byte, n)
+		m.vos().MapAnon(b)
+		return fr.done(dst, tuple(value{r: b}, value{}))
+	}
+}
+
+// munmapModel is Munmap(b): EINVAL unless b is a map Mmap returned.
+func munmapModel(m *machine, a []value) value {
+	return m.errnoVal(m.vos().Unmap(a[0].bytes()))
+}
+
+// pagesIgnored is mprotect, madvise, mlock, msync and their kin: the
+// virtual OS's memory has no pages to protect, page out, lock or write
+// back; they succeed and change nothing.
+func pagesIgnored(*machine, []value) value { return value{} }
+
+// madviseModel is Madvise(b, advice): MADV_DONTNEED drops the pages of a
+// private anonymous map, which read as zeros afterwards, as Linux does
+// (b must start on a page of a live map: EINVAL otherwise; its length is
+// rounded up to whole pages); other advice changes nothing.
+func madviseModel(fr *frame, a []value, dst int32) *frame {
+	m := fr.g.m
+	b, advice := a[0].bytes(), a[1].int()
+	if advice != syscall.MADV_DONTNEED || len(b) == 0 {
+		return fr.done(dst, value{})
+	}
+	off, n, ok := m.vos().MapOffset(b)
+	if !ok {
+		return fr.done(dst, value{})
+	}
+	page := syscall.Getpagesize()
+	if off%page != 0 {
+		return fr.done(dst, m.errnoVal(syscall.EINVAL))
+	}
+	end := min(off+(len(b)+page-1)/page*page, n)
+	pages := b[: end-off : cap(b)]
+	m.writeUser(fr, value{r: pages}, make([]byte, len(pages)))
+	return fr.done(dst, value{})
 }

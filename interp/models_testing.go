@@ -211,6 +211,10 @@ func runCtl(typ string) controlFn {
 		g := fr.g
 		child := m.newGoroutine(fr, nil, fr.pos())
 		child.test = full
+		child.origin = originTestRun
+		if typ == "B" {
+			child.origin = originBenchRun
+		}
 		d := m.testDriver(st, args[2], tv)
 		d.g = child
 		child.top = d

@@ -159,11 +159,11 @@ func (m *machine) stopTimerOf(tv value) (*timer, bool) {
 func initLocal(fr *frame, args []value, dst int32) *frame {
 	m := fr.g.m
 	if _, ok := m.vos().Getenv("TZ"); ok {
-		if body := m.prog.bodyByName("time.initLocal"); body != nil {
+		if body := m.bodyByName("time.initLocal"); body != nil {
 			return fr.callBody(body, args, dst)
 		}
 	}
-	tp := m.prog.SSA.ImportedPackage("time")
+	tp := m.pkg("time")
 	loc := m.global(m.prog.globalIndex(tp.Var("localLoc")))
 	m.set(&loc.elems()[fieldIndex(tp.Pkg.Scope().Lookup("Location").Type(), "name")], strVal("Local"))
 	return fr.done(dst, value{})

@@ -42,6 +42,11 @@ var unixModels = modelTable{
 		x, y := int(a[0].int()), int(a[1].int())
 		return boolVal(maj > x || maj == x && min >= y)
 	}),
+	// No pidfds: os.FindProcess falls back to the pid (and os.Process's
+	// Signal to syscall.Kill), as on a kernel without them.
+	"internal/syscall/unix.PidFDOpen": native("the virtual OS has no pidfds (os falls back to pids)", func(m *machine, _ []value) value {
+		return tuple(uintVal(0), m.errnoVal(syscall.ENOSYS))
+	}),
 	"internal/syscall/unix.CopyFileRange": native(whyNoSpl, func(m *machine, _ []value) value {
 		return tuple(intVal(0), m.errnoVal(syscall.ENOSYS))
 	}).noMemory(whyUnsupported),
@@ -155,7 +160,7 @@ func (m *machine) sockaddrPtrType(p value) *rtype {
 	if len(es) > 1 && len(es[1].bytes()) == 4 {
 		name = "SockaddrInet4"
 	}
-	return m.prog.typeOf(types.NewPointer(m.prog.namedType("syscall", name).t))
+	return m.prog.typeOf(types.NewPointer(m.namedType("syscall", name).t))
 }
 
 // recvfromInet is unix.RecvfromInet4/6: the sender's address goes to the

@@ -284,8 +284,27 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 	case *ssa.FieldAddr:
 		x := c.reg(i.X)
 		f := i.Field
+		st := c.typ(i.X.Type()).elem
+		if f == 0 && c.prog.isContainer(deref(i.X.Type())) {
+			// The first field of a struct that unsafe.Pointer converts
+			// back to (memview_abi.go).
+			return func(fr *frame) *frame {
+				if p := fieldCell(fr, x, f); p != nil {
+					fr.g.m.noteContainer(fr.regs[x].ptr(), st, p)
+					fr.regs[dst] = value{r: p}
+				} else {
+					fr.regs[dst] = fr.g.m.fieldThrough(fr.regs[x], st, f)
+				}
+				fr.pc++
+				return fr
+			}
+		}
 		return func(fr *frame) *frame {
-			fr.regs[dst] = value{r: fieldCell(fr, x, f)}
+			if p := fieldCell(fr, x, f); p != nil {
+				fr.regs[dst] = value{r: p}
+			} else {
+				fr.regs[dst] = fr.g.m.fieldThrough(fr.regs[x], st, f)
+			}
 			fr.pc++
 			return fr
 		}
@@ -299,15 +318,24 @@ func (c *compiler) valueInstr(v ssa.Value) op {
 		}
 	case *ssa.IndexAddr:
 		o := c.indexOperand(i)
+		at := c.typ(i.X.Type()).elem
 		if o.bytes {
 			return func(fr *frame) *frame {
-				fr.regs[dst] = value{r: indexByte(fr, o)}
+				if p := indexByte(fr, o); p != nil {
+					fr.regs[dst] = value{r: p}
+				} else {
+					fr.regs[dst] = fr.g.m.indexThrough(fr.regs[o.x], at, fr.regs[o.idx].n, o.signed)
+				}
 				fr.pc++
 				return fr
 			}
 		}
 		return func(fr *frame) *frame {
-			fr.regs[dst] = value{r: indexCell(fr, o)}
+			if p := indexCell(fr, o); p != nil {
+				fr.regs[dst] = value{r: p}
+			} else {
+				fr.regs[dst] = fr.g.m.indexThrough(fr.regs[o.x], at, fr.regs[o.idx].n, o.signed)
+			}
 			fr.pc++
 			return fr
 		}
@@ -516,13 +544,34 @@ func (c *compiler) slice(i *ssa.Slice, dst int) op {
 	if st.zeroElems {
 		lim = math.MaxInt
 	}
+	// viewed is the slice of an array that a view points to (see
+	// memview.go): its memory as far as it reaches, checked against the
+	// bounds.
+	viewed := func(fr *frame) *frame {
+		es, b := fr.g.m.arrayThrough(fr.regs[x], st)
+		l, h, mx := bounds(fr, st.len, st.len)
+		avail := len(es)
+		if b != nil {
+			avail = len(b)
+		}
+		if mx > avail {
+			panic(viewRefusal("a slice [%d:%d:%d] of a %s through a view whose memory holds %d of its elements", l, h, mx, st, avail))
+		}
+		if b != nil {
+			fr.regs[dst] = bytesSlice(b[l:h:mx])
+		} else {
+			fr.regs[dst] = sliceVal(es[l:h:mx])
+		}
+		fr.pc++
+		return fr
+	}
 	if st.bytes {
 		return func(fr *frame) *frame {
 			var b []byte
 			if isPtr {
-				p := fr.regs[x].ptr()
-				if p == nil {
-					panic(nilDeref)
+				p, ok := fr.regs[x].r.(*value)
+				if !ok || p == nil {
+					return viewed(fr)
 				}
 				b = p.bytes()
 			} else {
@@ -568,9 +617,9 @@ func (c *compiler) slice(i *ssa.Slice, dst int) op {
 	return func(fr *frame) *frame {
 		var es []value
 		if isPtr {
-			p := fr.regs[x].ptr()
-			if p == nil {
-				panic(nilDeref)
+			p, ok := fr.regs[x].r.(*value)
+			if !ok || p == nil {
+				return viewed(fr)
 			}
 			es = p.elems()
 		} else {

@@ -16,6 +16,7 @@ type panicState struct {
 	link      *panicState
 	goexit    bool
 	origin    *frame // frame that panicked (for the traceback)
+	at        *frame // the frame whose deferred call it runs (nil: none yet)
 }
 
 // exitError is panicked by natives to end the program (os.Exit).
@@ -61,6 +62,7 @@ func (g *Goroutine) unwind(fr *frame) *frame {
 			d := fr.defers[n-1]
 			fr.defers = fr.defers[:n-1]
 			fr.unwinding = true
+			g.panic.at = fr
 			return g.m.callDeferred(fr, d)
 		}
 		fr = fr.caller
@@ -83,17 +85,45 @@ func (fr *frame) goexit() *frame {
 	return g.unwind(fr)
 }
 
+// deferredCall returns the frame that recover called in fr checks: fr, or
+// the deferred call that reached fr only through synthetic wrappers (a
+// method value's bound wrapper, a method expression's thunk, the pointer
+// wrapper of a value method called through an interface), which Go's
+// recover sees through as it skips wrapper frames.
+func (fr *frame) deferredCall() *frame {
+	d := fr
+	for !d.isDefer && d.caller != nil && d.caller.fn != nil && d.caller.fn.ssa != nil && isWrapper(d.caller.fn.ssa) {
+		d = d.caller
+	}
+	return d
+}
+
 // deferReturned continues after a deferred call made while unwinding has
 // returned to fr.
 func (g *Goroutine) deferReturned(fr *frame) *frame {
 	p := g.panic
 	if p.recovered {
 		g.panic = p.link
+		// Older panics whose deferred calls ran in fr or below it were
+		// aborted by this one: fr returns normally, they are over.
+		for q := g.panic; q != nil && !q.goexit && !strictCaller(fr, q.at); q = q.link {
+			g.panic = q.link
+		}
 		fr.unwinding = false
 		fr.pc = fr.fn.recoverPC
 		return fr
 	}
 	return g.unwind(fr)
+}
+
+// strictCaller reports whether x is one of fr's callers (not fr itself).
+func strictCaller(fr, x *frame) bool {
+	for c := fr.caller; c != nil; c = c.caller {
+		if c == x {
+			return true
+		}
+	}
+	return false
 }
 
 // fatalPanic prints the uncaught panic as Go does and ends the program with
@@ -123,9 +153,11 @@ func (m *machine) fatalPanic(g *Goroutine) {
 	g.setStatus(gRunnable)
 	m.cur = g
 	g.top = g.panic.origin
-	m.writeTraceback(&sb, g)
-	sb.WriteString("exit status 2\n")
-	io.WriteString(m.stderr, strings.TrimSuffix(sb.String(), "exit status 2\n"))
+	// The dump starts where the last panic was raised; older panics'
+	// deferred calls, running when it was, are below it.
+	t := m.traceWith(g, g.top, g.panic.link)
+	t.write(&sb)
+	io.WriteString(m.stderr, sb.String())
 	m.outcome = Outcome{Kind: Panicked, ExitCode: 2, Message: m.panicString(g.panic.val), Goroutines: []GoroutineInfo{g.info(OpRunning)}}
 	m.exit(2)
 }

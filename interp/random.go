@@ -12,9 +12,6 @@ import (
 	"encoding/binary"
 	"go/types"
 	"math"
-	"strings"
-
-	"golang.org/x/tools/go/ssa"
 )
 
 // draw returns a random number drawn by the running goroutine: in [0, n)
@@ -129,7 +126,7 @@ func (m *machine) fillRandom(b value) []byte {
 func (fr *frame) drawInstead(name string, args []value, dst int32, replace func(res value) value) *frame {
 	m := fr.g.m
 	m.quiet++
-	return fr.callBodyThen(m.prog.ownBody(name), args, dst, func(res value) value {
+	return fr.callBodyThen(m.ownBody(name), args, dst, func(res value) value {
 		m.quiet--
 		return replace(res)
 	})
@@ -155,60 +152,12 @@ func (fr *frame) callBodyThen(body *function, args []value, dst int32, then func
 }
 
 // ownBody returns the Go body of the function named name as go/ssa writes
-// it ("pkg.F", "(*pkg.T).M", "(pkg.T).M"), for a model that runs it.
-func (p *Program) ownBody(name string) *function {
-	p.funcsMu.Lock()
-	f := p.ownBodies[name]
-	p.funcsMu.Unlock()
-	if f != nil {
-		return f
-	}
-	fn := p.lookupFunc(name)
-	if fn == nil {
+// it ("pkg.F", "(*pkg.T).M", "(pkg.T).M") in the binary the machine runs,
+// for a model that runs it.
+func (m *machine) ownBody(name string) *function {
+	f := m.bodyByName(name)
+	if f == nil {
 		panic("interp: no function " + name + " for its model")
 	}
-	f = p.bodyOf(fn)
-	p.funcsMu.Lock()
-	defer p.funcsMu.Unlock()
-	if p.ownBodies == nil {
-		p.ownBodies = map[string]*function{}
-	}
-	p.ownBodies[name] = f
 	return f
-}
-
-// lookupFunc returns the function or method named name, or nil.
-func (p *Program) lookupFunc(name string) *ssa.Function {
-	if !strings.HasPrefix(name, "(") {
-		dot := strings.LastIndexByte(name, '.')
-		pkg := p.SSA.ImportedPackage(name[:dot])
-		if pkg == nil {
-			return nil
-		}
-		return pkg.Func(name[dot+1:])
-	}
-	recv, method, ok := strings.Cut(name[1:], ").")
-	if !ok {
-		return nil
-	}
-	ptr := strings.HasPrefix(recv, "*")
-	recv = strings.TrimPrefix(recv, "*")
-	dot := strings.LastIndexByte(recv, '.')
-	pkg := p.SSA.ImportedPackage(recv[:dot])
-	if pkg == nil {
-		return nil
-	}
-	t := pkg.Type(recv[dot+1:])
-	if t == nil {
-		return nil
-	}
-	var mt types.Type = t.Type()
-	if ptr {
-		mt = types.NewPointer(mt)
-	}
-	sel := p.SSA.MethodSets.MethodSet(mt).Lookup(pkg.Pkg, method)
-	if sel == nil {
-		return nil
-	}
-	return p.SSA.MethodValue(sel)
 }

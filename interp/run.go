@@ -124,6 +124,9 @@ type root interface {
 // start makes the main goroutine of a run: the initialization of pkg,
 // then r.
 func (m *machine) start(pkg *ssa.Package, r root) {
+	if _, ok := r.(*testRoot); ok {
+		m.nextGID = mainGoroutineID // go test's main is goroutine 1 (traceback.go)
+	}
 	g := m.newGoroutine(nil, nil, token.NoPos)
 	m.main = g
 	top := r.frames(m, g, nil)
@@ -148,6 +151,7 @@ func (m *machine) start(pkg *ssa.Package, r root) {
 // initFrames returns the frames that initialize pkg on g and then return
 // to next (next itself if pkg has nothing to initialize).
 func (m *machine) initFrames(pkg *ssa.Package, g *Goroutine, next *frame) *frame {
+	m.setRoot(pkg)
 	initFn := pkg.Func("init")
 	if initFn == nil {
 		return next
@@ -169,6 +173,7 @@ func (p *Program) mainRoot(pkg *ssa.Package) (mainRoot, error) {
 }
 
 func (r mainRoot) frames(m *machine, g *Goroutine, bottom *frame) *frame {
+	g.origin = originMain
 	f := m.newFrame(r.fn)
 	f.g, f.caller, f.retDst = g, bottom, -1
 	return f
@@ -181,6 +186,7 @@ type callRoot struct {
 }
 
 func (r callRoot) frames(m *machine, g *Goroutine, bottom *frame) *frame {
+	g.origin = originCall
 	cl := r.fn.r.(*closure)
 	f := m.newFrame(cl.fn)
 	copy(f.regs, r.args)

@@ -29,8 +29,8 @@ const behaveDir = "testdata/behave"
 var behaveNames = []string{
 	"deadlock", "determinism", "endless", "events", "idle", "interleave", "leak", "netdial",
 	"nobody", "schedops", "selectready", "spin", "syncevents", "tickleak", "timersnap", "virtualtime",
-	"timechoice", "inputs", "ticking", "pollclock", "refusals", "punning", "undolong", "undobytes", "undofresh", "finalizer", "bigcopy",
-	"wordrefuse", "intderef", "nodeheader", "manytimers",
+	"timechoice", "inputs", "ticking", "pollclock", "refusals", "punning", "viewrefuse", "undolong", "undobytes", "undofresh", "finalizer", "bigcopy",
+	"intderef", "nodeheader", "manytimers", "vosproc",
 }
 
 var (

@@ -33,6 +33,9 @@ type Snapshot struct {
 	// kept is the kept initialization s runs from (SnapshotTest), until
 	// Release.
 	kept *initEntry
+	// rootID is the id of the goroutine whose call a hook made the root
+	// (0: the next id): the root runs as that goroutine's call would.
+	rootID int
 	// reinit initializes again with initOpts (snapshots after
 	// initialization only): the state after it replaces the machine whose
 	// undo log was dropped.
@@ -63,6 +66,7 @@ func (m *machine) takeSnapshot(r root, pos token.Pos) *Snapshot {
 	clear(m.undoRanges)
 	m.undoRanges = m.undoRanges[:0]
 	m.undoRangeBytes = 0
+	m.undoBytesWeak = nil
 	m.undoWeak = m.undoWeak[:0]
 	clear(m.undoSeen)
 	m.undoCompactAt = 0
@@ -177,7 +181,7 @@ func (s *Snapshot) Run(opts RunOptions) error {
 		}
 		m.old = s.old
 	}
-	g := m.newGoroutine(nil, nil, s.pos)
+	g := m.newGoroutineID(nil, nil, s.pos, s.rootID)
 	m.main = g
 	bottom := &frame{g: g, retDst: -1, barrier: true}
 	bottom.native = func(*frame, value) *frame {
@@ -213,8 +217,12 @@ func (p *Program) snapshotAfterInit(pkg *ssa.Package, opts RunOptions, r root) (
 		snap = m.takeSnapshot(r, token.NoPos)
 		if len(m.gs) == 1 {
 			// Initialization started no goroutine: the root is goroutine
-			// 1, as main is in Go.
+			// 1, as main is in Go; a test is goroutine 2, as go test's
+			// main is goroutine 1 (traceback.go).
 			snap.world.nextGID = 0
+			if _, ok := r.(*testRoot); ok {
+				snap.world.nextGID = mainGoroutineID
+			}
 		}
 		m.exited = true
 		return nil

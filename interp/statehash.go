@@ -202,6 +202,7 @@ const (
 	tagByte
 	tagZeroSlice
 	tagIntPointer
+	tagView
 )
 
 // isOld reports whether p is an object of the snapshot, and writes its
@@ -399,6 +400,18 @@ func (c *Canon) value(v value) {
 	case intPointer:
 		c.tag(tagIntPointer)
 		c.word(uint64(r))
+	case *memView:
+		// A view (memview.go): its memory, where in it, and its type.
+		c.tag(tagView)
+		if r.root.et == nil {
+			c.byteCell(unsafe.SliceData(r.root.bytes))
+		} else {
+			c.ptrTo(unsafe.SliceData(r.root.cells))
+			c.static(unsafe.Pointer(r.root.et))
+		}
+		c.WriteUint(uint64(r.root.size()))
+		c.WriteUint(uint64(r.off))
+		c.static(unsafe.Pointer(r.t))
 	default:
 		c.Refuse("a value of host type " + hostTypeName(r))
 	}
@@ -978,4 +991,8 @@ func (m *machine) encodeOS(c *Canon) {
 		c.WriteUint(uint64(f.Flags))
 		c.WriteUint(uint64(f.Refs))
 	}
+	c.WriteUint(o.SigWanted)
+	c.WriteUint(o.SigIgnored)
+	c.WriteUint(o.SigPending)
+	c.WriteUint(b2u(o.SigDelivering))
 }

@@ -49,34 +49,47 @@ var modelFallbacks map[string]func(fn *ssa.Function) nativeFn
 
 func init() {
 	modelTables = map[string]modelTable{
-		"sync":                  syncModels,
-		"sync/atomic":           atomicModels,
-		"runtime":               runtimeModels,
-		"runtime/debug":         runtimeDebugModels,
-		"time":                  timeModels,
-		"os":                    osModels,
-		"os/exec":               execModels,
-		"syscall":               syscallModels,
-		"internal/syscall/unix": unixModels,
-		"internal/poll":         pollModels,
-		"net":                   netModels,
-		"testing":               testingModels,
-		"reflect":               reflectModels,
-		"internal/reflectlite":  reflectliteModels,
-		"internal/bytealg":      bytealgModels,
-		"internal/abi":          abiModels,
-		"internal/godebug":      godebugModels,
-		"internal/sync":         internalSyncModels,
-		"internal/synctest":     internalSynctestModels,
-		"testing/synctest":      testingSynctestModels,
-		"math/rand":             mathRandModels,
-		"math/rand/v2":          mathRandV2Models,
-		"crypto/rand":           cryptoRandModels,
-		"crypto/internal/rand":  cryptoInternalRandModels,
-		"hash/maphash":          maphashModels,
-		"maps":                  mapsModels,
-		"iter":                  iterModels,
-		"internal/race":         raceModels,
+		"sync":                           syncModels,
+		"sync/atomic":                    atomicModels,
+		"runtime":                        runtimeModels,
+		"runtime/debug":                  runtimeDebugModels,
+		"runtime/pprof":                  pprofModels,
+		"time":                           timeModels,
+		"os":                             osModels,
+		"os/exec":                        execModels,
+		"syscall":                        syscallModels,
+		"internal/syscall/unix":          unixModels,
+		"internal/poll":                  pollModels,
+		"net":                            netModels,
+		"testing":                        testingModels,
+		"reflect":                        reflectModels,
+		"internal/reflectlite":           reflectliteModels,
+		"internal/bytealg":               bytealgModels,
+		"internal/abi":                   abiModels,
+		"internal/godebug":               godebugModels,
+		"internal/sync":                  internalSyncModels,
+		"internal/synctest":              internalSynctestModels,
+		"testing/synctest":               testingSynctestModels,
+		"math/rand":                      mathRandModels,
+		"math/rand/v2":                   mathRandV2Models,
+		"crypto/rand":                    cryptoRandModels,
+		"crypto/internal/rand":           cryptoInternalRandModels,
+		"hash/maphash":                   maphashModels,
+		"maps":                           mapsModels,
+		"iter":                           iterModels,
+		"internal/race":                  raceModels,
+		"os/signal":                      signalModels,
+		xsysUnix:                         xsysUnixModels,
+		"crypto/internal/sysrand":        cryptoSysrandModels,
+		"crypto/internal/boring/sig":     cryptoBoringSigModels,
+		"crypto/internal/fips140":        cryptoFIPSModels,
+		"crypto/fips140":                 cryptoFIPS140Models,
+		"crypto/subtle":                  cryptoSubtleModels,
+		"crypto/internal/constanttime":   cryptoConstanttimeModels,
+		"crypto/internal/fips140/subtle": cryptoFIPSSubtleModels,
+		"crypto/internal/fips140/sha3":   cryptoSHA3Models,
+		"crypto/internal/fips140/nistec": cryptoNistecModels,
+		"weak":                           weakModels,
 	}
 	tables, allocs := apiTables(modelPackages)
 	for path, t := range tables {
@@ -106,6 +119,9 @@ func init() {
 			t[name] = md
 			models[name] = md
 		}
+	}
+	for name, md := range testHookModels {
+		models[name] = md
 	}
 	modelFallbacks = map[string]func(*ssa.Function) nativeFn{
 		"reflect":              reflectFallback,
@@ -139,10 +155,7 @@ type pkgPolicy struct{ path, why string }
 // is skipped and any other call into them stops the run with an
 // *UnsupportedError naming the function.
 var notRun = []pkgPolicy{
-	{"crypto", "assembly, and randomness from the operating system (crypto/rand's Read, Reader and Text are modeled; its Int runs from source)"},
-	{"vendor/golang.org/x/crypto", "the x/crypto code vendored into the standard library, for crypto"},
 	{"os/exec", "starting processes is refused under vt (the virtual OS has one process)"},
-	{"os/signal", "signals are refused under vt (the virtual OS sends none)"},
 	{"os/user", "user databases are refused under vt (they need cgo or the real machine's files)"},
 	{"plugin", "loading shared objects is refused under vt"},
 	{"mime/multipart", "imports crypto/rand and net/textproto (through testify's HTTP helpers)"},
@@ -151,13 +164,11 @@ var notRun = []pkgPolicy{
 // fromSource are functions of notRun packages that run from their source
 // all the same: their code is portable Go over what the interpreter runs
 // or models.
-var fromSource = map[string]string{
-	"crypto/rand.Int": "math/big over io.ReadFull of the given Reader (crypto/rand.Reader's Read is modeled)",
-}
+var fromSource = map[string]string{}
 
 // unstripped are packages inside a stripped tree that keep their function
 // bodies, for their fromSource functions (exact paths, not trees).
-var unstripped = []string{"crypto/rand"}
+var unstripped = []string{"runtime/pprof"}
 
 // uninitialized are packages whose initialization the interpreter skips:
 // their state is modeled or unused by modeled code.
@@ -179,8 +190,6 @@ var stripped = []pkgPolicy{
 	{"internal/runtime", "the runtime's internals: modeled with it"},
 	{"syscall", "system calls are the virtual OS's models; no body of it runs"},
 	{"internal/syscall", "system calls are the virtual OS's models; no body of it runs"},
-	{"crypto", "not run (notRun)"},
-	{"vendor/golang.org/x/crypto", "not run (notRun)"},
 	{"internal/cpu", "needs assembly; not initialized"},
 }
 

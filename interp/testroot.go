@@ -326,6 +326,10 @@ func (r *testRoot) frames(m *machine, g *Goroutine, bottom *frame) *frame {
 	}
 	d := m.testDriver(st, value{r: &closure{fn: r.fn}}, m.newTestingValue(st, typ))
 	d.g, d.caller = g, bottom
+	// go test runs the test on a goroutine T.Run created, while main
+	// waits (traceback.go); the test's goroutine is not goroutine 1.
+	g.origin = originTestRoot
+	m.virtualMain = true
 	return d
 }
 
@@ -341,7 +345,7 @@ func (r *testRoot) result() TestResult {
 // newTestingValue allocates a *testing.T (typ "T") or *testing.B ("B")
 // whose state is st. A B runs its loops once (N is 1).
 func (m *machine) newTestingValue(st *testState, typ string) value {
-	tp := m.prog.SSA.ImportedPackage("testing")
+	tp := m.pkg("testing")
 	if tp == nil {
 		panic(&UnsupportedError{What: "testing." + typ + " without package testing loaded"})
 	}
@@ -355,6 +359,10 @@ func (m *machine) newTestingValue(st *testState, typ string) value {
 	m.tests[&t.elems()[0]] = st
 	return value{r: &t}
 }
+
+// testDriverName is the name of a test's driver frame: the function of
+// Go's testing package whose work it does (tracebacks show it so).
+const testDriverName = "testing.tRunner"
 
 // The states of a test's driver.
 const (
@@ -370,7 +378,7 @@ const (
 // frame.
 func (m *machine) testDriver(st *testState, fn, t value) *frame {
 	state := drvStart
-	f := &function{prog: m.prog, name: "testing.tRunner", recoverPC: 0, id: -1}
+	f := &function{prog: m.prog, name: testDriverName, recoverPC: 0, id: -1}
 	indent := strings.Repeat("    ", st.depth)
 	f.code = []op{func(fr *frame) *frame {
 		switch state {

@@ -77,6 +77,12 @@ type rtype struct {
 
 	implMu sync.Mutex
 	impl   map[*rtype]bool // interface satisfaction cache (this type implements key?)
+
+	// id numbers the program's types from 1 (Program.typeByID): the
+	// tags of unsafe pointers name their memory's type by it (memview.go).
+	id uint32
+	// layout caches gcLayout.
+	layout atomic.Pointer[typeLayout]
 }
 
 type field struct {
@@ -102,6 +108,7 @@ func (p *Program) typeOfLocked(t types.Type) *rtype {
 	}
 	rt := &rtype{prog: p, t: t}
 	p.types.Set(t, rt)
+	p.numberType(rt)
 	rt.comparable = types.Comparable(t)
 	switch u := t.Underlying().(type) {
 	case *types.Basic:

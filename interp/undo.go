@@ -191,7 +191,7 @@ func (m *machine) dropUndo() {
 	m.undoDropped = true
 	m.undo.free()
 	m.undoBytes, m.undoRanges, m.undoRangeBytes = nil, nil, 0
-	m.undoWeak, m.undoSeen = nil, nil
+	m.undoWeak, m.undoSeen, m.undoBytesWeak = nil, nil, nil
 	m.undoMaps, m.undoChans = nil, nil
 	m.fresh = nil
 	m.undoScanned, m.undoBytesScanned, m.undoRangesScanned = 0, 0, 0

@@ -148,6 +148,8 @@ func (v value) ptr() *value {
 			panic(bytesAsValues())
 		case intPointer:
 			panic(r.deref())
+		case *memView:
+			panic(r.unsupported("an access by an operation that does not model views (a model of a library function, an atomic operation)"))
 		}
 	}
 	return p
@@ -404,7 +406,7 @@ func equal(a, b value, t *rtype) bool {
 		if a.r == nil || b.r == nil {
 			return false
 		}
-		return intPointerEqual(a.r, b.r)
+		return pointersEqual(a.r, b.r, t)
 	}
 	return a.n == b.n
 }

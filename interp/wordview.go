@@ -27,13 +27,11 @@ package interp
 // integers through a pointer normalize the word to the loaded type (see
 // normLoad), and so do the atomic operations' results.
 //
-// What is not one word of the same size and representation class on both
-// sides (a struct of two words, a float viewed as an integer, a pointer as
-// an integer) is refused where the conversion names both types.
+// Every other view (a struct of two words, a float viewed as an integer, a
+// byte of a word) is a view of memory as gc lays it out: see memview.go.
 
 import (
 	"fmt"
-	"go/types"
 )
 
 // wordClass is how a one-word value is kept in a value: in n (integers)
@@ -89,44 +87,6 @@ func sameWord(a, b *rtype) bool {
 	ca, sa, _ := wordLayout(a)
 	cb, sb, _ := wordLayout(b)
 	return ca != wordNone && ca == cb && sa == sb
-}
-
-// punnedPointer checks a conversion of an unsafe.Pointer made from a *S to
-// a *T (i converts it to *T) and returns a non-empty reason when vt does
-// not model it: a type punning between a struct and a non-struct that are
-// not one scalar word of the same size and representation, or between
-// structs of different layouts (sameShape).
-func punnedPointer(c *compiler, src, dst types.Type) string {
-	_, fs := src.Underlying().(*types.Struct)
-	_, ts := dst.Underlying().(*types.Struct)
-	if !fs && !ts {
-		return ""
-	}
-	st, dt := c.typ(src), c.typ(dst)
-	if sameWord(st, dt) {
-		return ""
-	}
-	if fs && ts {
-		if sameShape(st, dt) {
-			// The cells of the same shape are the same (a word view
-			// is taken at run time).
-			return ""
-		}
-		// A pointer to a struct's first field viewed as the struct
-		// (a node header, as internal/sync's HashTrieMap has), or the
-		// other way: field accesses through it would read the wrong
-		// cells.
-		return fmt.Sprintf("conversion of a *%s to *%s through unsafe.Pointer (type punning between structs of different layouts): %s", src, dst,
-			"the interpreter's memory is made of values, not bytes: a struct is one cell per field, and a pointer to a field does not lead back to its struct, nor a struct's pointer to its first field's fields")
-	}
-	why := "the interpreter's memory is made of values, not bytes; only pointees of the same memory layout of one scalar word (such as *uint32 and *atomic.Uint32) may be viewed as each other"
-	if types.IsInterface(src) || types.IsInterface(dst) {
-		// sync's poolDequeue (*eface), internal/abi.TypeOf
-		// (*abi.EmptyInterface).
-		why = "an interface value viewed as its two words, type and data; the interpreter's interfaces are values, not words, and it has no run-time type descriptors"
-	}
-	return fmt.Sprintf("conversion of a *%s to *%s through unsafe.Pointer (type punning between a %s and a %s): %s",
-		src, dst, kindWord(src), kindWord(dst), why)
 }
 
 // sameShape reports whether values of a and b are made of the same cells:

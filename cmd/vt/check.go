@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -180,7 +181,18 @@ func toolErr(err error) error {
 	if strings.HasPrefix(err.Error(), "vt: ") {
 		return err
 	}
+	if refused(err) {
+		return fmt.Errorf("vt: refused: %w", err)
+	}
 	return fmt.Errorf("vt: %w", err)
+}
+
+// refused reports whether err is vt's refusal of a construct it does not
+// run (an *interp.UnsupportedError): its message, after "refused: ",
+// says what, at the program's own line, and why.
+func refused(err error) bool {
+	var ue *interp.UnsupportedError
+	return errors.As(err, &ue)
 }
 
 // failed reports whether res counts as a failure: a failing verdict, or

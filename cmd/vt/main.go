@@ -35,7 +35,9 @@
 // vt replay those that shape one execution (-steps, -seed, -race, -trust,
 // -transactions, -clock, -udploss) and -html; an environment variable VT_NAME sets an option too, and
 // a flag beats it. The three take -json, and exit with 0 when nothing is
-// found, 1 when a failure is found and 2 on a usage or tool error.
+// found, 1 when a failure is found (whatever else vt could not run) and 2
+// on a usage or tool error (or when vt could not run a test and found no
+// failure).
 // 'vt <command> -h' lists a command's flags with their defaults.
 package main
 

@@ -39,7 +39,10 @@ matched by PATTERN (a go package pattern such as ./...): each selected
 TestXxx function runs in vt's interpreter under many schedules, with
 *testing.T modeled, and the first data race, deadlock, leaked goroutine,
 panic, failed assertion or runaway execution is reported. Exit status: 0
-nothing found, 1 a failure found, 2 a usage or tool error. Failing
+nothing found, 1 a failure found (whatever else vt could not run), 2 a
+usage or tool error, or a test vt could not run (refused) and no
+failure. A package whose initialization vt cannot run is reported once,
+for all its tests. Failing
 schedules are saved under the package's testdata/vt/TestXxx and replayed
 first on later runs.
 
@@ -105,7 +108,9 @@ Flags:
 	total := &explore.Result{Verdict: "ok", Exhaustive: true}
 	var passed, failures, unsupported, notRun, skipped, unexplored int
 	var profiles []*profile.Profile
-	for _, tc := range tests {
+	initRefused := map[string]bool{} // packages whose initialization failed, reported once
+	refusals := refusalsSeen{}
+	for i, tc := range tests {
 		t := explore.Target{Prog: tc.prog, Pkg: tc.pkg, Test: tc.name, Root: -1, Name: tc.name, Dir: tc.dir}
 		if o.Expect != "" || inGoroot(tc.dir) {
 			// An expected failure is not saved, nor one of a package of
@@ -114,6 +119,11 @@ Flags:
 			t.Dir = ""
 		}
 		pkgPath := strings.TrimSuffix(tc.pkg.Pkg.Path(), "_test")
+		if initRefused[pkgPath] {
+			// Counted; reported with the package's first test.
+			unsupported++
+			continue
+		}
 		to := o
 		if !deadline.IsZero() {
 			left := time.Until(deadline)
@@ -136,13 +146,23 @@ Flags:
 		}
 		testStart := time.Now()
 		res, err := explore.Explore(t, to, out.progress())
+		var initErr *explore.InitError
+		if errors.As(err, &initErr) {
+			unsupported++
+			total.Verdict = explore.Worst(total.Verdict, "error")
+			total.Exhaustive = false
+			initRefused[pkgPath] = true
+			reportInitError(out, stream, pkgPath, testsOf(tests[i:], pkgPath), initErr)
+			continue
+		}
 		if err != nil {
 			unsupported++
 			total.Verdict = explore.Worst(total.Verdict, "error")
 			total.Exhaustive = false
-			msg := strings.TrimPrefix(err.Error(), "vt: ")
+			msg := strings.TrimPrefix(toolErr(err).Error(), "vt: ")
+			msg = refusals.once(pkgPath, msg)
 			if *jsonOut {
-				stream.test(pkgPath, tc.name, "skip", "vt: unsupported: "+msg, time.Since(testStart), explore.JSONError(tc.name, toolErr(err)))
+				stream.test(pkgPath, tc.name, "skip", "vt: "+msg, time.Since(testStart), explore.JSONError(tc.name, toolErr(err)))
 			} else {
 				fmt.Fprintf(stderr, "vt: %s %s: %v\n", pkgPath, tc.name, msg)
 			}
@@ -234,6 +254,9 @@ Flags:
 		}
 		fmt.Fprintf(stdout, "%s (%s)\n", line, total.Elapsed.Round(time.Millisecond))
 	}
+	if failures > 0 {
+		return 1 // a failure found, whatever else was refused
+	}
 	switch total.Verdict {
 	case "ok":
 		if notRun > 0 {
@@ -244,6 +267,55 @@ Flags:
 		return 2
 	}
 	return 1
+}
+
+// reportInitError reports, once for the n tests of package pkg, that
+// its initialization stopped with err: none of them runs.
+func reportInitError(out *output, stream *testStream, pkg string, n int, err *explore.InitError) {
+	how := "stopped"
+	if refused(err) {
+		how = "refused"
+	}
+	tests := fmt.Sprintf("%d tests", n)
+	if n == 1 {
+		tests = "1 test"
+	}
+	msg := fmt.Sprintf("vt: %s: initialization %s (%s not run): %s", pkg, how, tests, strings.TrimPrefix(err.Err.Error(), "vt: "))
+	if out.json {
+		stream.packageError(pkg, msg, explore.JSONInitError(n, errors.New(msg)))
+		return
+	}
+	fmt.Fprintln(out.stderr, msg)
+}
+
+// refusalsSeen are the refusals reported so far, by package and headline
+// (what, where, why), so that a refusal many tests of a package meet (a
+// helper they share starts a process) is written out once, with its
+// calls, and named again in one line.
+type refusalsSeen map[string]bool
+
+// once returns msg, a test's refusal in package pkg, whole the first time
+// the package meets it, then only its first line, saying so.
+func (s refusalsSeen) once(pkg, msg string) string {
+	head, _, _ := strings.Cut(msg, "\n")
+	key := pkg + "\x00" + head
+	if s[key] {
+		return head + " (as reported above)"
+	}
+	s[key] = true
+	return msg
+}
+
+// testsOf counts the tests of package pkg in tests (which lists a
+// package's tests together).
+func testsOf(tests []testCase, pkg string) int {
+	n := 0
+	for _, tc := range tests {
+		if strings.TrimSuffix(tc.pkg.Pkg.Path(), "_test") == pkg {
+			n++
+		}
+	}
+	return n
 }
 
 // testCase is a test function to explore.

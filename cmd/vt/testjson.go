@@ -29,6 +29,9 @@ type testStream struct {
 	pkg   string    // the package started, "" none
 	start time.Time // of the package
 	fail  bool      // a test of the package failed
+	// initErr is the result of the package's initialization when it
+	// stopped with an error (packageError), for the package's end event.
+	initErr []byte
 }
 
 // emit writes one event, with extra (a JSON object, or nil) merged in.
@@ -53,7 +56,7 @@ func (s *testStream) startPackage(pkg string) {
 		return
 	}
 	s.endPackage()
-	s.pkg, s.start, s.fail = pkg, s.now(), false
+	s.pkg, s.start, s.fail, s.initErr = pkg, s.now(), false, nil
 	s.emit(testEvent{Action: "start", Package: pkg}, nil)
 }
 
@@ -65,12 +68,18 @@ func (s *testStream) endPackage() {
 	}
 	el := s.now().Sub(s.start)
 	action, word, line := "pass", "PASS", fmt.Sprintf("ok  \t%s\t%.3fs\n", s.pkg, el.Seconds())
-	if s.fail {
+	switch {
+	case s.fail:
 		action, word, line = "fail", "FAIL", fmt.Sprintf("FAIL\t%s\t%.3fs\n", s.pkg, el.Seconds())
+	case s.initErr != nil:
+		// As go test reports a package it ran no test of.
+		action, word, line = "skip", "", fmt.Sprintf("?   \t%s\t[vt: initialization refused]\n", s.pkg)
 	}
-	s.emit(testEvent{Action: "output", Package: s.pkg, Output: word + "\n"}, nil)
+	if word != "" {
+		s.emit(testEvent{Action: "output", Package: s.pkg, Output: word + "\n"}, nil)
+	}
 	s.emit(testEvent{Action: "output", Package: s.pkg, Output: line}, nil)
-	s.emit(testEvent{Action: action, Package: s.pkg, Elapsed: seconds(el)}, nil)
+	s.emit(testEvent{Action: action, Package: s.pkg, Elapsed: seconds(el)}, s.initErr)
 	s.pkg = ""
 }
 
@@ -92,6 +101,17 @@ func (s *testStream) test(pkg, name, action, text string, elapsed time.Duration,
 	secs := seconds(elapsed)
 	s.emit(testEvent{Action: "output", Package: pkg, Test: name, Output: fmt.Sprintf("--- %s: %s (%.2fs)\n", strings.ToUpper(action), name, *secs)}, nil)
 	s.emit(testEvent{Action: action, Package: pkg, Test: name, Elapsed: secs}, result)
+}
+
+// packageError reports, as the package's output, text: the error of the
+// package's initialization (no test of it runs); result (a JSON object)
+// goes into the package's end event.
+func (s *testStream) packageError(pkg, text string, result []byte) {
+	s.startPackage(pkg)
+	s.initErr = result
+	for _, line := range strings.SplitAfter(strings.TrimSuffix(text, "\n"), "\n") {
+		s.emit(testEvent{Action: "output", Package: pkg, Output: strings.TrimSuffix(line, "\n") + "\n"}, nil)
+	}
 }
 
 // toolError reports an error that is no test's (bad flags, packages that

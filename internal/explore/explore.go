@@ -257,6 +257,22 @@ type explorer struct {
 	prior        *frontierFile
 }
 
+// InitError is the error of a package's initialization, before any test
+// or main runs: every test of the package would end in it, so a tool
+// reports it once for the package (vt test does).
+type InitError struct {
+	Pkg string // the import path of the package under test
+	Err error  // what stopped the initialization (an *interp.UnsupportedError, ...)
+}
+
+// Error names the package and says what stopped its initialization.
+func (e *InitError) Error() string {
+	return "the initialization of " + e.Pkg + ": " + e.Err.Error()
+}
+
+// Unwrap returns the error of the initialization.
+func (e *InitError) Unwrap() error { return e.Err }
+
 // Explore runs the exploration of t. Progress lines go to progress every few
 // seconds (nil: none). The error is a tool error (an unsupported construct,
 // a target that could not be found), not a finding.
@@ -682,7 +698,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 				return r, nil
 			}
 			if err != nil {
-				return nil, err
+				return nil, &InitError{Pkg: strings.TrimSuffix(x.t.Pkg.Pkg.Path(), "_test"), Err: err}
 			}
 			if len(x.snap.Dropped()) > 0 {
 				// Goroutines the initialization started would not run

@@ -180,6 +180,9 @@ type jsonResult struct {
 	Unexplored  string       `json:"unexplored,omitempty"`
 	SetupMS     int64        `json:"setup_ms,omitempty"`
 	Error       string       `json:"error,omitempty"`
+	// Tests is, with the error of a package's initialization, the number
+	// of the package's tests it kept from running (JSONInitError).
+	Tests int `json:"tests,omitempty"`
 	// Sharing is the sharing report, when one was made (an empty list:
 	// every shared access is in a region).
 	Sharing *[]SharedLocation `json:"sharing,omitempty"`
@@ -216,6 +219,13 @@ func JSON(r *Result, name string) []byte {
 // JSONError returns the -json form of a tool error.
 func JSONError(name string, err error) []byte {
 	data, _ := json.Marshal(jsonResult{Name: name, Verdict: "error", Error: err.Error()})
+	return data
+}
+
+// JSONInitError is JSONError for the error of a package's initialization
+// (InitError), reported once for the package's tests, n of them.
+func JSONInitError(n int, err error) []byte {
+	data, _ := json.Marshal(jsonResult{Name: "init", Verdict: "error", Error: err.Error(), Tests: n})
 	return data
 }
 

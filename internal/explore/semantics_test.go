@@ -79,7 +79,7 @@ func TestLeaksWhenTheTestReturns(t *testing.T) {
 			assert.NotEmpty(t, g.Stack)
 			assert.Contains(t, g.Stack[0].Pos, "budget_test.go:")
 			assert.Contains(t, g.CreatedAt, "budget_test.go:", "where the goroutine was created")
-			assert.Equal(t, 1, g.CreatedBy)
+			assert.Equal(t, 2, g.CreatedBy, "the test's goroutine (go test's main is goroutine 1)")
 		})
 	}
 }
@@ -183,8 +183,8 @@ func TestTestingRules(t *testing.T) {
 		{test: "TestLateLog", root: -1, verdict: "panic", message: `^panic: Log in goroutine after TestLateLog has completed: late$`},
 		{test: "TestLateFail", root: -1, verdict: "panic", message: `^panic: Fail in goroutine after TestLateFail has completed$`},
 		{test: "TestLateLogSubtest", root: -1, verdict: "ok"},
-		{test: "TestFatalFromGoroutine", root: -1, verdict: "assert", message: `testing_test.go:\d+: from a goroutine\n.*testing_test.go:\d+: t.Fatal called from goroutine \d+, not from the test's goroutine 1: `},
-		{test: "TestSkipFromGoroutine", root: -1, verdict: "assert", message: `t.Skip called from goroutine \d+, not from the test's goroutine 1`},
+		{test: "TestFatalFromGoroutine", root: -1, verdict: "assert", message: `testing_test.go:\d+: from a goroutine\n.*testing_test.go:\d+: t.Fatal called from goroutine \d+, not from the test's goroutine 2: `},
+		{test: "TestSkipFromGoroutine", root: -1, verdict: "assert", message: `t.Skip called from goroutine \d+, not from the test's goroutine 2`},
 		{test: "TestCleanupOrder", root: -1, verdict: "ok"},
 		{test: "TestContext", root: -1, verdict: "ok"},
 		{test: "TestDeadline", root: -1, verdict: "ok"},

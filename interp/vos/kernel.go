@@ -46,6 +46,8 @@ type Kernel struct {
 	// the in-memory layer.
 	nextPoll uintptr
 	nextIno  uint64
+	signals  *signals // the process's signals (signal.go), made on first use
+	maps     memMaps  // the live anonymous memory maps (mem.go)
 }
 
 // fileKind says what an open file description refers to.
@@ -134,6 +136,8 @@ func (v *Kernel) Clone() *Kernel {
 	for fd, f := range v.fds {
 		c.fds[fd] = cl.file(f)
 	}
+	c.signals = v.signals.clone()
+	c.maps = v.maps.clone()
 	c.polls = make(map[uintptr]*pollDesc, len(v.polls))
 	for id, pd := range v.polls {
 		cp := *pd

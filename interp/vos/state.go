@@ -11,6 +11,10 @@ type State struct {
 	Env   []string
 	Polls []PollState // by id
 	FDs   []FDState   // by descriptor
+	// Signals wanted, ignored and pending (bit n-1: signal n), and
+	// whether one is being delivered.
+	SigWanted, SigIgnored, SigPending uint64
+	SigDelivering                     bool
 }
 
 // PollState is a poll descriptor of a standard stream.
@@ -36,6 +40,15 @@ func (v *Kernel) HashState() (State, string) {
 		return State{}, ""
 	}
 	st := State{Cwd: v.cwd, Umask: v.umask, Env: v.env}
+	if s := v.signals; s != nil {
+		st.SigWanted, st.SigIgnored, st.SigPending, st.SigDelivering = s.wanted, s.ignored, s.pending, s.delivering
+		if len(s.recv) > 0 || len(s.idle) > 0 {
+			return st, "a goroutine waits for a signal"
+		}
+	}
+	if len(v.maps) > 0 {
+		return st, "the virtual OS has memory maps"
+	}
 	if v.net != nil && (len(v.net.binds) > 0 || len(v.net.abstract) > 0) {
 		return st, "the virtual OS has sockets"
 	}

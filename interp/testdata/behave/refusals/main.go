@@ -8,12 +8,10 @@ import (
 	"fmt"
 	"net"
 	"os"
-	"os/signal"
 	"os/user"
 	"plugin"
 	"reflect"
 	"syscall"
-	"unsafe"
 )
 
 func main() {
@@ -22,7 +20,8 @@ func main() {
 	case "startprocess":
 		os.StartProcess("/bin/true", []string{"true"}, &os.ProcAttr{}) // @startprocess
 	case "findprocess":
-		os.FindProcess(1) // @findprocess
+		p, _ := os.FindProcess(1)
+		p.Signal(os.Interrupt) // @findprocess
 	case "listen":
 		net.Listen("tcp", "192.0.2.1:80") // @listen
 	case "sendto":
@@ -34,8 +33,8 @@ func main() {
 		net.DefaultResolver.LookupMX(context.Background(), "example.com") // @mx
 	case "interfaces":
 		net.Interfaces() // @interfaces
-	case "mlock":
-		syscall.Mlock(make([]byte, 8)) // @mlock
+	case "mount":
+		syscall.Mount("none", "/mnt", "tmpfs", 0, "") // @mount
 	case "zerosize":
 		// Go allocates nothing for zero-size elements; the interpreter
 		// keeps only the length of a long slice of them, and models the
@@ -47,23 +46,16 @@ func main() {
 		reflect.ValueOf(s).Index(7) // @zerosize
 	case "kill":
 		// A signal whose default is to be ignored, to the process itself,
-		// changes nothing (time's tests interrupt a sleep so); any other
-		// is refused.
+		// changes nothing (time's tests interrupt a sleep so); one that
+		// would stop the process is refused.
 		if err := syscall.Kill(syscall.Getpid(), syscall.SIGCHLD); err != nil {
 			panic(err)
 		}
-		syscall.Kill(syscall.Getpid(), syscall.SIGTERM) // @kill
-	case "signal":
-		signal.Notify(make(chan os.Signal, 1), os.Interrupt) // @signal
+		syscall.Kill(syscall.Getpid(), syscall.SIGSTOP) // @kill
 	case "user":
 		user.Current() // @user
 	case "plugin":
 		plugin.Open("x.so") // @plugin
-	case "eface":
-		// An interface viewed as its two words, as sync's poolDequeue
-		// does with its slots.
-		var e struct{ typ, val unsafe.Pointer }
-		*(*any)(unsafe.Pointer(&e)) = 3 // @eface
 	}
 	fmt.Println("after")
 }
