@@ -66,7 +66,7 @@ type failureFields struct {
 	Execution int    `json:"execution"`
 }
 
-// kind returns the kind of r's failure ("" none) and the execution that
+// failure returns the kind of r's failure ("" none) and the execution that
 // failed (0: not said).
 func (r *shardResult) failure() (kind string, execution int) {
 	if len(r.fields.Failure) == 0 || string(r.fields.Failure) == "null" {

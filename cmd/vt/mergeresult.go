@@ -58,7 +58,7 @@ type mergedJSON struct {
 	Sharing     json.RawMessage `json:"sharing,omitempty"`
 }
 
-// failed reports whether a shard's verdict is a failure of the program.
+// failedVerdict reports whether a shard's verdict is a failure of the program.
 func failedVerdict(v string) bool {
 	switch v {
 	case "ok", "unexplored", "error", "":
