@@ -270,7 +270,18 @@ func TestGuideSections(t *testing.T) {
 	for _, r := range runs {
 		assert.Contains(t, text, strings.TrimSpace(r), "the guide shows the workflow's step")
 	}
-	assert.Contains(t, yml, "-shard ${{ matrix.shard }}/4")
+	assert.Contains(t, yml, "-shard ${{ matrix.shard }}/${{ strategy.job-total }}")
+	assert.Contains(t, yml, "shard: [1, 2, 3, 4]", "shards count from 1 (cmd/vt's TestShippedCISnippets runs them)")
+	// The other engines' snippets, as the guide quotes them.
+	for _, f := range []string{"gitlab-ci.yml", "kubernetes-job.yaml"} {
+		src := readFile(t, "docs/ci/"+f)
+		for _, l := range regexp.MustCompile(`(?m)^.*\bvt (test|merge) .*$`).FindAllString(src, -1) {
+			if strings.HasPrefix(strings.TrimSpace(l), "#") {
+				continue
+			}
+			assert.Contains(t, text, strings.TrimSpace(l), "the guide shows docs/ci/%s's command", f)
+		}
+	}
 }
 
 // README.md tells how to install vt, that vt test needs no dependency, and

@@ -177,4 +177,19 @@ func Parallel(n int) Option { return Option{"parallel", strconv.Itoa(n)} }
 // would: "2/4". The random and PCT samples are split by their number, and
 // DPOR's executions by the alternative their first choice of a goroutine
 // takes (every alternative of that choice is explored when sharded).
+// Without it, the shard comes from a CI engine's variables (GitLab CI's
+// CI_NODE_INDEX and CI_NODE_TOTAL, CircleCI's, Buildkite's, a Kubernetes
+// Indexed Job's JOB_COMPLETION_INDEX with VT_SHARDS), unless VT_SHARD=off.
 func Shard(i, n int) Option { return Option{"shard", fmt.Sprintf("%d/%d", i, n)} }
+
+// Resume saves where a search stopped when its budget ran out (the
+// frontier of dpor, dfs or the portfolio), keyed by the program's source
+// and the options that shape the space, and goes on from there on the
+// next run, so that runs with short budgets together explore what one
+// long run would, each part once: "on" saves it next to the test's saved
+// schedules (testdata/vt/TestX/*.frontier), anything else names a
+// directory (a CI cache). A frontier saved for another program or other
+// options is not used: the exploration starts over and says so. A search
+// that covered its space is recorded too: later runs report it exhausted
+// without exploring again (delete the file to explore anew).
+func Resume(dirOrOn string) Option { return Option{"resume", dirOrOn} }

@@ -43,6 +43,7 @@ var samples = map[string]func() Option{
 	"udploss":      func() Option { return Udploss(true) },
 	"parallel":     func() Option { return Parallel(2) },
 	"shard":        func() Option { return Shard(2, 3) },
+	"resume":       func() Option { return Resume("on") },
 }
 
 // Every option of the table has a constructor named after it, and every

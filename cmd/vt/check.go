@@ -54,7 +54,11 @@ Flags:
 		return 2
 	}
 	dir := fs.Arg(0)
-	o, err := explore.ParseOptions(settings())
+	var note io.Writer
+	if !*jsonOut {
+		note = stderr
+	}
+	o, err := exploreOptions(settings(), note)
 	if err != nil {
 		return out.toolError("main", err)
 	}

@@ -7,6 +7,7 @@
 //	vt test [flags] [-run RE] DIR|PATTERN...
 //	vt replay [flags] [-test TestX] DIR TOKEN|FILE
 //	vt annotate [-n] [flags] DIR
+//	vt merge [-json] FILE|DIR...
 //
 // vt run interprets the main package in DIR (which may belong to another
 // module) once, like go run: the program's stdout, stderr and exit code are
@@ -21,12 +22,16 @@
 // of a token with its step-by-step trace. vt annotate inserts permission
 // regions into the main package in DIR where vt's sharing report finds data
 // shared outside them, and checks again until the report is empty (-n
-// prints the change as a diff).
+// prints the change as a diff). vt merge combines the -json outputs of the
+// shards of a sharded exploration (-shard I/N, or a CI engine's variables:
+// GitLab's CI_NODE_INDEX, CircleCI's, Buildkite's, Bazel's, a Kubernetes
+// Indexed Job's JOB_COMPLETION_INDEX with VT_SHARDS) into one result per
+// test, and reports missing or duplicated shards.
 //
 // vt check and vt test take every exploration option of vt.Check as a flag
 // -NAME (-strategy, -execs, -steps, -preempt, -seed, -time, -replay,
 // -profile, -html, -corpus, -expect, -race, -trust, -guide, -jrf,
-// -transactions, -clock, -enumerate, -udploss, -parallel, -shard);
+// -transactions, -clock, -enumerate, -udploss, -parallel, -shard, -resume);
 // vt replay those that shape one execution (-steps, -seed, -race, -trust,
 // -transactions, -clock, -udploss) and -html; an environment variable VT_NAME sets an option too, and
 // a flag beats it. The three take -json, and exit with 0 when nothing is
@@ -94,6 +99,7 @@ var commands = []command{
 	{"test", "DIR|PATTERN...", "model-check the existing tests of packages (-run RE selects)", testCmd},
 	{"replay", "DIR TOKEN|FILE", "replay one execution step by step (-test TestX for a test's)", replayCmd},
 	{"annotate", "DIR", "insert permission regions where data is shared outside them", annotateCmd},
+	{"merge", "FILE|DIR...", "merge the -json outputs of a sharded run's shards, one result per test", mergeCmd},
 }
 
 // usage returns the main usage message: the commands and the exploration

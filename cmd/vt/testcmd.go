@@ -72,7 +72,11 @@ Flags:
 		fs.Usage()
 		return 2
 	}
-	o, err := explore.ParseOptions(settings())
+	var note io.Writer
+	if !*jsonOut {
+		note = stderr
+	}
+	o, err := exploreOptions(settings(), note)
 	if err != nil {
 		return out.toolError("summary", err)
 	}

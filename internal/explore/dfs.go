@@ -1,6 +1,9 @@
 package explore
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // dfsSearch explores the schedules depth first by re-execution, with the
 // preemption bound raised from 0 (preempt -2), fixed (≥ 0) or none (-1).
@@ -10,6 +13,14 @@ type dfsSearch struct {
 	// choice makes the chooser of each execution (nil: firstChoice): the
 	// stateful search's carries its stored states (statematch.go).
 	choice func() chooser
+	// The search's position (resume.go): the prefix of the next
+	// execution, whether the running stage left an alternative out for
+	// its bound, and the account of executions since that position.
+	// resumed: the search goes on from them.
+	prefix  []int
+	pruned  bool
+	rc      resumeCount
+	resumed bool
 }
 
 func newDFS(preempt int, choice func() chooser) *dfsSearch {
@@ -23,19 +34,25 @@ func (d *dfsSearch) name() string { return "dfs" }
 
 func (d *dfsSearch) search(x *explorer) (coverage, error) {
 	iterative := d.preempt == -2
-	d.bound = d.preempt
-	if iterative {
-		d.bound = 0
+	if !d.resumed {
+		d.bound = d.preempt
+		if iterative {
+			d.bound = 0
+		}
 	}
 	for {
-		var prefix []int
-		pruned := false
+		if !d.resumed {
+			d.prefix, d.pruned = nil, false
+		}
+		d.resumed = false
 		for {
+			d.rc.since = 0 // the position: d.prefix is next
 			if !x.budgetLeft() {
 				return notCovered, nil
 			}
 			stage := fmt.Sprintf("dfs%d", d.bound)
-			done, err := x.runJob(prefixKey(stage, prefix), prefix, d.choice)
+			prefix := d.prefix
+			done, err := x.counting(&d.rc, func() (bool, error) { return x.runJob(prefixKey(stage, prefix), prefix, d.choice) })
 			if done || err != nil {
 				return notCovered, err
 			}
@@ -43,14 +60,14 @@ func (d *dfsSearch) search(x *explorer) (coverage, error) {
 			var pre []int
 			var next int
 			var more, pr bool
-			prefix, pre, next, pr, more = dfsNext(stack, d.bound, 0)
-			pruned = pruned || pr
+			d.prefix, pre, next, pr, more = dfsNext(stack, d.bound, 0)
+			d.pruned = d.pruned || pr
 			if !more {
 				break
 			}
 			x.speculateDFS(stack, pre, next, d.bound)
 		}
-		if !pruned || d.bound < 0 {
+		if !d.pruned || d.bound < 0 {
 			return coverage{exhaustive: true, bound: -1}, nil
 		}
 		if !iterative {
@@ -58,6 +75,27 @@ func (d *dfsSearch) search(x *explorer) (coverage, error) {
 		}
 		d.bound++
 	}
+}
+
+// dfsFrontier is where a dfs search stands (resume.go).
+type dfsFrontier struct {
+	Bound  int   `json:"bound"`
+	Prefix []int `json:"prefix"`
+	Pruned bool  `json:"pruned,omitempty"`
+}
+
+func (d *dfsSearch) saveFrontier(x *explorer, f *frontierFile) (int, bool) {
+	f.DFS = &dfsFrontier{Bound: d.bound, Prefix: d.prefix, Pruned: d.pruned}
+	return d.rc.since + d.rc.redo, true
+}
+
+func (d *dfsSearch) loadFrontier(x *explorer, f *frontierFile) error {
+	if f.DFS == nil {
+		return errors.New("not a frontier of dfs")
+	}
+	d.bound, d.prefix, d.pruned, d.resumed = f.DFS.Bound, f.DFS.Prefix, f.DFS.Pruned, true
+	d.rc.redo = f.Redo
+	return nil
 }
 
 // dfsNext returns the prefix of the execution dfs (with the preemption

@@ -1,6 +1,7 @@
 package explore
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/vtcheck/vt/interp"
@@ -17,6 +18,21 @@ type dporSearch struct {
 	d    *dpor
 	last bool
 	work int64
+	// The search's position (resume.go): at is the state the next
+	// execution starts from, rc the account of executions since; resume
+	// is a frontier to go on from (loaded, not yet taken).
+	at     dporAt
+	rc     resumeCount
+	resume *dporFrontier
+}
+
+// dporAt is a position of a DPOR search: the stage (an index of bounds),
+// the path (a copy when the search changes it before it is there again)
+// and the prefix of the next execution.
+type dporAt struct {
+	stage  int
+	d      *dpor
+	prefix []int
 }
 
 // newDPORSearch returns the dpor strategy for the option preempt: the
@@ -49,7 +65,12 @@ func (s *dporSearch) name() string {
 
 func (s *dporSearch) search(x *explorer) (coverage, error) {
 	cov := notCovered
-	for i, bound := range s.bounds {
+	first := 0
+	if s.resume != nil {
+		first = s.resume.Stage
+	}
+	for i := first; i < len(s.bounds); i++ {
+		bound := s.bounds[i]
 		cov = notCovered
 		s.stage = bound
 		d := &dpor{bound: bound, shard: x.o.Shard, shards: x.o.Shards, noSettle: x.noSettle}
@@ -58,7 +79,15 @@ func (s *dporSearch) search(x *explorer) (coverage, error) {
 			d.joins = &joinSet{seen: map[interp.StateKey]struct{}{}}
 		}
 		var prefix []int
+		if f := s.resume; f != nil {
+			s.resume = nil
+			if err := f.restore(d); err != nil {
+				return cov, fmt.Errorf("vt: resuming dpor: %w", err)
+			}
+			prefix = f.Prefix
+		}
 		for {
+			s.at, s.rc.since = dporAt{stage: i, d: d, prefix: prefix}, 0
 			if !x.budgetLeft() {
 				return cov, nil
 			}
@@ -68,9 +97,12 @@ func (s *dporSearch) search(x *explorer) (coverage, error) {
 			w0 := x.work()
 			if sub := x.takeSubtree(d, bound, prefix); sub != nil {
 				// A worker explored the subtree (parallel.go).
-				done, err = x.adoptSubtree(d, sub)
+				if x.o.Resume != "" {
+					s.at.d = d.clone() // adoptSubtree changes the path
+				}
+				done, err = x.adoptSubtree(d, sub, &s.rc)
 				rest = sub.rest
-			} else if done, err = x.run(prefix, &dporChoice{d: d}); !done && err == nil {
+			} else if done, err = x.counting(&s.rc, func() (bool, error) { return x.run(prefix, &dporChoice{d: d}) }); !done && err == nil {
 				d.update(x.last.sched.track, x.last.sched)
 				if d.lastCut {
 					// The execution budget is spent (dporRun.last).
@@ -137,4 +169,43 @@ func (s *dporSearch) remaining() (work int64, ok bool) {
 		return 0, false
 	}
 	return int64(float64(s.work) * (1 - f) / f), true
+}
+
+func (s *dporSearch) saveFrontier(x *explorer, f *frontierFile) (int, bool) {
+	at := s.at
+	switch {
+	case s.resume != nil:
+		// Loaded, and never taken (a portfolio member whose turn did
+		// not come): as it was.
+		f.DPOR = s.resume
+		return s.rc.redo, true
+	case at.d == nil:
+		f.DPOR = &dporFrontier{} // not started
+		return 0, true
+	}
+	if at.d.unanalysed != "" || at.d.lastCut {
+		return 0, false // too large for DPOR: the search gave up
+	}
+	var drop []interp.StateKey
+	if s.rc.since > 0 && x.last != nil && x.last.sched != nil && x.last.sched.track != nil {
+		// The execution the next run takes again stored join points:
+		// they are not the frontier's.
+		drop = x.last.sched.track.joinKeys
+	}
+	f.DPOR = encodeDPOR(at.d, at.stage, at.prefix, drop)
+	return s.rc.since + s.rc.redo, true
+}
+
+func (s *dporSearch) loadFrontier(x *explorer, f *frontierFile) error {
+	if f.DPOR == nil {
+		return errors.New("not a frontier of dpor")
+	}
+	if f.DPOR.Stage < 0 || f.DPOR.Stage >= len(s.bounds) {
+		return fmt.Errorf("stage %d of %d", f.DPOR.Stage, len(s.bounds))
+	}
+	s.rc.redo = f.Redo
+	if f.DPOR.Stage > 0 || f.DPOR.Nodes != nil || f.DPOR.Prefix != nil || f.DPOR.Joins != nil {
+		s.resume = f.DPOR // else: saved before it started
+	}
+	return nil
 }

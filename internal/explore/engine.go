@@ -33,7 +33,15 @@ type CheckOutcome struct {
 // made at site, with settings (option name to value). The package is the
 // one in the working directory, as in a test binary. The error is one the
 // test should stop with: bad options, a program vt could not load or run.
+//
+// With no shard in settings, the shard is taken from the CI engines'
+// variables (ShardSetting, without Bazel's: rules_go shards a go_test by
+// its test functions).
 func CheckCall(name string, k int, site CallSite, settings map[string]string) (CheckOutcome, error) {
+	ci, err := ShardSetting(settings, os.LookupEnv, true)
+	if err != nil {
+		return CheckOutcome{}, err
+	}
 	o, err := ParseOptions(settings)
 	if err != nil {
 		return CheckOutcome{}, err
@@ -58,7 +66,13 @@ func CheckCall(name string, k int, site CallSite, settings map[string]string) (C
 	}
 	res, err := Explore(t, o, Progress(os.Stdout))
 	if err != nil {
+		if ci != nil {
+			return CheckOutcome{}, fmt.Errorf("%s: %w (%s)", id, err, ci.Note())
+		}
 		return CheckOutcome{}, fmt.Errorf("%s: %w", id, err)
+	}
+	if ci != nil {
+		res.Notes = append(res.Notes, ci.Note())
 	}
 	if o.Profile != "" {
 		if err := WriteProfile(o.Profile, res.Profile); err != nil {

@@ -116,6 +116,9 @@ type Result struct {
 	// Unexplored says why no execution ended (verdict "unexplored"): an
 	// exploration that ran no schedule to its end claims nothing, not ok.
 	Unexplored string
+	// Shard is the part of the space explored, "I/N" from 1 (see
+	// Options.Shard); "" all of it.
+	Shard string
 }
 
 // Failure describes a failing execution.
@@ -245,6 +248,13 @@ type explorer struct {
 	// spare is the memory of an execution the search is done with, for
 	// the next one to reuse (nil: none).
 	spare *spareRun
+	// Resumed explorations (resume.go): redo is the number of the next
+	// executions taken that an earlier run counted already (not counted
+	// again), redone the number of those taken; resumeFile is the
+	// frontier's file ("" none) and prior the frontier loaded (nil: none).
+	redo, redone int
+	resumeFile   string
+	prior        *frontierFile
 }
 
 // InitError is the error of a package's initialization, before any test
@@ -287,6 +297,9 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 	}
 	t.Prog.HideFrames(vtPkg) // vt's harness is not in the program's error traces
 	x := &explorer{t: t, o: o, progress: progress, start: time.Now(), toolAtStart: t.Prog.ToolTime(), toolTime: t.Prog.ToolTime, res: &Result{Verdict: "ok", Strategy: o.Strategy, Bound: -1}, onExec: onExec, firstDepth: -1}
+	if o.Shards > 0 && o.Replay == "" {
+		x.res.Shard = fmt.Sprintf("%d/%d", o.Shard+1, o.Shards)
+	}
 	if configure != nil {
 		configure(x)
 	}
@@ -325,14 +338,23 @@ func exploreWith(t Target, o Options, progress io.Writer, configure func(*explor
 		}
 	}
 	if o.Shards > 1 && (o.Strategy == "dfs" || o.Strategy == "stateful" || o.Strategy == "regions") {
-		return nil, fmt.Errorf("vt: option shard needs strategy portfolio, dpor, random or pct, not %s", o.Strategy)
+		return nil, fmt.Errorf("vt: option shard needs strategy portfolio, dpor, random or pct, not %s (-shard off explores all of the space)", o.Strategy)
 	}
 	mk, ok := strategies[o.Strategy]
 	if !ok {
 		return nil, fmt.Errorf("vt: unknown strategy %q", o.Strategy)
 	}
 	x.strat = mk(x)
-	return x.res, x.search(x.strat)
+	if o.Resume == "" {
+		return x.res, x.search(x.strat)
+	}
+	if done, err := x.startResume(x.strat); done || err != nil {
+		return x.res, err
+	}
+	if err := x.search(x.strat); err != nil {
+		return x.res, err
+	}
+	return x.res, x.finishResume(x.strat)
 }
 
 func (x *explorer) budgetLeft() bool {
@@ -360,7 +382,7 @@ func (x *explorer) budgetLeft() bool {
 // found nothing into verdict "unexplored", saying why: ok would claim
 // that schedules were explored.
 func (x *explorer) checkExplored() {
-	ended := x.res.Executions + x.res.OtherShards
+	ended := x.res.Executions + x.res.OtherShards + x.redone
 	if x.res.StoppedIn > 0 {
 		ended--
 	}
@@ -478,6 +500,15 @@ func (x *explorer) commit(r *execResult, err error) (done bool, _ error) {
 	if x.res.Executions == 0 && !r.stopped {
 		x.res.Skipped = r.skip
 	}
+	if x.redo > 0 && r.kind == "" && !r.stopped {
+		// An earlier run counted it: the search takes it again from the
+		// frontier it saved (resume.go).
+		x.redo--
+		x.redone++
+		x.res.Steps += r.steps
+		x.res.MaxDepth = max(x.res.MaxDepth, r.sched.choices.len())
+		return false, nil
+	}
 	x.res.Executions++
 	x.res.Steps += r.steps
 	x.res.MaxDepth = max(x.res.MaxDepth, r.sched.choices.len())
@@ -572,7 +603,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		// long one is not analysed (dporRun.last). Join points, shards
 		// and workers read DPOR's records for more than the next
 		// execution: they keep them.
-		s.track.last = x.o.Execs-x.res.Executions <= 1 && !x.worker && dc.d.shards <= 1 && dc.d.joins == nil
+		s.track.last = x.o.Execs-x.res.Executions <= 1 && !x.worker && dc.d.shards <= 1 && dc.d.joins == nil && x.o.Resume == ""
 	}
 	x.spare = nil
 	if a, ok := strat.(interface{ attach(*scheduler) }); ok {

@@ -57,7 +57,8 @@ type Options struct {
 	// on it.
 	Parallel int
 	// Shard (from 0) of Shards: the exploration explores only its part of
-	// the space, for one of Shards CI jobs. The parts are disjoint and
+	// the space, for one of Shards CI jobs (set by the shard option, or
+	// by a CI engine's variables: shardenv.go). The parts are disjoint and
 	// together are the space of the search sharded 1/1: the i-th sample
 	// belongs to shard i mod Shards, and each execution of DPOR to the
 	// shard of the alternative its first choice of a goroutine takes (mod
@@ -65,6 +66,11 @@ type Options struct {
 	// (dpor.go), which an unsharded one need not: so that each shard knows
 	// them without the others' executions. Shards 0: not sharded.
 	Shard, Shards int
+	// Resume is where the exploration saves the frontier of its search
+	// when its budget ends it, and goes on from on the next run
+	// (resume.go): "" nowhere, "on" the package's testdata/vt, or a
+	// directory.
+	Resume string
 	// Given holds the options set explicitly (ParseOptions' settings):
 	// in a whole-test exploration, they beat those a vt.Check call gives
 	// in code (see codeOptions).
@@ -454,17 +460,17 @@ var OptionTable = []*OptionSpec{
 	},
 	{
 		Name: "shard", Type: "string", Default: "",
-		Doc: "I/N: explore only part I (1..N) of N disjoint parts of the space (N CI jobs)",
+		Doc: "I/N: explore only part I (1..N) of N disjoint parts (default: from CI; off)",
 		set: func(o *Options, v string) error {
 			o.Shard, o.Shards = 0, 0
-			if v == "" {
+			if v == "" || v == "off" {
 				return nil
 			}
 			a, b, ok := strings.Cut(v, "/")
 			i, err1 := strconv.Atoi(a)
 			n, err2 := strconv.Atoi(b)
 			if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-				return want("I/N with 1 ≤ I ≤ N, such as 2/4")
+				return want("I/N with 1 ≤ I ≤ N, such as 2/4, or off")
 			}
 			o.Shard, o.Shards = i-1, n
 			return nil
@@ -475,6 +481,21 @@ var OptionTable = []*OptionSpec{
 			}
 			return fmt.Sprintf("%d/%d", o.Shard+1, o.Shards)
 		},
+	},
+	{
+		Name: "resume", Type: "string", Default: "",
+		Doc: "save where the search stops, go on from there next run: on (testdata/vt) or DIR",
+		set: func(o *Options, v string) error {
+			switch v {
+			case "off", "false":
+				v = ""
+			case "true":
+				v = "on"
+			}
+			o.Resume = v
+			return nil
+		},
+		get: func(o *Options) string { return o.Resume },
 	},
 }
 

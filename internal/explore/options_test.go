@@ -62,7 +62,8 @@ func TestOptionRoundTrip(t *testing.T) {
 		"enumerate":    {"0": "0", "16": "16", "100": "100"},
 		"udploss":      {"on": "on", "true": "on", "off": "off", "false": "off"},
 		"parallel":     {"auto": "auto", "1": "1", "3": "3"},
-		"shard":        {"": "", "1/1": "1/1", "2/3": "2/3"},
+		"shard":        {"": "", "off": "", "1/1": "1/1", "2/3": "2/3"},
+		"resume":       {"": "", "off": "", "on": "on", "true": "on", "ci/cache": "ci/cache"},
 	}
 	for _, s := range OptionTable {
 		assert.Contains(t, cases, s.Name, "option %s: add its round trip cases", s.Name)
@@ -97,7 +98,7 @@ func TestOptionErrors(t *testing.T) {
 		{"clock", "real", `vt: bad value "real" for option clock: want any, synctest or a duration such as 1ms`},
 		{"enumerate", "-1", `option enumerate: want an integer ≥ 0`},
 		{"udploss", "sometimes", `option udploss: want on or off`},
-		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, profile, html, corpus, expect, race, trust, guide, jrf, transactions, clock, enumerate, udploss, parallel, shard)`},
+		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, profile, html, corpus, expect, race, trust, guide, jrf, transactions, clock, enumerate, udploss, parallel, shard, resume)`},
 	} {
 		_, err := ParseOptions(map[string]string{tc.name: tc.value})
 		require.Error(t, err, "%s=%q", tc.name, tc.value)

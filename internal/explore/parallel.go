@@ -708,8 +708,8 @@ func (d *dpor) takeHead(sub *subtree) {
 // leads to the subtree's root: its deepest choice takes the subtree's
 // alternative); done reports a failure or the budget's end. For an
 // unfinished subtree, d's path then leads to the execution the worker left
-// it at (sub.rest).
-func (x *explorer) adoptSubtree(d *dpor, sub *subtree) (done bool, err error) {
+// it at (sub.rest). rc counts the executions taken (resume.go).
+func (x *explorer) adoptSubtree(d *dpor, sub *subtree, rc *resumeCount) (done bool, err error) {
 	for _, e := range sub.execs {
 		if e.err != nil {
 			return true, e.err
@@ -718,7 +718,7 @@ func (x *explorer) adoptSubtree(d *dpor, sub *subtree) (done bool, err error) {
 			return true, nil
 		}
 		x.pool.used++
-		if done, err := x.commit(e.r, nil); done || err != nil {
+		if done, err := x.counting(rc, func() (bool, error) { return x.commit(e.r, nil) }); done || err != nil {
 			return true, err
 		}
 		for _, b := range e.above {

@@ -1,6 +1,8 @@
 package explore
 
 import (
+	"errors"
+	"fmt"
 	"iter"
 	"math"
 )
@@ -40,6 +42,7 @@ import (
 type portfolio struct {
 	members []*member
 	cur     *member
+	round   int // the round running (or to start with, resumed)
 }
 
 // member is a strategy of the portfolio and its turn.
@@ -55,6 +58,9 @@ type member struct {
 	cov    coverage
 	err    error
 	done   bool
+	// stopped: the portfolio ended the member (done is set then too);
+	// outOfBudget: the exploration's budget ended it.
+	stopped, outOfBudget bool
 }
 
 // Slices (units of work): portfolioSlice in round 0, doubling every
@@ -144,11 +150,13 @@ func (p *portfolio) search(x *explorer) (coverage, error) {
 		x.slice = nil
 		for _, m := range p.members {
 			if m.stop != nil {
+				m.stopped = m.stopped || !m.done
 				m.stop() // its budgetLeft returns false: it returns
 			}
 		}
 	}()
-	for round := 0; ; round++ {
+	for round := p.round; ; round++ {
+		p.round = round
 		live := 0
 		for _, m := range p.members {
 			if m.done {
@@ -202,6 +210,7 @@ func (m *member) start(x *explorer) {
 		m.yield = yield
 		m.cov, m.err = m.s.search(x)
 		m.done = true
+		m.outOfBudget = x.res.Budget != "" || x.res.Interrupted || x.res.StoppedIn > 0
 	})
 }
 
@@ -243,3 +252,91 @@ func (m *member) nearEnd(x *explorer) bool {
 // is estimated at no more than this many times the work done in its
 // stage.
 const finishFactor = 16
+
+// portfolioFrontier is where a portfolio stands (resume.go): its round
+// and its members' states, in the order of its members.
+type portfolioFrontier struct {
+	Round   int              `json:"round"`
+	Members []memberFrontier `json:"members"`
+}
+
+// memberFrontier is a portfolio member's state: done (it covered what it
+// could), or its search's: the DPOR member's frontier and its redo count,
+// a sampler's next sample and depth estimate. The guided member, unless
+// done, starts over.
+type memberFrontier struct {
+	Name string        `json:"name"`
+	Done bool          `json:"done,omitempty"`
+	DPOR *dporFrontier `json:"dpor,omitempty"`
+	Redo int           `json:"redo,omitempty"`
+	Next int           `json:"next,omitempty"`
+	Est  int           `json:"est,omitempty"`
+}
+
+// memberName names a member's strategy in a frontier.
+func memberName(m *member) string {
+	switch s := m.s.(type) {
+	case *dporSearch:
+		return "dpor"
+	case *sampling:
+		return s.kind
+	}
+	return "guided"
+}
+
+func (p *portfolio) saveFrontier(x *explorer, f *frontierFile) (int, bool) {
+	pf := &portfolioFrontier{Round: p.round}
+	for _, m := range p.members {
+		mf := memberFrontier{Name: memberName(m)}
+		switch s := m.s.(type) {
+		case *dporSearch:
+			// It ends by itself only where it covers its space (then
+			// so does the portfolio) or gives up (too large for DPOR).
+			var sub frontierFile
+			redo, ok := s.saveFrontier(x, &sub)
+			if ok {
+				mf.DPOR, mf.Redo = sub.DPOR, redo
+			} else {
+				mf.Done = true
+			}
+		case *sampling:
+			mf.Next, mf.Est = s.next, s.est // samplers sample until the budget ends
+		default:
+			// The guided search: done when it ran its trials; else it
+			// starts over.
+			mf.Done = m.done && !m.stopped && !m.outOfBudget
+		}
+		pf.Members = append(pf.Members, mf)
+	}
+	f.Portfolio = pf
+	return 0, true
+}
+
+func (p *portfolio) loadFrontier(x *explorer, f *frontierFile) error {
+	pf := f.Portfolio
+	if pf == nil || len(pf.Members) != len(p.members) {
+		return errors.New("not a frontier of this portfolio")
+	}
+	for i, m := range p.members {
+		mf := pf.Members[i]
+		if mf.Name != memberName(m) {
+			return fmt.Errorf("member %d is %s, not %s", i+1, memberName(m), mf.Name)
+		}
+	}
+	for i, m := range p.members {
+		mf := pf.Members[i]
+		m.done = mf.Done
+		switch s := m.s.(type) {
+		case *dporSearch:
+			if !mf.Done && mf.DPOR != nil {
+				if err := s.loadFrontier(x, &frontierFile{DPOR: mf.DPOR, Redo: mf.Redo}); err != nil {
+					return err
+				}
+			}
+		case *sampling:
+			s.next, s.est = mf.Next, mf.Est
+		}
+	}
+	p.round = pf.Round
+	return nil
+}

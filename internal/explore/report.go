@@ -153,8 +153,13 @@ func relPath(p string) string {
 
 // jsonResult is the -json shape of a result.
 type jsonResult struct {
-	Name       string `json:"name,omitempty"`
-	Verdict    string `json:"verdict"`
+	Name    string `json:"name,omitempty"`
+	Verdict string `json:"verdict"`
+	// Strategy is the strategy explored with (portfolio, dpor, ...).
+	Strategy string `json:"strategy,omitempty"`
+	// Shard is the part of the space explored, "I/N" (Options.Shard;
+	// absent: all of it): vt merge combines the shards' results.
+	Shard      string `json:"shard,omitempty"`
 	Exhaustive bool   `json:"exhaustive"`
 	// Exhausted is Exhaustive under its other name: no schedule (under
 	// the bound, if any) was left out.
@@ -189,19 +194,23 @@ type jsonFailure struct {
 	Goroutines []GoroutineReport `json:"goroutines"`
 	Schedule   []Step            `json:"schedule"`
 	Replay     string            `json:"replay"`
+	Execution  int               `json:"execution,omitempty"` // which execution failed (from 1)
 }
 
 // JSON returns the -json form of a result (one object, one line).
 func JSON(r *Result, name string) []byte {
-	j := jsonResult{Name: name, Verdict: r.Verdict, Exhaustive: r.Exhaustive, Exhausted: r.Exhaustive, Executions: r.Executions,
+	j := jsonResult{Name: name, Verdict: r.Verdict, Strategy: r.Strategy, Shard: r.Shard, Exhaustive: r.Exhaustive, Exhausted: r.Exhaustive, Executions: r.Executions,
 		SleepPruned: r.SleepPruned, FoundBy: r.FoundBy, States: r.States, Matched: r.StatesMatched,
 		Steps: r.Steps, ElapsedMS: r.Elapsed.Milliseconds(), Warnings: r.Warnings, Budget: r.Budget, Notes: r.Notes, Skipped: r.Skipped,
 		Unexplored: r.Unexplored, SetupMS: r.Setup.Milliseconds()}
 	if r.Sharing != nil {
 		j.Sharing = &r.Sharing
 	}
+	if r.Exhaustive && r.Bound >= 0 {
+		j.Bound = &r.Bound
+	}
 	if f := r.Failure; f != nil && f.Kind != "ok" {
-		j.Failure = &jsonFailure{Kind: f.Kind, Message: f.Message, Goroutines: f.Goroutines, Schedule: f.Schedule, Replay: f.Replay}
+		j.Failure = &jsonFailure{Kind: f.Kind, Message: f.Message, Goroutines: f.Goroutines, Schedule: f.Schedule, Replay: f.Replay, Execution: f.Execution}
 	}
 	data, _ := json.Marshal(j)
 	return data

@@ -167,8 +167,8 @@ func loadCorpus(dir string) ([]Token, []string, error) {
 	var toks []Token
 	var names []string
 	for _, e := range entries {
-		if e.IsDir() || strings.HasSuffix(e.Name(), ".html") {
-			continue // a picture of the failure (Options.HTML), not a schedule
+		if e.IsDir() || strings.HasSuffix(e.Name(), ".html") || strings.HasSuffix(e.Name(), ".frontier") || strings.HasSuffix(e.Name(), ".frontier.tmp") {
+			continue // a picture of the failure (Options.HTML) or a search's frontier (resume.go), not a schedule
 		}
 		name := filepath.Join(dir, e.Name())
 		data, err := os.ReadFile(name)
