@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -30,6 +31,11 @@ func testCmd(args []string, stdout, stderr io.Writer) (code int) {
 	settings := optionFlags(fs, nil)
 	run := fs.String("run", "", "model-check only the tests whose name matches `regexp` (default: all)")
 	jsonOut := fs.Bool("json", false, "print go test -json's event stream (test2json), vt's result in extra fields of each test's last event")
+	verbose := fs.Bool("v", false, "print each test as go test -v does: === RUN, vt's result, --- PASS/FAIL/SKIP, and each package's ok/FAIL line")
+	failfast := fs.Bool("failfast", false, "do not model-check further tests after the first that fails")
+	skip := fs.String("skip", "", "do not model-check the tests whose name matches `regexp`")
+	list := fs.String("list", "", "list the tests whose name matches `regexp`, one per line, and exit (no exploration)")
+	count := fs.Int("count", 1, "as go test's -count, but only 1: every test is explored each run (vt caches no result)")
 	timeout := fs.Duration("timeout", 0, "total wall-clock budget of all tests, e.g. 10m: tests left when it is spent are not explored (0: none; -time bounds each test)")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, `usage: vt test [flags] [-run RE] DIR|PATTERN...
@@ -48,6 +54,10 @@ first on later runs.
 
 With -json, the output is go test -json's event stream, which IDEs, CI
 reporters and gotestsum read: gotestsum --raw-command -- vt test -json ./...
+-v prints each test as go test -v does. go test's -run, -skip, -list,
+-failfast, -json, -timeout and -v work as there, before or after the
+packages (-test.v is -v); go test flags with no meaning here (-short,
+-count, -cpu, -bench, -cover, ...) are refused, saying why.
 
 The flags set the exploration options; VT_NAME environment variables set
 them too (VT_EXECS=1000), and a flag beats the environment. -time bounds
@@ -56,6 +66,11 @@ each test's exploration, -timeout the whole run.
 Flags:
 `)
 		printFlags(stderr, fs)
+	}
+	args, err := goTestFlags(fs, args)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
 	}
 	if ok, code := parseFlags(fs, args); !ok {
 		return code
@@ -80,7 +95,18 @@ Flags:
 	if err != nil {
 		return out.toolError("summary", err)
 	}
-	var runRE *regexp.Regexp
+	if *count != 1 {
+		return out.toolError("summary", fmt.Errorf("vt test: -count=%d: vt explores each test once per run (its exploration, not repetition, covers the schedules; it caches no result): drop -count, or raise -time or -execs", *count))
+	}
+	var runRE, skipRE *regexp.Regexp
+	if *skip != "" {
+		if skipRE, err = regexp.Compile(*skip); err != nil {
+			return out.toolError("summary", fmt.Errorf("vt test: bad -skip pattern: %w", err))
+		}
+	}
+	if *list != "" {
+		*run = *list
+	}
 	if *run != "" {
 		if strings.Contains(*run, "/") {
 			return out.toolError("summary", fmt.Errorf("vt test: -run %q: subtest patterns are not supported; vt test selects top-level tests, each explored with all its subtests", *run))
@@ -93,6 +119,16 @@ Flags:
 	if err != nil {
 		return out.toolError("summary", err)
 	}
+	if skipRE != nil {
+		tests = slices.DeleteFunc(tests, func(tc testCase) bool { return skipRE.MatchString(tc.name) })
+	}
+	if *list != "" {
+		listTests(stdout, tests)
+		return 0
+	}
+	// streamed: each test is reported as go test reports it, as events
+	// (-json) or as their text (-v).
+	streamed := *jsonOut || *verbose
 	if o.Replay != "" && len(tests) != 1 {
 		return out.toolError("summary", fmt.Errorf("vt test: -replay replays one test, but %d tests are selected: select one with -run (or use vt replay -test TestX DIR TOKEN)", len(tests)))
 	}
@@ -104,13 +140,17 @@ Flags:
 	if *timeout > 0 {
 		deadline = start.Add(*timeout)
 	}
-	stream := &testStream{w: stdout, now: time.Now}
+	stream := &testStream{w: stdout, now: time.Now, text: !*jsonOut}
 	total := &explore.Result{Verdict: "ok", Exhaustive: true}
 	var passed, failures, unsupported, notRun, skipped, unexplored int
 	var profiles []*profile.Profile
 	initRefused := map[string]bool{} // packages whose initialization failed, reported once
 	refusals := refusalsSeen{}
 	for i, tc := range tests {
+		if *failfast && failures > 0 {
+			notRun++ // as go test -failfast, the tests after a failure do not run
+			continue
+		}
 		t := explore.Target{Prog: tc.prog, Pkg: tc.pkg, Test: tc.name, Root: -1, Name: tc.name, Dir: tc.dir}
 		if o.Expect != "" || inGoroot(tc.dir) {
 			// An expected failure is not saved, nor one of a package of
@@ -135,7 +175,7 @@ Flags:
 				stream.startPackage(pkgPath)
 				stream.fail = true // as go test fails a package that ran out of time
 				msg := fmt.Sprintf("not explored: the total budget -timeout %s is spent", *timeout)
-				if *jsonOut {
+				if streamed {
 					stream.test(pkgPath, tc.name, "skip", msg, 0, explore.JSON(&explore.Result{Verdict: "ok", Budget: "timeout"}, tc.name))
 				} else {
 					fmt.Fprintf(stdout, "SKIP %s %s (%s)\n", pkgPath, tc.name, msg)
@@ -143,6 +183,9 @@ Flags:
 				continue
 			}
 			to.Time = min(to.Time, left)
+		}
+		if streamed {
+			stream.startPackage(pkgPath) // the package's time starts with its first test
 		}
 		testStart := time.Now()
 		res, err := explore.Explore(t, to, out.progress())
@@ -152,7 +195,7 @@ Flags:
 			total.Verdict = explore.Worst(total.Verdict, "error")
 			total.Exhaustive = false
 			initRefused[pkgPath] = true
-			reportInitError(out, stream, pkgPath, testsOf(tests[i:], pkgPath), initErr)
+			reportInitError(out, streamed, stream, pkgPath, testsOf(tests[i:], pkgPath), initErr)
 			continue
 		}
 		if err != nil {
@@ -161,7 +204,7 @@ Flags:
 			total.Exhaustive = false
 			msg := strings.TrimPrefix(toolErr(err).Error(), "vt: ")
 			msg = refusals.once(pkgPath, msg)
-			if *jsonOut {
+			if streamed {
 				stream.test(pkgPath, tc.name, "skip", "vt: "+msg, time.Since(testStart), explore.JSONError(tc.name, toolErr(err)))
 			} else {
 				fmt.Fprintf(stderr, "vt: %s %s: %v\n", pkgPath, tc.name, msg)
@@ -183,7 +226,7 @@ Flags:
 			expect = res.Expect // vt.Expect in the test's vt.Check call
 		}
 		var code int
-		if *jsonOut {
+		if streamed {
 			var text strings.Builder
 			code = newOutput(&text, &text, false).result(res, tc.name, "", replayLine(tc.name, relDir(tc.dir), o), expect)
 			action := "pass"
@@ -234,9 +277,10 @@ Flags:
 			return out.toolError("summary", err)
 		}
 	}
-	if *jsonOut {
+	if streamed {
 		stream.endPackage()
-	} else if len(tests) > 0 {
+	}
+	if !*jsonOut && len(tests) > 0 {
 		word := "ok"
 		if failures > 0 || unsupported > 0 || notRun > 0 || unexplored > 0 {
 			word = "FAIL"
@@ -250,7 +294,11 @@ Flags:
 			line += fmt.Sprintf(", %d not explored (-time)", unexplored)
 		}
 		if notRun > 0 {
-			line += fmt.Sprintf(", %d not explored (-timeout)", notRun)
+			why := "-timeout"
+			if *failfast && failures > 0 {
+				why = "-failfast"
+			}
+			line += fmt.Sprintf(", %d not explored (%s)", notRun, why)
 		}
 		fmt.Fprintf(stdout, "%s (%s)\n", line, total.Elapsed.Round(time.Millisecond))
 	}
@@ -271,7 +319,7 @@ Flags:
 
 // reportInitError reports, once for the n tests of package pkg, that
 // its initialization stopped with err: none of them runs.
-func reportInitError(out *output, stream *testStream, pkg string, n int, err *explore.InitError) {
+func reportInitError(out *output, streamed bool, stream *testStream, pkg string, n int, err *explore.InitError) {
 	how := "stopped"
 	if refused(err) {
 		how = "refused"
@@ -281,7 +329,7 @@ func reportInitError(out *output, stream *testStream, pkg string, n int, err *ex
 		tests = "1 test"
 	}
 	msg := fmt.Sprintf("vt: %s: initialization %s (%s not run): %s", pkg, how, tests, strings.TrimPrefix(err.Err.Error(), "vt: "))
-	if out.json {
+	if streamed {
 		stream.packageError(pkg, msg, explore.JSONInitError(n, errors.New(msg)))
 		return
 	}

@@ -24,8 +24,11 @@ type testEvent struct {
 
 // testStream writes vt test's results as test2json events.
 type testStream struct {
-	w     io.Writer
-	now   func() time.Time
+	w   io.Writer
+	now func() time.Time
+	// text writes only the events' output, as go test -v prints it
+	// (vt test -v), instead of the events.
+	text  bool
 	pkg   string    // the package started, "" none
 	start time.Time // of the package
 	fail  bool      // a test of the package failed
@@ -36,6 +39,10 @@ type testStream struct {
 
 // emit writes one event, with extra (a JSON object, or nil) merged in.
 func (s *testStream) emit(ev testEvent, extra []byte) {
+	if s.text {
+		io.WriteString(s.w, ev.Output)
+		return
+	}
 	ev.Time = s.now()
 	data, _ := json.Marshal(ev)
 	if len(extra) > 2 && extra[0] == '{' {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // maxScheduleLines bounds the schedule printed in a text report.
@@ -195,6 +196,57 @@ type jsonFailure struct {
 	Schedule   []Step            `json:"schedule"`
 	Replay     string            `json:"replay"`
 	Execution  int               `json:"execution,omitempty"` // which execution failed (from 1)
+	// The -json form is an excerpt, so that one event stays small
+	// (maxJSONSteps, maxJSONGoroutines): ScheduleSteps is the length of
+	// the whole schedule, ScheduleFirst the number (from 1) of the first
+	// step listed, GoroutinesTotal the goroutines reported; Saved is the
+	// schedule file, whose replay shows the rest.
+	ScheduleSteps   int    `json:"schedule_steps,omitempty"`
+	ScheduleFirst   int    `json:"schedule_first,omitempty"`
+	GoroutinesTotal int    `json:"goroutines_total,omitempty"`
+	Saved           string `json:"saved,omitempty"`
+}
+
+// Bounds of a failure's -json form: the steps that lead to the failure
+// (the last ones), the goroutines reported first, the frames of each, and
+// the message, so that one event of vt test -json stays under 64 KB.
+const (
+	maxJSONSteps      = 200
+	maxJSONGoroutines = 32
+	maxJSONFrames     = 32
+	maxJSONMessage    = 8 << 10
+)
+
+// jsonFailureOf returns the bounded -json form of f.
+func jsonFailureOf(f *Failure) *jsonFailure {
+	j := &jsonFailure{Kind: f.Kind, Message: f.Message, Goroutines: f.Goroutines, Schedule: f.Schedule, Replay: f.Replay, Execution: f.Execution, Saved: f.SavedTo}
+	if total := max(f.Points, len(f.Schedule)); total > len(f.Schedule) || len(f.Schedule) > maxJSONSteps {
+		j.ScheduleSteps = total
+		first := max(len(f.Schedule)-maxJSONSteps, 0)
+		j.Schedule = f.Schedule[first:]
+		j.ScheduleFirst = first + 1
+	}
+	if len(f.Goroutines) > maxJSONGoroutines {
+		j.GoroutinesTotal = len(f.Goroutines)
+		j.Goroutines = f.Goroutines[:maxJSONGoroutines]
+	}
+	copied := false
+	for i, g := range j.Goroutines {
+		if len(g.Stack) > maxJSONFrames {
+			if !copied { // the result's reports stay whole
+				j.Goroutines, copied = append([]GoroutineReport(nil), j.Goroutines...), true
+			}
+			j.Goroutines[i].Stack = g.Stack[:maxJSONFrames]
+		}
+	}
+	if len(j.Message) > maxJSONMessage {
+		cut := maxJSONMessage
+		for cut > 0 && !utf8.RuneStart(j.Message[cut]) {
+			cut--
+		}
+		j.Message = fmt.Sprintf("%s\n… (%d bytes more; replay shows all)", j.Message[:cut], len(j.Message)-cut)
+	}
+	return j
 }
 
 // JSON returns the -json form of a result (one object, one line).
@@ -210,7 +262,7 @@ func JSON(r *Result, name string) []byte {
 		j.Bound = &r.Bound
 	}
 	if f := r.Failure; f != nil && f.Kind != "ok" {
-		j.Failure = &jsonFailure{Kind: f.Kind, Message: f.Message, Goroutines: f.Goroutines, Schedule: f.Schedule, Replay: f.Replay, Execution: f.Execution}
+		j.Failure = jsonFailureOf(f)
 	}
 	data, _ := json.Marshal(j)
 	return data
