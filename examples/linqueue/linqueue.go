@@ -1,0 +1,95 @@
+// Package linqueue holds concurrent data structures for vt.Linearizable:
+// a correct queue under a mutex, and two classic broken structures whose
+// every memory access is synchronized (so vt finds no data race in them)
+// but whose operations are not atomic: a ring-buffer queue whose indices
+// are read and written back as separate atomic operations (a lost update),
+// and a counter map that increments with check-then-act.
+package linqueue
+
+import (
+	"sync"
+	"sync/atomic"
+)
+
+// Queue is a FIFO queue of ints under a mutex: linearizable.
+type Queue struct {
+	mu    sync.Mutex
+	items []int
+}
+
+// Push appends x.
+func (q *Queue) Push(x int) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.items = append(q.items, x)
+}
+
+// Pop removes and returns the oldest item; ok is false if the queue is
+// empty.
+func (q *Queue) Pop() (x int, ok bool) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(q.items) == 0 {
+		return 0, false
+	}
+	x = q.items[0]
+	q.items = q.items[1:]
+	return x, true
+}
+
+// RingQueue is a bounded FIFO queue over a ring of atomic slots. Each
+// access is atomic, but Push and Pop read an index and write it back in
+// two steps: two concurrent Pushes can take the same slot, and one item is
+// lost. Not linearizable.
+type RingQueue struct {
+	head, tail atomic.Int64
+	slots      [8]atomic.Int64
+}
+
+// Push appends x (the queue holds at most 8 items).
+func (q *RingQueue) Push(x int) {
+	t := q.tail.Load()
+	q.slots[t%8].Store(int64(x))
+	q.tail.Store(t + 1)
+}
+
+// Pop removes and returns the oldest item; ok is false if the queue is
+// empty.
+func (q *RingQueue) Pop() (x int, ok bool) {
+	h := q.head.Load()
+	if h == q.tail.Load() {
+		return 0, false
+	}
+	x = int(q.slots[h%8].Load())
+	q.head.Store(h + 1)
+	return x, true
+}
+
+// Counters counts events by key. Each map access holds the mutex, but Inc
+// reads the count and writes it back under two separate lock holds
+// (check-then-act): two concurrent Incs of one key can count once. Not
+// linearizable.
+type Counters struct {
+	mu sync.Mutex
+	m  map[string]int
+}
+
+// NewCounters returns empty counters.
+func NewCounters() *Counters { return &Counters{m: map[string]int{}} }
+
+// Inc adds one to the count of key.
+func (c *Counters) Inc(key string) {
+	c.mu.Lock()
+	n := c.m[key]
+	c.mu.Unlock()
+	c.mu.Lock()
+	c.m[key] = n + 1
+	c.mu.Unlock()
+}
+
+// Get returns the count of key.
+func (c *Counters) Get(key string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[key]
+}

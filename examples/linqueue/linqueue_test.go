@@ -1,0 +1,69 @@
+package linqueue
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/vtcheck/vt/vt"
+)
+
+// pop is the result of Pop.
+type pop struct {
+	X  int
+	OK bool
+}
+
+// queueSpec specifies a FIFO queue of ints, implemented by the Q that
+// newQ returns.
+func queueSpec[Q interface {
+	Push(int)
+	Pop() (int, bool)
+}](newQ func() Q) vt.Spec[Q, []int] {
+	return vt.Spec[Q, []int]{
+		New:  newQ,
+		Init: func() []int { return nil },
+		Ops: []vt.Op[Q, []int]{
+			vt.CallWith("Push", []int{1, 2},
+				func(q Q, x int) struct{} { q.Push(x); return struct{}{} },
+				func(s []int, x int) ([]int, struct{}) { return append(slices.Clip(s), x), struct{}{} }),
+			vt.Call("Pop",
+				func(q Q) pop { x, ok := q.Pop(); return pop{x, ok} },
+				func(s []int) ([]int, pop) {
+					if len(s) == 0 {
+						return s, pop{}
+					}
+					return s[1:], pop{s[0], true}
+				}),
+		},
+	}
+}
+
+func TestQueue(t *testing.T) {
+	vt.Linearizable(t, queueSpec(func() *Queue { return &Queue{} }))
+}
+
+func TestRingQueue(t *testing.T) {
+	vt.Linearizable(t, queueSpec(func() *RingQueue { return &RingQueue{} }), vt.Expect("assert"))
+}
+
+func TestCounters(t *testing.T) {
+	vt.Linearizable(t, vt.Spec[*Counters, map[string]int]{
+		New:  NewCounters,
+		Init: func() map[string]int { return map[string]int{} },
+		Ops: []vt.Op[*Counters, map[string]int]{
+			vt.CallWith("Inc", []string{"a"},
+				func(c *Counters, k string) struct{} { c.Inc(k); return struct{}{} },
+				func(s map[string]int, k string) (map[string]int, struct{}) {
+					n := map[string]int{}
+					for k, v := range s {
+						n[k] = v
+					}
+					n[k]++
+					return n, struct{}{}
+				}),
+			vt.CallWith("Get", []string{"a"},
+				func(c *Counters, k string) int { return c.Get(k) },
+				func(s map[string]int, k string) (map[string]int, int) { return s, s[k] }),
+		},
+	}, vt.Expect("assert"))
+}

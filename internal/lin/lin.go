@@ -1,0 +1,407 @@
+// Package lin checks the histories that executions of vt.Linearizable
+// record against a sequential model, with porcupine
+// (github.com/anishathalye/porcupine), and explains the ones no sequential
+// order explains.
+//
+// It runs in the host process (the go test binary), where the model's
+// functions are; the interpreted executions send their histories as text
+// (see Parse) through the engine's host calls (internal/explore/host.go).
+// A Checker memoizes the histories it has checked: many executions (that
+// differ only in the order of the implementation's own steps) record the
+// same history.
+package lin
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/anishathalye/porcupine"
+)
+
+// Model is a sequential specification, in the terms of the histories'
+// encoding: an input is the index of an operation with its argument (a
+// "choice" of the scenario alphabet), an output the %#v rendering of a
+// result.
+type Model struct {
+	// Fingerprint names the operations; a history recorded for other
+	// operations is refused.
+	Fingerprint string
+	// Init returns the initial state.
+	Init func() any
+	// Step runs input on state, returning the next state and the
+	// rendered output, or an error (the model panicked).
+	Step func(state any, input int) (next any, output string, err error)
+	// Key renders a state: states with equal keys are equal. Key also
+	// detects a Step that modified the state it was given.
+	Key func(state any) string
+	// Describe renders an input as a call: "Push(1)".
+	Describe func(input int) string
+	// Choices is the number of inputs.
+	Choices int
+}
+
+// Event is a call or a return of a history.
+type Event struct {
+	Call   bool
+	Thread int // from 0
+	Index  int // the operation's index in its thread's sequence
+	Input  int // of a call
+	Output string
+}
+
+// History is one execution's history.
+type History struct {
+	Threads, PerThread int
+	Events             []Event
+}
+
+// op is an operation of a history: its call and return.
+type op struct {
+	thread, index, input int
+	output               string
+	call, ret            int // positions in History.Events
+}
+
+// Parse decodes a history as vt.Linearizable's interpreted executions
+// encode it: the fingerprint line, then "THREADS PERTHREAD", then one line
+// per event in the order the scheduler ran them: "c THREAD INDEX INPUT"
+// for a call, "r THREAD INDEX QUOTED-OUTPUT" for a return.
+func Parse(text string) (fingerprint string, h History, err error) {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) < 2 {
+		return "", h, errors.New("truncated history")
+	}
+	fingerprint = lines[0]
+	if _, err := fmt.Sscanf(lines[1], "%d %d", &h.Threads, &h.PerThread); err != nil {
+		return "", h, fmt.Errorf("history header %q: %v", lines[1], err)
+	}
+	for _, l := range lines[2:] {
+		f := strings.SplitN(l, " ", 4)
+		if len(f) != 4 {
+			return "", h, fmt.Errorf("history line %q", l)
+		}
+		var e Event
+		var err1, err2, err3 error
+		e.Thread, err1 = strconv.Atoi(f[1])
+		e.Index, err2 = strconv.Atoi(f[2])
+		switch f[0] {
+		case "c":
+			e.Call = true
+			e.Input, err3 = strconv.Atoi(f[3])
+		case "r":
+			e.Output, err3 = strconv.Unquote(f[3])
+		default:
+			err3 = errors.New("bad kind")
+		}
+		if err := errors.Join(err1, err2, err3); err != nil {
+			return "", h, fmt.Errorf("history line %q: %v", l, err)
+		}
+		h.Events = append(h.Events, e)
+	}
+	return fingerprint, h, nil
+}
+
+// ops pairs the calls and returns of h, in the order of the calls.
+func (h History) ops() ([]op, error) {
+	var ops []op
+	at := map[[2]int]int{}
+	for i, e := range h.Events {
+		k := [2]int{e.Thread, e.Index}
+		if e.Call {
+			if _, dup := at[k]; dup {
+				return nil, fmt.Errorf("history: thread %d calls operation %d twice", e.Thread, e.Index)
+			}
+			at[k] = len(ops)
+			ops = append(ops, op{thread: e.Thread, index: e.Index, input: e.Input, call: i, ret: -1})
+			continue
+		}
+		j, ok := at[k]
+		if !ok || ops[j].ret >= 0 {
+			return nil, fmt.Errorf("history: thread %d returns from operation %d it did not call", e.Thread, e.Index)
+		}
+		ops[j].ret, ops[j].output = i, e.Output
+	}
+	for _, o := range ops {
+		if o.ret < 0 {
+			return nil, fmt.Errorf("history: thread %d's operation %d did not return", o.thread, o.index)
+		}
+	}
+	return ops, nil
+}
+
+// Checker checks histories against a model, memoizing the verdicts.
+type Checker struct {
+	m    Model
+	name string // the test's, for the picture's file name
+
+	mu        sync.Mutex
+	memo      map[string]string
+	histories int
+	scenarios map[string]bool
+}
+
+// NewChecker returns a checker of histories against m, for the test name.
+func NewChecker(m Model, name string) *Checker {
+	return &Checker{m: m, name: name, memo: map[string]string{}, scenarios: map[string]bool{}}
+}
+
+// OK is Check's answer for a history that a sequential order explains.
+const OK = "ok\n"
+
+// Stats says how many histories the checker was asked about, how many
+// distinct ones porcupine checked, and how many distinct scenarios they
+// came from.
+func (c *Checker) Stats() (histories, distinct, scenarios int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.histories, len(c.memo), len(c.scenarios)
+}
+
+// Check checks the encoded history text (see Parse) and returns OK, or a
+// report of why no sequential order explains it (or of what is wrong
+// with the model or the history). Safe for concurrent use.
+func (c *Checker) Check(text string) string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.histories++
+	if v, ok := c.memo[text]; ok {
+		return v
+	}
+	v := c.check(text)
+	c.memo[text] = v
+	return v
+}
+
+func (c *Checker) check(text string) string {
+	fp, h, err := Parse(text)
+	if err != nil {
+		return "vt.Linearizable: " + err.Error()
+	}
+	if fp != c.m.Fingerprint {
+		return fmt.Sprintf("vt.Linearizable: the execution recorded a history of operations %s, the test's spec has %s (is the spec the same in every run of the test?)", fp, c.m.Fingerprint)
+	}
+	ops, err := h.ops()
+	if err != nil {
+		return "vt.Linearizable: " + err.Error()
+	}
+	for _, o := range ops {
+		if o.input < 0 || o.input >= c.m.Choices {
+			return fmt.Sprintf("vt.Linearizable: history: operation %d out of range", o.input)
+		}
+	}
+	c.scenarios[scenarioKey(h, ops)] = true
+
+	var stepErr error
+	pm := c.porcupineModel(&stepErr)
+	var evs []porcupine.Event
+	for _, e := range h.Events {
+		id := e.Thread*h.PerThread + e.Index
+		if e.Call {
+			evs = append(evs, porcupine.Event{ClientId: e.Thread, Kind: porcupine.CallEvent, Value: e.Input, Id: id})
+		} else {
+			evs = append(evs, porcupine.Event{ClientId: e.Thread, Kind: porcupine.ReturnEvent, Value: e.Output, Id: id})
+		}
+	}
+	res, info := porcupine.CheckEventsVerbose(pm, evs, 0)
+	if stepErr != nil {
+		return "vt.Linearizable: " + stepErr.Error()
+	}
+	switch res {
+	case porcupine.Ok:
+		return OK
+	case porcupine.Illegal:
+	default:
+		return "vt.Linearizable: porcupine could not decide the history (" + string(res) + ")"
+	}
+	var sb strings.Builder
+	sb.WriteString("not linearizable: no sequential order of the operations gives their results\n")
+	sb.WriteString(c.describeScenario(h, ops))
+	sb.WriteString(c.describeHistory(h, ops))
+	sb.WriteString(c.explain(h, ops, info))
+	if path, err := c.picture(pm, info, text); err == nil {
+		fmt.Fprintf(&sb, "porcupine's picture of the history: %s\n", path)
+	} else {
+		fmt.Fprintf(&sb, "porcupine's picture of the history could not be written: %v\n", err)
+	}
+	return strings.TrimSuffix(sb.String(), "\n")
+}
+
+// state is a model state with its key.
+type state struct {
+	v   any
+	key string
+}
+
+// porcupineModel adapts c's model to porcupine; the first error of a step
+// (the model panicked or modified its state) goes to *stepErr.
+func (c *Checker) porcupineModel(stepErr *error) porcupine.Model {
+	var errMu sync.Mutex
+	fail := func(err error) {
+		errMu.Lock()
+		defer errMu.Unlock()
+		if *stepErr == nil {
+			*stepErr = err
+		}
+	}
+	return porcupine.Model{
+		Init: func() any {
+			v := c.m.Init()
+			return state{v, c.m.Key(v)}
+		},
+		Step: func(st, input, output any) (bool, any) {
+			s := st.(state)
+			in := input.(int)
+			next, out, err := c.m.Step(s.v, in)
+			if err != nil {
+				fail(err)
+				return false, st
+			}
+			if k := c.m.Key(s.v); k != s.key {
+				fail(fmt.Errorf("the model of %s modified the state it was given, %s, to %s: a model returns a new state (copy a slice or map before changing it)", c.m.Describe(in), s.key, k))
+				return false, st
+			}
+			return out == output.(string), state{next, c.m.Key(next)}
+		},
+		Equal: func(a, b any) bool { return a.(state).key == b.(state).key },
+		Hash: func(st any) uint64 {
+			h := fnv.New64a()
+			h.Write([]byte(st.(state).key))
+			return h.Sum64()
+		},
+		DescribeOperation: func(input, output any) string {
+			return c.m.Describe(input.(int)) + " → " + output.(string)
+		},
+		DescribeState: func(st any) string { return st.(state).key },
+	}
+}
+
+// scenarioKey identifies the scenario of a history: each thread's inputs.
+func scenarioKey(h History, ops []op) string {
+	seqs := make([][]int, h.Threads)
+	for _, o := range ops {
+		seqs[o.thread] = append(seqs[o.thread], o.input)
+	}
+	return fmt.Sprint(seqs)
+}
+
+// describeScenario renders the scenario of a history.
+func (c *Checker) describeScenario(h History, ops []op) string {
+	seqs := make([][]string, h.Threads)
+	for _, o := range ops {
+		seqs[o.thread] = append(seqs[o.thread], c.m.Describe(o.input))
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "scenario (%d threads, %d operations each):\n", h.Threads, h.PerThread)
+	for t, s := range seqs {
+		fmt.Fprintf(&sb, "    thread %d: %s\n", t+1, strings.Join(s, ", "))
+	}
+	return sb.String()
+}
+
+// describeHistory renders the history's events in their order.
+func (c *Checker) describeHistory(h History, ops []op) string {
+	var sb strings.Builder
+	sb.WriteString("history (calls and returns in the order the scheduler ran them):\n")
+	byPos := map[int]op{}
+	for _, o := range ops {
+		byPos[o.call], byPos[o.ret] = o, o
+	}
+	for i, e := range h.Events {
+		o := byPos[i]
+		if e.Call {
+			fmt.Fprintf(&sb, "    %2d  thread %d  call    %s\n", i+1, e.Thread+1, c.m.Describe(o.input))
+		} else {
+			fmt.Fprintf(&sb, "    %2d  thread %d  return  %s → %s\n", i+1, e.Thread+1, c.m.Describe(o.input), o.output)
+		}
+	}
+	return sb.String()
+}
+
+// explain says why no sequential order explains the history: the longest
+// order porcupine found the model to accept, and what the model returns
+// for each operation that could come next, unlike the implementation.
+func (c *Checker) explain(h History, ops []op, info porcupine.LinearizationInfo) string {
+	byID := map[int]op{}
+	for _, o := range ops {
+		byID[o.thread*h.PerThread+o.index] = o
+	}
+	var longest []int
+	if parts := info.PartialLinearizations(); len(parts) > 0 {
+		for _, l := range parts[0] {
+			if len(l) > len(longest) {
+				longest = l
+			}
+		}
+	}
+	var sb strings.Builder
+	st := c.m.Init()
+	done := map[int]bool{}
+	if len(longest) == 0 {
+		sb.WriteString("why: no operation can go first:\n")
+	} else {
+		sb.WriteString("why: the longest sequential orders the model accepts end after\n    ")
+		for i, id := range longest {
+			o := byID[id]
+			if i > 0 {
+				sb.WriteString("; ")
+			}
+			fmt.Fprintf(&sb, "%s → %s", c.m.Describe(o.input), o.output)
+			next, _, err := c.m.Step(st, o.input)
+			if err != nil {
+				return sb.String() + "\n"
+			}
+			st = next
+			done[id] = true
+		}
+		fmt.Fprintf(&sb, "\n    (model state %s), and no operation can go next:\n", c.m.Key(st))
+	}
+	// An operation can go next if no other pending one returned before
+	// it was called.
+	firstRet := len(h.Events)
+	for id, o := range byID {
+		if !done[id] {
+			firstRet = min(firstRet, o.ret)
+		}
+	}
+	for _, o := range ops {
+		id := o.thread*h.PerThread + o.index
+		if done[id] {
+			continue
+		}
+		if o.call > firstRet {
+			continue
+		}
+		_, out, err := c.m.Step(st, o.input)
+		if err != nil {
+			fmt.Fprintf(&sb, "    %s (thread %d): the model fails: %v\n", c.m.Describe(o.input), o.thread+1, err)
+			continue
+		}
+		if out == o.output {
+			fmt.Fprintf(&sb, "    %s (thread %d) returned %s, as the model does here, but no order of the rest follows\n", c.m.Describe(o.input), o.thread+1, o.output)
+			continue
+		}
+		fmt.Fprintf(&sb, "    %s (thread %d) returned %s, the model returns %s\n", c.m.Describe(o.input), o.thread+1, o.output, out)
+	}
+	return sb.String()
+}
+
+// picture writes porcupine's HTML picture of the history to a file in
+// the temporary directory, named by the test and the history.
+func (c *Checker) picture(pm porcupine.Model, info porcupine.LinearizationInfo, text string) (string, error) {
+	h := fnv.New64a()
+	h.Write([]byte(text))
+	name := strings.Map(func(r rune) rune {
+		if r == '/' || r == os.PathSeparator || r == ' ' {
+			return '_'
+		}
+		return r
+	}, c.name)
+	path := filepath.Join(os.TempDir(), fmt.Sprintf("vt-lin-%s-%016x.html", name, h.Sum64()))
+	return path, porcupine.VisualizePath(pm, info, path)
+}

@@ -1,0 +1,272 @@
+package vt
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+)
+
+// Spec specifies a concurrent data structure for [Linearizable]: how to
+// make the implementation under test (of type I), the sequential model
+// that says what it means (a state of type S), and the operations that
+// scenarios call on both.
+//
+// A scenario gives each of Threads goroutines OpsPerThread operations
+// (each one of Ops with one of its arguments); the implementation runs
+// them concurrently under vt, and every history of an execution (when each
+// operation was called and returned, and what it returned) must be
+// explained by some sequential order of the operations that respects
+// their real-time order (one that returned before another was called comes
+// first) and in which the model, started from Init, returns what the
+// implementation returned.
+type Spec[I, S any] struct {
+	// New returns a new instance of the implementation under test. Each
+	// execution calls it once, before the scenario's goroutines start.
+	New func() I
+	// Init returns the model's initial state.
+	Init func() S
+	// Ops are the operations scenarios are made of (at least one; names
+	// distinct). Make them with [Call] and [CallWith].
+	Ops []Op[I, S]
+	// Threads is the number of goroutines of a scenario (default 2).
+	Threads int
+	// OpsPerThread is the number of operations each goroutine runs one
+	// after the other (default 2).
+	OpsPerThread int
+}
+
+// Op is an operation of a [Spec]: a call of the implementation, and the
+// model's step for it. Make one with [Call] or [CallWith].
+//
+// Results are compared by their rendering with fmt's %#v verb: return
+// values (numbers, strings, booleans, structs and arrays of them, slices,
+// maps, errors), not pointers to data that changes.
+type Op[I, S any] struct {
+	name  string
+	args  []string // the arguments, rendered with %#v; nil: no argument
+	run   func(I, int) any
+	model func(S, int) (S, any)
+	// missing names a nil function given to the constructor ("" none).
+	missing string
+	// result is the type of the operation's result.
+	result reflect.Type
+}
+
+// Call makes an operation without arguments: run calls it on the
+// implementation and returns its result (return struct{}{} for an
+// operation without one); model computes the same operation on a model
+// state, returning the next state and the result.
+//
+// model must not modify the state it is given: it returns a new one (a
+// copy, for a slice or a map). vt detects a modification it can see in the
+// state's %#v rendering and reports it.
+func Call[I, S, R any](name string, run func(I) R, model func(S) (S, R)) Op[I, S] {
+	op := Op[I, S]{name: name, result: reflect.TypeFor[R]()}
+	switch {
+	case run == nil:
+		op.missing = "run"
+	case model == nil:
+		op.missing = "model"
+	}
+	op.run = func(impl I, _ int) any { return run(impl) }
+	op.model = func(s S, _ int) (S, any) { return model(s) }
+	return op
+}
+
+// CallWith makes an operation with one argument, which scenarios take from
+// args (at least one; a scenario may call the operation with each). run
+// and model are as for [Call], with the argument.
+func CallWith[I, S, A, R any](name string, args []A, run func(I, A) R, model func(S, A) (S, R)) Op[I, S] {
+	op := Op[I, S]{name: name, result: reflect.TypeFor[R]()}
+	switch {
+	case run == nil:
+		op.missing = "run"
+	case model == nil:
+		op.missing = "model"
+	case len(args) == 0:
+		op.missing = "args"
+	}
+	args = slices.Clone(args)
+	for _, a := range args {
+		op.args = append(op.args, fmt.Sprintf("%#v", a))
+	}
+	op.run = func(impl I, i int) any { return run(impl, args[i]) }
+	op.model = func(s S, i int) (S, any) { return model(s, args[i]) }
+	return op
+}
+
+// Name returns the operation's name.
+func (op Op[I, S]) Name() string { return op.name }
+
+// linChoice is one operation with one of its arguments: what one step of
+// a scenario's goroutine calls.
+type linChoice struct {
+	op, arg int
+}
+
+// choices returns every operation with each of its arguments, in the
+// order of spec.Ops: the alphabet of scenarios (the same in the host and
+// in the interpreter).
+func (spec *Spec[I, S]) choices() []linChoice {
+	var cs []linChoice
+	for i, op := range spec.Ops {
+		n := max(len(op.args), 1)
+		for a := range n {
+			cs = append(cs, linChoice{i, a})
+		}
+	}
+	return cs
+}
+
+// shape returns the number of goroutines and operations per goroutine,
+// with their defaults.
+func (spec *Spec[I, S]) shape() (threads, ops int) {
+	threads, ops = spec.Threads, spec.OpsPerThread
+	if threads == 0 {
+		threads = 2
+	}
+	if ops == 0 {
+		ops = 2
+	}
+	return threads, ops
+}
+
+// describe renders choice c as a call: "Push(1)", "Pop()".
+func (spec *Spec[I, S]) describe(c linChoice) string {
+	op := spec.Ops[c.op]
+	if op.args == nil {
+		return op.name + "()"
+	}
+	return op.name + "(" + op.args[c.arg] + ")"
+}
+
+// fingerprint identifies the spec's operations in a history the
+// interpreter sends, so that the host checks it against the right spec.
+func (spec *Spec[I, S]) fingerprint() string {
+	var sb strings.Builder
+	for i, op := range spec.Ops {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		sb.WriteString(strconv.Quote(op.name))
+		sb.WriteString("/" + strconv.Itoa(len(op.args)))
+	}
+	return sb.String()
+}
+
+// linHostPrefix prefixes the name under which the host's checker of a
+// test's vt.Linearizable call answers hostCall.
+const linHostPrefix = "vt.Linearizable\x00"
+
+// runScenario is one execution of a vt.Linearizable call, run by the
+// interpreter: it draws a scenario (each goroutine's operations, choices
+// the search enumerates or samples), runs it on a new instance of the
+// implementation, records the history and has the host check it.
+//
+// The history's order is the order of the operations on one atomic
+// counter, stamp: each goroutine takes a stamp before its first call,
+// between each return and its next call, and after its last return.
+// These atomic operations are scheduling points, all dependent, so the
+// search explores every order of calls and returns the implementation
+// allows, not one representative of each order of the implementation's own
+// operations; the stamps are what the scheduler ran.
+func runScenario[I, S any](t *T, spec *Spec[I, S]) {
+	threads, ops := spec.shape()
+	cs := spec.choices()
+	scenario := make([][]int, threads)
+	for g := range scenario {
+		scenario[g] = make([]int, ops)
+		for j := range ops {
+			scenario[g][j] = rand.IntN(len(cs))
+		}
+	}
+	// Goroutines are interchangeable: a scenario and its permutations
+	// have the same histories. Only the one with the goroutines'
+	// operations in increasing order runs.
+	for g := 1; g < threads; g++ {
+		if slices.Compare(scenario[g-1], scenario[g]) > 0 {
+			return
+		}
+	}
+	type record struct {
+		call, ret int64
+		result    any
+	}
+	impl := spec.New()
+	var stamp atomic.Int64
+	records := make([][]record, threads)
+	var wg sync.WaitGroup
+	for g := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rs := make([]record, ops)
+			s := stamp.Add(1)
+			for j, k := range scenario[g] {
+				c := cs[k]
+				rs[j].call = s
+				rs[j].result = spec.Ops[c.op].run(impl, c.arg)
+				s = stamp.Add(1)
+				rs[j].ret = s
+			}
+			records[g] = rs
+		}()
+	}
+	wg.Wait()
+
+	type event struct {
+		stamp    int64
+		call     bool
+		g, j     int
+		rendered string
+	}
+	var evs []event
+	for g, rs := range records {
+		for j, r := range rs {
+			evs = append(evs, event{stamp: r.call, call: true, g: g, j: j}, event{stamp: r.ret, g: g, j: j, rendered: fmt.Sprintf("%#v", r.result)})
+		}
+	}
+	// A return and the next call of the same goroutine share a stamp:
+	// the return comes first.
+	slices.SortFunc(evs, func(a, b event) int {
+		if a.stamp != b.stamp {
+			return int(a.stamp - b.stamp)
+		}
+		if a.call == b.call {
+			return 0
+		}
+		if a.call {
+			return 1
+		}
+		return -1
+	})
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s\n%d %d\n", spec.fingerprint(), threads, ops)
+	for _, e := range evs {
+		if e.call {
+			fmt.Fprintf(&sb, "c %d %d %d\n", e.g, e.j, scenario[e.g][e.j])
+		} else {
+			fmt.Fprintf(&sb, "r %d %d %s\n", e.g, e.j, strconv.Quote(e.rendered))
+		}
+	}
+	switch msg := hostCall(linHostPrefix+t.name, sb.String()); msg {
+	case linOK:
+	case "":
+		t.Errorf("vt.Linearizable: no checker answered for this execution's history: vt.Linearizable runs under go test (vt test does not support it yet)")
+	default:
+		t.Errorf("%s", msg)
+	}
+}
+
+// linOK is the host checker's answer for a history it explains.
+const linOK = "ok\n"
+
+// hostCall runs the host function registered under name with arg and
+// returns its result. vt's interpreter intercepts it (see
+// internal/explore/host.go); called natively it returns "".
+func hostCall(name, arg string) string { return "" }

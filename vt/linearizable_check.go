@@ -1,0 +1,174 @@
+//go:build !vtinterp
+
+package vt
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"runtime"
+	"testing"
+
+	"github.com/vtcheck/vt/internal/explore"
+	"github.com/vtcheck/vt/internal/lin"
+)
+
+// Linearizable checks that the implementation spec.New makes is
+// linearizable with respect to the sequential model of spec (Herlihy and
+// Wing): that in every execution of every scenario, the results of the
+// operations are those of some sequential order of them that respects
+// their real-time order.
+//
+// A scenario gives each of spec.Threads goroutines spec.OpsPerThread
+// operations of spec.Ops. vt explores the scenarios and their
+// interleavings with its search, as Check explores a function: the
+// scenario is drawn at the start of each execution, a choice the search
+// enumerates (each goroutine's operation among at most Enumerate
+// operation-argument pairs; more are sampled from the Seed), so that small
+// scenario spaces are explored exhaustively and larger ones sampled, and
+// the replay token of an execution holds its scenario. Each execution runs
+// the scenario on a new implementation, records its history (each call and
+// return, in the order the scheduler ran them) and checks it against the
+// model with porcupine; a history checked once is not checked again. The
+// first history that no sequential order explains fails tb with vt's
+// report: the scenario, the history, why no order explains it, a file with
+// porcupine's picture of it, then the execution's schedule and replay
+// token. Races, deadlocks, leaks and panics of the implementation are
+// reported as Check reports them. Options are those of Check.
+//
+// The model's functions run in the test process, the implementation's in
+// vt's interpreter: results are compared by their %#v renderings.
+func Linearizable[I, S any](tb testing.TB, spec Spec[I, S], opts ...Option) {
+	tb.Helper()
+	_, file, line, _ := runtime.Caller(1)
+	if err := spec.validate(); err != nil {
+		tb.Fatal(err)
+	}
+	name := tb.Name()
+	ck := lin.NewChecker(spec.linModel(), name)
+	unregister, ok := explore.RegisterHost(linHostPrefix+name, ck.Check)
+	if !ok {
+		tb.Fatalf("vt.Linearizable: test %s runs another vt.Linearizable call at the same time: make them one after the other", name)
+	}
+	defer unregister()
+	callsMu.Lock()
+	k := calls[name]
+	calls[name]++
+	callsMu.Unlock()
+	out, err := explore.CheckCall(name, k, explore.CallSite{File: file, Line: line}, settings(opts, os.LookupEnv, flagSettings))
+	histories, distinct, scenarios := ck.Stats()
+	stats := fmt.Sprintf("vt.Linearizable: %d histories recorded, %d distinct checked by porcupine, from %d scenarios", histories, distinct, scenarios)
+	switch {
+	case err != nil:
+		tb.Fatal(err)
+	case out.Failed:
+		tb.Errorf("%s\n%s", out.Text, stats)
+	default:
+		tb.Logf("%s\n%s", out.Text, stats)
+	}
+}
+
+// validate says what is wrong with spec, naming the field.
+func (spec *Spec[I, S]) validate() error {
+	var errs []error
+	bad := func(format string, args ...any) {
+		errs = append(errs, fmt.Errorf("vt.Linearizable: "+format, args...))
+	}
+	if spec.New == nil {
+		bad("Spec.New is nil: it makes the implementation under test")
+	}
+	if spec.Init == nil {
+		bad("Spec.Init is nil: it makes the model's initial state")
+	}
+	if len(spec.Ops) == 0 {
+		bad("Spec.Ops is empty: give the operations, made with vt.Call or vt.CallWith")
+	}
+	if spec.Threads < 0 || spec.Threads > 16 {
+		bad("Spec.Threads is %d: give 1 to 16 (0: 2)", spec.Threads)
+	}
+	if spec.OpsPerThread < 0 || spec.OpsPerThread > 64 {
+		bad("Spec.OpsPerThread is %d: give 1 to 64 (0: 2)", spec.OpsPerThread)
+	}
+	seen := map[string]bool{}
+	for i, op := range spec.Ops {
+		switch {
+		case op.run == nil:
+			bad("Spec.Ops[%d] is zero: make it with vt.Call or vt.CallWith", i)
+			continue
+		case op.name == "":
+			bad("Spec.Ops[%d] has no name", i)
+		case seen[op.name]:
+			bad("Spec.Ops[%d]: two operations are named %q", i, op.name)
+		case op.missing != "":
+			bad("Spec.Ops[%d] (%s): %s is nil", i, op.name, op.missing)
+		}
+		seen[op.name] = true
+		if p := pointerIn(op.result, map[reflect.Type]bool{}); p != "" {
+			bad("Spec.Ops[%d] (%s): its result, of type %s, holds %s: results are compared by their %%#v rendering, which shows addresses; return values", i, op.name, op.result, p)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// pointerIn names what in a value of type t fmt's %#v renders as an
+// address ("" nothing): a pointer inside another value, a channel, a
+// function, an unsafe.Pointer. A pointer at the top (an error made with
+// errors.New) renders as &{...}, as does an interface's dynamic value; an
+// interface is checked no further.
+func pointerIn(t reflect.Type, seen map[reflect.Type]bool) string {
+	if t != nil && t.Kind() == reflect.Pointer {
+		return walkType(t.Elem(), seen)
+	}
+	return walkType(t, seen)
+}
+
+// walkType is pointerIn below the top of a value.
+func walkType(t reflect.Type, seen map[reflect.Type]bool) string {
+	if t == nil || seen[t] {
+		return ""
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Pointer:
+		return "a pointer (" + t.String() + ")"
+	case reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return "a " + t.Kind().String() + " (" + t.String() + ")"
+	case reflect.Array, reflect.Slice:
+		return walkType(t.Elem(), seen)
+	case reflect.Map:
+		if p := walkType(t.Key(), seen); p != "" {
+			return p
+		}
+		return walkType(t.Elem(), seen)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			if p := walkType(t.Field(i).Type, seen); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+// linModel is spec's model for package lin.
+func (spec *Spec[I, S]) linModel() lin.Model {
+	cs := spec.choices()
+	return lin.Model{
+		Fingerprint: spec.fingerprint(),
+		Choices:     len(cs),
+		Init:        func() any { return spec.Init() },
+		Step: func(st any, input int) (next any, output string, err error) {
+			c := cs[input]
+			defer func() {
+				if r := recover(); r != nil {
+					err = fmt.Errorf("the model of %s panicked: %v", spec.describe(c), r)
+				}
+			}()
+			s, out := spec.Ops[c.op].model(st.(S), c.arg)
+			return s, fmt.Sprintf("%#v", out), nil
+		},
+		Key:      func(st any) string { return fmt.Sprintf("%#v", st) },
+		Describe: func(input int) string { return spec.describe(cs[input]) },
+	}
+}
