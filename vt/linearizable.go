@@ -245,16 +245,31 @@ func runScenario[I, S any](t *T, spec *Spec[I, S]) {
 		}
 		return -1
 	})
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s\n%d %d\n", spec.fingerprint(), threads, ops)
+	// Built without fmt: this runs in every execution, interpreted.
+	b := []byte(spec.fingerprint())
+	b = append(b, '\n')
+	b = strconv.AppendInt(b, int64(threads), 10)
+	b = append(b, ' ')
+	b = strconv.AppendInt(b, int64(ops), 10)
+	b = append(b, '\n')
 	for _, e := range evs {
 		if e.call {
-			fmt.Fprintf(&sb, "c %d %d %d\n", e.g, e.j, scenario[e.g][e.j])
+			b = append(b, "c "...)
 		} else {
-			fmt.Fprintf(&sb, "r %d %d %s\n", e.g, e.j, strconv.Quote(e.rendered))
+			b = append(b, "r "...)
 		}
+		b = strconv.AppendInt(b, int64(e.g), 10)
+		b = append(b, ' ')
+		b = strconv.AppendInt(b, int64(e.j), 10)
+		b = append(b, ' ')
+		if e.call {
+			b = strconv.AppendInt(b, int64(scenario[e.g][e.j]), 10)
+		} else {
+			b = strconv.AppendQuote(b, e.rendered)
+		}
+		b = append(b, '\n')
 	}
-	switch msg := hostCall(linHostPrefix+t.name, sb.String()); msg {
+	switch msg := hostCall(linHostPrefix+t.name, string(b)); msg {
 	case linOK:
 	case "":
 		t.Errorf("vt.Linearizable: no checker answered for this execution's history: vt.Linearizable runs under go test (vt test does not support it yet)")

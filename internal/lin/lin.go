@@ -275,7 +275,7 @@ func (c *Checker) porcupineModel(stepErr *error) porcupine.Model {
 			return h.Sum64()
 		},
 		DescribeOperation: func(input, output any) string {
-			return c.m.Describe(input.(int)) + " → " + output.(string)
+			return c.m.Describe(input.(int)) + arrow(output.(string))
 		},
 		DescribeState: func(st any) string { return st.(state).key },
 	}
@@ -317,7 +317,7 @@ func (c *Checker) describeHistory(h History, ops []op) string {
 		if e.Call {
 			fmt.Fprintf(&sb, "    %2d  thread %d  call    %s\n", i+1, e.Thread+1, c.m.Describe(o.input))
 		} else {
-			fmt.Fprintf(&sb, "    %2d  thread %d  return  %s → %s\n", i+1, e.Thread+1, c.m.Describe(o.input), o.output)
+			fmt.Fprintf(&sb, "    %2d  thread %d  return  %s%s\n", i+1, e.Thread+1, c.m.Describe(o.input), arrow(o.output))
 		}
 	}
 	return sb.String()
@@ -351,7 +351,7 @@ func (c *Checker) explain(h History, ops []op, info porcupine.LinearizationInfo)
 			if i > 0 {
 				sb.WriteString("; ")
 			}
-			fmt.Fprintf(&sb, "%s → %s", c.m.Describe(o.input), o.output)
+			fmt.Fprintf(&sb, "%s%s", c.m.Describe(o.input), arrow(o.output))
 			next, _, err := c.m.Step(st, o.input)
 			if err != nil {
 				return sb.String() + "\n"
@@ -404,4 +404,13 @@ func (c *Checker) picture(pm porcupine.Model, info porcupine.LinearizationInfo, 
 	}, c.name)
 	path := filepath.Join(os.TempDir(), fmt.Sprintf("vt-lin-%s-%016x.html", name, h.Sum64()))
 	return path, porcupine.VisualizePath(pm, info, path)
+}
+
+// arrow renders a result after its call: " → 1", or nothing for an
+// operation without one (its result is struct{}{}).
+func arrow(output string) string {
+	if output == "struct {}{}" {
+		return ""
+	}
+	return " → " + output
 }
