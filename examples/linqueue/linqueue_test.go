@@ -1,8 +1,10 @@
 package linqueue
 
 import (
+	"maps"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/vtcheck/vt/vt"
 )
@@ -46,18 +48,16 @@ func TestRingQueue(t *testing.T) {
 	vt.Linearizable(t, queueSpec(func() *RingQueue { return &RingQueue{} }), vt.Expect("assert"))
 }
 
-func TestCounters(t *testing.T) {
-	vt.Linearizable(t, vt.Spec[*Counters, map[string]int]{
+// countersSpec specifies a counter map over one key.
+func countersSpec() vt.Spec[*Counters, map[string]int] {
+	return vt.Spec[*Counters, map[string]int]{
 		New:  NewCounters,
 		Init: func() map[string]int { return map[string]int{} },
 		Ops: []vt.Op[*Counters, map[string]int]{
 			vt.CallWith("Inc", []string{"a"},
 				func(c *Counters, k string) struct{} { c.Inc(k); return struct{}{} },
 				func(s map[string]int, k string) (map[string]int, struct{}) {
-					n := map[string]int{}
-					for k, v := range s {
-						n[k] = v
-					}
+					n := maps.Clone(s)
 					n[k]++
 					return n, struct{}{}
 				}),
@@ -65,5 +65,9 @@ func TestCounters(t *testing.T) {
 				func(c *Counters, k string) int { return c.Get(k) },
 				func(s map[string]int, k string) (map[string]int, int) { return s, s[k] }),
 		},
-	}, vt.Expect("assert"))
+	}
+}
+
+func TestCounters(t *testing.T) {
+	vt.Linearizable(t, countersSpec(), vt.Strategy("dpor"), vt.Time(time.Minute), vt.Expect("assert"))
 }

@@ -257,6 +257,13 @@ func (c *Checker) porcupineModel(stepErr *error) porcupine.Model {
 		Step: func(st, input, output any) (bool, any) {
 			s := st.(state)
 			in := input.(int)
+			if k := c.m.Key(s.v); k != s.key {
+				// A later step changed a state that this one shares
+				// memory with (appending to a slice with room to
+				// spare, writing to a map).
+				fail(fmt.Errorf("a model step modified a state other steps share: %s became %s: a model returns a new state (copy a slice or map before changing it)", s.key, k))
+				return false, st
+			}
 			next, out, err := c.m.Step(s.v, in)
 			if err != nil {
 				fail(err)
