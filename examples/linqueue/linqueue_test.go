@@ -45,7 +45,7 @@ func TestQueue(t *testing.T) {
 }
 
 func TestRingQueue(t *testing.T) {
-	vt.Linearizable(t, queueSpec(func() *RingQueue { return &RingQueue{} }), vt.Expect("assert"))
+	vt.Linearizable(t, queueSpec(func() *RingQueue { return &RingQueue{} }), vt.Strategy("dpor"), vt.Expect("assert"))
 }
 
 // countersSpec specifies a counter map over one key.

@@ -199,9 +199,16 @@ func (c *Checker) check(text string) string {
 
 	var stepErr error
 	pm := c.porcupineModel(&stepErr)
+	// An operation's id is its position in ops (the order of the calls):
+	// porcupine renumbers ids in that order, and its partial
+	// linearizations name operations by the renumbered ids.
+	ids := map[[2]int]int{}
+	for i, o := range ops {
+		ids[[2]int{o.thread, o.index}] = i
+	}
 	var evs []porcupine.Event
 	for _, e := range h.Events {
-		id := e.Thread*h.PerThread + e.Index
+		id := ids[[2]int{e.Thread, e.Index}]
 		if e.Call {
 			evs = append(evs, porcupine.Event{ClientId: e.Thread, Kind: porcupine.CallEvent, Value: e.Input, Id: id})
 		} else {
@@ -335,8 +342,8 @@ func (c *Checker) describeHistory(h History, ops []op) string {
 // for each operation that could come next, unlike the implementation.
 func (c *Checker) explain(h History, ops []op, info porcupine.LinearizationInfo) string {
 	byID := map[int]op{}
-	for _, o := range ops {
-		byID[o.thread*h.PerThread+o.index] = o
+	for i, o := range ops {
+		byID[i] = o // ids are positions in ops (see check)
 	}
 	var longest []int
 	if parts := info.PartialLinearizations(); len(parts) > 0 {
@@ -358,7 +365,7 @@ func (c *Checker) explain(h History, ops []op, info porcupine.LinearizationInfo)
 			if i > 0 {
 				sb.WriteString("; ")
 			}
-			fmt.Fprintf(&sb, "%s%s", c.m.Describe(o.input), arrow(o.output))
+			fmt.Fprintf(&sb, "%s%s (thread %d)", c.m.Describe(o.input), arrow(o.output), o.thread+1)
 			next, _, err := c.m.Step(st, o.input)
 			if err != nil {
 				return sb.String() + "\n"
@@ -376,8 +383,7 @@ func (c *Checker) explain(h History, ops []op, info porcupine.LinearizationInfo)
 			firstRet = min(firstRet, o.ret)
 		}
 	}
-	for _, o := range ops {
-		id := o.thread*h.PerThread + o.index
+	for id, o := range ops {
 		if done[id] {
 			continue
 		}
