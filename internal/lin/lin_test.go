@@ -101,3 +101,14 @@ func TestCheckBadInput(t *testing.T) {
 		assert.Contains(t, msg, want)
 	}
 }
+
+// The explanation names the operations porcupine ordered, also when the
+// threads call in another order than their numbers.
+func TestExplainOrder(t *testing.T) {
+	c := NewChecker(register(), "TestExplainOrder")
+	msg := c.Check("reg\n2 1\nc 1 0 0\nr 1 0 \"struct {}{}\"\nc 0 0 2\nr 0 0 \"0\"\n")
+	assert.Contains(t, msg, "end after\n    Write(1) (thread 2)\n    (model state 1), and no operation can go next:\n    Read() (thread 1) returned 0, the model returns 1\n", msg)
+	if _, path, ok := strings.Cut(msg, "history: "); ok {
+		os.Remove(path)
+	}
+}
