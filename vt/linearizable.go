@@ -3,7 +3,6 @@ package vt
 import (
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,9 +42,10 @@ type Spec[I, S any] struct {
 // Op is an operation of a [Spec]: a call of the implementation, and the
 // model's step for it. Make one with [Call] or [CallWith].
 //
-// Results are compared by their rendering with fmt's %#v verb: return
-// values (numbers, strings, booleans, structs and arrays of them, slices,
-// maps, errors), not pointers to data that changes.
+// Results are compared by their renderings: fmt's %#v, but for pointers,
+// which are followed (two pointers to equal values render alike), and
+// channels and functions, which render as their type only. An error is
+// compared by its type and contents, not by its identity.
 type Op[I, S any] struct {
 	name  string
 	args  []string // the arguments, rendered with %#v; nil: no argument
@@ -53,8 +53,6 @@ type Op[I, S any] struct {
 	model func(S, int) (S, any)
 	// missing names a nil function given to the constructor ("" none).
 	missing string
-	// result is the type of the operation's result.
-	result reflect.Type
 }
 
 // Call makes an operation without arguments: run calls it on the
@@ -64,9 +62,9 @@ type Op[I, S any] struct {
 //
 // model must not modify the state it is given: it returns a new one (a
 // copy, for a slice or a map). vt detects a modification it can see in the
-// state's %#v rendering and reports it.
+// state's rendering and reports it.
 func Call[I, S, R any](name string, run func(I) R, model func(S) (S, R)) Op[I, S] {
-	op := Op[I, S]{name: name, result: reflect.TypeFor[R]()}
+	op := Op[I, S]{name: name}
 	switch {
 	case run == nil:
 		op.missing = "run"
@@ -82,7 +80,7 @@ func Call[I, S, R any](name string, run func(I) R, model func(S) (S, R)) Op[I, S
 // args (at least one; a scenario may call the operation with each). run
 // and model are as for [Call], with the argument.
 func CallWith[I, S, A, R any](name string, args []A, run func(I, A) R, model func(S, A) (S, R)) Op[I, S] {
-	op := Op[I, S]{name: name, result: reflect.TypeFor[R]()}
+	op := Op[I, S]{name: name}
 	switch {
 	case run == nil:
 		op.missing = "run"
@@ -228,7 +226,7 @@ func runScenario[I, S any](t *T, spec *Spec[I, S]) {
 	var evs []event
 	for g, rs := range records {
 		for j, r := range rs {
-			evs = append(evs, event{stamp: r.call, call: true, g: g, j: j}, event{stamp: r.ret, g: g, j: j, rendered: fmt.Sprintf("%#v", r.result)})
+			evs = append(evs, event{stamp: r.call, call: true, g: g, j: j}, event{stamp: r.ret, g: g, j: j, rendered: render(r.result)})
 		}
 	}
 	// A return and the next call of the same goroutine share a stamp:

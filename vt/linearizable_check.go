@@ -6,12 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"reflect"
 	"runtime"
 	"testing"
 
 	"github.com/vtcheck/vt/internal/explore"
-	"github.com/vtcheck/vt/internal/lin"
 )
 
 // Linearizable checks that the implementation spec.New makes is
@@ -38,7 +36,7 @@ import (
 // reported as Check reports them. Options are those of Check.
 //
 // The model's functions run in the test process, the implementation's in
-// vt's interpreter: results are compared by their %#v renderings.
+// vt's interpreter: results are compared by their renderings (see [Op]).
 func Linearizable[I, S any](tb testing.TB, spec Spec[I, S], opts ...Option) {
 	tb.Helper()
 	_, file, line, _ := runtime.Caller(1)
@@ -46,7 +44,7 @@ func Linearizable[I, S any](tb testing.TB, spec Spec[I, S], opts ...Option) {
 		tb.Fatal(err)
 	}
 	name := tb.Name()
-	ck := lin.NewChecker(spec.linModel(), name)
+	ck := newLinChecker(spec.linModel(), name)
 	unregister, ok := explore.RegisterHost(linHostPrefix+name, ck.Check)
 	if !ok {
 		tb.Fatalf("vt.Linearizable: test %s runs another vt.Linearizable call at the same time: make them one after the other", name)
@@ -104,57 +102,14 @@ func (spec *Spec[I, S]) validate() error {
 			bad("Spec.Ops[%d] (%s): %s is nil", i, op.name, op.missing)
 		}
 		seen[op.name] = true
-		if p := pointerIn(op.result, map[reflect.Type]bool{}); p != "" {
-			bad("Spec.Ops[%d] (%s): its result, of type %s, holds %s: results are compared by their %%#v rendering, which shows addresses; return values", i, op.name, op.result, p)
-		}
 	}
 	return errors.Join(errs...)
 }
 
-// pointerIn names what in a value of type t fmt's %#v renders as an
-// address ("" nothing): a pointer inside another value, a channel, a
-// function, an unsafe.Pointer. A pointer at the top (an error made with
-// errors.New) renders as &{...}, as does an interface's dynamic value; an
-// interface is checked no further.
-func pointerIn(t reflect.Type, seen map[reflect.Type]bool) string {
-	if t != nil && t.Kind() == reflect.Pointer {
-		return walkType(t.Elem(), seen)
-	}
-	return walkType(t, seen)
-}
-
-// walkType is pointerIn below the top of a value.
-func walkType(t reflect.Type, seen map[reflect.Type]bool) string {
-	if t == nil || seen[t] {
-		return ""
-	}
-	seen[t] = true
-	switch t.Kind() {
-	case reflect.Pointer:
-		return "a pointer (" + t.String() + ")"
-	case reflect.Chan, reflect.Func, reflect.UnsafePointer:
-		return "a " + t.Kind().String() + " (" + t.String() + ")"
-	case reflect.Array, reflect.Slice:
-		return walkType(t.Elem(), seen)
-	case reflect.Map:
-		if p := walkType(t.Key(), seen); p != "" {
-			return p
-		}
-		return walkType(t.Elem(), seen)
-	case reflect.Struct:
-		for i := range t.NumField() {
-			if p := walkType(t.Field(i).Type, seen); p != "" {
-				return p
-			}
-		}
-	}
-	return ""
-}
-
-// linModel is spec's model for package lin.
-func (spec *Spec[I, S]) linModel() lin.Model {
+// linModel is spec's model for the checker (linearizable_lin.go).
+func (spec *Spec[I, S]) linModel() linModelFuncs {
 	cs := spec.choices()
-	return lin.Model{
+	return linModelFuncs{
 		Fingerprint: spec.fingerprint(),
 		Choices:     len(cs),
 		Init:        func() any { return spec.Init() },
@@ -166,9 +121,9 @@ func (spec *Spec[I, S]) linModel() lin.Model {
 				}
 			}()
 			s, out := spec.Ops[c.op].model(st.(S), c.arg)
-			return s, fmt.Sprintf("%#v", out), nil
+			return s, render(out), nil
 		},
-		Key:      func(st any) string { return fmt.Sprintf("%#v", st) },
+		Key:      func(st any) string { return render(st) },
 		Describe: func(input int) string { return spec.describe(cs[input]) },
 	}
 }

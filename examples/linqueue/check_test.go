@@ -1,6 +1,7 @@
 package linqueue
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"runtime"
@@ -126,8 +127,6 @@ func TestLinearizableBadSpec(t *testing.T) {
 		{"zero op", vt.Spec[q, []int]{New: func() q { return nil }, Init: func() []int { return nil }, Ops: []vt.Op[q, []int]{{}}}, "Spec.Ops[0] is zero"},
 		{"nil model", vt.Spec[q, []int]{New: func() q { return nil }, Init: func() []int { return nil }, Ops: []vt.Op[q, []int]{
 			vt.Call[q, []int, int]("Len", func(q) int { return 0 }, nil)}}, "Spec.Ops[0] (Len): model is nil"},
-		{"pointer result", vt.Spec[q, []int]{New: func() q { return nil }, Init: func() []int { return nil }, Ops: []vt.Op[q, []int]{
-			vt.Call("Self", func(x q) []*int { return nil }, func(s []int) ([]int, []*int) { return s, nil })}}, "holds a pointer (*int)"},
 		{"threads", vt.Spec[q, []int]{New: func() q { return nil }, Init: func() []int { return nil }, Ops: queueSpec(func() q { return nil }).Ops, Threads: -1}, "Spec.Threads is -1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -143,4 +142,47 @@ func TestLinearizableBadSpec(t *testing.T) {
 			assert.True(t, strings.HasPrefix(tb.errs[0], "vt.Linearizable: "), tb.errs[0])
 		})
 	}
+}
+
+var errEmpty = errors.New("empty")
+
+// Results render alike in vt's interpreter and in the test process: a
+// struct of errors, maps, floats, slices, pointers and interfaces that the
+// implementation and the model both return is no difference.
+func TestLinearizableRendersAlike(t *testing.T) {
+	type local struct {
+		X int
+		E error
+		M map[string]int
+		F float64
+		S []string
+		p *int
+		A any
+	}
+	tb := &captureTB{TB: t}
+	vt.Linearizable(tb, vt.Spec[*Queue, []int]{
+		New:  func() *Queue { return &Queue{} },
+		Init: func() []int { return nil },
+		Ops: []vt.Op[*Queue, []int]{
+			vt.Call("Pop",
+				func(q *Queue) local {
+					x, _ := q.Pop()
+					n := 5
+					return local{x, fmt.Errorf("w %w", errEmpty), map[string]int{"b": 2, "a": 1}, 0.1, []string{"x"}, &n, uint16(7)}
+				},
+				func(s []int) ([]int, local) {
+					n := 5
+					return s, local{0, fmt.Errorf("w %w", errEmpty), map[string]int{"a": 1, "b": 2}, 0.1, []string{"x"}, &n, uint16(7)}
+				}),
+			vt.Call("Err",
+				func(q *Queue) error { return errEmpty },
+				func(s []int) ([]int, error) { return s, errEmpty }),
+			vt.Call("Any",
+				func(q *Queue) any { return int8(3) },
+				func(s []int) ([]int, any) { return s, int8(3) }),
+		},
+		Threads: 1, OpsPerThread: 1,
+	})
+	require.Empty(t, tb.errs, tb.text())
+	assert.Contains(t, tb.text(), "ok, 3 executions, exhaustive")
 }

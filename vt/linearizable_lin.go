@@ -1,15 +1,16 @@
-// Package lin checks the histories that executions of vt.Linearizable
-// record against a sequential model, with porcupine
-// (github.com/anishathalye/porcupine), and explains the ones no sequential
+//go:build !vtinterp
+
+package vt
+
+// The check of vt.Linearizable's histories, in the test process: the
+// histories that interpreted executions record arrive as text (see
+// parseLinHistory) through the engine's host calls
+// (internal/explore/host.go) and are checked against the sequential model
+// with porcupine (github.com/anishathalye/porcupine), which only package vt
+// imports; a linChecker memoizes the histories it has checked (many
+// executions, that differ only in the order of the implementation's own
+// steps, record the same history) and explains the ones no sequential
 // order explains.
-//
-// It runs in the host process (the go test binary), where the model's
-// functions are; the interpreted executions send their histories as text
-// (see Parse) through the engine's host calls (internal/explore/host.go).
-// A Checker memoizes the histories it has checked: many executions (that
-// differ only in the order of the implementation's own steps) record the
-// same history.
-package lin
 
 import (
 	"errors"
@@ -24,11 +25,11 @@ import (
 	"github.com/anishathalye/porcupine"
 )
 
-// Model is a sequential specification, in the terms of the histories'
+// linModelFuncs is a sequential specification, in the terms of the histories'
 // encoding: an input is the index of an operation with its argument (a
-// "choice" of the scenario alphabet), an output the %#v rendering of a
-// result.
-type Model struct {
+// "choice" of the scenario alphabet), an output the rendering of a
+// result (render).
+type linModelFuncs struct {
 	// Fingerprint names the operations; a history recorded for other
 	// operations is refused.
 	Fingerprint string
@@ -46,8 +47,8 @@ type Model struct {
 	Choices int
 }
 
-// Event is a call or a return of a history.
-type Event struct {
+// linEvent is a call or a return of a history.
+type linEvent struct {
 	Call   bool
 	Thread int // from 0
 	Index  int // the operation's index in its thread's sequence
@@ -55,24 +56,24 @@ type Event struct {
 	Output string
 }
 
-// History is one execution's history.
-type History struct {
+// linHistory is one execution's history.
+type linHistory struct {
 	Threads, PerThread int
-	Events             []Event
+	Events             []linEvent
 }
 
-// op is an operation of a history: its call and return.
-type op struct {
+// linOp is an operation of a history: its call and return.
+type linOp struct {
 	thread, index, input int
 	output               string
-	call, ret            int // positions in History.Events
+	call, ret            int // positions in linHistory.Events
 }
 
-// Parse decodes a history as vt.Linearizable's interpreted executions
+// parseLinHistory decodes a history as vt.Linearizable's interpreted executions
 // encode it: the fingerprint line, then "THREADS PERTHREAD", then one line
 // per event in the order the scheduler ran them: "c THREAD INDEX INPUT"
 // for a call, "r THREAD INDEX QUOTED-OUTPUT" for a return.
-func Parse(text string) (fingerprint string, h History, err error) {
+func parseLinHistory(text string) (fingerprint string, h linHistory, err error) {
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	if len(lines) < 2 {
 		return "", h, errors.New("truncated history")
@@ -86,7 +87,7 @@ func Parse(text string) (fingerprint string, h History, err error) {
 		if len(f) != 4 {
 			return "", h, fmt.Errorf("history line %q", l)
 		}
-		var e Event
+		var e linEvent
 		var err1, err2, err3 error
 		e.Thread, err1 = strconv.Atoi(f[1])
 		e.Index, err2 = strconv.Atoi(f[2])
@@ -108,8 +109,8 @@ func Parse(text string) (fingerprint string, h History, err error) {
 }
 
 // ops pairs the calls and returns of h, in the order of the calls.
-func (h History) ops() ([]op, error) {
-	var ops []op
+func (h linHistory) ops() ([]linOp, error) {
+	var ops []linOp
 	at := map[[2]int]int{}
 	for i, e := range h.Events {
 		k := [2]int{e.Thread, e.Index}
@@ -118,7 +119,7 @@ func (h History) ops() ([]op, error) {
 				return nil, fmt.Errorf("history: thread %d calls operation %d twice", e.Thread, e.Index)
 			}
 			at[k] = len(ops)
-			ops = append(ops, op{thread: e.Thread, index: e.Index, input: e.Input, call: i, ret: -1})
+			ops = append(ops, linOp{thread: e.Thread, index: e.Index, input: e.Input, call: i, ret: -1})
 			continue
 		}
 		j, ok := at[k]
@@ -135,9 +136,9 @@ func (h History) ops() ([]op, error) {
 	return ops, nil
 }
 
-// Checker checks histories against a model, memoizing the verdicts.
-type Checker struct {
-	m    Model
+// linChecker checks histories against a model, memoizing the verdicts.
+type linChecker struct {
+	m    linModelFuncs
 	name string // the test's, for the picture's file name
 
 	mu        sync.Mutex
@@ -146,27 +147,24 @@ type Checker struct {
 	scenarios map[string]bool
 }
 
-// NewChecker returns a checker of histories against m, for the test name.
-func NewChecker(m Model, name string) *Checker {
-	return &Checker{m: m, name: name, memo: map[string]string{}, scenarios: map[string]bool{}}
+// newLinChecker returns a checker of histories against m, for the test name.
+func newLinChecker(m linModelFuncs, name string) *linChecker {
+	return &linChecker{m: m, name: name, memo: map[string]string{}, scenarios: map[string]bool{}}
 }
-
-// OK is Check's answer for a history that a sequential order explains.
-const OK = "ok\n"
 
 // Stats says how many histories the checker was asked about, how many
 // distinct ones porcupine checked, and how many distinct scenarios they
 // came from.
-func (c *Checker) Stats() (histories, distinct, scenarios int) {
+func (c *linChecker) Stats() (histories, distinct, scenarios int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.histories, len(c.memo), len(c.scenarios)
 }
 
-// Check checks the encoded history text (see Parse) and returns OK, or a
+// Check checks the encoded history text (see parseLinHistory) and returns linOK, or a
 // report of why no sequential order explains it (or of what is wrong
 // with the model or the history). Safe for concurrent use.
-func (c *Checker) Check(text string) string {
+func (c *linChecker) Check(text string) string {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.histories++
@@ -178,8 +176,8 @@ func (c *Checker) Check(text string) string {
 	return v
 }
 
-func (c *Checker) check(text string) string {
-	fp, h, err := Parse(text)
+func (c *linChecker) check(text string) string {
+	fp, h, err := parseLinHistory(text)
 	if err != nil {
 		return "vt.Linearizable: " + err.Error()
 	}
@@ -195,7 +193,7 @@ func (c *Checker) check(text string) string {
 			return fmt.Sprintf("vt.Linearizable: history: operation %d out of range", o.input)
 		}
 	}
-	c.scenarios[scenarioKey(h, ops)] = true
+	c.scenarios[linScenarioKey(h, ops)] = true
 
 	var stepErr error
 	pm := c.porcupineModel(&stepErr)
@@ -221,7 +219,7 @@ func (c *Checker) check(text string) string {
 	}
 	switch res {
 	case porcupine.Ok:
-		return OK
+		return linOK
 	case porcupine.Illegal:
 	default:
 		return "vt.Linearizable: porcupine could not decide the history (" + string(res) + ")"
@@ -239,15 +237,15 @@ func (c *Checker) check(text string) string {
 	return strings.TrimSuffix(sb.String(), "\n")
 }
 
-// state is a model state with its key.
-type state struct {
+// linState is a model state with its key.
+type linState struct {
 	v   any
 	key string
 }
 
 // porcupineModel adapts c's model to porcupine; the first error of a step
 // (the model panicked or modified its state) goes to *stepErr.
-func (c *Checker) porcupineModel(stepErr *error) porcupine.Model {
+func (c *linChecker) porcupineModel(stepErr *error) porcupine.Model {
 	var errMu sync.Mutex
 	fail := func(err error) {
 		errMu.Lock()
@@ -259,10 +257,10 @@ func (c *Checker) porcupineModel(stepErr *error) porcupine.Model {
 	return porcupine.Model{
 		Init: func() any {
 			v := c.m.Init()
-			return state{v, c.m.Key(v)}
+			return linState{v, c.m.Key(v)}
 		},
 		Step: func(st, input, output any) (bool, any) {
-			s := st.(state)
+			s := st.(linState)
 			in := input.(int)
 			if k := c.m.Key(s.v); k != s.key {
 				// A later step changed a state that this one shares
@@ -280,23 +278,23 @@ func (c *Checker) porcupineModel(stepErr *error) porcupine.Model {
 				fail(fmt.Errorf("the model of %s modified the state it was given, %s, to %s: a model returns a new state (copy a slice or map before changing it)", c.m.Describe(in), s.key, k))
 				return false, st
 			}
-			return out == output.(string), state{next, c.m.Key(next)}
+			return out == output.(string), linState{next, c.m.Key(next)}
 		},
-		Equal: func(a, b any) bool { return a.(state).key == b.(state).key },
+		Equal: func(a, b any) bool { return a.(linState).key == b.(linState).key },
 		Hash: func(st any) uint64 {
 			h := fnv.New64a()
-			h.Write([]byte(st.(state).key))
+			h.Write([]byte(st.(linState).key))
 			return h.Sum64()
 		},
 		DescribeOperation: func(input, output any) string {
-			return c.m.Describe(input.(int)) + arrow(output.(string))
+			return c.m.Describe(input.(int)) + linArrow(output.(string))
 		},
-		DescribeState: func(st any) string { return st.(state).key },
+		DescribeState: func(st any) string { return st.(linState).key },
 	}
 }
 
-// scenarioKey identifies the scenario of a history: each thread's inputs.
-func scenarioKey(h History, ops []op) string {
+// linScenarioKey identifies the scenario of a history: each thread's inputs.
+func linScenarioKey(h linHistory, ops []linOp) string {
 	seqs := make([][]int, h.Threads)
 	for _, o := range ops {
 		seqs[o.thread] = append(seqs[o.thread], o.input)
@@ -305,7 +303,7 @@ func scenarioKey(h History, ops []op) string {
 }
 
 // describeScenario renders the scenario of a history.
-func (c *Checker) describeScenario(h History, ops []op) string {
+func (c *linChecker) describeScenario(h linHistory, ops []linOp) string {
 	seqs := make([][]string, h.Threads)
 	for _, o := range ops {
 		seqs[o.thread] = append(seqs[o.thread], c.m.Describe(o.input))
@@ -319,10 +317,10 @@ func (c *Checker) describeScenario(h History, ops []op) string {
 }
 
 // describeHistory renders the history's events in their order.
-func (c *Checker) describeHistory(h History, ops []op) string {
+func (c *linChecker) describeHistory(h linHistory, ops []linOp) string {
 	var sb strings.Builder
 	sb.WriteString("history (calls and returns in the order the scheduler ran them):\n")
-	byPos := map[int]op{}
+	byPos := map[int]linOp{}
 	for _, o := range ops {
 		byPos[o.call], byPos[o.ret] = o, o
 	}
@@ -331,7 +329,7 @@ func (c *Checker) describeHistory(h History, ops []op) string {
 		if e.Call {
 			fmt.Fprintf(&sb, "    %2d  thread %d  call    %s\n", i+1, e.Thread+1, c.m.Describe(o.input))
 		} else {
-			fmt.Fprintf(&sb, "    %2d  thread %d  return  %s%s\n", i+1, e.Thread+1, c.m.Describe(o.input), arrow(o.output))
+			fmt.Fprintf(&sb, "    %2d  thread %d  return  %s%s\n", i+1, e.Thread+1, c.m.Describe(o.input), linArrow(o.output))
 		}
 	}
 	return sb.String()
@@ -340,8 +338,8 @@ func (c *Checker) describeHistory(h History, ops []op) string {
 // explain says why no sequential order explains the history: the longest
 // order porcupine found the model to accept, and what the model returns
 // for each operation that could come next, unlike the implementation.
-func (c *Checker) explain(h History, ops []op, info porcupine.LinearizationInfo) string {
-	byID := map[int]op{}
+func (c *linChecker) explain(h linHistory, ops []linOp, info porcupine.LinearizationInfo) string {
+	byID := map[int]linOp{}
 	for i, o := range ops {
 		byID[i] = o // ids are positions in ops (see check)
 	}
@@ -365,7 +363,7 @@ func (c *Checker) explain(h History, ops []op, info porcupine.LinearizationInfo)
 			if i > 0 {
 				sb.WriteString("; ")
 			}
-			fmt.Fprintf(&sb, "%s%s (thread %d)", c.m.Describe(o.input), arrow(o.output), o.thread+1)
+			fmt.Fprintf(&sb, "%s%s (thread %d)", c.m.Describe(o.input), linArrow(o.output), o.thread+1)
 			next, _, err := c.m.Step(st, o.input)
 			if err != nil {
 				return sb.String() + "\n"
@@ -406,7 +404,7 @@ func (c *Checker) explain(h History, ops []op, info porcupine.LinearizationInfo)
 
 // picture writes porcupine's HTML picture of the history to a file in
 // the temporary directory, named by the test and the history.
-func (c *Checker) picture(pm porcupine.Model, info porcupine.LinearizationInfo, text string) (string, error) {
+func (c *linChecker) picture(pm porcupine.Model, info porcupine.LinearizationInfo, text string) (string, error) {
 	h := fnv.New64a()
 	h.Write([]byte(text))
 	name := strings.Map(func(r rune) rune {
@@ -419,9 +417,9 @@ func (c *Checker) picture(pm porcupine.Model, info porcupine.LinearizationInfo, 
 	return path, porcupine.VisualizePath(pm, info, path)
 }
 
-// arrow renders a result after its call: " → 1", or nothing for an
+// linArrow renders a result after its call: " → 1", or nothing for an
 // operation without one (its result is struct{}{}).
-func arrow(output string) string {
+func linArrow(output string) string {
 	if output == "struct {}{}" {
 		return ""
 	}

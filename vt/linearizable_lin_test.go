@@ -1,4 +1,6 @@
-package lin
+//go:build !vtinterp
+
+package vt
 
 import (
 	"fmt"
@@ -11,8 +13,8 @@ import (
 )
 
 // A register: input 0 writes 1, input 1 writes 2, input 2 reads.
-func register() Model {
-	return Model{
+func register() linModelFuncs {
+	return linModelFuncs{
 		Fingerprint: "reg",
 		Choices:     3,
 		Init:        func() any { return 0 },
@@ -34,10 +36,10 @@ const sequentialRead = "reg\n2 1\nc 0 0 0\nr 0 0 \"struct {}{}\"\nc 1 0 2\nr 1 0
 const overlappingRead = "reg\n2 1\nc 0 0 0\nc 1 0 2\nr 0 0 \"struct {}{}\"\nr 1 0 %q\n"
 
 func TestCheckVerdicts(t *testing.T) {
-	c := NewChecker(register(), "TestCheckVerdicts")
-	assert.Equal(t, OK, c.Check(fmt.Sprintf(sequentialRead, "1")))
-	assert.Equal(t, OK, c.Check(fmt.Sprintf(overlappingRead, "0")))
-	assert.Equal(t, OK, c.Check(fmt.Sprintf(overlappingRead, "1")))
+	c := newLinChecker(register(), "TestCheckVerdicts")
+	assert.Equal(t, linOK, c.Check(fmt.Sprintf(sequentialRead, "1")))
+	assert.Equal(t, linOK, c.Check(fmt.Sprintf(overlappingRead, "0")))
+	assert.Equal(t, linOK, c.Check(fmt.Sprintf(overlappingRead, "1")))
 
 	msg := c.Check(fmt.Sprintf(sequentialRead, "0"))
 	require.True(t, strings.HasPrefix(msg, "not linearizable:"), msg)
@@ -54,7 +56,7 @@ func TestCheckVerdicts(t *testing.T) {
 }
 
 func TestCheckMemoizes(t *testing.T) {
-	c := NewChecker(register(), "TestCheckMemoizes")
+	c := newLinChecker(register(), "TestCheckMemoizes")
 	for range 3 {
 		c.Check(fmt.Sprintf(overlappingRead, "1"))
 	}
@@ -67,7 +69,7 @@ func TestCheckMemoizes(t *testing.T) {
 
 // A model that changes the state it is given is reported, not believed.
 func TestCheckModelModifiesState(t *testing.T) {
-	m := Model{
+	m := linModelFuncs{
 		Fingerprint: "q",
 		Choices:     1,
 		Init:        func() any { return append(make([]int, 0, 4), 5) },
@@ -80,13 +82,13 @@ func TestCheckModelModifiesState(t *testing.T) {
 		Key:      func(st any) string { return fmt.Sprintf("%#v", st) },
 		Describe: func(int) string { return "Push(1)" },
 	}
-	c := NewChecker(m, "x")
+	c := newLinChecker(m, "x")
 	msg := c.Check("q\n1 1\nc 0 0 0\nr 0 0 \"struct {}{}\"\n")
 	assert.Contains(t, msg, "the model of Push(1) modified the state it was given, []int{5}, to []int{7}")
 }
 
 func TestCheckBadInput(t *testing.T) {
-	c := NewChecker(register(), "x")
+	c := newLinChecker(register(), "x")
 	for text, want := range map[string]string{
 		"other\n2 1\n":                     "the execution recorded a history of operations other, the test's spec has reg",
 		"reg\n":                            "truncated history",
@@ -105,7 +107,7 @@ func TestCheckBadInput(t *testing.T) {
 // The explanation names the operations porcupine ordered, also when the
 // threads call in another order than their numbers.
 func TestExplainOrder(t *testing.T) {
-	c := NewChecker(register(), "TestExplainOrder")
+	c := newLinChecker(register(), "TestExplainOrder")
 	msg := c.Check("reg\n2 1\nc 1 0 0\nr 1 0 \"struct {}{}\"\nc 0 0 2\nr 0 0 \"0\"\n")
 	assert.Contains(t, msg, "end after\n    Write(1) (thread 2)\n    (model state 1), and no operation can go next:\n    Read() (thread 1) returned 0, the model returns 1\n", msg)
 	if _, path, ok := strings.Cut(msg, "history: "); ok {
