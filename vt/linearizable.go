@@ -37,6 +37,46 @@ type Spec[I, S any] struct {
 	// OpsPerThread is the number of operations each goroutine runs one
 	// after the other (default 2).
 	OpsPerThread int
+	// Criterion is the condition every history must meet:
+	// Linearizability (the default), or a weaker one.
+	Criterion Criterion
+}
+
+// Criterion is a correctness condition of concurrent histories, for
+// [Spec].
+type Criterion int
+
+const (
+	// Linearizability (Herlihy and Wing): some sequential order of the
+	// operations, in which an operation that returned before another was
+	// called comes first, gives their results.
+	Linearizability Criterion = iota
+	// SequentialConsistency (Lamport): some sequential order of the
+	// operations that keeps each goroutine's program order gives their
+	// results; the real-time order of different goroutines' operations
+	// does not count. Weaker than linearizability, and not compositional:
+	// for code whose callers never compare notes across goroutines.
+	SequentialConsistency
+	// QuiescentConsistency (Aspnes, Herlihy and Shavit): some sequential
+	// order gives the results, in which operations separated by a period
+	// of quiescence (no operation pending) keep their real-time order;
+	// operations that run while others are pending may take effect in any
+	// order, even two of one goroutine. Weaker than linearizability; for
+	// structures such as counting networks.
+	QuiescentConsistency
+)
+
+// String returns the criterion's name.
+func (c Criterion) String() string {
+	switch c {
+	case Linearizability:
+		return "linearizability"
+	case SequentialConsistency:
+		return "sequential consistency"
+	case QuiescentConsistency:
+		return "quiescent consistency"
+	}
+	return "Criterion(" + strconv.Itoa(int(c)) + ")"
 }
 
 // Op is an operation of a [Spec]: a call of the implementation, and the

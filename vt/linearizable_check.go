@@ -88,6 +88,9 @@ func (spec *Spec[I, S]) validate() error {
 	if spec.OpsPerThread < 0 || spec.OpsPerThread > 64 {
 		bad("Spec.OpsPerThread is %d: give 1 to 64 (0: 2)", spec.OpsPerThread)
 	}
+	if spec.Criterion < Linearizability || spec.Criterion > QuiescentConsistency {
+		bad("Spec.Criterion is %v: give vt.Linearizability, vt.SequentialConsistency or vt.QuiescentConsistency", spec.Criterion)
+	}
 	seen := map[string]bool{}
 	for i, op := range spec.Ops {
 		switch {
@@ -111,6 +114,7 @@ func (spec *Spec[I, S]) linModel() linModelFuncs {
 	cs := spec.choices()
 	return linModelFuncs{
 		Fingerprint: spec.fingerprint(),
+		Criterion:   spec.Criterion,
 		Choices:     len(cs),
 		Init:        func() any { return spec.Init() },
 		Step: func(st any, input int) (next any, output string, err error) {

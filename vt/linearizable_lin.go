@@ -18,6 +18,7 @@ import (
 	"hash/fnv"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -45,6 +46,8 @@ type linModelFuncs struct {
 	Describe func(input int) string
 	// Choices is the number of inputs.
 	Choices int
+	// Criterion is the condition checked.
+	Criterion Criterion
 }
 
 // linEvent is a call or a return of a history.
@@ -195,17 +198,30 @@ func (c *linChecker) check(text string) string {
 	}
 	c.scenarios[linScenarioKey(h, ops)] = true
 
+	if c.m.Criterion == SequentialConsistency {
+		return c.checkSequential(h, ops)
+	}
+	// Quiescent consistency is linearizability of the history in which
+	// the operations between two quiescent points (no operation pending)
+	// all overlap.
+	hc, opsc := h, ops
+	if c.m.Criterion == QuiescentConsistency {
+		hc = quiesced(h)
+		if opsc, err = hc.ops(); err != nil {
+			return "vt.Linearizable: " + err.Error()
+		}
+	}
 	var stepErr error
 	pm := c.porcupineModel(&stepErr)
 	// An operation's id is its position in ops (the order of the calls):
 	// porcupine renumbers ids in that order, and its partial
 	// linearizations name operations by the renumbered ids.
 	ids := map[[2]int]int{}
-	for i, o := range ops {
+	for i, o := range opsc {
 		ids[[2]int{o.thread, o.index}] = i
 	}
 	var evs []porcupine.Event
-	for _, e := range h.Events {
+	for _, e := range hc.Events {
 		id := ids[[2]int{e.Thread, e.Index}]
 		if e.Call {
 			evs = append(evs, porcupine.Event{ClientId: e.Thread, Kind: porcupine.CallEvent, Value: e.Input, Id: id})
@@ -225,15 +241,152 @@ func (c *linChecker) check(text string) string {
 		return "vt.Linearizable: porcupine could not decide the history (" + string(res) + ")"
 	}
 	var sb strings.Builder
-	sb.WriteString("not linearizable: no sequential order of the operations gives their results\n")
+	if c.m.Criterion == QuiescentConsistency {
+		sb.WriteString("not quiescently consistent: no sequential order of the operations that keeps the order of those separated by quiescence gives their results\n")
+	} else {
+		sb.WriteString("not linearizable: no sequential order of the operations gives their results\n")
+	}
 	sb.WriteString(c.describeScenario(h, ops))
 	sb.WriteString(c.describeHistory(h, ops))
-	sb.WriteString(c.explain(h, ops, info))
+	var longest []int
+	if parts := info.PartialLinearizations(); len(parts) > 0 {
+		for _, l := range parts[0] {
+			if len(l) > len(longest) {
+				longest = l
+			}
+		}
+	}
+	// An operation can go next if no other pending one returned before
+	// it was called.
+	sb.WriteString(c.explain(opsc, longest, func(done map[int]bool) []int {
+		firstRet := len(hc.Events)
+		for id, o := range opsc {
+			if !done[id] {
+				firstRet = min(firstRet, o.ret)
+			}
+		}
+		var next []int
+		for id, o := range opsc {
+			if !done[id] && o.call < firstRet {
+				next = append(next, id)
+			}
+		}
+		return next
+	}))
 	if path, err := c.picture(pm, info, text); err == nil {
 		fmt.Fprintf(&sb, "porcupine's picture of the history: %s\n", path)
 	} else {
 		fmt.Fprintf(&sb, "porcupine's picture of the history could not be written: %v\n", err)
 	}
+	return strings.TrimSuffix(sb.String(), "\n")
+}
+
+// quiesced returns h with the events between two quiescent points (where
+// no operation is pending) reordered: all calls, then all returns.
+func quiesced(h linHistory) linHistory {
+	out := h
+	out.Events = nil
+	var calls, rets []linEvent
+	pending := 0
+	for _, e := range h.Events {
+		if e.Call {
+			calls = append(calls, e)
+			pending++
+		} else {
+			rets = append(rets, e)
+			pending--
+		}
+		if pending == 0 {
+			out.Events = append(append(out.Events, calls...), rets...)
+			calls, rets = nil, nil
+		}
+	}
+	out.Events = append(append(out.Events, calls...), rets...)
+	return out
+}
+
+// checkSequential checks h for sequential consistency: some order of the
+// operations that keeps each thread's program order (and nothing of real
+// time across threads) in which the model gives their results. A
+// depth-first search over the threads' interleavings, memoizing the
+// (positions, model state) pairs it has left.
+func (c *linChecker) checkSequential(h linHistory, ops []linOp) string {
+	seqs := make([][]int, h.Threads) // each thread's operations, by id
+	for id, o := range ops {
+		seqs[o.thread] = append(seqs[o.thread], id)
+	}
+	pos := make([]int, h.Threads)
+	visited := map[string]bool{}
+	var path, longest []int
+	var stepErr error
+	var dfs func(st any) bool
+	dfs = func(st any) bool {
+		if len(path) == len(ops) {
+			return true
+		}
+		if len(path) > len(longest) {
+			longest = slices.Clone(path)
+		}
+		key := fmt.Sprint(pos) + c.m.Key(st)
+		if visited[key] {
+			return false
+		}
+		visited[key] = true
+		for g := range pos {
+			if pos[g] == len(seqs[g]) {
+				continue
+			}
+			id := seqs[g][pos[g]]
+			before := c.m.Key(st)
+			next, out, err := c.m.Step(st, ops[id].input)
+			if err == nil && c.m.Key(st) != before {
+				err = fmt.Errorf("the model of %s modified the state it was given, %s, to %s: a model returns a new state (copy a slice or map before changing it)", c.m.Describe(ops[id].input), before, c.m.Key(st))
+			}
+			if err != nil {
+				stepErr = err
+				return false
+			}
+			if out != ops[id].output {
+				continue
+			}
+			pos[g]++
+			path = append(path, id)
+			if dfs(next) {
+				return true
+			}
+			path = path[:len(path)-1]
+			pos[g]--
+			if stepErr != nil {
+				return false
+			}
+		}
+		return false
+	}
+	ok := dfs(c.m.Init())
+	switch {
+	case stepErr != nil:
+		return "vt.Linearizable: " + stepErr.Error()
+	case ok:
+		return linOK
+	}
+	var sb strings.Builder
+	sb.WriteString("not sequentially consistent: no order of the operations that keeps each thread's order gives their results\n")
+	sb.WriteString(c.describeScenario(h, ops))
+	sb.WriteString(c.describeHistory(h, ops))
+	// The next operation of each thread could go next.
+	sb.WriteString(c.explain(ops, longest, func(done map[int]bool) []int {
+		var next []int
+		for _, seq := range seqs {
+			for _, id := range seq {
+				if !done[id] {
+					next = append(next, id)
+					break
+				}
+			}
+		}
+		slices.Sort(next)
+		return next
+	}))
 	return strings.TrimSuffix(sb.String(), "\n")
 }
 
@@ -335,22 +488,12 @@ func (c *linChecker) describeHistory(h linHistory, ops []linOp) string {
 	return sb.String()
 }
 
-// explain says why no sequential order explains the history: the longest
-// order porcupine found the model to accept, and what the model returns
-// for each operation that could come next, unlike the implementation.
-func (c *linChecker) explain(h linHistory, ops []linOp, info porcupine.LinearizationInfo) string {
-	byID := map[int]linOp{}
-	for i, o := range ops {
-		byID[i] = o // ids are positions in ops (see check)
-	}
-	var longest []int
-	if parts := info.PartialLinearizations(); len(parts) > 0 {
-		for _, l := range parts[0] {
-			if len(l) > len(longest) {
-				longest = l
-			}
-		}
-	}
+// explain says why no sequential order explains the history: longest,
+// the longest order the check found the model to accept (operations by
+// their positions in ops), and what the model returns for each operation
+// that could come next (candidates, given those done), unlike the
+// implementation.
+func (c *linChecker) explain(ops []linOp, longest []int, candidates func(done map[int]bool) []int) string {
 	var sb strings.Builder
 	st := c.m.Init()
 	done := map[int]bool{}
@@ -359,7 +502,7 @@ func (c *linChecker) explain(h linHistory, ops []linOp, info porcupine.Lineariza
 	} else {
 		sb.WriteString("why: the longest sequential orders the model accepts end after\n    ")
 		for i, id := range longest {
-			o := byID[id]
+			o := ops[id]
 			if i > 0 {
 				sb.WriteString("; ")
 			}
@@ -373,31 +516,17 @@ func (c *linChecker) explain(h linHistory, ops []linOp, info porcupine.Lineariza
 		}
 		fmt.Fprintf(&sb, "\n    (model state %s), and no operation can go next:\n", c.m.Key(st))
 	}
-	// An operation can go next if no other pending one returned before
-	// it was called.
-	firstRet := len(h.Events)
-	for id, o := range byID {
-		if !done[id] {
-			firstRet = min(firstRet, o.ret)
-		}
-	}
-	for id, o := range ops {
-		if done[id] {
-			continue
-		}
-		if o.call > firstRet {
-			continue
-		}
+	for _, id := range candidates(done) {
+		o := ops[id]
 		_, out, err := c.m.Step(st, o.input)
-		if err != nil {
+		switch {
+		case err != nil:
 			fmt.Fprintf(&sb, "    %s (thread %d): the model fails: %v\n", c.m.Describe(o.input), o.thread+1, err)
-			continue
-		}
-		if out == o.output {
+		case out == o.output:
 			fmt.Fprintf(&sb, "    %s (thread %d) returned %s, as the model does here, but no order of the rest follows\n", c.m.Describe(o.input), o.thread+1, o.output)
-			continue
+		default:
+			fmt.Fprintf(&sb, "    %s (thread %d) returned %s, the model returns %s\n", c.m.Describe(o.input), o.thread+1, o.output, out)
 		}
-		fmt.Fprintf(&sb, "    %s (thread %d) returned %s, the model returns %s\n", c.m.Describe(o.input), o.thread+1, o.output, out)
 	}
 	return sb.String()
 }

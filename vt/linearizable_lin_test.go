@@ -114,3 +114,38 @@ func TestExplainOrder(t *testing.T) {
 		os.Remove(path)
 	}
 }
+
+// The weaker criteria accept what linearizability refuses, and refuse
+// what they must.
+func TestCheckWeakerCriteria(t *testing.T) {
+	check := func(cr Criterion, text string) string {
+		m := register()
+		m.Criterion = cr
+		msg := newLinChecker(m, "TestCheckWeakerCriteria").Check(text)
+		if _, path, ok := strings.Cut(msg, "history: "); ok {
+			os.Remove(path)
+		}
+		return msg
+	}
+	// Thread 1 reads 0 after thread 0's write returned: sequentially
+	// consistent (the read goes first), neither linearizable nor
+	// quiescently consistent (quiescence separates them).
+	stale := fmt.Sprintf(sequentialRead, "0")
+	assert.Contains(t, check(Linearizability, stale), "not linearizable")
+	assert.Equal(t, linOK, check(SequentialConsistency, stale))
+	assert.Contains(t, check(QuiescentConsistency, stale), "not quiescently consistent")
+
+	// One thread reads 0 after its own write: sequentially consistent in
+	// no order.
+	own := "reg\n1 2\nc 0 0 0\nr 0 0 \"struct {}{}\"\nc 0 1 2\nr 0 1 \"0\"\n"
+	msg := check(SequentialConsistency, own)
+	assert.Contains(t, msg, "not sequentially consistent")
+	assert.Contains(t, msg, "why: the longest sequential orders the model accepts end after\n    Write(1) (thread 1)\n    (model state 1), and no operation can go next:\n    Read() (thread 1) returned 0, the model returns 1")
+
+	// The same, while thread 1's write is pending throughout: no
+	// quiescence, so any order goes for quiescent consistency.
+	busy := "reg\n2 2\nc 1 0 1\nc 0 0 0\nr 0 0 \"struct {}{}\"\nc 0 1 2\nr 0 1 \"0\"\nr 1 0 \"struct {}{}\"\nc 1 1 1\nr 1 1 \"struct {}{}\"\n"
+	assert.Contains(t, check(Linearizability, busy), "not linearizable")
+	assert.Equal(t, linOK, check(QuiescentConsistency, busy))
+	assert.Contains(t, check(SequentialConsistency, busy), "not sequentially consistent")
+}
