@@ -186,3 +186,16 @@ func TestLinearizableRendersAlike(t *testing.T) {
 	require.Empty(t, tb.errs, tb.text())
 	assert.Contains(t, tb.text(), "ok, 3 executions, exhaustive")
 }
+
+// The counter map's lost update is no sequentially consistent history
+// either: both goroutines increment, then each reads 1.
+func TestLinearizableCountersSequentialConsistency(t *testing.T) {
+	tb := &captureTB{TB: t}
+	spec := countersSpec()
+	spec.Criterion = vt.SequentialConsistency
+	vt.Linearizable(tb, spec, vt.Strategy("dpor"), vt.Time(time.Minute), vt.Corpus("off"))
+	require.Len(t, tb.errs, 1, tb.text())
+	assert.Contains(t, tb.errs[0], "not sequentially consistent")
+	assert.Contains(t, tb.errs[0], `thread 1: Inc("a"), Get("a")`)
+	assert.Contains(t, tb.errs[0], `thread 2: Inc("a"), Get("a")`)
+}
