@@ -35,6 +35,9 @@ import (
 // token. Races, deadlocks, leaks and panics of the implementation are
 // reported as Check reports them. Options are those of Check.
 //
+// spec.Criterion may ask for a weaker condition than linearizability:
+// sequential consistency or quiescent consistency (see [Criterion]).
+//
 // The model's functions run in the test process, the implementation's in
 // vt's interpreter: results are compared by their renderings (see [Op]).
 func Linearizable[I, S any](tb testing.TB, spec Spec[I, S], opts ...Option) {
