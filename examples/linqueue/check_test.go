@@ -199,3 +199,25 @@ func TestLinearizableCountersSequentialConsistency(t *testing.T) {
 	assert.Contains(t, tb.errs[0], `thread 1: Inc("a"), Get("a")`)
 	assert.Contains(t, tb.errs[0], `thread 2: Inc("a"), Get("a")`)
 }
+
+// The history's stamps order an operation before a later one of another
+// goroutine, as any harness's clock would, but operations that overlap
+// stay unordered: vt reports the race of RacyQueue's length.
+func TestLinearizableRaceStillReported(t *testing.T) {
+	tb := &captureTB{TB: t}
+	vt.Linearizable(tb, vt.Spec[*RacyQueue, int]{
+		New:  func() *RacyQueue { return &RacyQueue{} },
+		Init: func() int { return 0 },
+		Ops: []vt.Op[*RacyQueue, int]{
+			vt.Call("Push",
+				func(q *RacyQueue) struct{} { q.Push(1); return struct{}{} },
+				func(n int) (int, struct{}) { return n + 1, struct{}{} }),
+			vt.Call("Len",
+				func(q *RacyQueue) int { return q.Len() },
+				func(n int) (int, int) { return n, n }),
+		},
+		Threads: 2, OpsPerThread: 1,
+	}, vt.Corpus("off"))
+	require.Len(t, tb.errs, 1, tb.text())
+	assert.Contains(t, tb.errs[0], "vt: race found")
+}

@@ -93,3 +93,19 @@ func (c *Counters) Get(key string) int {
 	defer c.mu.Unlock()
 	return c.m[key]
 }
+
+// RacyQueue is Queue with a length kept outside the mutex: Push and Len
+// race on it (a data race, which vt reports before any history).
+type RacyQueue struct {
+	Queue
+	n int
+}
+
+// Push appends x.
+func (q *RacyQueue) Push(x int) {
+	q.Queue.Push(x)
+	q.n++
+}
+
+// Len returns the number of items pushed.
+func (q *RacyQueue) Len() int { return q.n }
