@@ -257,21 +257,15 @@ func runScenario[I, S any](t *T, spec *Spec[I, S]) {
 	}
 	wg.Wait()
 
-	type event struct {
-		stamp    int64
-		call     bool
-		g, j     int
-		rendered string
-	}
-	var evs []event
+	var evs []linEvent2
 	for g, rs := range records {
 		for j, r := range rs {
-			evs = append(evs, event{stamp: r.call, call: true, g: g, j: j}, event{stamp: r.ret, g: g, j: j, rendered: render(r.result)})
+			evs = append(evs, linEvent2{stamp: r.call, call: true, g: g, j: j}, linEvent2{stamp: r.ret, g: g, j: j, rendered: render(r.result)})
 		}
 	}
 	// A return and the next call of the same goroutine share a stamp:
 	// the return comes first.
-	slices.SortFunc(evs, func(a, b event) int {
+	slices.SortFunc(evs, func(a, b linEvent2) int {
 		if a.stamp != b.stamp {
 			return int(a.stamp - b.stamp)
 		}
@@ -310,7 +304,11 @@ func runScenario[I, S any](t *T, spec *Spec[I, S]) {
 	switch msg := hostCall(linHostPrefix+t.name, string(b)); msg {
 	case linOK:
 	case "":
-		t.Errorf("vt.Linearizable: no checker answered for this execution's history: vt.Linearizable runs under go test (vt test does not support it yet)")
+		// No checker in the test process (vt test interprets the whole
+		// test): check here, in the interpreter, without porcupine.
+		if msg := checkHere(spec, scenario, evs); msg != "" {
+			t.Errorf("%s", msg)
+		}
 	default:
 		t.Errorf("%s", msg)
 	}
@@ -323,3 +321,147 @@ const linOK = "ok\n"
 // returns its result. vt's interpreter intercepts it (see
 // internal/explore/host.go); called natively it returns "".
 func hostCall(name, arg string) string { return "" }
+
+// linEvent2 is a call or a return of an execution's history, as the
+// interpreter records it.
+type linEvent2 struct {
+	stamp    int64
+	call     bool
+	g, j     int    // goroutine (thread) and its operation's index
+	rendered string // the result of a return
+}
+
+// checkHere checks a history where no checker of the test process
+// answers (under vt test, which interprets the whole test): a depth-first
+// search for an order of the operations that spec.Criterion allows and
+// in which the model gives their results, memoizing (operations done,
+// model state) pairs. It returns "" if there is one, else the report.
+func checkHere[I, S any](spec *Spec[I, S], scenario [][]int, evs []linEvent2) string {
+	cs := spec.choices()
+	type hop struct {
+		g, j, input int
+		out         string
+		call, ret   int // positions in evs (busy periods' ends, for quiescent consistency)
+	}
+	var ops []hop
+	at := map[[2]int]int{}
+	busyStart, pending := 0, 0
+	var busy []int // ops of the current busy period
+	for pos, e := range evs {
+		if e.call {
+			if pending == 0 {
+				busyStart = pos
+			}
+			pending++
+			at[[2]int{e.g, e.j}] = len(ops)
+			busy = append(busy, len(ops))
+			ops = append(ops, hop{g: e.g, j: e.j, input: scenario[e.g][e.j], call: pos})
+			continue
+		}
+		pending--
+		o := &ops[at[[2]int{e.g, e.j}]]
+		o.ret, o.out = pos, e.rendered
+		if pending == 0 && spec.Criterion == QuiescentConsistency {
+			for _, id := range busy {
+				ops[id].call, ops[id].ret = busyStart, pos
+			}
+			busy = busy[:0]
+		}
+	}
+	done := make([]byte, len(ops))
+	visited := map[string]bool{}
+	var order, longest []int
+	var search func(st S) bool
+	search = func(st S) bool {
+		if len(order) == len(ops) {
+			return true
+		}
+		if len(order) > len(longest) {
+			longest = slices.Clone(order)
+		}
+		key := string(done) + render(st)
+		if visited[key] {
+			return false
+		}
+		visited[key] = true
+		for x, o := range ops {
+			if done[x] == 1 || !eligible(spec.Criterion, x, len(ops), func(y int) bool { return done[y] == 1 },
+				func(y int) bool { return ops[y].ret < o.call }, func(y int) bool { return ops[y].g == o.g && ops[y].j < o.j }) {
+				continue
+			}
+			c := cs[o.input]
+			next, out := spec.Ops[c.op].model(st, c.arg)
+			if render(out) != o.out {
+				continue
+			}
+			done[x] = 1
+			order = append(order, x)
+			if search(next) {
+				return true
+			}
+			order = order[:len(order)-1]
+			done[x] = 0
+		}
+		return false
+	}
+	if search(spec.Init()) {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("not " + map[Criterion]string{Linearizability: "linearizable", SequentialConsistency: "sequentially consistent", QuiescentConsistency: "quiescently consistent"}[spec.Criterion])
+	b.WriteString(": no order of the operations that " + spec.Criterion.String() + " allows gives their results (checked in vt's interpreter)\nscenario:\n")
+	for g, seq := range scenario {
+		b.WriteString("    thread " + strconv.Itoa(g+1) + ":")
+		for j, k := range seq {
+			if j > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(" " + spec.describe(cs[k]))
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("history (calls and returns in the order the scheduler ran them):\n")
+	for pos, e := range evs {
+		o := ops[at[[2]int{e.g, e.j}]]
+		if e.call {
+			b.WriteString("    " + strconv.Itoa(pos+1) + "  thread " + strconv.Itoa(e.g+1) + "  call    " + spec.describe(cs[o.input]) + "\n")
+		} else {
+			b.WriteString("    " + strconv.Itoa(pos+1) + "  thread " + strconv.Itoa(e.g+1) + "  return  " + spec.describe(cs[o.input]) + linArrow(o.out) + "\n")
+		}
+	}
+	b.WriteString("why: the longest orders the model accepts end after:")
+	for _, x := range longest {
+		b.WriteString(" " + spec.describe(cs[ops[x].input]) + " (thread " + strconv.Itoa(ops[x].g+1) + ");")
+	}
+	b.WriteString(" no operation can go next")
+	return b.String()
+}
+
+// eligible says whether operation x (of n) may come next in an order the
+// criterion allows, given which are done, whether y returned before x
+// was called (before), and whether y comes before x in x's goroutine
+// (earlier).
+func eligible(cr Criterion, x, n int, done, before, earlier func(y int) bool) bool {
+	for y := range n {
+		if y == x || done(y) {
+			continue
+		}
+		if cr == SequentialConsistency {
+			if earlier(y) {
+				return false
+			}
+		} else if before(y) {
+			return false
+		}
+	}
+	return true
+}
+
+// linArrow renders a result after its call: " → 1", or nothing for an
+// operation without one (its result is struct{}{}).
+func linArrow(output string) string {
+	if output == "struct {}{}" {
+		return ""
+	}
+	return " → " + output
+}

@@ -545,12 +545,3 @@ func (c *linChecker) picture(pm porcupine.Model, info porcupine.LinearizationInf
 	path := filepath.Join(os.TempDir(), fmt.Sprintf("vt-lin-%s-%016x.html", name, h.Sum64()))
 	return path, porcupine.VisualizePath(pm, info, path)
 }
-
-// linArrow renders a result after its call: " → 1", or nothing for an
-// operation without one (its result is struct{}{}).
-func linArrow(output string) string {
-	if output == "struct {}{}" {
-		return ""
-	}
-	return " → " + output
-}
