@@ -216,11 +216,19 @@ const linHostPrefix = "vt.Linearizable\x00"
 func runScenario[I, S any](t *T, spec *Spec[I, S]) {
 	threads, ops := spec.shape()
 	cs := spec.choices()
+	// Each slot draws its operation, then its argument: two small draws
+	// the search enumerates (up to -enumerate values each) rather than
+	// one large one it would sample.
+	first := make([]int, len(spec.Ops)) // each operation's first choice
+	for k := len(cs) - 1; k >= 0; k-- {
+		first[cs[k].op] = k
+	}
 	scenario := make([][]int, threads)
 	for g := range scenario {
 		scenario[g] = make([]int, ops)
 		for j := range ops {
-			scenario[g][j] = rand.IntN(len(cs))
+			op := rand.IntN(len(spec.Ops))
+			scenario[g][j] = first[op] + rand.IntN(max(len(spec.Ops[op].args), 1))
 		}
 	}
 	// Goroutines are interchangeable: a scenario and its permutations

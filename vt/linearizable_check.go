@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"strconv"
 	"testing"
 
 	"github.com/vtcheck/vt/internal/explore"
@@ -57,9 +58,13 @@ func Linearizable[I, S any](tb testing.TB, spec Spec[I, S], opts ...Option) {
 	k := calls[name]
 	calls[name]++
 	callsMu.Unlock()
-	out, err := explore.CheckCall(name, k, explore.CallSite{File: file, Line: line}, settings(opts, os.LookupEnv, flagSettings))
+	set := settings(opts, os.LookupEnv, flagSettings)
+	out, err := explore.CheckCall(name, k, explore.CallSite{File: file, Line: line}, set)
 	histories, distinct, scenarios := ck.Stats()
 	stats := fmt.Sprintf("vt.Linearizable: %d histories recorded, %d distinct checked by porcupine, from %d scenarios", histories, distinct, scenarios)
+	if note := spec.sampledNote(set["enumerate"]); note != "" {
+		stats += "\n" + note
+	}
 	switch {
 	case err != nil:
 		tb.Fatal(err)
@@ -68,6 +73,30 @@ func Linearizable[I, S any](tb testing.TB, spec Spec[I, S], opts ...Option) {
 	default:
 		tb.Logf("%s\n%s", out.Text, stats)
 	}
+}
+
+// sampledNote says, if a scenario draw has more values than the search
+// enumerates (enumerate, the option's value; "" its default), that the
+// scenarios are sampled: an exhaustive exploration covers the sampled
+// values only.
+func (spec *Spec[I, S]) sampledNote(enumerate string) string {
+	limit := 16
+	if n, err := strconv.Atoi(enumerate); err == nil {
+		limit = n
+	}
+	what := ""
+	if len(spec.Ops) > limit {
+		what = fmt.Sprintf("%d operations", len(spec.Ops))
+	}
+	for _, op := range spec.Ops {
+		if what == "" && len(op.args) > limit {
+			what = fmt.Sprintf("%d arguments of %s", len(op.args), op.name)
+		}
+	}
+	if what == "" {
+		return ""
+	}
+	return fmt.Sprintf("vt.Linearizable: note: %s are more than the search enumerates (-enumerate %d): scenarios are sampled from the seed, and \"exhaustive\" covers the sampled ones only (raise vt.Enumerate)", what, limit)
 }
 
 // validate says what is wrong with spec, naming the field.
