@@ -248,10 +248,12 @@ func (c *linChecker) check(text string) string {
 	}
 	sb.WriteString(c.describeScenario(h, ops))
 	sb.WriteString(c.describeHistory(h, ops))
+	// The longest partial linearization, the first in the order of the
+	// ids among those as long (porcupine's order of them varies).
 	var longest []int
 	if parts := info.PartialLinearizations(); len(parts) > 0 {
 		for _, l := range parts[0] {
-			if len(l) > len(longest) {
+			if len(l) > len(longest) || len(l) == len(longest) && slices.Compare(l, longest) < 0 {
 				longest = l
 			}
 		}
