@@ -1,9 +1,10 @@
 // Package linqueue holds concurrent data structures for vt.Linearizable:
-// a correct queue under a mutex, and two classic broken structures whose
-// every memory access is synchronized (so vt finds no data race in them)
-// but whose operations are not atomic: a ring-buffer queue whose indices
-// are read and written back as separate atomic operations (a lost update),
-// and a counter map that increments with check-then-act.
+// a correct queue under a mutex, Treiber's lock-free stack, and two
+// classic broken structures whose every memory access is synchronized (so
+// vt finds no data race in them) but whose operations are not atomic: a
+// ring-buffer queue whose indices are read and written back as separate
+// atomic operations (a lost update), and a counter map that increments
+// with check-then-act; and a queue with a data race.
 package linqueue
 
 import (
@@ -109,3 +110,41 @@ func (q *RacyQueue) Push(x int) {
 
 // Len returns the number of items pushed.
 func (q *RacyQueue) Len() int { return q.n }
+
+// Stack is Treiber's lock-free stack: a linked list whose head moves by
+// compare-and-swap. Linearizable (Go's garbage collector keeps a node
+// alive while a goroutine holds it, so its address is never reused under
+// a pending CompareAndSwap).
+type Stack struct {
+	head atomic.Pointer[node]
+}
+
+type node struct {
+	x    int
+	next *node
+}
+
+// Push pushes x.
+func (s *Stack) Push(x int) {
+	n := &node{x: x}
+	for {
+		old := s.head.Load()
+		n.next = old
+		if s.head.CompareAndSwap(old, n) {
+			return
+		}
+	}
+}
+
+// Pop pops the top item; ok is false if the stack is empty.
+func (s *Stack) Pop() (x int, ok bool) {
+	for {
+		old := s.head.Load()
+		if old == nil {
+			return 0, false
+		}
+		if s.head.CompareAndSwap(old, old.next) {
+			return old.x, true
+		}
+	}
+}

@@ -77,3 +77,36 @@ func countersSpec() vt.Spec[*Counters, map[string]int] {
 func TestCounters(t *testing.T) {
 	vt.Linearizable(t, countersSpec(), vt.Strategy("dpor"), vt.Time(time.Minute), vt.Expect("assert"))
 }
+
+// stackSpec specifies a LIFO stack of ints that starts with the items
+// init (bottom first), implemented by the S that newS returns.
+func stackSpec[S interface {
+	Push(int)
+	Pop() (int, bool)
+}](newS func() S, init []int) vt.Spec[S, []int] {
+	return vt.Spec[S, []int]{
+		New:  newS,
+		Init: func() []int { return slices.Clone(init) },
+		Ops: []vt.Op[S, []int]{
+			vt.CallWith("Push", []int{3},
+				func(s S, x int) struct{} { s.Push(x); return struct{}{} },
+				func(m []int, x int) ([]int, struct{}) { return append(slices.Clip(m), x), struct{}{} }),
+			vt.Call("Pop",
+				func(s S) pop { x, ok := s.Pop(); return pop{x, ok} },
+				func(m []int) ([]int, pop) {
+					if len(m) == 0 {
+						return m, pop{}
+					}
+					return m[:len(m)-1], pop{m[len(m)-1], true}
+				}),
+		},
+	}
+}
+
+// Treiber's stack is linearizable: exhaustive for two goroutines with
+// one operation each.
+func TestStack(t *testing.T) {
+	spec := stackSpec(func() *Stack { return &Stack{} }, nil)
+	spec.OpsPerThread = 1
+	vt.Linearizable(t, spec, vt.Expect("ok"))
+}
