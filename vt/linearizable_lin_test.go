@@ -149,3 +149,18 @@ func TestCheckWeakerCriteria(t *testing.T) {
 	assert.Equal(t, linOK, check(QuiescentConsistency, busy))
 	assert.Contains(t, check(SequentialConsistency, busy), "not sequentially consistent")
 }
+
+// A model that panics is reported as such, naming the operation, not
+// taken for a verdict.
+func TestCheckModelPanics(t *testing.T) {
+	spec := &Spec[*int, int]{
+		New:  func() *int { return new(int) },
+		Init: func() int { return 0 },
+		Ops: []Op[*int, int]{
+			Call("Div", func(p *int) int { return 0 }, func(s int) (int, int) { return s, 1 / s }),
+		},
+	}
+	c := newLinChecker(spec.linModel(), "x")
+	msg := c.Check(spec.fingerprint() + "\n1 1\nc 0 0 0\nr 0 0 \"0\"\n")
+	assert.Equal(t, "vt.Linearizable: the model of Div() panicked: runtime error: integer divide by zero", msg)
+}
