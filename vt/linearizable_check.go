@@ -22,11 +22,11 @@ import (
 // A scenario gives each of spec.Threads goroutines spec.OpsPerThread
 // operations of spec.Ops. vt explores the scenarios and their
 // interleavings with its search, as Check explores a function: the
-// scenario is drawn at the start of each execution, a choice the search
-// enumerates (each goroutine's operation among at most Enumerate
-// operation-argument pairs; more are sampled from the Seed), so that small
-// scenario spaces are explored exhaustively and larger ones sampled, and
-// the replay token of an execution holds its scenario. Each execution runs
+// scenario is drawn at the start of each execution, choices the search
+// enumerates (each operation, then its argument, among at most Enumerate
+// values; draws of more are sampled from the Seed, and the output says
+// so), so that small scenario spaces are explored exhaustively and larger
+// ones sampled, and the replay token of an execution holds its scenario. Each execution runs
 // the scenario on a new implementation, records its history (each call and
 // return, in the order the scheduler ran them) and checks it against the
 // model with porcupine; a history checked once is not checked again. The
