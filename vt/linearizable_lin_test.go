@@ -164,3 +164,13 @@ func TestCheckModelPanics(t *testing.T) {
 	msg := c.Check(spec.fingerprint() + "\n1 1\nc 0 0 0\nr 0 0 \"0\"\n")
 	assert.Equal(t, "vt.Linearizable: the model of Div() panicked: runtime error: integer divide by zero", msg)
 }
+
+// Draws of more values than the search enumerates are noted.
+func TestSampledNote(t *testing.T) {
+	args := make([]int, 17)
+	spec := &Spec[*int, int]{Ops: []Op[*int, int]{
+		CallWith("Set", args, func(*int, int) int { return 0 }, func(s, _ int) (int, int) { return s, 0 }),
+	}}
+	assert.Contains(t, spec.sampledNote(""), "17 arguments of Set are more than the search enumerates (-enumerate 16)")
+	assert.Equal(t, "", spec.sampledNote("20"))
+}
