@@ -4,7 +4,8 @@
 // vt finds no data race in them) but whose operations are not atomic: a
 // ring-buffer queue whose indices are read and written back as separate
 // atomic operations (a lost update), and a counter map that increments
-// with check-then-act; and a queue with a data race.
+// with check-then-act; a register that is sequentially consistent but
+// not linearizable; and a queue with a data race.
 package linqueue
 
 import (
@@ -148,3 +149,18 @@ func (s *Stack) Pop() (x int, ok bool) {
 		}
 	}
 }
+
+// BlindRegister is a register whose reads never see a write: writes go
+// to one cell, reads read another. Race-free; with one operation per
+// goroutine it is sequentially consistent (the reads go before the
+// writes), but not linearizable: a read that starts after a write
+// returned does not see it.
+type BlindRegister struct {
+	w, r atomic.Int64
+}
+
+// Write writes x.
+func (b *BlindRegister) Write(x int) { b.w.Store(int64(x)) }
+
+// Read reads the register.
+func (b *BlindRegister) Read() int { return int(b.r.Load()) }
