@@ -265,15 +265,15 @@ func runScenario[I, S any](t *T, spec *Spec[I, S]) {
 	}
 	wg.Wait()
 
-	var evs []linEvent2
+	var evs []histEvent
 	for g, rs := range records {
 		for j, r := range rs {
-			evs = append(evs, linEvent2{stamp: r.call, call: true, g: g, j: j}, linEvent2{stamp: r.ret, g: g, j: j, rendered: render(r.result)})
+			evs = append(evs, histEvent{stamp: r.call, call: true, g: g, j: j}, histEvent{stamp: r.ret, g: g, j: j, rendered: render(r.result)})
 		}
 	}
 	// A return and the next call of the same goroutine share a stamp:
 	// the return comes first.
-	slices.SortFunc(evs, func(a, b linEvent2) int {
+	slices.SortFunc(evs, func(a, b histEvent) int {
 		if a.stamp != b.stamp {
 			return int(a.stamp - b.stamp)
 		}
@@ -330,9 +330,9 @@ const linOK = "ok\n"
 // internal/explore/host.go); called natively it returns "".
 func hostCall(name, arg string) string { return "" }
 
-// linEvent2 is a call or a return of an execution's history, as the
+// histEvent is a call or a return of an execution's history, as the
 // interpreter records it.
-type linEvent2 struct {
+type histEvent struct {
 	stamp    int64
 	call     bool
 	g, j     int    // goroutine (thread) and its operation's index
@@ -344,7 +344,7 @@ type linEvent2 struct {
 // search for an order of the operations that spec.Criterion allows and
 // in which the model gives their results, memoizing (operations done,
 // model state) pairs. It returns "" if there is one, else the report.
-func checkHere[I, S any](spec *Spec[I, S], scenario [][]int, evs []linEvent2) string {
+func checkHere[I, S any](spec *Spec[I, S], scenario [][]int, evs []histEvent) string {
 	cs := spec.choices()
 	type hop struct {
 		g, j, input int

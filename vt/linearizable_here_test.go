@@ -24,12 +24,12 @@ func TestCheckHere(t *testing.T) {
 			Criterion: cr,
 		}
 	}
-	call := func(g, j int) linEvent2 { return linEvent2{call: true, g: g, j: j} }
-	ret := func(g, j int, out string) linEvent2 { return linEvent2{g: g, j: j, rendered: out} }
+	call := func(g, j int) histEvent { return histEvent{call: true, g: g, j: j} }
+	ret := func(g, j int, out string) histEvent { return histEvent{g: g, j: j, rendered: out} }
 	const none = "struct {}{}"
 
 	// Thread 1 reads 0 after thread 0's write returned.
-	stale := []linEvent2{call(0, 0), ret(0, 0, none), call(1, 0), ret(1, 0, "0")}
+	stale := []histEvent{call(0, 0), ret(0, 0, none), call(1, 0), ret(1, 0, "0")}
 	staleScenario := [][]int{{0}, {2}}
 	assert.Contains(t, checkHere(reg(Linearizability), staleScenario, stale), "not linearizable")
 	assert.Equal(t, "", checkHere(reg(SequentialConsistency), staleScenario, stale))
@@ -39,7 +39,7 @@ func TestCheckHere(t *testing.T) {
 
 	// Thread 0 reads 0 after its own write, while thread 1's write is
 	// pending throughout.
-	busy := []linEvent2{call(1, 0), call(0, 0), ret(0, 0, none), call(0, 1), ret(0, 1, "0"), ret(1, 0, none), call(1, 1), ret(1, 1, none)}
+	busy := []histEvent{call(1, 0), call(0, 0), ret(0, 0, none), call(0, 1), ret(0, 1, "0"), ret(1, 0, none), call(1, 1), ret(1, 1, none)}
 	busyScenario := [][]int{{0, 2}, {1, 1}}
 	msg := checkHere(reg(Linearizability), busyScenario, busy)
 	assert.Contains(t, msg, "not linearizable")
