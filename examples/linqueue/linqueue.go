@@ -4,8 +4,10 @@
 // vt finds no data race in them) but whose operations are not atomic: a
 // ring-buffer queue whose indices are read and written back as separate
 // atomic operations (a lost update), and a counter map that increments
-// with check-then-act; a register that is sequentially consistent but
-// not linearizable; and a queue with a data race.
+// with check-then-act; a name registry over the standard library's
+// sync.Map, correct with LoadOrStore and broken with Load then Store; a
+// register that is sequentially consistent but not linearizable; and a
+// queue with a data race.
 package linqueue
 
 import (
@@ -164,3 +166,34 @@ func (b *BlindRegister) Write(x int) { b.w.Store(int64(x)) }
 
 // Read reads the register.
 func (b *BlindRegister) Read() int { return int(b.r.Load()) }
+
+// Registry maps names to ids with the standard library's sync.Map: the
+// first Register of a name wins, later ones get the first id.
+// Linearizable: LoadOrStore is one atomic step.
+type Registry struct {
+	m sync.Map
+}
+
+// Register records id for name unless name has one, and returns the id
+// name has.
+func (r *Registry) Register(name string, id int) int {
+	v, _ := r.m.LoadOrStore(name, id)
+	return v.(int)
+}
+
+// RacyRegistry is Registry written with Load, then Store
+// (check-then-act): two Registers of one name can both store, and both
+// return their own id. Not linearizable, though race-free.
+type RacyRegistry struct {
+	m sync.Map
+}
+
+// Register records id for name unless name has one, and returns the id
+// name has.
+func (r *RacyRegistry) Register(name string, id int) int {
+	if v, ok := r.m.Load(name); ok {
+		return v.(int)
+	}
+	r.m.Store(name, id)
+	return id
+}

@@ -110,3 +110,34 @@ func TestStack(t *testing.T) {
 	spec.OpsPerThread = 1
 	vt.Linearizable(t, spec, vt.Expect("ok"))
 }
+
+// registrySpec specifies a registry of one name: the model is the id the
+// name has (0: none).
+func registrySpec[R interface{ Register(string, int) int }](newR func() R) vt.Spec[R, int] {
+	return vt.Spec[R, int]{
+		New:  newR,
+		Init: func() int { return 0 },
+		Ops: []vt.Op[R, int]{
+			vt.CallWith("Register", []int{1, 2},
+				func(r R, id int) int { return r.Register("x", id) },
+				func(s, id int) (int, int) {
+					if s == 0 {
+						return id, id
+					}
+					return s, s
+				}),
+		},
+		OpsPerThread: 1,
+	}
+}
+
+// The sync.Map-based registry is linearizable: exhaustive for two
+// goroutines with one Register each.
+func TestRegistry(t *testing.T) {
+	vt.Linearizable(t, registrySpec(func() *Registry { return &Registry{} }), vt.Expect("ok"))
+}
+
+// Load then Store: two goroutines register the name and both win.
+func TestRacyRegistry(t *testing.T) {
+	vt.Linearizable(t, registrySpec(func() *RacyRegistry { return &RacyRegistry{} }), vt.Strategy("dpor"), vt.Expect("assert"))
+}
