@@ -52,6 +52,10 @@ type HookAction struct {
 // Value is an interpreted value handed to a hook.
 type Value struct{ v value }
 
+// StringValue returns s as an interpreted string value, for a hook's
+// Results.
+func StringValue(s string) Value { return Value{strVal(s)} }
+
 // IsValid reports whether v holds a value (the zero Value does not).
 func (v Value) IsValid() bool { return v.v.r != nil || v.v.n != 0 }
 

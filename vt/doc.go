@@ -68,6 +68,16 @@
 //
 // Races on one location can be declared benign with [Benign].
 //
+// # Linearizability
+//
+// [Linearizable] checks a concurrent data structure against a sequential
+// model ([Spec], with operations made by [Call] and [CallWith]): vt draws
+// scenarios (goroutines with a few operations each) as choices of its
+// search, runs each on a new instance in its interpreter, records every
+// execution's history of calls and returns, and checks it in the test
+// process with porcupine; the first history no sequential order explains
+// is reported with its scenario, why, the schedule and the replay token.
+//
 // # Annotations
 //
 // The permission-region annotations (AcquireR, AcquireW, ReleaseR,

@@ -288,7 +288,7 @@ func explore(t Target, o Options, progress io.Writer, onExec func(out, kind stri
 // exploreWith is explore, with configure (if not nil) setting the
 // explorer up before it starts (tests).
 func exploreWith(t Target, o Options, progress io.Writer, configure func(*explorer), onExec func(out, kind string)) (*Result, error) {
-	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook)
+	t.Prog.Hookable(exploreHook, reportHook, logHook, benignHook, hostHook)
 	t.Prog.Annotate(permAnnotations(vtPkg)...)
 	t.Prog.Annotate(habaneroAnnotations()...)
 	auto := o.Strategy == "portfolio"
@@ -637,6 +637,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			r.logs = append(r.logs, failureSite(c.G.Stack(), x.t.Prog)+c.Args[1].String())
 			return interp.HookAction{}
 		},
+		hostHook: hostCallHook, // host.go
 	}
 	if x.t.Root >= 0 && x.snap == nil {
 		// Run the test up to the vt.Check call once, and snapshot it there:
