@@ -264,6 +264,17 @@ func (c *compiler) recv(i *ssa.UnOp, dst int) op {
 	}
 }
 
+// pollTimerChans marks the timers' channels among the receive cases of
+// a select with a default case as polled (chanObj.polled).
+func pollTimerChans(fr *frame, cases []selCase) {
+	for _, sc := range cases {
+		if ch, _ := fr.regs[sc.ch].r.(*chanObj); ch != nil && !sc.send && ch.hasTimer && !ch.polled {
+			ch.m.touchChan(ch)
+			ch.polled = true
+		}
+	}
+}
+
 type selCase struct {
 	send bool
 	ch   int
@@ -287,6 +298,12 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 	blocking := i.Blocking
 	pos := i.Pos()
 	return func(fr *frame) *frame {
+		if !blocking && !fr.g.resumed {
+			// A select with a default case about to poll a timer's
+			// channel: the timer's firing before it looks is observable
+			// (timer.observable), as after a poll that found nothing.
+			pollTimerChans(fr, cases)
+		}
 		if fr.point(OpSelect, pos) {
 			return nil
 		}
