@@ -28,6 +28,11 @@ type chanObj struct {
 	polled bool
 	// hasTimer: the channel of a time.Timer or Ticker (machine.chanTimers).
 	hasTimer bool
+	// syncTimer: the channel of a synchronous timer (Go 1.23's, unless
+	// GODEBUG asynctimerchan=1): len and cap report 0, as Go's
+	// unbuffered-looking timer channels do, whatever the tick waiting in
+	// its buffer of one.
+	syncTimer bool
 }
 
 // waiter is a goroutine blocked in a send, receive or select.

@@ -80,6 +80,9 @@ func newTimer(fr *frame, args []value, dst int32) *frame {
 			}
 		}
 		t.syncChan = t.ch != nil && args[4].r != nil
+		if t.syncChan {
+			t.ch.syncTimer = true
+		}
 	}
 	if m.timerObjs == nil {
 		m.timerObjs = map[*value]*timer{}
