@@ -187,6 +187,10 @@ func (c *compiler) builtinRegs(name string, ts []types.Type, args []int, dst int
 				if ch == nil {
 					return value{}
 				}
+				if ch.syncTimer {
+					// A synchronous timer channel: 0, as in Go.
+					return intVal(0)
+				}
 				if isCap {
 					return intVal(int64(ch.capacity))
 				}

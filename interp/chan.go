@@ -28,6 +28,11 @@ type chanObj struct {
 	polled bool
 	// hasTimer: the channel of a time.Timer or Ticker (machine.chanTimers).
 	hasTimer bool
+	// syncTimer: the channel of a synchronous timer (Go 1.23's, unless
+	// GODEBUG asynctimerchan=1): len and cap report 0, as Go's
+	// unbuffered-looking timer channels do, whatever the tick waiting in
+	// its buffer of one.
+	syncTimer bool
 }
 
 // waiter is a goroutine blocked in a send, receive or select.
@@ -264,6 +269,17 @@ func (c *compiler) recv(i *ssa.UnOp, dst int) op {
 	}
 }
 
+// pollTimerChans marks the timers' channels among the receive cases of
+// a select with a default case as polled (chanObj.polled).
+func pollTimerChans(fr *frame, cases []selCase) {
+	for _, sc := range cases {
+		if ch, _ := fr.regs[sc.ch].r.(*chanObj); ch != nil && !sc.send && ch.hasTimer && !ch.polled {
+			ch.m.touchChan(ch)
+			ch.polled = true
+		}
+	}
+}
+
 type selCase struct {
 	send bool
 	ch   int
@@ -287,6 +303,12 @@ func (c *compiler) selectOp(i *ssa.Select, dst int) op {
 	blocking := i.Blocking
 	pos := i.Pos()
 	return func(fr *frame) *frame {
+		if !blocking && !fr.g.resumed {
+			// A select with a default case about to poll a timer's
+			// channel: the timer's firing before it looks is observable
+			// (timer.observable), as after a poll that found nothing.
+			pollTimerChans(fr, cases)
+		}
 		if fr.point(OpSelect, pos) {
 			return nil
 		}

@@ -84,7 +84,9 @@ import (
 //	atomic.Value methods             yes    OpAtomicValueLoad, ... as the functions, on the Value's cell
 //	runtime.Gosched                  yes    OpGosched              none
 //	time.Sleep                       yes    OpSleep                blocks until the virtual clock passes the deadline
-//	time.NewTimer, Reset, AfterFunc  no     -                      EvTimerSet (the setter releases into the timer)
+//	time.NewTimer, AfterFunc         no     -                      EvTimerSet (the setter releases into the timer)
+//	Timer.Stop, Ticker.Stop          yes    OpTimerStop            EvTimerStop of the timer and its channel (what Stop reports depends on whether it fired and whether its tick was taken)
+//	Timer.Reset, Ticker.Reset        yes    OpTimerReset           EvTimerStop as Stop's, then EvTimerSet
 //	time passes                      no     -                      EvTimer (Seq the new time, Pos where the timer was set), when every goroutine is blocked or where the Scheduler chooses (ChooseTimer)
 //	a Timer's or Ticker's tick       no     -                      EvTimerFire by the timer's context (it acquires the timer), then its EvChanSend, then EvTimerDone
 //	an AfterFunc's timer fires       no     -                      EvTimerFire by the timer's context, then EvGoStart of f's goroutine (created by the context), then EvTimerDone
@@ -311,6 +313,8 @@ const (
 	OpKill        // kill(2) of the process itself: a signal raised (syscall.Kill, os.Process.Signal)
 	OpSignalRecv  // os/signal's loop waiting for a signal (the runtime's signal_recv)
 	OpSignalIdle  // signal.Stop waiting until no signal is being delivered
+	OpTimerStop   // time.Timer.Stop, Ticker.Stop (the runtime's stopTimer)
+	OpTimerReset  // time.Timer.Reset, Ticker.Reset (the runtime's resetTimer)
 
 	numOps
 )
@@ -449,6 +453,8 @@ var ops = [numOps]opInfo{
 	OpKill:        {"kill", true, ""},
 	OpSignalRecv:  {"syscall", false, ""},
 	OpSignalIdle:  {"signal.Stop", false, ""},
+	OpTimerStop:   {"time.Timer.Stop", true, ""},
+	OpTimerReset:  {"time.Timer.Reset", true, ""},
 
 	OpMapAccess:      {"runtime.mapaccess1", false, "m[k]"},
 	OpMapAssign:      {"runtime.mapassign", false, "m[k] = v"},
@@ -540,6 +546,7 @@ const (
 	EvNew                                 // G allocated the N cells from Addr (a new variable, slice, map or channel; an aggregate's own array of fields or elements; Pos where, if known): not an access; a name for tools that follow objects from run to run (reported with RunOptions.ReportNew)
 	EvLook                                // G looked at the state of synchronization objects without changing them (a select at its start, over its cases' channels in Waits, whichever case it then takes or none; len of the channel Addr; a TryLock of the mutex Addr that failed): not an access and not an edge, but what G does next depends on what it saw
 	EvTimerDone                           // the function of the timer Addr returned: G, its context, is idle until the timer fires again (what it did is released into the timer, for its next firing)
+	EvTimerStop                           // G stopped or reset the timer Addr, draining its channel in Waits if it holds a tick: a change of both (Stop's result depends on whether the timer fired and its tick was taken), not an access and not an edge (Go's race detector sees none)
 )
 
 // Addr identifies a memory location or synchronization object for the

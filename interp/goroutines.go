@@ -227,6 +227,13 @@ func (m *machine) schedule() bool {
 			m.cur = g
 			return true
 		}
+		if m.mainDone && len(m.gs) == m.daemons {
+			// Only goroutines package initialization or the runtime's
+			// own loops started are left (os/signal's loop becomes one
+			// when it first waits, after the root may have returned).
+			m.exit(0)
+			return false
+		}
 		if m.mainDone {
 			// The root has returned: the goroutines left are blocked,
 			// forever or until a timer fires. Those a timer due within

@@ -27,7 +27,7 @@ var timeModels = modelTable{
 	}),
 	"time.Sleep":      control(noBody, timeSleep),
 	"time.newTimer":   control(noBody, newTimer),
-	"time.stopTimer":  native(noBody, stopTimer),
+	"time.stopTimer":  control(noBody, stopTimer),
 	"time.resetTimer": control(noBody, resetTimer),
 	"time.initLocal":  control("without $TZ, the local time zone is UTC, named Local, without reading the system's zone files; with $TZ set, time's own code reads it", initLocal),
 }
@@ -80,6 +80,9 @@ func newTimer(fr *frame, args []value, dst int32) *frame {
 			}
 		}
 		t.syncChan = t.ch != nil && args[4].r != nil
+		if t.syncChan {
+			t.ch.syncTimer = true
+		}
 	}
 	if m.timerObjs == nil {
 		m.timerObjs = map[*value]*timer{}
@@ -109,18 +112,27 @@ func (fr *frame) setByLibrary() bool {
 }
 
 // stopTimer stops the runtime timer of a time.Timer value and reports
-// whether it was active.
-func stopTimer(m *machine, args []value) value {
-	_, active := m.stopTimerOf(args[0])
-	return boolVal(active)
+// whether it was active. It is a scheduling point: what it reports depends
+// on whether the timer fired and whether another goroutine took its tick,
+// so a goroutine started just before (go f(); t.Stop()) may run first.
+func stopTimer(fr *frame, args []value, dst int32) *frame {
+	if fr.point(OpTimerStop, fr.pos()) {
+		return nil
+	}
+	_, active := fr.g.m.stopTimerOf(fr, args[0])
+	return fr.done(dst, boolVal(active))
 }
 
 // resetTimer stops the runtime timer of a time.Timer value and sets it
-// again; it reports whether the timer was active.
+// again; it reports whether the timer was active. A scheduling point, as
+// Stop.
 func resetTimer(fr *frame, args []value, dst int32) *frame {
 	fr.g.m.refuseBubbleTime("a timer")
+	if fr.point(OpTimerReset, fr.pos()) {
+		return nil
+	}
 	m := fr.g.m
-	t, active := m.stopTimerOf(args[0])
+	t, active := m.stopTimerOf(fr, args[0])
 	if t != nil {
 		t.when, t.period = m.vclock(args[1].int()), args[2].int()
 		t.owner, t.pos, t.internal = m.cur, fr.userPos(fr.pos()), fr.setByLibrary()
@@ -136,10 +148,21 @@ func resetTimer(fr *frame, args []value, dst int32) *frame {
 // the value a firing left in it, and then the timer counts as active, as
 // the runtime's Stop and Reset say: a false result means no value will be
 // received. An asynchronous one keeps its value (Go 1.22's semantics).
-func (m *machine) stopTimerOf(tv value) (*timer, bool) {
+//
+// For observers it is an EvTimerStop of the timer (a change of it and of
+// its channel: Stop's result depends on the timer's firing and on a
+// goroutine's receive of the tick).
+func (m *machine) stopTimerOf(fr *frame, tv value) (*timer, bool) {
 	t := m.timerObjs[tv.ptr()]
 	if t == nil {
 		return nil, false
+	}
+	if m.obs != nil {
+		var waits []Addr
+		if t.ch != nil {
+			waits = []Addr{t.ch.addr()}
+		}
+		m.emit(fr, Event{Kind: EvTimerStop, Pos: fr.pos(), Addr: addrOf(t.cell), Waits: waits})
 	}
 	active := m.delTimer(t)
 	if t.syncChan {

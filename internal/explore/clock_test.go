@@ -170,3 +170,39 @@ func TestMutexStarvationMode(t *testing.T) {
 	require.Equal(t, "ok", res.Verdict, "%s", FormatReport(res, "TestMutexFairness", "go test"))
 	assert.Equal(t, 300, res.Executions)
 }
+
+// Timer.Stop and Reset are scheduling points, and a select with a default
+// case about to poll a timer's channel makes its firing observable: a
+// goroutine started just before Stop runs first, the 500 µs timer fires
+// before it polls, and it takes the tick (testdata/timers/stop_test.go).
+// The drain that then blocks is a deadlock, the assertion that the tick
+// was not taken fails; trusting Stop's result is ok in every schedule.
+func TestClockTimerStopPoints(t *testing.T) {
+	for _, tc := range []struct{ test, verdict string }{
+		{"TestStopDrainTakenTick", "deadlock"},
+		{"TestResetTakenTick", "assert"},
+		{"TestStopResultSays", "ok"},
+	} {
+		t.Run(tc.test, func(t *testing.T) {
+			o := DefaultOptions()
+			o.Time = time.Minute
+			res, err := Explore(timersTarget(t, tc.test), o, nil)
+			require.NoError(t, err)
+			report := FormatReport(res, tc.test, "go test")
+			require.Equal(t, tc.verdict, res.Verdict, "%s", report)
+			if tc.verdict == "ok" {
+				assert.True(t, res.Exhaustive, "%d executions", res.Executions)
+				return
+			}
+			// The failing schedule runs the goroutine between the go
+			// statement and Stop (or Reset), and the timer fires early.
+			var ops []string
+			for _, st := range res.Failure.Schedule {
+				ops = append(ops, st.Op)
+			}
+			assert.Contains(t, ops, "timer fires", "%s", report)
+			assert.Regexp(t, `time\.Timer\.(Stop|Reset)`, report)
+			assert.Regexp(t, `timer fires early +stop_test\.go:\d+`, report)
+		})
+	}
+}

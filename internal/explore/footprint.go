@@ -69,6 +69,13 @@ func (f *footprint) event(ev *interp.Event) {
 		interp.EvWGWait, interp.EvCondWait, interp.EvCondSignal,
 		interp.EvAtomic, interp.EvTimerSet, interp.EvTimerFire, interp.EvIOWrite, interp.EvIORead:
 		f.add(a, a+1, true)
+	case interp.EvTimerStop:
+		// Stop or Reset changes the timer and may drain its channel.
+		f.add(a, a+1, true)
+		for _, c := range ev.Waits {
+			u := c.Uintptr()
+			f.add(u, u+1, true)
+		}
 	case interp.EvTimer:
 		f.add(clockObject, clockObject+1, true)
 	case interp.EvOutput:
@@ -279,6 +286,11 @@ func (c *canon) event(cf *cfoot, ev *interp.Event) {
 		interp.EvWGWait, interp.EvCondWait, interp.EvCondSignal,
 		interp.EvAtomic, interp.EvTimerSet, interp.EvTimerFire, interp.EvIOWrite, interp.EvIORead:
 		c.add(cf, a, 0, true)
+	case interp.EvTimerStop:
+		c.add(cf, a, 0, true)
+		for _, w := range ev.Waits {
+			c.add(cf, w.Uintptr(), 0, true)
+		}
 	case interp.EvTimer:
 		cf.cells = append(cf.cells, ccell{ord: -1, write: true})
 	case interp.EvOutput:

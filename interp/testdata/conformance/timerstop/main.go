@@ -2,6 +2,7 @@
 // fired and whose value nobody received: with Go 1.23's synchronous timer
 // channels Stop drains the value and reports true (no value will come);
 // with GODEBUG=asynctimerchan=1 it reports false and the value stays.
+// len and cap of a synchronous timer's channel are 0.
 package main
 
 import (
@@ -18,6 +19,12 @@ func fired(d time.Duration) *time.Timer {
 
 func report(mode string) {
 	t := fired(time.Millisecond)
+	// Go 1.23's timer channels look unbuffered: len and cap are 0.
+	fmt.Println(mode, "len, cap of a fired timer's channel:", len(t.C), cap(t.C))
+	tk := time.NewTicker(time.Millisecond)
+	time.Sleep(5 * time.Millisecond)
+	fmt.Println(mode, "len, cap of a ticker's channel:", len(tk.C), cap(tk.C))
+	tk.Stop()
 	stopped := t.Stop()
 	select {
 	case <-t.C:
