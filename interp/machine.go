@@ -11,6 +11,7 @@ import (
 	"unsafe"
 	"weak"
 
+	modelapi "github.com/vtcheck/vt/interp/model"
 	"github.com/vtcheck/vt/interp/vos"
 )
 
@@ -148,7 +149,10 @@ type world struct {
 	coros       map[*value]*coroState // coroutines of iter.Pull
 	tests       map[*value]*testState // testing.common state, by address
 	uniques     map[uniqueKey]*value  // canonical values of unique.Make
-	osys        vos.Kernel            // the virtual OS: descriptors, sockets, files, environment (made on first use)
+	// models are the states of the packages of models written against
+	// the models' API (modelapi.go), by their keys.
+	models map[*modelapi.StateKey]modelapi.State
+	osys   vos.Kernel // the virtual OS: descriptors, sockets, files, environment (made on first use)
 }
 
 // memory is the program's memory outside frames: the cells of the

@@ -114,6 +114,7 @@ func (w *world) clone() world {
 	}
 	c.tests = cloneTests(w.tests)
 	c.uniques = maps.Clone(w.uniques)
+	c.models = cloneModelStates(w.models)
 	c.osys = *w.osys.Clone()
 	return c
 }

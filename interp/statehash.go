@@ -799,6 +799,7 @@ func (m *machine) encodeWorld(c *Canon) {
 	for _, p := range uniq {
 		c.WriteUint(c.id(p))
 	}
+	m.encodeModelStates(c)
 	testKeys := keyed(len(w.tests), func(yield func(*value)) {
 		for p := range w.tests {
 			yield(p)
