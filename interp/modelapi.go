@@ -171,6 +171,8 @@ func apiModel(name string, f modelapi.Func) model {
 			m := fr.g.m
 			next := cf(m.api(), apiValues(args))
 			switch call := fromAPI(next.Call); {
+			case next.Fatal != "":
+				return m.fatal(fr, next.Fatal)
 			case next.Body && next.Then != nil:
 				then := next.Then
 				return fr.callBodyThen(m.ownBody(name), args, dst, func(res value) value {
@@ -270,17 +272,28 @@ func (a *apiMachine) New(t modelapi.Type, v modelapi.Value) modelapi.Value {
 	return apiValue(value{r: &c})
 }
 
-func (a *apiMachine) Global(pkg, name string) modelapi.Value {
+func (a *apiMachine) Func(name string) modelapi.Value {
+	f := (*machine)(a).bodyByName(name)
+	if f == nil {
+		return modelapi.Value{}
+	}
+	return apiValue(value{r: &closure{fn: f}})
+}
+
+func (a *apiMachine) Zero(t modelapi.Type) modelapi.Value { return apiValue(zero(fromAPIType(t))) }
+
+func (a *apiMachine) Global(pkg, name string) (modelapi.Value, modelapi.Type) {
 	m := (*machine)(a)
 	p := m.pkg(pkg)
 	if p == nil {
-		return modelapi.Value{}
+		return modelapi.Value{}, nil
 	}
 	g := p.Var(name)
 	if g == nil {
-		return modelapi.Value{}
+		return modelapi.Value{}, nil
 	}
-	return apiValue(value{r: m.global(m.prog.globalIndex(g))})
+	t := m.prog.typeOf(g.Type().(*types.Pointer).Elem())
+	return apiValue(value{r: m.global(m.prog.globalIndex(g))}), typeAPI(t)
 }
 
 func (a *apiMachine) Store(p, v modelapi.Value, t modelapi.Type) {

@@ -46,17 +46,6 @@ var cryptoSubtleModels = modelTable{
 	"crypto/subtle.setDITDisabled": native(whyDIT, noop),
 }
 
-var cryptoSysrandModels = modelTable{
-	// The system's random source (getrandom): its bytes are draws, as
-	// crypto/rand.Read's are; so are those of crypto/internal/fips140/drbg
-	// outside FIPS 140 mode, which reads them.
-	"crypto/internal/sysrand.Read": native("its bytes are draws of the program's random input", func(m *machine, args []value) value {
-		m.noteCrypto(m.fillRandom(args[0]))
-		return value{}
-	}).writes(0),
-	"crypto/internal/sysrand.fatal": control(whyFatal, cryptoFatal),
-}
-
 var cryptoConstanttimeModels = modelTable{
 	// A compiler intrinsic: its Go body panics.
 	"crypto/internal/constanttime.boolToUint8": native("a compiler intrinsic (its Go body panics): 1 for true, 0 for false", func(_ *machine, a []value) value {

@@ -105,8 +105,6 @@ func (w *world) clone() world {
 		c.syncObjs[p] = st
 	}
 	c.funcObjs = maps.Clone(w.funcObjs)
-	c.inputSrcs = maps.Clone(w.inputSrcs)
-	c.cryptoWords = maps.Clone(w.cryptoWords)
 	c.coros = make(map[*value]*coroState, len(w.coros))
 	for p, cs := range w.coros {
 		cc := *cs

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/vtcheck/vt/interp/models/mathmodel"
+	"github.com/vtcheck/vt/interp/models/randmodel"
 	"github.com/vtcheck/vt/interp/models/spewmodel"
 	"github.com/vtcheck/vt/interp/models/strmodel"
 	"github.com/vtcheck/vt/interp/models/testenvmodel"
@@ -38,6 +39,7 @@ var (
 // interp/models: the one place where the machine learns of them.
 var modelPackages = slices.Concat(
 	mathmodel.Packages,
+	randmodel.Packages,
 	strmodel.Packages,
 	spewmodel.Packages,
 	testenvmodel.Packages,
@@ -70,17 +72,12 @@ func init() {
 		"internal/sync":                  internalSyncModels,
 		"internal/synctest":              internalSynctestModels,
 		"testing/synctest":               testingSynctestModels,
-		"math/rand":                      mathRandModels,
-		"math/rand/v2":                   mathRandV2Models,
-		"crypto/rand":                    cryptoRandModels,
-		"crypto/internal/rand":           cryptoInternalRandModels,
 		"hash/maphash":                   maphashModels,
 		"maps":                           mapsModels,
 		"iter":                           iterModels,
 		"internal/race":                  raceModels,
 		"os/signal":                      signalModels,
 		xsysUnix:                         xsysUnixModels,
-		"crypto/internal/sysrand":        cryptoSysrandModels,
 		"crypto/internal/boring/sig":     cryptoBoringSigModels,
 		"crypto/internal/fips140":        cryptoFIPSModels,
 		"crypto/fips140":                 cryptoFIPS140Models,

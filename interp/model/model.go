@@ -79,6 +79,9 @@ type Next struct {
 	// result of the body or of the function value, when it returns (not
 	// when it panics).
 	Then func(m Machine, res Value) Value
+	// Fatal, if not empty, ends the program with this fatal error, as
+	// the runtime's throw does: no deferred function runs.
+	Fatal string
 }
 
 // Fallback returns a model that computes its result with host, or, where
@@ -183,9 +186,17 @@ type Machine interface {
 	// New returns a pointer to a new variable of type t that holds v,
 	// which it keeps (a Copy, for a struct or an array).
 	New(t Type, v Value) Value
+	// Func returns the function named name as go/ssa writes it
+	// ("pkg.F", "(*pkg.T).M") in the binary the machine runs, as a
+	// function value (for Next.Call), or the zero Value.
+	Func(name string) Value
+	// Zero returns the zero value of t: made anew for a struct or an
+	// array.
+	Zero(t Type) Value
 	// Global returns a pointer to the package-level variable name of
-	// package pkg of the program, or the zero Value.
-	Global(pkg, name string) Value
+	// package pkg of the program, and its type; or the zero Value and
+	// nil.
+	Global(pkg, name string) (p Value, t Type)
 	// Store assigns v, of type t, to the variable p points to. Like
 	// every write through the machine it is logged for snapshots; the
 	// access is the model's to report (Mem.Own), if it is the
