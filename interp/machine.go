@@ -138,7 +138,6 @@ type world struct {
 	funcObjs   map[*value]*function  // *runtime.Func values
 	coros      map[*value]*coroState // coroutines of iter.Pull
 	tests      map[*value]*testState // testing.common state, by address
-	uniques    map[uniqueKey]*value  // canonical values of unique.Make
 	// models are the states of the packages of models written against
 	// the models' API (modelapi.go), by their keys.
 	models map[*modelapi.StateKey]modelapi.State

@@ -111,7 +111,6 @@ func (w *world) clone() world {
 		c.coros[p] = &cc
 	}
 	c.tests = cloneTests(w.tests)
-	c.uniques = maps.Clone(w.uniques)
 	c.models = cloneModelStates(w.models)
 	c.osys = *w.osys.Clone()
 	return c

@@ -766,21 +766,6 @@ func (m *machine) encodeWorld(c *Canon) {
 		c.WriteUint(c.id(p))
 		c.timer(w.timerObjs[p])
 	}
-	// unique.Make's canonical values: the reachable ones (a handle no
-	// one holds cannot be compared with a new one).
-	var uniq []*value
-	for _, p := range w.uniques {
-		uniq = append(uniq, p)
-	}
-	uniq = keyed(len(uniq), func(yield func(*value)) {
-		for _, p := range uniq {
-			yield(p)
-		}
-	})
-	c.WriteUint(uint64(len(uniq)))
-	for _, p := range uniq {
-		c.WriteUint(c.id(p))
-	}
 	m.encodeModelStates(c)
 	testKeys := keyed(len(w.tests), func(yield func(*value)) {
 		for p := range w.tests {

@@ -12,6 +12,7 @@ import (
 	"github.com/vtcheck/vt/interp/models/spewmodel"
 	"github.com/vtcheck/vt/interp/models/strmodel"
 	"github.com/vtcheck/vt/interp/models/testenvmodel"
+	"github.com/vtcheck/vt/interp/models/uniquemodel"
 )
 
 // The standard library's policy, in one place: which packages are modeled
@@ -43,6 +44,7 @@ var modelPackages = slices.Concat(
 	strmodel.Packages,
 	spewmodel.Packages,
 	testenvmodel.Packages,
+	uniquemodel.Packages,
 )
 
 // modelFallbacks model the functions of a package that its table does not
@@ -86,7 +88,6 @@ func init() {
 		"crypto/internal/fips140/subtle": cryptoFIPSSubtleModels,
 		"crypto/internal/fips140/sha3":   cryptoSHA3Models,
 		"crypto/internal/fips140/nistec": cryptoNistecModels,
-		"weak":                           weakModels,
 	}
 	tables, allocs := apiTables(modelPackages)
 	for path, t := range tables {
@@ -124,7 +125,6 @@ func init() {
 		"reflect":              reflectFallback,
 		"internal/reflectlite": reflectFallback,
 		"internal/abi":         abiFallback,
-		"unique":               uniqueFallback,
 	}
 }
 
