@@ -8,7 +8,8 @@ package interp
 // CPU feature is seen either. What remains are the markers of BoringCrypto
 // builds, the runtime's per-goroutine FIPS 140 state, the data-independent
 // timing switch of arm64, and the system's random source, whose bytes are
-// draws of the program's random input as crypto/rand's are (random.go).
+// draws of the program's random input as crypto/rand's are (its model
+// is in interp/models/randmodel).
 
 import (
 	"encoding/binary"

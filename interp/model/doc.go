@@ -96,7 +96,7 @@
 // # What is not here yet
 //
 // The models of runtime, sync, sync/atomic, time, reflect, testing, os,
-// syscall and net still live inside the interpreter: they block
+// os/signal, syscall and net still live inside the interpreter: they block
 // goroutines, stop at scheduling points or report synchronization
 // events, which this API does not offer yet, or (reflect) read and
 // make values of every layout the machine has.
