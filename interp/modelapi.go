@@ -6,6 +6,7 @@ package interp
 // registers them).
 
 import (
+	"bytes"
 	"go/types"
 	"reflect"
 	"slices"
@@ -359,16 +360,28 @@ func (h apiHasher) Cell(c modelapi.Cell) (uint64, bool) {
 var _ = [1]struct{}{}[unsafe.Sizeof(modelapi.Cell{})-unsafe.Sizeof(any(nil))]
 
 // encodeModelStates writes the models' states, in the order of their
-// keys' names.
+// keys' names, leaving out those that encode as a new state does: a run
+// whose models made a state and left it as new is in the state of one
+// that made none.
 func (m *machine) encodeModelStates(c *Canon) {
 	ks := make([]*modelapi.StateKey, 0, len(m.models))
 	for k := range m.models {
 		ks = append(ks, k)
 	}
 	slices.SortFunc(ks, func(a, b *modelapi.StateKey) int { return strings.Compare(a.Name, b.Name) })
-	c.WriteUint(uint64(len(ks)))
+	n := 0
 	for _, k := range ks {
+		start := len(c.buf)
 		c.WriteString(k.Name)
 		m.models[k].Hash(apiHasher{c})
+		fresh := &Canon{}
+		fresh.WriteString(k.Name)
+		k.New().Hash(apiHasher{fresh})
+		if bytes.Equal(fresh.buf, c.buf[start:]) {
+			c.buf = c.buf[:start]
+			continue
+		}
+		n++
 	}
+	c.WriteUint(uint64(n))
 }

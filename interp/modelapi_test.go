@@ -92,6 +92,9 @@ func TestModelState(t *testing.T) {
 		return string(c.buf)
 	}
 	assert.Equal(t, hash(5), hash(5))
+	none := &Canon{}
+	(&machine{}).encodeModelStates(none)
+	assert.Equal(t, string(none.buf), hash(0), "a state left as new is no state")
 	assert.NotEqual(t, hash(5), hash(6), "the state is part of the hash")
 	assert.Contains(t, hash(5), "test/counter")
 }
