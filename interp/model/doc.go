@@ -99,5 +99,9 @@
 // os/signal, syscall and net still live inside the interpreter: they block
 // goroutines, stop at scheduling points or report synchronization
 // events, which this API does not offer yet, or (reflect) read and
-// make values of every layout the machine has.
+// make values of every layout the machine has. Blocking would be a
+// Next that parks the goroutine in a named operation on an object until
+// a waker the model handed out (the virtual OS's vos.Waiter) wakes it,
+// and then runs the call again; os/signal, the first to need it, also
+// needs the virtual OS's kernel and its I/O events.
 package model

@@ -78,6 +78,7 @@ func TestDraws(t *testing.T) {
 		"input 6",
 		"input 10 " + fmt.Sprint(w[:5]),
 		"input " + strings.Repeat("7", 26),
+		"input <nil> " + fmt.Sprint(w[:4]), // crypto/rand.Reader, set by its init's model
 		"",
 	}, lines[3:])
 	assert.Equal(t, []int{
@@ -88,7 +89,7 @@ func TestDraws(t *testing.T) {
 		7,     // seeded from crypto/rand's bytes
 		0, 11, // ChaCha8 seeded from them: Read's word, IntN
 	}, s.draws[:12])
-	assert.Len(t, s.draws, 12+26, "Text: a draw of 32 per character")
+	assert.Len(t, s.draws, 12+26+1, "Text: a draw of 32 per character; Reader.Read: a word")
 }
 
 // The default scheduler's draws are functions of its seed: two runs with

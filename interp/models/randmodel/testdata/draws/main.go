@@ -40,4 +40,7 @@ func main() {
 	cc.Read(buf)
 	fmt.Println("input", randv2.New(cc).IntN(11), buf)
 	fmt.Println("input", crand.Text())
+	var r4 [4]byte
+	_, err = crand.Reader.Read(r4[:])
+	fmt.Println("input", err, r4)
 }
