@@ -91,7 +91,7 @@ import (
 //	a Timer's or Ticker's tick       no     -                      EvTimerFire by the timer's context (it acquires the timer), then its EvChanSend, then EvTimerDone
 //	an AfterFunc's timer fires       no     -                      EvTimerFire by the timer's context, then EvGoStart of f's goroutine (created by the context), then EvTimerDone
 //	a range over a map               no     -                      none (where it starts: ChooseMapStart, in the program's own code)
-//	math/rand, crypto/rand draws     no     -                      none (the numbers: ChooseRandom, see random.go)
+//	math/rand, crypto/rand draws     no     -                      none (the numbers: ChooseRandom, see interp/models/randmodel)
 //	iter.Pull's coroutine switch     no     -                      EvCoroSwitch (G switches to Other, also when the coroutine returns); blocks in OpCoroutine
 //	testing.T.Run                    no     -                      EvGoStart of the subtest's goroutine; blocks in OpTestRun until the subtest ends (or calls Parallel): the subtest's EvChanSend and Run's EvChanRecv on the subtest's signal channel, as in Go's testing
 //	testing.T.Parallel               no     -                      the signal to T.Run; blocks in OpTestParallel until the parent's function returns: the parent's EvChanClose of its barrier, the subtest's EvChanRecvClosed

@@ -11,6 +11,7 @@ import (
 	"unsafe"
 	"weak"
 
+	modelapi "github.com/vtcheck/vt/interp/model"
 	"github.com/vtcheck/vt/interp/vos"
 )
 
@@ -106,10 +107,6 @@ type runState struct {
 	// viewSt is the bookkeeping of unsafe pointers (memview.go), made on
 	// first use.
 	viewSt *viewState
-	// quiet > 0: a model runs its own body for its effects and replaces
-	// its result with a draw (drawInstead); the draws of the body's own
-	// generator calls come from the seed.
-	quiet int
 }
 
 // world is the program's state besides its memory: the virtual clock, the
@@ -136,19 +133,15 @@ type world struct {
 	watched    watchHeap
 	chanTimers map[*chanObj]*timer
 	seed       uint64
-	syncObjs   map[*value]any       // state of sync objects, by address
-	timerObjs  map[*value]*timer    // runtime timers of time.Timer values
-	funcObjs   map[*value]*function // *runtime.Func values
-	// inputSrcs are the generators (math/rand's rngSource, v2's PCG and
-	// ChaCha8, by the cell of their state) seeded from outside, whose
-	// numbers are draws; cryptoWords the 64-bit words crypto/rand produced
-	// (random.go).
-	inputSrcs   map[*value]bool
-	cryptoWords map[uint64]bool
-	coros       map[*value]*coroState // coroutines of iter.Pull
-	tests       map[*value]*testState // testing.common state, by address
-	uniques     map[uniqueKey]*value  // canonical values of unique.Make
-	osys        vos.Kernel            // the virtual OS: descriptors, sockets, files, environment (made on first use)
+	syncObjs   map[*value]any        // state of sync objects, by address
+	timerObjs  map[*value]*timer     // runtime timers of time.Timer values
+	funcObjs   map[*value]*function  // *runtime.Func values
+	coros      map[*value]*coroState // coroutines of iter.Pull
+	tests      map[*value]*testState // testing.common state, by address
+	// models are the states of the packages of models written against
+	// the models' API (modelapi.go), by their keys.
+	models map[*modelapi.StateKey]modelapi.State
+	osys   vos.Kernel // the virtual OS: descriptors, sockets, files, environment (made on first use)
 }
 
 // memory is the program's memory outside frames: the cells of the

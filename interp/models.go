@@ -37,6 +37,9 @@ type model struct {
 	// results) into res instead of allocating a tuple: direct calls from
 	// compiled code use it (compiler.tupleCall).
 	tuple tupleFn
+	// instantiate, if set, makes the model of each instantiation fn of a
+	// generic function (native and control are nil).
+	instantiate func(p *Program, fn *ssa.Function) model
 }
 
 // tupleFn is a pure leaf's model that writes its len(res) results to res
@@ -280,6 +283,9 @@ func lookupNative(p *Program, fn *ssa.Function) (nat nativeFn, ctl controlFn, bo
 	}
 	if o := fn.Origin(); o != nil {
 		if md, ok := models[o.String()]; ok {
+			if md.instantiate != nil {
+				md = md.instantiate(p, fn)
+			}
 			nat, ctl := md.withMem(runtimeFuncName(&function{ssa: fn, name: name}))
 			return nat, ctl, md.borrows
 		}

@@ -8,7 +8,8 @@ package interp
 // CPU feature is seen either. What remains are the markers of BoringCrypto
 // builds, the runtime's per-goroutine FIPS 140 state, the data-independent
 // timing switch of arm64, and the system's random source, whose bytes are
-// draws of the program's random input as crypto/rand's are (random.go).
+// draws of the program's random input as crypto/rand's are (its model
+// is in interp/models/randmodel).
 
 import (
 	"encoding/binary"
@@ -44,17 +45,6 @@ var cryptoFIPS140Models = modelTable{
 var cryptoSubtleModels = modelTable{
 	"crypto/subtle.setDITEnabled":  native(whyDIT, func(*machine, []value) value { return boolVal(false) }),
 	"crypto/subtle.setDITDisabled": native(whyDIT, noop),
-}
-
-var cryptoSysrandModels = modelTable{
-	// The system's random source (getrandom): its bytes are draws, as
-	// crypto/rand.Read's are; so are those of crypto/internal/fips140/drbg
-	// outside FIPS 140 mode, which reads them.
-	"crypto/internal/sysrand.Read": native("its bytes are draws of the program's random input", func(m *machine, args []value) value {
-		m.noteCrypto(m.fillRandom(args[0]))
-		return value{}
-	}).writes(0),
-	"crypto/internal/sysrand.fatal": control(whyFatal, cryptoFatal),
 }
 
 var cryptoConstanttimeModels = modelTable{

@@ -117,7 +117,7 @@ func (m *machine) godebug(name string) string {
 
 // The runtime's random numbers that the program does not see as such
 // (hash seeds) come from the run's seed (nextRand); those behind math/rand
-// are draws (models_mathrand.go).
+// are draws (interp/models/randmodel).
 var (
 	internalSyncModels = modelTable{"internal/sync.runtime_rand": native(noBody, runtimeRand)}
 	maphashModels      = modelTable{"hash/maphash.runtime_rand": native(noBody, runtimeRand)}

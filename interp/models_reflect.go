@@ -772,9 +772,21 @@ func (m *machine) swapper(pk string, x value) value {
 // --- helpers over values ---
 
 // assignTo returns x's value converted for storage in a variable of type
-// t, panicking like reflect when x is not assignable to t.
+// t, panicking like reflect when x is not assignable to t or was
+// obtained through an unexported field (Set, SetMapIndex, Send, Append
+// and calls must not let it leak).
 func (m *machine) assignTo(x rval, t *rtype, context string) value {
 	m.mustBeExported(x, "Set")
+	return m.convertTo(x, t, context)
+}
+
+// convertTo is assignTo for a value that is only read, not stored where
+// the program can reach it (MapIndex's key): one obtained through an
+// unexported field is fine, as in reflect.
+func (m *machine) convertTo(x rval, t *rtype, context string) value {
+	if x.t == nil {
+		m.valueError(pkgReflect, "reflect.Value.Set", kInvalid)
+	}
 	m.rread(x)
 	if x.t != t && !types.AssignableTo(x.t.t, t.t) {
 		m.rpanic(context + ": value of type " + x.t.str + " is not assignable to type " + t.str)
@@ -1880,7 +1892,7 @@ var valueMethods = map[string]valueMethod{
 	},
 	"MapIndex": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBe(pk, x, kMap, "MapIndex")
-		k := m.assignTo(decodeValue(a[0]), x.t.key, "reflect.Value.MapIndex")
+		k := m.convertTo(decodeValue(a[0]), x.t.key, "reflect.Value.MapIndex")
 		m.rread(x)
 		mo, _ := x.get().r.(*mapObj)
 		m.modelAccessMap(EvRead, mo)
@@ -1897,6 +1909,7 @@ var valueMethods = map[string]valueMethod{
 	"SetMapIndex": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBe(pk, x, kMap, "SetMapIndex")
 		m.mustBeExported(x, "SetMapIndex")
+		m.mustBeExported(decodeValue(a[0]), "SetMapIndex")
 		k := m.assignTo(decodeValue(a[0]), x.t.key, "reflect.Value.SetMapIndex")
 		m.rread(x)
 		mo, _ := x.get().r.(*mapObj)
@@ -1908,6 +1921,7 @@ var valueMethods = map[string]valueMethod{
 			}
 			return value{}
 		}
+		m.mustBeExported(e, "SetMapIndex")
 		v := m.assignTo(e, x.t.elem, "reflect.Value.SetMapIndex")
 		if mo == nil {
 			panic(runtimeError("assignment to entry in nil map"))

@@ -150,7 +150,12 @@ func reflectCall(fr *frame, args []value, dst int32, slice bool) *frame {
 		st := m.prog.typeOf(sig.Params().At(np - 1).Type())
 		es := make([]value, len(in)-fixed)
 		for j := range es {
-			es[j] = m.callArg(decodeValue(in[fixed+j]), st.elem, name)
+			// reflect makes the slice with Index(j).Set(x).
+			x := decodeValue(in[fixed+j])
+			if x.t != st.elem && !types.AssignableTo(x.t.t, st.elem.t) {
+				m.rpanic("reflect: cannot use " + x.t.str + " as type " + st.elem.str + " in " + name)
+			}
+			es[j] = m.assignTo(x, st.elem, "reflect.Set")
 		}
 		if st.bytes {
 			b := make([]byte, len(es))
@@ -196,5 +201,6 @@ func (m *machine) callArg(x rval, t *rtype, method string) value {
 	if x.t != t && !types.AssignableTo(x.t.t, t.t) {
 		m.rpanic("reflect: " + method + " using " + x.t.str + " as type " + t.str)
 	}
+	m.mustBeExported(x, method)
 	return m.assignTo(x, t, "reflect."+method)
 }

@@ -85,6 +85,7 @@ func reflectSend(block bool) controlFn {
 		if dir == types.RecvOnly {
 			m.rpanic("reflect: send on recv-only channel")
 		}
+		m.mustBeExported(decodeValue(args[1]), "Send")
 		v := m.assignTo(decodeValue(args[1]), x.t.elem, "reflect.Value.Send")
 		result := func(sent bool) value {
 			if block {

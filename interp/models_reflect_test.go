@@ -596,3 +596,60 @@ func main() {
 	fmt.Println(reflect.ValueOf(struct{ F func() }{}).Field(0).IsNil(), reflect.ValueOf([]int{1}).Pointer() != 0)
 }
 `
+
+// A map in an unexported field: its keys (read-only values) index it, as
+// go-spew's Dump does; storing them (Set, SetMapIndex, Append) panics as
+// in reflect.
+func TestReflectUnexportedMap(t *testing.T) {
+	runReflectProgram(t, `package main
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+)
+
+type s struct {
+	m map[string]int
+	p map[[2]int]*int
+	l []string
+}
+
+func try(name string, f func()) {
+	defer func() { fmt.Println(name, recover()) }()
+	f()
+}
+
+func main() {
+	one := 1
+	v := reflect.ValueOf(s{m: map[string]int{"b": 2, "a": 1}, p: map[[2]int]*int{{1, 2}: &one}})
+	mv := v.Field(0)
+	keys := mv.MapKeys()
+	sort.Slice(keys, func(i, j int) bool { return keys[i].String() < keys[j].String() })
+	for _, k := range keys {
+		e := mv.MapIndex(k)
+		fmt.Println(k.String(), e.Int(), k.CanInterface(), e.CanInterface())
+	}
+	pv := v.Field(1)
+	for _, k := range pv.MapKeys() {
+		fmt.Println(k.Index(1).Int(), pv.MapIndex(k).Elem().Int())
+	}
+	fmt.Println(mv.MapIndex(reflect.ValueOf("zz")).IsValid())
+	var dst string
+	try("Set", func() { reflect.ValueOf(&dst).Elem().Set(keys[0]) })
+	other := reflect.ValueOf(map[string]int{})
+	try("SetMapIndex key", func() { other.SetMapIndex(keys[0], reflect.ValueOf(1)) })
+	try("SetMapIndex elem", func() { other.SetMapIndex(reflect.ValueOf("x"), mv.MapIndex(keys[0])) })
+	try("Append", func() { reflect.Append(reflect.ValueOf([]string{}), keys[0]) })
+	ch := reflect.ValueOf(make(chan string, 1))
+	try("Send", func() { ch.Send(keys[0]) })
+	fn := reflect.ValueOf(func(string) {})
+	try("Call", func() { fn.Call([]reflect.Value{keys[0]}) })
+	vfn := reflect.ValueOf(func(...string) {})
+	try("CallSlice", func() { vfn.CallSlice([]reflect.Value{reflect.ValueOf(s{}).Field(2)}) })
+	try("Call variadic", func() { vfn.Call([]reflect.Value{keys[1]}) })
+	try("Call variadic type", func() { vfn.Call([]reflect.Value{reflect.ValueOf(1)}) })
+	fmt.Println(dst, other.Len(), ch.Len())
+}
+`)
+}

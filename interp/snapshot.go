@@ -105,15 +105,13 @@ func (w *world) clone() world {
 		c.syncObjs[p] = st
 	}
 	c.funcObjs = maps.Clone(w.funcObjs)
-	c.inputSrcs = maps.Clone(w.inputSrcs)
-	c.cryptoWords = maps.Clone(w.cryptoWords)
 	c.coros = make(map[*value]*coroState, len(w.coros))
 	for p, cs := range w.coros {
 		cc := *cs
 		c.coros[p] = &cc
 	}
 	c.tests = cloneTests(w.tests)
-	c.uniques = maps.Clone(w.uniques)
+	c.models = cloneModelStates(w.models)
 	c.osys = *w.osys.Clone()
 	return c
 }

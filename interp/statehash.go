@@ -766,39 +766,7 @@ func (m *machine) encodeWorld(c *Canon) {
 		c.WriteUint(c.id(p))
 		c.timer(w.timerObjs[p])
 	}
-	srcKeys := keyed(len(w.inputSrcs), func(yield func(*value)) {
-		for p := range w.inputSrcs {
-			yield(p)
-		}
-	})
-	c.WriteUint(uint64(len(srcKeys)))
-	for _, p := range srcKeys {
-		c.WriteUint(c.id(p))
-	}
-	words := make([]uint64, 0, len(w.cryptoWords))
-	for u := range w.cryptoWords {
-		words = append(words, u)
-	}
-	slices.Sort(words)
-	c.WriteUint(uint64(len(words)))
-	for _, u := range words {
-		c.WriteUint(u)
-	}
-	// unique.Make's canonical values: the reachable ones (a handle no
-	// one holds cannot be compared with a new one).
-	var uniq []*value
-	for _, p := range w.uniques {
-		uniq = append(uniq, p)
-	}
-	uniq = keyed(len(uniq), func(yield func(*value)) {
-		for _, p := range uniq {
-			yield(p)
-		}
-	})
-	c.WriteUint(uint64(len(uniq)))
-	for _, p := range uniq {
-		c.WriteUint(c.id(p))
-	}
+	m.encodeModelStates(c)
 	testKeys := keyed(len(w.tests), func(yield func(*value)) {
 		for p := range w.tests {
 			yield(p)

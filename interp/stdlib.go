@@ -8,9 +8,11 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/vtcheck/vt/interp/models/mathmodel"
+	"github.com/vtcheck/vt/interp/models/randmodel"
 	"github.com/vtcheck/vt/interp/models/spewmodel"
 	"github.com/vtcheck/vt/interp/models/strmodel"
 	"github.com/vtcheck/vt/interp/models/testenvmodel"
+	"github.com/vtcheck/vt/interp/models/uniquemodel"
 )
 
 // The standard library's policy, in one place: which packages are modeled
@@ -38,9 +40,11 @@ var (
 // interp/models: the one place where the machine learns of them.
 var modelPackages = slices.Concat(
 	mathmodel.Packages,
+	randmodel.Packages,
 	strmodel.Packages,
 	spewmodel.Packages,
 	testenvmodel.Packages,
+	uniquemodel.Packages,
 )
 
 // modelFallbacks model the functions of a package that its table does not
@@ -70,17 +74,12 @@ func init() {
 		"internal/sync":                  internalSyncModels,
 		"internal/synctest":              internalSynctestModels,
 		"testing/synctest":               testingSynctestModels,
-		"math/rand":                      mathRandModels,
-		"math/rand/v2":                   mathRandV2Models,
-		"crypto/rand":                    cryptoRandModels,
-		"crypto/internal/rand":           cryptoInternalRandModels,
 		"hash/maphash":                   maphashModels,
 		"maps":                           mapsModels,
 		"iter":                           iterModels,
 		"internal/race":                  raceModels,
 		"os/signal":                      signalModels,
 		xsysUnix:                         xsysUnixModels,
-		"crypto/internal/sysrand":        cryptoSysrandModels,
 		"crypto/internal/boring/sig":     cryptoBoringSigModels,
 		"crypto/internal/fips140":        cryptoFIPSModels,
 		"crypto/fips140":                 cryptoFIPS140Models,
@@ -89,7 +88,6 @@ func init() {
 		"crypto/internal/fips140/subtle": cryptoFIPSSubtleModels,
 		"crypto/internal/fips140/sha3":   cryptoSHA3Models,
 		"crypto/internal/fips140/nistec": cryptoNistecModels,
-		"weak":                           weakModels,
 	}
 	tables, allocs := apiTables(modelPackages)
 	for path, t := range tables {
@@ -127,7 +125,6 @@ func init() {
 		"reflect":              reflectFallback,
 		"internal/reflectlite": reflectFallback,
 		"internal/abi":         abiFallback,
-		"unique":               uniqueFallback,
 	}
 }
 

@@ -43,23 +43,65 @@
 // and made through [Machine]. The zero Value is the zero value of every
 // type: 0, false, "", nil.
 //
+// # Types
+//
+// A [Type] is a type of the program as the machine knows it, one per
+// type, so that Types compare with ==: its kind (reflect's numbering),
+// its element, key and field types, its size as gc lays it out, and its
+// go/types type for everything Go says of it (names, methods, tags,
+// signatures). [Machine.TypeOf] and [Machine.LookupType] find Types,
+// [Machine.Dynamic] reads an interface value's, and a generic function's
+// model may depend on its type arguments (Func.Instantiate). Values of a
+// type the machine lays out (structs, arrays) are copied, keyed, stored
+// and boxed by the machine ([Machine.Copy], [Machine.Key],
+// [Machine.Store], [Machine.New], [Machine.MakeInterface]): their
+// layout is the machine's.
+//
+// # State
+//
+// A package of models whose results depend on what earlier calls did
+// (which generators were seeded from outside, unique's canonical values)
+// keeps that in a [State] of the run, which [Machine.State] returns by
+// its [StateKey]. It is part of the program's state: a snapshot keeps a
+// copy, each run from the snapshot starts with a copy of that
+// (State.Clone), and a tool that matches states hashes it with the rest
+// (State.Hash, which names the program's variables a state refers to by
+// the walk's numbers: [Hasher.Cell] of a [Cell], the identity of a
+// variable, which keys a model's tables). A model keeps no other state:
+// a package-level variable of a model is shared by every run and every
+// machine.
+//
+// # The run
+//
+// A model draws the program's random input from the scheduler
+// ([Machine.Draw]: a choice a tool may enumerate, recorded in the
+// schedule), takes cheap random numbers from the run's seed
+// ([Machine.Rand]), and reads the virtual clock ([Machine.Clock]). A
+// [ControlFunc] may run the function's own body, or a function value of
+// the program, and make the call's result of theirs (Next.Then).
+//
 // # Rules
 //
 // A model runs on the interpreter's goroutine, between two steps of the
 // program, and must not block. Its argument slice belongs to the machine
 // (it reuses it): a model must not keep it, nor a slice [Machine.Elems]
 // or [Machine.Bytes] returns, past its call; the Values themselves may
-// be kept. It writes the program's memory only through the machine, which
-// logs the writes for snapshots. It raises the program's panics with
-// [Machine.Panic] and [Machine.RuntimeError]; any other panic is a bug
-// in the model. A model's results must be functions of its arguments and
-// of the machine's state only, so that runs are deterministic.
+// be kept. It writes the program's memory only through the machine
+// ([Machine.Store], [Machine.SetBytes]), which logs the writes for
+// snapshots. It raises the program's panics with [Machine.Panic] and
+// [Machine.RuntimeError]; any other panic is a bug in the model. A
+// model's results must be functions of its arguments, of the machine's
+// state and of its State only, so that runs are deterministic.
 //
 // # What is not here yet
 //
 // The models of runtime, sync, sync/atomic, time, reflect, testing, os,
-// syscall, net, unique and the random generators still live inside the
-// interpreter: they block goroutines, stop at scheduling points, report
-// synchronization events, read types or keep state of their own in the
-// run, which this API does not offer yet.
+// os/signal, syscall and net still live inside the interpreter: they block
+// goroutines, stop at scheduling points or report synchronization
+// events, which this API does not offer yet, or (reflect) read and
+// make values of every layout the machine has. Blocking would be a
+// Next that parks the goroutine in a named operation on an object until
+// a waker the model handed out (the virtual OS's vos.Waiter) wakes it,
+// and then runs the call again; os/signal, the first to need it, also
+// needs the virtual OS's kernel and its I/O events.
 package model

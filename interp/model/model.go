@@ -1,5 +1,7 @@
 package model
 
+import "go/types"
+
 // A Package is the table of models of one package.
 type Package struct {
 	// Path is the package's import path.
@@ -30,6 +32,11 @@ type Func struct {
 	// allocations (a model that allocates nothing, or returns part of its
 	// argument, needs none).
 	Allocs AllocsFunc
+	// Instantiate, if set, makes the model of each instantiation of a
+	// generic function from its type arguments (unique.Make[T]); the
+	// Func it returns sets Native, Results or Control, and its Why and
+	// Mem stand for all instantiations.
+	Instantiate func(targs []Type) Func
 }
 
 // Host is the reason of a pure leaf over immutable arguments that runs on
@@ -68,6 +75,13 @@ type Next struct {
 	// calls with Args: its result is the call's.
 	Call Value
 	Args []Value
+	// Then, if set with Body or Call, makes the call's result of the
+	// result of the body or of the function value, when it returns (not
+	// when it panics).
+	Then func(m Machine, res Value) Value
+	// Fatal, if not empty, ends the program with this fatal error, as
+	// the runtime's throw does: no deferred function runs.
+	Fatal string
 }
 
 // Fallback returns a model that computes its result with host, or, where
@@ -147,4 +161,66 @@ type Machine interface {
 	// RuntimeError panics, in the program, with a run-time error
 	// (runtime.Error) of message msg, as the runtime does.
 	RuntimeError(msg string)
+
+	// Types and the values they describe.
+
+	// TypeOf returns the machine's Type of t.
+	TypeOf(t types.Type) Type
+	// LookupType returns the type name declared at package level in
+	// package pkg of the program the machine runs, or nil.
+	LookupType(pkg, name string) Type
+	// Dynamic returns the dynamic type and value of the interface value
+	// v: nil and the zero Value for a nil interface.
+	Dynamic(v Value) (Type, Value)
+	// MakeInterface returns an interface value holding v, of type t.
+	MakeInterface(t Type, v Value) Value
+	// Copy returns a copy of v, a value of type t, that shares no
+	// memory with v where Go's value semantics forbid sharing (structs
+	// and arrays). The copy is the model's until it gives it to the
+	// program: it may set the cells Elems returns of it.
+	Copy(v Value, t Type) Value
+	// Key returns a host value, comparable, that is equal for two values
+	// of type t (comparable) exactly when == finds them equal; a NaN's
+	// equals nothing.
+	Key(v Value, t Type) any
+	// New returns a pointer to a new variable of type t that holds v,
+	// which it keeps (a Copy, for a struct or an array).
+	New(t Type, v Value) Value
+	// Func returns the function named name as go/ssa writes it
+	// ("pkg.F", "(*pkg.T).M") in the binary the machine runs, as a
+	// function value (for Next.Call), or the zero Value.
+	Func(name string) Value
+	// Zero returns the zero value of t: made anew for a struct or an
+	// array.
+	Zero(t Type) Value
+	// Global returns a pointer to the package-level variable name of
+	// package pkg of the program, and its type; or the zero Value and
+	// nil.
+	Global(pkg, name string) (p Value, t Type)
+	// Store assigns v, of type t, to the variable p points to. Like
+	// every write through the machine it is logged for snapshots; the
+	// access is the model's to report (Mem.Own), if it is the
+	// program's.
+	Store(p, v Value, t Type)
+	// SetBytes copies b to the elements of dst, a []byte or a byte array
+	// of the program, and returns how many it copied.
+	SetBytes(dst Value, b []byte) int
+
+	// The run.
+
+	// Draw returns a number the running goroutine draws from the
+	// program's random input: in [0, n), or 64 bits for n = 0. It is a
+	// choice of the scheduler (interp.ChooseRandom), which a tool may
+	// enumerate and records in the schedule.
+	Draw(n uint64) uint64
+	// Rand returns the next number of the run's seeded generator: no
+	// choice, a function of the seed and of the run so far (the
+	// runtime's cheap random numbers).
+	Rand() uint64
+	// Clock returns the virtual clock: the time it started at and the
+	// time now, in nanoseconds since 1970.
+	Clock() (start, now int64)
+	// State returns the run's State of key k, made by k.New on first
+	// use: snapshots copy it, state hashes include it.
+	State(k *StateKey) State
 }
