@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/vtcheck/vt/internal/race"
 	"github.com/vtcheck/vt/interp"
 )
 
@@ -310,6 +309,9 @@ func (gs *guidedSearch) search(x *explorer) (coverage, error) {
 		if err != nil {
 			return notCovered, err
 		}
+		if testSequences != nil {
+			testSequences(seqs)
+		}
 		if len(seqs) == 0 {
 			if !gs.auto {
 				return notCovered, nil
@@ -354,147 +356,9 @@ func (gs *guidedSearch) search(x *explorer) (coverage, error) {
 	}
 }
 
-// lockEvent is a mutex operation of the execution autoSequences studies.
-type lockEvent struct {
-	g      int
-	lock   bool // Lock (else Unlock)
-	obj    interp.Addr
-	pos    token.Pos
-	holder bool // a Lock taken while the goroutine held another mutex
-}
-
-// autoSequences runs one execution without preemption and returns the
-// location sequences its lock events suggest: for the race the lockset
-// detector finds, its two accesses; for each potential race it warns of
-// (two accesses the execution ordered only by the order in which
-// goroutines took a lock), the later access, then the earlier; for each
-// lock-order cycle
-// between two goroutines (A then B, B then A) the sequence "A taken, B
-// taken, B wanted, A wanted"; for each two-stage access (a goroutine
-// releases A and then takes B, another takes B while it holds A) the
-// release of A once per goroutine that made it, then the nested Lock of B.
-//
-// races false leaves out the sequences of races: the portfolio's member
-// looks for the deep lock patterns only (its dpor stages find races, and
-// the lockset detector warns of many races that synchronization other
-// than locks prevents).
-func (x *explorer) autoSequences(races bool) ([][]srcLine, error) {
-	var evs []lockEvent
-	held := map[int][]interp.Addr{}
-	lockPos := map[[2]any]token.Pos{} // (goroutine, mutex) -> where it was taken
-	watch := func(ev *interp.Event) {
-		if ev.G == nil {
-			return
-		}
-		id := ev.G.ID()
-		switch ev.Kind {
-		case interp.EvLock:
-			evs = append(evs, lockEvent{g: id, lock: true, obj: ev.Addr, pos: ev.Pos, holder: len(held[id]) > 0})
-			held[id] = append(held[id], ev.Addr)
-			lockPos[[2]any{id, ev.Addr}] = ev.Pos
-		case interp.EvUnlock:
-			evs = append(evs, lockEvent{g: id, obj: ev.Addr, pos: ev.Pos})
-			if i := slices.Index(held[id], ev.Addr); i >= 0 {
-				held[id] = slices.Delete(held[id], i, i+1)
-			}
-		}
-	}
-	// The lockset detector sees the same events: its warnings are the
-	// races the schedule ordered by accident.
-	ls := race.NewLockset(race.Options{Prog: x.t.Prog, Trust: append([]string{vtPkg, "sync", "sync/atomic"}, x.o.Trust...)})
-	both := func(ev *interp.Event) {
-		watch(ev)
-		ls.Event(ev)
-	}
-	if _, err := x.execute(nil, watchChoice{both}); err != nil {
-		return nil, err
-	}
-	// Nested acquisitions: (outer, inner) with the positions of both.
-	type nest struct {
-		g            int
-		outer, inner interp.Addr
-		po, pi       token.Pos
-	}
-	var nests []nest
-	heldNow := map[int][]lockEvent{}
-	for _, e := range evs {
-		if e.lock {
-			for _, h := range heldNow[e.g] {
-				nests = append(nests, nest{e.g, h.obj, e.obj, h.pos, e.pos})
-			}
-			heldNow[e.g] = append(heldNow[e.g], e)
-			continue
-		}
-		hs := heldNow[e.g]
-		for i := range hs {
-			if hs[i].obj == e.obj {
-				heldNow[e.g] = slices.Delete(hs, i, i+1)
-				break
-			}
-		}
-	}
-	loc := func(p token.Pos) srcLine {
-		q := x.t.Prog.Position(p)
-		return srcLine{file: filepath.Base(q.Filename), line: q.Line}
-	}
-	var seqs [][]srcLine
-	add := func(s []srcLine) {
-		for _, o := range seqs {
-			if slices.Equal(o, s) {
-				return
-			}
-		}
-		seqs = append(seqs, s)
-	}
-	// The lockset detector's race, in its order, and its potential
-	// races: the later access first, then the earlier one, so that the
-	// lock order that hid the race is reversed.
-	if races {
-		if r := ls.Race(); r != nil && r.Cur.Pos.IsValid() && r.Prev.Pos.IsValid() {
-			add([]srcLine{loc(r.Prev.Pos), loc(r.Cur.Pos)})
-		}
-		for _, w := range ls.Warnings() {
-			if w.Cur.Pos.IsValid() && w.Prev.Pos.IsValid() {
-				add([]srcLine{loc(w.Cur.Pos), loc(w.Prev.Pos)})
-			}
-		}
-	}
-	// Lock-order cycles of two goroutines.
-	for i, a := range nests {
-		for _, b := range nests[i+1:] {
-			if a.g != b.g && a.outer == b.inner && a.inner == b.outer {
-				add([]srcLine{loc(a.po), loc(b.po), loc(a.pi), loc(b.pi)})
-			}
-		}
-	}
-	// Two-stage accesses: g releases A, later takes B with nothing held.
-	for _, n := range nests {
-		released := map[int]token.Pos{}
-		var who []int
-		for _, e := range evs {
-			switch {
-			case e.g == n.g:
-			case !e.lock && e.obj == n.outer:
-				if _, ok := released[e.g]; !ok {
-					released[e.g] = e.pos
-				}
-			case e.lock && e.obj == n.inner && !e.holder:
-				if _, ok := released[e.g]; ok && !slices.Contains(who, e.g) {
-					who = append(who, e.g)
-				}
-			}
-		}
-		if len(who) == 0 {
-			continue
-		}
-		var s []srcLine
-		for _, g := range who {
-			s = append(s, loc(released[g]))
-		}
-		add(append(s, loc(n.pi)))
-	}
-	return seqs, nil
-}
+// testSequences, when set (tests), is given the sequences the guided
+// search made.
+var testSequences func([][]srcLine)
 
 // watchChoice takes alternative 0 (no preemption) and hands every event
 // of the execution to watch.

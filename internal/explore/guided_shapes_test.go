@@ -1,0 +1,77 @@
+package explore
+
+import (
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// shapesTargets loads examples/deepbugs/shapes once and returns the
+// targets of the programs named (without their "Test" prefix).
+func shapesTargets(t *testing.T, names ...string) []Target {
+	t.Helper()
+	t.Setenv("VT_DEEP", "1") // the environment the program sees
+	dir, err := filepath.Abs("../../examples/deepbugs/shapes")
+	require.NoError(t, err)
+	prog, err := LoadTests(dir)
+	require.NoError(t, err)
+	var out []Target
+	for _, name := range names {
+		pkg, err := TestPackage(prog, "Test"+name, "")
+		require.NoError(t, err)
+		out = append(out, Target{Prog: prog, Pkg: pkg, Test: "Test" + name, Root: 0, Name: name})
+	}
+	return out
+}
+
+// guidedMember is the strategy of the portfolio's guided member, alone.
+func guidedMember(t *testing.T) {
+	strategies["guided-member"] = func(x *explorer) strategy {
+		return &guidedSearch{limit: portfolioGuided, perTrial: portfolioGuidedTrial, txn: true}
+	}
+	t.Cleanup(func() { delete(strategies, "guided-member") })
+}
+
+// shapesFoundByGuided are the deep-bug shapes the portfolio's guided
+// member finds alone, with their verdicts.
+var shapesFoundByGuided = []struct{ name, verdict string }{
+	{"TwoStageNested", "panic"},
+	{"TwoStageReversed", "panic"},
+	{"TwoStageSeq", "panic"},
+	{"TwoStageAtomic", "assert"},
+	{"TwoStageChan", "panic"},
+	{"ReorderAtomic", "panic"},
+	{"ReorderMutex", "assert"},
+	{"DeadlockCycle3", "deadlock"},
+	{"DeadlockRW", "deadlock"},
+	{"DeadlockVector3", "deadlock"},
+	{"DeadlockGated", "deadlock"},
+}
+
+// The portfolio's guided member finds every deep-bug shape of the two-stage,
+// reorder and lock-order models alone, within its own bound of executions:
+// its location sequences come from the program's happens-before and lock
+// structure, not from one shape of a pattern.
+func TestGuidedFindsShapes(t *testing.T) {
+	guidedMember(t)
+	var names []string
+	for _, s := range shapesFoundByGuided {
+		names = append(names, s.name)
+	}
+	targets := shapesTargets(t, names...)
+	for i, s := range shapesFoundByGuided {
+		t.Run(s.name, func(t *testing.T) {
+			o := DefaultOptions()
+			o.Strategy, o.Corpus, o.Time, o.Parallel = "guided-member", "off", time.Minute, 1
+			testSequences = func(seqs [][]srcLine) { t.Logf("%d sequences: %v", len(seqs), seqs) }
+			defer func() { testSequences = nil }()
+			res, err := Explore(targets[i], o, nil)
+			require.NoError(t, err)
+			t.Logf("%s: %s in %d executions, %v", s.name, res.Verdict, res.Executions, res.Elapsed)
+			assert.Equal(t, s.verdict, res.Verdict, "%d executions", res.Executions)
+		})
+	}
+}
