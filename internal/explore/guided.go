@@ -88,7 +88,10 @@ type guided struct {
 	prog      *interp.Program
 	// match caches, per position, whether it is on each location's line.
 	match map[token.Pos]srcLine
-	txn   bool // its executions run with transactions
+	// own tells the program's own lines (nil: every event is at its
+	// own position).
+	own *ownCode
+	txn bool // its executions run with transactions
 }
 
 // guidedChoice is the chooser of one execution of the guided search.
@@ -120,6 +123,19 @@ func (c *guidedChoice) event(ev *interp.Event) {
 	// A goroutine's run of events on one line is one visit of it (a++
 	// reads and writes).
 	l, id := c.g.at(ev.Pos), ev.G.ID()
+	if l != c.g.locs[c.level] && ev.Kind != interp.EvRead && ev.Kind != interp.EvWrite && c.g.own != nil {
+		// A model's event placed in the library (a typed atomic's
+		// method, a deferred Unlock) is at the line of the program's
+		// frame that called it.
+		if _, own := c.g.own.line(ev.Pos); !own {
+			for _, f := range ev.G.Stack() {
+				if fl, ok := c.g.own.line(f.Pos); ok {
+					l = fl
+					break
+				}
+			}
+		}
+	}
 	if c.prev[id] == l {
 		return
 	}
@@ -330,26 +346,42 @@ func (gs *guidedSearch) search(x *explorer) (coverage, error) {
 	for ; ; gs.trial++ {
 		// Index the functions built so far (more with every trial).
 		gs.cfg = newCFGDist(x.t)
-		for _, seq := range seqs {
-			g := &guided{locs: seq, cfg: gs.cfg, rng: rand.New(rand.NewSource(x.o.Seed + int64(gs.trial)*7919)), prog: x.t.Prog, match: map[token.Pos]srcLine{}, txn: gs.txn}
-			var prefix []int
-			for range gs.perTrial {
+		own := newOwnCode(x.t)
+		// The sequences take turns, execution by execution: the one that
+		// fits the bug finds it in its first executions, whichever it is.
+		type track struct {
+			g      *guided
+			prefix []int
+			runs   int
+			over   bool
+		}
+		tracks := make([]*track, len(seqs))
+		for i, seq := range seqs {
+			tracks[i] = &track{g: &guided{locs: seq, cfg: gs.cfg, rng: rand.New(rand.NewSource(x.o.Seed + int64(gs.trial)*7919)), prog: x.t.Prog, match: map[token.Pos]srcLine{}, own: own, txn: gs.txn}}
+		}
+		for live := true; live; {
+			live = false
+			for _, tr := range tracks {
+				if tr.over {
+					continue
+				}
 				if gs.limit > 0 && runs >= gs.limit || !x.budgetLeft() {
 					return notCovered, nil
 				}
 				runs++
-				done, err := x.run(prefix, &guidedChoice{g: g})
+				done, err := x.run(tr.prefix, &guidedChoice{g: tr.g})
 				if done || err != nil {
 					if x.res.Failure != nil {
 						x.res.Trials = gs.trial + 1
 					}
 					return notCovered, err
 				}
-				x.res.States += max(x.last.sched.choices.len()-len(prefix), 0)
+				x.res.States += max(x.last.sched.choices.len()-len(tr.prefix), 0)
+				tr.runs++
 				var ok bool
-				if prefix, ok = g.next(); !ok {
-					break
-				}
+				tr.prefix, ok = tr.g.next()
+				tr.over = !ok || tr.runs >= gs.perTrial
+				live = live || !tr.over
 			}
 		}
 		x.res.Trials = gs.trial + 1

@@ -49,6 +49,13 @@ var shapesFoundByGuided = []struct{ name, verdict string }{
 	{"DeadlockRW", "deadlock"},
 	{"DeadlockVector3", "deadlock"},
 	{"DeadlockGated", "deadlock"},
+	{"WronglockAtomic", "assert"},
+	{"WronglockChan", "assert"},
+	{"WronglockRW", "race"},
+	{"ListCheckThenAct", "assert"},
+	{"LazyListTail", "assert"},
+	{"LazyListTailPlain", "race"},
+	{"ReorderPlain", "race"},
 }
 
 // The portfolio's guided member finds every deep-bug shape of the two-stage,

@@ -243,6 +243,14 @@ func (x *explorer) observe(exec int, objs *objects, own **ownCode, ls *race.Lock
 		*own = newOwnCode(x.t)
 	}
 	oc := *own
+	if debugSeq {
+		for _, r := range raw {
+			if r.kind >= actLock {
+				p := x.t.Prog.Position(r.pos)
+				println("raw", exec, r.g, r.kind, p.String(), len(r.sf))
+			}
+		}
+	}
 	ob := &observation{created: created, writers: map[int][]int{}}
 	count := map[linkKey]int{} // occurrences of (goroutine, line)
 	for _, r := range raw {
@@ -254,13 +262,18 @@ func (x *explorer) observe(exec int, objs *objects, own **ownCode, ls *race.Lock
 			continue
 		}
 		n := objs.node(exec, r.addr)
-		lk := linkKey{g: r.g, line: l}
-		lk.n = count[lk]
-		count[linkKey{g: r.g, line: l}]++
-		if m, ok := objs.link[lk]; ok {
-			objs.union(n, m)
-		} else {
-			objs.link[lk] = n
+		if r.kind == actLock {
+			// Locks are named across the executions (memory is not: the
+			// k-th access at a line may be to another object when the
+			// goroutines run in another order).
+			lk := linkKey{g: r.g, line: l}
+			lk.n = count[lk]
+			count[linkKey{g: r.g, line: l}]++
+			if m, ok := objs.link[lk]; ok {
+				objs.union(n, m)
+			} else {
+				objs.link[lk] = n
+			}
 		}
 		a := action{g: r.g, kind: r.kind, obj: n, line: l}
 		switch r.kind {
@@ -303,6 +316,13 @@ func (x *explorer) autoSequences(races bool) ([][]srcLine, error) {
 			return nil, err
 		}
 		obs = append(obs, ob)
+		if debugSeq {
+			for _, a := range ob.acts {
+				if a.kind >= actLock {
+					println("act", exec, a.g, a.kind, a.obj, objs.find(a.obj), a.line.String())
+				}
+			}
+		}
 	}
 	var seqs [][]srcLine
 	add := func(s []srcLine) {
@@ -462,12 +482,20 @@ func lostUpdateSequences(ob *observation) [][]srcLine {
 		for _, g := range sortedKeys(reads) {
 			r, ok := reads[g][a.obj]
 			w, okw := writes[g][a.obj]
-			if ok && okw && r.at < w.at && r.line != w.line {
+			if ok && okw && r.at <= w.at {
 				pairs = append(pairs, rw{r.line, w.line})
 			}
 		}
 		done[a.obj] = true
 		if len(pairs) < 2 {
+			continue
+		}
+		if pairs[0].r == pairs[0].w && pairs[1].r == pairs[1].w {
+			// Updates in one line (x++): two visits of it, one
+			// goroutine's after the other's, unordered if they can be.
+			if pairs[0].r == pairs[1].r {
+				out = append(out, []srcLine{pairs[0].r, pairs[0].r})
+			}
 			continue
 		}
 		// A pair of different lines first (a goroutine that takes
@@ -565,6 +593,11 @@ func cycleSequences(obs []*observation, objs *objects) [][]srcLine {
 			}
 		}
 	}
+	if debugSeq {
+		for _, n := range nests {
+			println("nest", n.g, n.outer, n.inner, n.lo.String(), n.li.String())
+		}
+	}
 	// Simple cycles of nests of distinct goroutines, each found once
 	// (from its least nest).
 	var out [][]srcLine
@@ -622,3 +655,5 @@ func cycleSequence(nests []nestAct, cyc []int) []srcLine {
 	}
 	return s
 }
+
+var debugSeq = false
