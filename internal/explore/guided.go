@@ -370,6 +370,7 @@ func (gs *guidedSearch) search(x *explorer) (coverage, error) {
 				}
 				runs++
 				done, err := x.run(tr.prefix, &guidedChoice{g: tr.g})
+
 				if done || err != nil {
 					if x.res.Failure != nil {
 						x.res.Trials = gs.trial + 1

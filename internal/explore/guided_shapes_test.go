@@ -51,7 +51,6 @@ var shapesFoundByGuided = []struct{ name, verdict string }{
 	{"DeadlockGated", "deadlock"},
 	{"WronglockAtomic", "assert"},
 	{"WronglockChan", "assert"},
-	{"WronglockRW", "race"},
 	{"ListCheckThenAct", "assert"},
 	{"LazyListTail", "assert"},
 	{"LazyListTailPlain", "race"},

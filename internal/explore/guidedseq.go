@@ -38,7 +38,8 @@ import (
 //     what it saw in the execution it nested in: before every writer (it
 //     saw none of them), or after the writers' lines (it saw them all).
 //   - Lost updates: two goroutines that read X and then write X (at
-//     another line): both reads, then both writes.
+//     another line): both reads, then both writes. (In one line, x++,
+//     it is a race: a sequence only when races are asked for.)
 //
 // Lines, not goroutines, make a sequence: every goroutine that runs the
 // same code is an instance of the same line, which is what a deep bug
@@ -243,14 +244,6 @@ func (x *explorer) observe(exec int, objs *objects, own **ownCode, ls *race.Lock
 		*own = newOwnCode(x.t)
 	}
 	oc := *own
-	if debugSeq {
-		for _, r := range raw {
-			if r.kind >= actLock {
-				p := x.t.Prog.Position(r.pos)
-				println("raw", exec, r.g, r.kind, p.String(), len(r.sf))
-			}
-		}
-	}
 	ob := &observation{created: created, writers: map[int][]int{}}
 	count := map[linkKey]int{} // occurrences of (goroutine, line)
 	for _, r := range raw {
@@ -316,13 +309,6 @@ func (x *explorer) autoSequences(races bool) ([][]srcLine, error) {
 			return nil, err
 		}
 		obs = append(obs, ob)
-		if debugSeq {
-			for _, a := range ob.acts {
-				if a.kind >= actLock {
-					println("act", exec, a.g, a.kind, a.obj, objs.find(a.obj), a.line.String())
-				}
-			}
-		}
 	}
 	var seqs [][]srcLine
 	add := func(s []srcLine) {
@@ -359,7 +345,7 @@ func (x *explorer) autoSequences(races bool) ([][]srcLine, error) {
 		}
 	}
 	for _, ob := range obs {
-		for _, s := range lostUpdateSequences(ob) {
+		for _, s := range lostUpdateSequences(ob, races) {
 			add(s)
 		}
 	}
@@ -468,8 +454,10 @@ func stageSequences(ob *observation) [][]srcLine {
 }
 
 // lostUpdateSequences are the sequences of lost updates in ob: two
-// goroutines that each read an object and later write it at another line.
-func lostUpdateSequences(ob *observation) [][]srcLine {
+// goroutines that each read an object and later write it at another line;
+// with races, also two updates in one line (x++: unless it is atomic, and
+// then it loses nothing, a race).
+func lostUpdateSequences(ob *observation, races bool) [][]srcLine {
 	reads, writes, _ := byGoroutine(ob)
 	type rw struct{ r, w srcLine }
 	var out [][]srcLine
@@ -493,7 +481,7 @@ func lostUpdateSequences(ob *observation) [][]srcLine {
 		if pairs[0].r == pairs[0].w && pairs[1].r == pairs[1].w {
 			// Updates in one line (x++): two visits of it, one
 			// goroutine's after the other's, unordered if they can be.
-			if pairs[0].r == pairs[1].r {
+			if races && pairs[0].r == pairs[1].r {
 				out = append(out, []srcLine{pairs[0].r, pairs[0].r})
 			}
 			continue
@@ -593,11 +581,6 @@ func cycleSequences(obs []*observation, objs *objects) [][]srcLine {
 			}
 		}
 	}
-	if debugSeq {
-		for _, n := range nests {
-			println("nest", n.g, n.outer, n.inner, n.lo.String(), n.li.String())
-		}
-	}
 	// Simple cycles of nests of distinct goroutines, each found once
 	// (from its least nest).
 	var out [][]srcLine
@@ -655,5 +638,3 @@ func cycleSequence(nests []nestAct, cyc []int) []srcLine {
 	}
 	return s
 }
-
-var debugSeq = false
