@@ -1,7 +1,10 @@
 package explore
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -80,4 +83,36 @@ func TestGuidedFindsShapes(t *testing.T) {
 			assert.Equal(t, s.verdict, res.Verdict, "%d executions", res.Executions)
 		})
 	}
+}
+
+// TestPortfolioScheduleShapes prints, for the deep-bug shapes, what the
+// portfolio without its guided member (DPOR and the samplers only) needs
+// under the adaptive schedule and under the fixed one: the figures of
+// the portfolio's schedule in BENCHMARKS.md. Set VT_SCHEDULE=1 to run it.
+func TestPortfolioScheduleShapes(t *testing.T) {
+	if os.Getenv("VT_SCHEDULE") == "" {
+		t.Skip("set VT_SCHEDULE=1")
+	}
+	strategies["portfolio-samplers"] = func(x *explorer) strategy {
+		p := newPortfolio(x).(*portfolio)
+		p.members = slices.DeleteFunc(p.members, func(m *member) bool { _, g := m.s.(*guidedSearch); return g })
+		return p
+	}
+	defer delete(strategies, "portfolio-samplers")
+	names := []string{"TwoStageReversed", "TwoStageSeq", "TwoStageAtomic", "TwoStageChan", "ReorderAtomic", "ReorderMutex", "DeadlockGated", "ListCheckThenAct"}
+	if n := os.Getenv("VT_SCHEDULE_ONLY"); n != "" {
+		names = []string{n}
+	}
+	targets := shapesTargets(t, names...)
+	for i, name := range names {
+		for _, adaptive := range []bool{false, true} {
+			adaptiveSchedule = adaptive
+			o := DefaultOptions()
+			o.Strategy, o.Corpus, o.Time, o.Parallel = "portfolio-samplers", "off", 30*time.Second, 1
+			res, err := Explore(targets[i], o, nil)
+			require.NoError(t, err)
+			fmt.Printf("%s adaptive=%v: %s, %d executions, %v, by %s\n", name, adaptive, res.Verdict, res.Executions, res.Elapsed.Round(time.Millisecond), res.FoundBy)
+		}
+	}
+	adaptiveSchedule = true
 }
