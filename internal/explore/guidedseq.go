@@ -460,42 +460,48 @@ func stageSequences(ob *observation) [][]srcLine {
 func lostUpdateSequences(ob *observation, races bool) [][]srcLine {
 	reads, writes, _ := byGoroutine(ob)
 	type rw struct{ r, w srcLine }
+	// Per object, in the order of the goroutines, each that read it and
+	// then wrote it; objects in the order of their first write.
+	pairs := map[int][]rw{}
+	for _, g := range sortedKeys(writes) {
+		for obj, w := range writes[g] {
+			if r, ok := reads[g][obj]; ok && r.at <= w.at {
+				pairs[obj] = append(pairs[obj], rw{r.line, w.line})
+			}
+		}
+	}
 	var out [][]srcLine
 	done := map[int]bool{}
 	for _, a := range ob.acts {
 		if a.kind != actWrite || done[a.obj] {
 			continue
 		}
-		var pairs []rw
-		for _, g := range sortedKeys(reads) {
-			r, ok := reads[g][a.obj]
-			w, okw := writes[g][a.obj]
-			if ok && okw && r.at <= w.at {
-				pairs = append(pairs, rw{r.line, w.line})
-			}
-		}
 		done[a.obj] = true
-		if len(pairs) < 2 {
+		ps := pairs[a.obj]
+		if len(ps) < 2 {
 			continue
 		}
-		if pairs[0].r == pairs[0].w && pairs[1].r == pairs[1].w {
+		if ps[0].r == ps[0].w && ps[1].r == ps[1].w {
 			// Updates in one line (x++): two visits of it, one
 			// goroutine's after the other's, unordered if they can be.
-			if races && pairs[0].r == pairs[1].r {
-				out = append(out, []srcLine{pairs[0].r, pairs[0].r})
+			if races && ps[0].r == ps[1].r {
+				out = append(out, []srcLine{ps[0].r, ps[0].r})
 			}
 			continue
 		}
 		// A pair of different lines first (a goroutine that takes
 		// another path), else two instances of the same.
-		p, q := pairs[0], pairs[1]
-		for _, o := range pairs[1:] {
+		p, q := ps[0], ps[1]
+		for _, o := range ps[1:] {
 			if o != p {
 				q = o
 				break
 			}
 		}
 		out = append(out, []srcLine{p.r, q.r, p.w, q.w})
+		if len(out) >= maxSequences {
+			break
+		}
 	}
 	return out
 }
@@ -582,23 +588,30 @@ func cycleSequences(obs []*observation, objs *objects) [][]srcLine {
 		}
 	}
 	// Simple cycles of nests of distinct goroutines, each found once
-	// (from its least nest).
+	// (from its least nest), within a bounded walk.
+	from := map[int][]int{} // outer class -> nests
+	for i, n := range nests {
+		from[n.outer] = append(from[n.outer], i)
+	}
 	var out [][]srcLine
 	var path []int
+	steps := 0
 	var walk func(start, cur int)
 	walk = func(start, cur int) {
-		if len(out) >= maxSequences {
-			return
-		}
-		for i, n := range nests {
-			if i < start || n.outer != nests[cur].inner || slices.ContainsFunc(path, func(j int) bool { return nests[j].g == n.g }) {
+		for _, i := range from[nests[cur].inner] {
+			steps++
+			if len(out) >= maxSequences || steps > maxCycleSteps {
+				return
+			}
+			n := nests[i]
+			if i <= start || slices.ContainsFunc(path, func(j int) bool { return nests[j].g == n.g }) {
 				continue
 			}
-			if n.inner == nests[start].outer && i != start {
+			if n.inner == nests[start].outer {
 				out = append(out, cycleSequence(nests, append(slices.Clone(path), i)))
 				continue
 			}
-			if len(path) < 4 && i != start {
+			if len(path) < 4 {
 				path = append(path, i)
 				walk(start, i)
 				path = path[:len(path)-1]
@@ -611,6 +624,9 @@ func cycleSequences(obs []*observation, objs *objects) [][]srcLine {
 	}
 	return out
 }
+
+// maxCycleSteps bounds the walk that looks for lock-order cycles.
+const maxCycleSteps = 1 << 16
 
 // cycleSequence is the sequence of the cycle of nests: the outer
 // acquisitions (those whose reads saw no writer first, with their reads;
