@@ -86,6 +86,40 @@ func TestGuidedFindsShapes(t *testing.T) {
 	}
 }
 
+// The shapes with other numbers of goroutines (testdata/deepshapes): the
+// guided member's sequences follow the program's structure, whatever its
+// size.
+func TestGuidedFindsShapesResized(t *testing.T) {
+	guidedMember(t)
+	dir, err := filepath.Abs("testdata/deepshapes")
+	require.NoError(t, err)
+	prog, err := LoadTests(dir)
+	require.NoError(t, err)
+	for _, tc := range []struct{ name, verdict string }{
+		{"TestTwoStageReversed_4_3", "panic"},
+		{"TestTwoStageSeq_6_2", "panic"},
+		{"TestTwoStageAtomic_8_1", "assert"},
+		{"TestTwoStageChan_5_3", "panic"},
+		{"TestReorderAtomic_20_1", "panic"},
+		{"TestReorderMutex_6_3", "assert"},
+		{"TestDeadlockCycle3_20", "deadlock"},
+		{"TestDeadlockGated_12", "deadlock"},
+		{"TestWronglockAtomic_2_12", "assert"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pkg, err := TestPackage(prog, tc.name, "")
+			require.NoError(t, err)
+			o := DefaultOptions()
+			o.Strategy, o.Corpus, o.Time, o.Parallel = "guided-member", "off", time.Minute, 1
+			res, err := Explore(Target{Prog: prog, Pkg: pkg, Test: tc.name, Root: -1, Name: tc.name}, o, nil)
+			require.NoError(t, err)
+			t.Logf("%s: %s in %d executions", tc.name, res.Verdict, res.Executions)
+			assert.Equal(t, tc.verdict, res.Verdict, "%d executions", res.Executions)
+			assert.LessOrEqual(t, res.Executions, 30)
+		})
+	}
+}
+
 // TestPortfolioScheduleShapes prints, for the deep-bug shapes, what the
 // portfolio without its guided member (DPOR and the samplers only) needs
 // under the adaptive schedule and under the fixed one: the figures of
