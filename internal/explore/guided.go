@@ -125,13 +125,13 @@ func (c *guidedChoice) event(ev *interp.Event) {
 	l, id := c.g.at(ev.Pos), ev.G.ID()
 	if l != c.g.locs[c.level] && ev.Kind != interp.EvRead && ev.Kind != interp.EvWrite && c.g.own != nil {
 		// A model's event placed in the library (a typed atomic's
-		// method, a deferred Unlock) is at the line of the program's
-		// frame that called it.
+		// method) is at the line of the program's code that called it.
 		if _, own := c.g.own.line(ev.Pos); !own {
-			for _, f := range ev.G.Stack() {
-				if fl, ok := c.g.own.line(f.Pos); ok {
+			// The operation the goroutine was stopped at, where the
+			// program's code reached it (O(1): no walk of its stack).
+			if _, pp := ev.G.Pending(); pp.IsValid() {
+				if fl, ok := c.g.own.line(pp); ok {
 					l = fl
-					break
 				}
 			}
 		}
