@@ -17,7 +17,8 @@
 #            search      10 min   executions to exhaust, per strategy
 #            regions     3 min    the habanero Table I programs under regions and dpor
 #            deepbugs    5 min    the deep-bug ports under guided+txn and the portfolio
-#            shapes      10 min   scripts/deepshapes.sh (the deep-bug shapes: the portfolio against each member)
+#            shapes      15 min   scripts/deepshapes.sh (the deep-bug shapes: the portfolio against each member;
+#                                  with VT_BEFORE=VTBIN, that binary's portfolio beside it)
 #            verdicts    30 min   scripts/verdicts.sh, counted per corpus
 #            stdlib      3 h      scripts/stdlib-tests.sh (the standard library's own tests)
 #            clock       2 h      scripts/clock-libs.sh (library suites fully explored, binary VT_BEFORE beside vt)

@@ -161,7 +161,16 @@ func (s *dporSearch) search(x *explorer) (coverage, error) {
 // before the last stage (the stages after the running one are unknown)
 // or before any progress.
 func (s *dporSearch) remaining() (work int64, ok bool) {
-	if s.d == nil || !s.last {
+	if !s.last {
+		return 0, false
+	}
+	return s.stageRemaining()
+}
+
+// stageRemaining estimates the work the running stage needs to end (ok
+// false before any progress).
+func (s *dporSearch) stageRemaining() (work int64, ok bool) {
+	if s.d == nil {
 		return 0, false
 	}
 	f := s.d.progress()

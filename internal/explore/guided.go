@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/vtcheck/vt/internal/race"
 	"github.com/vtcheck/vt/interp"
 )
 
@@ -89,7 +88,10 @@ type guided struct {
 	prog      *interp.Program
 	// match caches, per position, whether it is on each location's line.
 	match map[token.Pos]srcLine
-	txn   bool // its executions run with transactions
+	// own tells the program's own lines (nil: every event is at its
+	// own position).
+	own *ownCode
+	txn bool // its executions run with transactions
 }
 
 // guidedChoice is the chooser of one execution of the guided search.
@@ -121,6 +123,19 @@ func (c *guidedChoice) event(ev *interp.Event) {
 	// A goroutine's run of events on one line is one visit of it (a++
 	// reads and writes).
 	l, id := c.g.at(ev.Pos), ev.G.ID()
+	if l != c.g.locs[c.level] && ev.Kind != interp.EvRead && ev.Kind != interp.EvWrite && c.g.own != nil {
+		// A model's event placed in the library (a typed atomic's
+		// method) is at the line of the program's code that called it.
+		if _, own := c.g.own.line(ev.Pos); !own {
+			// The operation the goroutine was stopped at, where the
+			// program's code reached it (O(1): no walk of its stack).
+			if _, pp := ev.G.Pending(); pp.IsValid() {
+				if fl, ok := c.g.own.line(pp); ok {
+					l = fl
+				}
+			}
+		}
+	}
 	if c.prev[id] == l {
 		return
 	}
@@ -310,6 +325,9 @@ func (gs *guidedSearch) search(x *explorer) (coverage, error) {
 		if err != nil {
 			return notCovered, err
 		}
+		if testSequences != nil {
+			testSequences(seqs)
+		}
 		if len(seqs) == 0 {
 			if !gs.auto {
 				return notCovered, nil
@@ -328,173 +346,52 @@ func (gs *guidedSearch) search(x *explorer) (coverage, error) {
 	for ; ; gs.trial++ {
 		// Index the functions built so far (more with every trial).
 		gs.cfg = newCFGDist(x.t)
-		for _, seq := range seqs {
-			g := &guided{locs: seq, cfg: gs.cfg, rng: rand.New(rand.NewSource(x.o.Seed + int64(gs.trial)*7919)), prog: x.t.Prog, match: map[token.Pos]srcLine{}, txn: gs.txn}
-			var prefix []int
-			for range gs.perTrial {
+		own := newOwnCode(x.t)
+		// The sequences take turns, execution by execution: the one that
+		// fits the bug finds it in its first executions, whichever it is.
+		type track struct {
+			g      *guided
+			prefix []int
+			runs   int
+			over   bool
+		}
+		tracks := make([]*track, len(seqs))
+		for i, seq := range seqs {
+			tracks[i] = &track{g: &guided{locs: seq, cfg: gs.cfg, rng: rand.New(rand.NewSource(x.o.Seed + int64(gs.trial)*7919)), prog: x.t.Prog, match: map[token.Pos]srcLine{}, own: own, txn: gs.txn}}
+		}
+		for live := true; live; {
+			live = false
+			for _, tr := range tracks {
+				if tr.over {
+					continue
+				}
 				if gs.limit > 0 && runs >= gs.limit || !x.budgetLeft() {
 					return notCovered, nil
 				}
 				runs++
-				done, err := x.run(prefix, &guidedChoice{g: g})
+				done, err := x.run(tr.prefix, &guidedChoice{g: tr.g})
+
 				if done || err != nil {
 					if x.res.Failure != nil {
 						x.res.Trials = gs.trial + 1
 					}
 					return notCovered, err
 				}
-				x.res.States += max(x.last.sched.choices.len()-len(prefix), 0)
+				x.res.States += max(x.last.sched.choices.len()-len(tr.prefix), 0)
+				tr.runs++
 				var ok bool
-				if prefix, ok = g.next(); !ok {
-					break
-				}
+				tr.prefix, ok = tr.g.next()
+				tr.over = !ok || tr.runs >= gs.perTrial
+				live = live || !tr.over
 			}
 		}
 		x.res.Trials = gs.trial + 1
 	}
 }
 
-// lockEvent is a mutex operation of the execution autoSequences studies.
-type lockEvent struct {
-	g      int
-	lock   bool // Lock (else Unlock)
-	obj    interp.Addr
-	pos    token.Pos
-	holder bool // a Lock taken while the goroutine held another mutex
-}
-
-// autoSequences runs one execution without preemption and returns the
-// location sequences its lock events suggest: for the race the lockset
-// detector finds, its two accesses; for each potential race it warns of
-// (two accesses the execution ordered only by the order in which
-// goroutines took a lock), the later access, then the earlier; for each
-// lock-order cycle
-// between two goroutines (A then B, B then A) the sequence "A taken, B
-// taken, B wanted, A wanted"; for each two-stage access (a goroutine
-// releases A and then takes B, another takes B while it holds A) the
-// release of A once per goroutine that made it, then the nested Lock of B.
-//
-// races false leaves out the sequences of races: the portfolio's member
-// looks for the deep lock patterns only (its dpor stages find races, and
-// the lockset detector warns of many races that synchronization other
-// than locks prevents).
-func (x *explorer) autoSequences(races bool) ([][]srcLine, error) {
-	var evs []lockEvent
-	held := map[int][]interp.Addr{}
-	lockPos := map[[2]any]token.Pos{} // (goroutine, mutex) -> where it was taken
-	watch := func(ev *interp.Event) {
-		if ev.G == nil {
-			return
-		}
-		id := ev.G.ID()
-		switch ev.Kind {
-		case interp.EvLock:
-			evs = append(evs, lockEvent{g: id, lock: true, obj: ev.Addr, pos: ev.Pos, holder: len(held[id]) > 0})
-			held[id] = append(held[id], ev.Addr)
-			lockPos[[2]any{id, ev.Addr}] = ev.Pos
-		case interp.EvUnlock:
-			evs = append(evs, lockEvent{g: id, obj: ev.Addr, pos: ev.Pos})
-			if i := slices.Index(held[id], ev.Addr); i >= 0 {
-				held[id] = slices.Delete(held[id], i, i+1)
-			}
-		}
-	}
-	// The lockset detector sees the same events: its warnings are the
-	// races the schedule ordered by accident.
-	ls := race.NewLockset(race.Options{Prog: x.t.Prog, Trust: append([]string{vtPkg, "sync", "sync/atomic"}, x.o.Trust...)})
-	both := func(ev *interp.Event) {
-		watch(ev)
-		ls.Event(ev)
-	}
-	if _, err := x.execute(nil, watchChoice{both}); err != nil {
-		return nil, err
-	}
-	// Nested acquisitions: (outer, inner) with the positions of both.
-	type nest struct {
-		g            int
-		outer, inner interp.Addr
-		po, pi       token.Pos
-	}
-	var nests []nest
-	heldNow := map[int][]lockEvent{}
-	for _, e := range evs {
-		if e.lock {
-			for _, h := range heldNow[e.g] {
-				nests = append(nests, nest{e.g, h.obj, e.obj, h.pos, e.pos})
-			}
-			heldNow[e.g] = append(heldNow[e.g], e)
-			continue
-		}
-		hs := heldNow[e.g]
-		for i := range hs {
-			if hs[i].obj == e.obj {
-				heldNow[e.g] = slices.Delete(hs, i, i+1)
-				break
-			}
-		}
-	}
-	loc := func(p token.Pos) srcLine {
-		q := x.t.Prog.Position(p)
-		return srcLine{file: filepath.Base(q.Filename), line: q.Line}
-	}
-	var seqs [][]srcLine
-	add := func(s []srcLine) {
-		for _, o := range seqs {
-			if slices.Equal(o, s) {
-				return
-			}
-		}
-		seqs = append(seqs, s)
-	}
-	// The lockset detector's race, in its order, and its potential
-	// races: the later access first, then the earlier one, so that the
-	// lock order that hid the race is reversed.
-	if races {
-		if r := ls.Race(); r != nil && r.Cur.Pos.IsValid() && r.Prev.Pos.IsValid() {
-			add([]srcLine{loc(r.Prev.Pos), loc(r.Cur.Pos)})
-		}
-		for _, w := range ls.Warnings() {
-			if w.Cur.Pos.IsValid() && w.Prev.Pos.IsValid() {
-				add([]srcLine{loc(w.Cur.Pos), loc(w.Prev.Pos)})
-			}
-		}
-	}
-	// Lock-order cycles of two goroutines.
-	for i, a := range nests {
-		for _, b := range nests[i+1:] {
-			if a.g != b.g && a.outer == b.inner && a.inner == b.outer {
-				add([]srcLine{loc(a.po), loc(b.po), loc(a.pi), loc(b.pi)})
-			}
-		}
-	}
-	// Two-stage accesses: g releases A, later takes B with nothing held.
-	for _, n := range nests {
-		released := map[int]token.Pos{}
-		var who []int
-		for _, e := range evs {
-			switch {
-			case e.g == n.g:
-			case !e.lock && e.obj == n.outer:
-				if _, ok := released[e.g]; !ok {
-					released[e.g] = e.pos
-				}
-			case e.lock && e.obj == n.inner && !e.holder:
-				if _, ok := released[e.g]; ok && !slices.Contains(who, e.g) {
-					who = append(who, e.g)
-				}
-			}
-		}
-		if len(who) == 0 {
-			continue
-		}
-		var s []srcLine
-		for _, g := range who {
-			s = append(s, loc(released[g]))
-		}
-		add(append(s, loc(n.pi)))
-	}
-	return seqs, nil
-}
+// testSequences, when set (tests), is given the sequences the guided
+// search made.
+var testSequences func([][]srcLine)
 
 // watchChoice takes alternative 0 (no preemption) and hands every event
 // of the execution to watch.

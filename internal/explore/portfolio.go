@@ -61,6 +61,12 @@ type member struct {
 	// stopped: the portfolio ended the member (done is set then too);
 	// outOfBudget: the exploration's budget ended it.
 	stopped, outOfBudget bool
+	// The DPOR member's near-end estimates (nearEnd): predicted is the
+	// stage work at which the first trusted estimate of the stage predFor
+	// said it ends; distrust says an estimate of it failed.
+	predFor   *dpor
+	predicted int64
+	distrust  bool
 }
 
 // Slices (units of work): portfolioSlice in round 0, doubling every
@@ -166,11 +172,10 @@ func (p *portfolio) search(x *explorer) (coverage, error) {
 				return notCovered, nil
 			}
 			p.cur = m
-			m.end = x.work() + sliceOf(x, m, round)
 			if m.resume == nil {
 				m.start(x)
 			}
-			m.turn(x)
+			m.slice(x, sliceOf(x, m, round))
 			for !m.done && m.nearEnd(x) {
 				// The proof is close: it goes on before the samplers
 				// take their turns (their executions would add to the
@@ -196,6 +201,45 @@ func (p *portfolio) search(x *explorer) (coverage, error) {
 		}
 	}
 }
+
+// slice runs the member for a slice of n units of work. The DPOR member's
+// long slice goes in pieces of dporPiece, and ends after a piece when
+// the running stage is estimated to need more than longFactor times the
+// rest of the slice (the samplers should not wait for a search that will
+// not end in it) and is not near its end.
+func (m *member) slice(x *explorer, n int64) {
+	end := x.work() + n
+	d, ok := m.s.(*dporSearch)
+	if !ok || n <= dporPiece || x.o.Shards > 0 || !adaptiveSchedule {
+		m.end = end
+		m.turn(x)
+		return
+	}
+	for {
+		m.end = min(end, x.work()+dporPiece)
+		m.turn(x)
+		left := end - x.work()
+		if m.done || left <= 0 || !x.budgetLeft() {
+			return
+		}
+		if rem, ok := d.stageRemaining(); ok && rem > longFactor*left && !m.nearEnd(x) {
+			return
+		}
+	}
+}
+
+// adaptiveSchedule turns on the long slice's pieces and the distrust of
+// failed estimates (tests turn it off to compare with the fixed schedule).
+var adaptiveSchedule = true
+
+// dporPiece is the piece of the DPOR member's long slice after which it
+// checks that the slice is worth its samplers' wait; longFactor is the
+// margin of that check (estimates err high early: they see too little of
+// the tree).
+const (
+	dporPiece  = 1 << 20
+	longFactor = 4
+)
 
 // turn runs the member until its slice ends (or its search does).
 func (m *member) turn(x *explorer) {
@@ -238,14 +282,34 @@ func (x *explorer) work() int64 {
 
 // nearEnd reports whether m is the DPOR member in its last stage and
 // expects to end it within finishFactor times the work that stage took so
-// far (dporSearch.remaining).
+// far (dporSearch.remaining). An estimate is trusted until it fails: when
+// the stage's work passes twice the end the first trusted estimate
+// predicted, the stage is not near its end again (the samplers go on
+// taking their turns; DeadlockGated's DPOR stage kept the turn for 48,334
+// executions on estimates that erred high).
 func (m *member) nearEnd(x *explorer) bool {
 	d, ok := m.s.(*dporSearch)
 	if !ok || x.o.Shards > 0 || !x.budgetLeft() {
 		return false
 	}
+	if d.d != m.predFor {
+		m.predFor, m.predicted, m.distrust = d.d, 0, false // a new stage
+	}
+	if m.distrust && adaptiveSchedule {
+		return false
+	}
+	if m.predicted > 0 && d.work > 2*m.predicted {
+		m.distrust = true
+		return false
+	}
 	rem, ok := d.remaining()
-	return ok && rem <= finishFactor*d.work
+	if !ok || rem > finishFactor*d.work {
+		return false
+	}
+	if m.predicted == 0 {
+		m.predicted = d.work + rem
+	}
+	return true
 }
 
 // finishFactor: the DPOR member keeps the turn when the rest of its search

@@ -49,6 +49,7 @@ func TestPortfolioProofsCostWhatDPORCosts(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, "ok", res.Verdict)
 			require.True(t, res.Exhaustive)
+			t.Logf("%d executions", res.Executions)
 			assert.LessOrEqual(t, float64(res.Executions), 1.2*float64(tc.dpor)+2, "%d executions", res.Executions)
 		})
 	}
