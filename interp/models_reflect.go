@@ -1501,7 +1501,7 @@ var valueMethods = map[string]valueMethod{
 			m.modelAccessMap(EvRead, mo)
 			return intVal(int64(mo.len()))
 		case kChan:
-			if c, _ := v.r.(*chanObj); c != nil {
+			if c, _ := v.r.(*chanObj); c != nil && !c.syncTimer { // a synchronous timer's: 0, as in Go
 				return intVal(int64(c.count))
 			}
 			return intVal(0)
@@ -1524,7 +1524,7 @@ var valueMethods = map[string]valueMethod{
 		case kArray:
 			return intVal(int64(x.t.len))
 		case kChan:
-			if c, _ := v.r.(*chanObj); c != nil {
+			if c, _ := v.r.(*chanObj); c != nil && !c.syncTimer { // a synchronous timer's: 0, as in Go
 				return intVal(int64(c.capacity))
 			}
 			return intVal(0)

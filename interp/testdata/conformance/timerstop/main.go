@@ -8,6 +8,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"reflect"
 	"time"
 )
 
@@ -21,6 +22,8 @@ func report(mode string) {
 	t := fired(time.Millisecond)
 	// Go 1.23's timer channels look unbuffered: len and cap are 0.
 	fmt.Println(mode, "len, cap of a fired timer's channel:", len(t.C), cap(t.C))
+	rc := reflect.ValueOf(t.C)
+	fmt.Println(mode, "reflect's Len, Cap of it:", rc.Len(), rc.Cap())
 	tk := time.NewTicker(time.Millisecond)
 	time.Sleep(5 * time.Millisecond)
 	fmt.Println(mode, "len, cap of a ticker's channel:", len(tk.C), cap(tk.C))
