@@ -164,7 +164,7 @@ var testingModels = modelTable{
 		p.paused = append(p.paused, st)
 		return fr.block(OpTestParallel, fr.pos())
 	}),
-	"testing.Short":    native(whyTesting, func(*machine, []value) value { return boolVal(false) }),
+	"testing.Short":    native(whyTesting, func(m *machine, _ []value) value { return boolVal(m.opts.Short) }),
 	"testing.Verbose":  native(whyTesting, func(*machine, []value) value { return boolVal(true) }),
 	"testing.Testing":  native(whyTesting, func(*machine, []value) value { return boolVal(true) }),
 	"(*testing.T).Run": control(whyTesting, runCtl("T")),

@@ -30,6 +30,8 @@ type RunOptions struct {
 	// DatagramLoss lets the scheduler lose datagrams (UDP and unixgram):
 	// each one sent is a Choice (ChooseDatagramLoss).
 	DatagramLoss bool
+	// Short is what testing.Short reports (go test -short).
+	Short bool
 	// Scheduler chooses the goroutine to run at each scheduling point and
 	// resolves nondeterministic choices. Nil means the deterministic default
 	// (run the current goroutine until it blocks, then the lowest id).

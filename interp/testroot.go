@@ -202,11 +202,12 @@ type initKey struct {
 	dir, args string
 	env       string
 	loss      bool
+	short     bool
 }
 
 func newInitKey(pkg *ssa.Package, opts RunOptions) initKey {
 	return initKey{pkg: pkg, seed: opts.Seed, dir: opts.Dir, args: strings.Join(opts.Args, "\x00"),
-		env: strings.Join(opts.Env, "\x00"), loss: opts.DatagramLoss}
+		env: strings.Join(opts.Env, "\x00"), loss: opts.DatagramLoss, short: opts.Short}
 }
 
 // initEntry is a kept initialization: the first snapshot taken after it

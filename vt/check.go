@@ -36,7 +36,11 @@ func Check(tb testing.TB, fn func(*T), opts ...Option) {
 	k := calls[name]
 	calls[name]++
 	callsMu.Unlock()
-	out, err := explore.CheckCall(name, k, explore.CallSite{File: file, Line: line}, settings(opts, os.LookupEnv, flagSettings))
+	s := settings(opts, os.LookupEnv, flagSettings)
+	if _, set := s["short"]; !set && testing.Short() {
+		s["short"] = "true" // go test -short
+	}
+	out, err := explore.CheckCall(name, k, explore.CallSite{File: file, Line: line}, s)
 	switch {
 	case err != nil:
 		tb.Fatal(err)

@@ -62,6 +62,7 @@
 //   - [Clock] (-vt.clock string, default 1ms): timers due within it fire at any point, later only when all wait
 //   - [Enumerate] (-vt.enumerate int, default 16): largest random range or map that dfs enumerates (larger are sampled)
 //   - [Udploss] (-vt.udploss string, default off): on: every UDP or unixgram datagram sent may be lost (explored)
+//   - [Short] (-vt.short bool, default false): testing.Short() reports true in the explored code, as under go test -short
 //   - [Parallel] (-vt.parallel int, default auto): cores that run executions; auto: GOMAXPROCS (results do not depend on it)
 //   - [Shard] (-vt.shard string): I/N: explore only part I (1..N) of N disjoint parts (default: from CI; off)
 //   - [Resume] (-vt.resume string): save where the search stops, go on from there next run: on (testdata/vt) or DIR

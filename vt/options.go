@@ -155,6 +155,11 @@ func Clock(mode string) Option { return Option{"clock", mode} }
 // from the seed. Every value is recorded in the replay token.
 func Enumerate(n int) Option { return Option{"enumerate", strconv.Itoa(n)} }
 
+// Short sets what testing.Short reports in the explored code. By default
+// it reports what it reports in the test that calls Check: true under go
+// test -short (and under vt test -short).
+func Short(on bool) Option { return Option{"short", strconv.FormatBool(on)} }
+
 // Udploss makes datagrams lossy: with it on, every UDP or unixgram
 // datagram sent may be lost, a choice the exploration makes (and replays)
 // like a schedule. Off (the default), datagrams to a bound socket arrive,

@@ -41,6 +41,7 @@ var samples = map[string]func() Option{
 	"clock":        func() Option { return Clock("synctest") },
 	"enumerate":    func() Option { return Enumerate(4) },
 	"udploss":      func() Option { return Udploss(true) },
+	"short":        func() Option { return Short(true) },
 	"parallel":     func() Option { return Parallel(2) },
 	"shard":        func() Option { return Shard(2, 3) },
 	"resume":       func() Option { return Resume("on") },

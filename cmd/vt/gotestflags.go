@@ -15,7 +15,6 @@ var goTestOnly = map[string]string{
 	"benchtime":    "vt test model-checks tests; benchmarks are not explored",
 	"benchmem":     "vt test model-checks tests; benchmarks are not explored",
 	"cpu":          "vt's goroutines run on its own scheduler, whatever GOMAXPROCS says; -parallel runs executions on several cores",
-	"short":        "testing.Short() reports false under vt; select tests with -run or -skip",
 	"shuffle":      "tests are explored one after the other, in source order; the schedules are what vt varies",
 	"fuzz":         "vt test does not fuzz; it explores the schedules of tests",
 	"fuzztime":     "vt test does not fuzz; it explores the schedules of tests",

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -117,7 +118,6 @@ func TestGoTestFlags(t *testing.T) {
 	assert.Contains(t, r.stdout, "FAIL: 3 tests: 0 ok, 1 failed, 0 unsupported, 2 not explored (-failfast)")
 
 	for _, c := range []struct{ flag, want string }{
-		{"-short", "-short is a go test flag vt test does not take: testing.Short() reports false under vt"},
 		{"-test.cpu=1,2", "-cpu is a go test flag vt test does not take"},
 		{"-bench=.", "-bench is a go test flag vt test does not take"},
 		{"-count=3", "-count=3: vt explores each test once per run"},
@@ -140,4 +140,28 @@ func TestGoTestFlagsOrder(t *testing.T) {
 	assert.Equal(t, []string{"-v", "-run", "X", "--run=Y", "./a", "./b", "--", "-z"}, got)
 	_, err = goTestFlags(fs, []string{filepath.Join("x"), "-coverprofile=c.out"})
 	assert.ErrorContains(t, err, "-coverprofile is a go test flag vt test does not take")
+}
+
+// -short makes testing.Short() report true in the explored tests, as go
+// test -short does, and a failure found so replays with it.
+func TestTestShort(t *testing.T) {
+	freshCorpus(t, "short")
+	r := vt("test", "-run", "TestLong", "testdata/short")
+	assert.Equal(t, 1, r.code, r.stdout+r.stderr)
+	assert.Contains(t, r.stdout, "short_test.go:11: the long test ran")
+
+	for _, flags := range [][]string{{"-short"}, {"-test.short"}, {"-short=true"}} {
+		args := append(append([]string{"test"}, flags...), "-run", "TestLong", "testdata/short")
+		r = vt(args...)
+		assert.Equal(t, 0, r.code, "%v: %s%s", flags, r.stdout, r.stderr)
+		assert.Contains(t, r.stdout, "SKIP github.com/vtcheck/vt/cmd/vt/testdata/short TestLong (short_test.go:9: long test skipped in -short mode", flags)
+	}
+
+	r = vt("test", "-run", "TestShortFails", "-corpus", "off", "testdata/short", "-short")
+	require.Equal(t, 1, r.code, r.stdout+r.stderr)
+	replay := regexp.MustCompile(`replay: vt (replay .*)`).FindStringSubmatch(r.stdout)
+	require.NotNil(t, replay, r.stdout)
+	assert.Contains(t, replay[1], "-short=true")
+	rr := vt(strings.Fields(replay[1])...)
+	assert.Contains(t, rr.stdout, "short_test.go:16: failed in -short mode")
 }

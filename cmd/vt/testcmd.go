@@ -56,8 +56,9 @@ With -json, the output is go test -json's event stream, which IDEs, CI
 reporters and gotestsum read: gotestsum --raw-command -- vt test -json ./...
 -v prints each test as go test -v does. go test's -run, -skip, -list,
 -failfast, -json, -timeout and -v work as there, before or after the
-packages (-test.v is -v); go test flags with no meaning here (-short,
--count, -cpu, -bench, -cover, ...) are refused, saying why.
+packages (-test.v is -v), and -short makes testing.Short() report true;
+go test flags with no meaning here (-count, -cpu, -bench, -cover, ...)
+are refused, saying why.
 
 The flags set the exploration options; VT_NAME environment variables set
 them too (VT_EXECS=1000), and a flag beats the environment. -time bounds

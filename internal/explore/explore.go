@@ -654,7 +654,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			return interp.HookAction{Call: c.Args[2], Root: true, Snapshot: func(sn *interp.Snapshot) { x.snap = sn }}
 		}}
 		setupStart := time.Now()
-		_, err := x.t.Prog.RunTest(x.t.Pkg, x.t.Test, interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Hooks: hooks, Seed: x.o.Seed, Stop: x.setupStop})
+		_, err := x.t.Prog.RunTest(x.t.Pkg, x.t.Test, interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Hooks: hooks, Seed: x.o.Seed, Stop: x.setupStop, Short: x.o.Short})
 		x.res.Setup += time.Since(setupStart)
 		if stoppedErr(err) {
 			r.stopped = true
@@ -686,7 +686,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			// Initialize the packages once; every execution starts from
 			// the state after initialization.
 			var err error
-			opts := interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Seed: x.o.Seed, Stop: x.setupStop}
+			opts := interp.RunOptions{MaxSteps: setupSteps(x.o.Steps), Seed: x.o.Seed, Stop: x.setupStop, Short: x.o.Short}
 			setupStart := time.Now()
 			if x.t.Test != "" {
 				x.snap, err = x.t.Prog.SnapshotTest(x.t.Pkg, x.t.Test, opts)
@@ -724,7 +724,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		hashStates = p.prepare(x, s, obs, &stdout)
 	}
 	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil && obs.esp == nil && s.watch == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true}
+		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil && obs.esp == nil && s.watch == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true, Short: x.o.Short}
 	if x.initGoroutines {
 		opts.OnRoot = func() { s.started, r.rootFound = true, true }
 	}

@@ -52,6 +52,9 @@ type Options struct {
 	Enumerate int
 	// UDPLoss: datagrams may be lost (a choice per datagram).
 	UDPLoss bool
+	// Short is what testing.Short reports to the explored code (go test
+	// -short).
+	Short bool
 	// Parallel is the number of cores that run executions (see
 	// parallel.go); the verdict and the failure reported do not depend
 	// on it.
@@ -90,7 +93,8 @@ type OptionSpec struct {
 	// Name is the option's name: lower case letters.
 	Name string
 	// Type is the kind of value, as usage messages show it: int,
-	// duration, string or list (comma-separated).
+	// duration, string, list (comma-separated) or bool (a flag of it may
+	// be given without a value: -short is -short=true).
 	Type string
 	// Default is the value when nothing sets the option, written as a user
 	// would write it ("" for none).
@@ -437,6 +441,19 @@ var OptionTable = []*OptionSpec{
 		},
 	},
 	{
+		Name: "short", Type: "bool", Default: "false", OneRun: true,
+		Doc: "testing.Short() reports true in the explored code, as under go test -short",
+		set: func(o *Options, v string) error {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return want("true or false")
+			}
+			o.Short = b
+			return nil
+		},
+		get: func(o *Options) string { return strconv.FormatBool(o.Short) },
+	},
+	{
 		Name: "parallel", Type: "int", Default: "auto",
 		Doc: "cores that run executions; auto: GOMAXPROCS (results do not depend on it)",
 		set: func(o *Options, v string) error {
@@ -608,3 +625,7 @@ func (f *optionFlag) Set(v string) error {
 // OptionType returns the kind of value of the flag's option (OptionSpec.Type),
 // for usage messages.
 func (f *optionFlag) OptionType() string { return f.spec.Type }
+
+// IsBoolFlag reports whether the flag may be given without a value, as the
+// flag package asks: options of Type bool (-short is -short=true).
+func (f *optionFlag) IsBoolFlag() bool { return f.spec != nil && f.spec.Type == "bool" }

@@ -20,7 +20,7 @@ func TestOptionTable(t *testing.T) {
 		assert.Regexp(t, `^[a-z]+$`, s.Name)
 		assert.False(t, seen[s.Name], "option %s declared twice", s.Name)
 		seen[s.Name] = true
-		assert.Contains(t, []string{"int", "duration", "string", "list"}, s.Type, s.Name)
+		assert.Contains(t, []string{"int", "duration", "string", "list", "bool"}, s.Type, s.Name)
 		assert.NotEmpty(t, s.Doc, s.Name)
 		assert.NotContains(t, s.Doc, "\n", s.Name)
 		assert.False(t, strings.HasSuffix(s.Doc, "."), "%s: doc ends with a period", s.Name)
@@ -61,6 +61,7 @@ func TestOptionRoundTrip(t *testing.T) {
 		"clock":        {"any": "any", "synctest": "synctest", "1ms": "1ms", "250us": "250us"},
 		"enumerate":    {"0": "0", "16": "16", "100": "100"},
 		"udploss":      {"on": "on", "true": "on", "off": "off", "false": "off"},
+		"short":        {"true": "true", "1": "true", "false": "false", "0": "false"},
 		"parallel":     {"auto": "auto", "1": "1", "3": "3"},
 		"shard":        {"": "", "off": "", "1/1": "1/1", "2/3": "2/3"},
 		"resume":       {"": "", "off": "", "on": "on", "true": "on", "ci/cache": "ci/cache"},
@@ -98,7 +99,8 @@ func TestOptionErrors(t *testing.T) {
 		{"clock", "real", `vt: bad value "real" for option clock: want any, synctest or a duration such as 1ms`},
 		{"enumerate", "-1", `option enumerate: want an integer ≥ 0`},
 		{"udploss", "sometimes", `option udploss: want on or off`},
-		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, profile, html, corpus, expect, race, trust, guide, jrf, transactions, clock, enumerate, udploss, parallel, shard, resume)`},
+		{"short", "yes", `option short: want true or false`},
+		{"speed", "fast", `vt: unknown option "speed" (options: strategy, execs, steps, preempt, seed, time, replay, profile, html, corpus, expect, race, trust, guide, jrf, transactions, clock, enumerate, udploss, short, parallel, shard, resume)`},
 	} {
 		_, err := ParseOptions(map[string]string{tc.name: tc.value})
 		require.Error(t, err, "%s=%q", tc.name, tc.value)

@@ -36,7 +36,7 @@ const frontierVersion = 1
 // spaceOptions are the options that shape the space an exploration
 // explores, and the order in which a frontier records them: a frontier
 // saved under other values does not fit.
-var spaceOptions = []string{"strategy", "preempt", "steps", "seed", "race", "trust", "guide", "jrf", "transactions", "clock", "enumerate", "udploss", "shard"}
+var spaceOptions = []string{"strategy", "preempt", "steps", "seed", "race", "trust", "guide", "jrf", "transactions", "clock", "enumerate", "udploss", "short", "shard"}
 
 // spaceKey returns the values of spaceOptions in o: "strategy=dpor preempt=auto ...".
 func spaceKey(o *Options) string {
