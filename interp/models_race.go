@@ -28,6 +28,9 @@ const whyRaceAnnotation = "an annotation for Go's race detector, implemented by 
 // whyRaceSync is the memory declaration of the synchronization annotations.
 const whyRaceSync = "adds no happens-before edge: vt sees the synchronization it stands for"
 
+// whyRefused is the memory declaration of a model that refuses the call.
+const whyRefused = "refused: runs nothing"
+
 var raceModels = modelTable{
 	"internal/race.Acquire":      native(whyRaceAnnotation, raceNothing).noMemory(whyRaceSync),
 	"internal/race.Release":      native(whyRaceAnnotation, raceNothing).noMemory(whyRaceSync),

@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/vtcheck/vt/interp/models/mathmodel"
+	"github.com/vtcheck/vt/interp/models/osmodel"
 	"github.com/vtcheck/vt/interp/models/randmodel"
 	"github.com/vtcheck/vt/interp/models/spewmodel"
 	"github.com/vtcheck/vt/interp/models/strmodel"
@@ -40,6 +41,7 @@ var (
 // interp/models: the one place where the machine learns of them.
 var modelPackages = slices.Concat(
 	mathmodel.Packages,
+	osmodel.Packages,
 	randmodel.Packages,
 	strmodel.Packages,
 	spewmodel.Packages,
@@ -59,12 +61,6 @@ func init() {
 		"runtime/debug":                  runtimeDebugModels,
 		"runtime/pprof":                  pprofModels,
 		"time":                           timeModels,
-		"os":                             osModels,
-		"os/exec":                        execModels,
-		"syscall":                        syscallModels,
-		"internal/syscall/unix":          unixModels,
-		"internal/poll":                  pollModels,
-		"net":                            netModels,
 		"testing":                        testingModels,
 		"reflect":                        reflectModels,
 		"internal/reflectlite":           reflectliteModels,
@@ -78,8 +74,6 @@ func init() {
 		"maps":                           mapsModels,
 		"iter":                           iterModels,
 		"internal/race":                  raceModels,
-		"os/signal":                      signalModels,
-		xsysUnix:                         xsysUnixModels,
 		"crypto/internal/boring/sig":     cryptoBoringSigModels,
 		"crypto/internal/fips140":        cryptoFIPSModels,
 		"crypto/fips140":                 cryptoFIPS140Models,
