@@ -216,32 +216,6 @@ func (a *apiMachine) Signaled(sig int, dump bool) {
 	}
 }
 
-// readUser returns the bytes of the []byte b, reporting the read of n of
-// them (all if n < 0).
-func (m *machine) readUser(fr *frame, b value, n int) []byte {
-	src := b.bytes()
-	if n < 0 || n > len(src) {
-		n = len(src)
-	}
-	if n > 0 && m.watchMem {
-		m.emit(fr, Event{Kind: EvRead, Op: OpModel, Addr: addrOfByte(&src[0]), N: n, Pos: fr.pos(), Func: m.callee})
-	}
-	return append([]byte(nil), src[:n]...)
-}
-
-// writeUser writes data into the []byte b (which is long enough),
-// reporting and logging the write.
-func (m *machine) writeUser(fr *frame, b value, data []byte) {
-	if len(data) == 0 {
-		return
-	}
-	dst := b.bytes()
-	if m.watchMem {
-		m.emit(fr, Event{Kind: EvWrite, Op: OpModel, Addr: addrOfByte(&dst[0]), N: len(data), Pos: fr.pos(), Func: m.callee})
-	}
-	m.setBytes(dst, data)
-}
-
 // killedBy ends the run: the process died of signal sig, silently, as a
 // Go program does of SIGTERM, SIGINT or SIGHUP that it does not handle.
 // The exit code is -1, as os.ProcessState.ExitCode reports for a process

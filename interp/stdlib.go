@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/vtcheck/vt/interp/models/cryptomodel"
 	"github.com/vtcheck/vt/interp/models/mathmodel"
 	"github.com/vtcheck/vt/interp/models/osmodel"
 	"github.com/vtcheck/vt/interp/models/randmodel"
@@ -41,6 +42,7 @@ var (
 // interp/models: the one place where the machine learns of them.
 var modelPackages = slices.Concat(
 	mathmodel.Packages,
+	cryptomodel.Packages,
 	osmodel.Packages,
 	randmodel.Packages,
 	strmodel.Packages,
@@ -55,33 +57,25 @@ var modelFallbacks map[string]func(fn *ssa.Function) nativeFn
 
 func init() {
 	modelTables = map[string]modelTable{
-		"sync":                           syncModels,
-		"sync/atomic":                    atomicModels,
-		"runtime":                        runtimeModels,
-		"runtime/debug":                  runtimeDebugModels,
-		"runtime/pprof":                  pprofModels,
-		"time":                           timeModels,
-		"testing":                        testingModels,
-		"reflect":                        reflectModels,
-		"internal/reflectlite":           reflectliteModels,
-		"internal/bytealg":               bytealgModels,
-		"internal/abi":                   abiModels,
-		"internal/godebug":               godebugModels,
-		"internal/sync":                  internalSyncModels,
-		"internal/synctest":              internalSynctestModels,
-		"testing/synctest":               testingSynctestModels,
-		"hash/maphash":                   maphashModels,
-		"maps":                           mapsModels,
-		"iter":                           iterModels,
-		"internal/race":                  raceModels,
-		"crypto/internal/boring/sig":     cryptoBoringSigModels,
-		"crypto/internal/fips140":        cryptoFIPSModels,
-		"crypto/fips140":                 cryptoFIPS140Models,
-		"crypto/subtle":                  cryptoSubtleModels,
-		"crypto/internal/constanttime":   cryptoConstanttimeModels,
-		"crypto/internal/fips140/subtle": cryptoFIPSSubtleModels,
-		"crypto/internal/fips140/sha3":   cryptoSHA3Models,
-		"crypto/internal/fips140/nistec": cryptoNistecModels,
+		"sync":                 syncModels,
+		"sync/atomic":          atomicModels,
+		"runtime":              runtimeModels,
+		"runtime/debug":        runtimeDebugModels,
+		"runtime/pprof":        pprofModels,
+		"time":                 timeModels,
+		"testing":              testingModels,
+		"reflect":              reflectModels,
+		"internal/reflectlite": reflectliteModels,
+		"internal/bytealg":     bytealgModels,
+		"internal/abi":         abiModels,
+		"internal/godebug":     godebugModels,
+		"internal/sync":        internalSyncModels,
+		"internal/synctest":    internalSynctestModels,
+		"testing/synctest":     testingSynctestModels,
+		"hash/maphash":         maphashModels,
+		"maps":                 mapsModels,
+		"iter":                 iterModels,
+		"internal/race":        raceModels,
 	}
 	tables, allocs := apiTables(modelPackages)
 	for path, t := range tables {
