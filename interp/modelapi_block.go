@@ -132,6 +132,20 @@ func (a *apiMachine) Write(p modelapi.Value) {
 	}
 }
 
+func (a *apiMachine) AccessAt(write bool, p modelapi.Value) {
+	k := EvRead
+	if write {
+		k = EvWrite
+	}
+	m := (*machine)(a)
+	switch c := fromAPI(p).r.(type) {
+	case *value:
+		m.modelAccessValueAt(k, addrOf(c))
+	case *byte:
+		m.modelAccessValueAt(k, addrOfByte(c))
+	}
+}
+
 func (a *apiMachine) BytesAt(p modelapi.Value, n int) []byte {
 	b, _ := fromAPI(p).r.(*byte)
 	if b == nil || n == 0 {

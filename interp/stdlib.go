@@ -10,6 +10,7 @@ import (
 	"github.com/vtcheck/vt/interp/models/cryptomodel"
 	"github.com/vtcheck/vt/interp/models/mathmodel"
 	"github.com/vtcheck/vt/interp/models/osmodel"
+	"github.com/vtcheck/vt/interp/models/racemodel"
 	"github.com/vtcheck/vt/interp/models/randmodel"
 	"github.com/vtcheck/vt/interp/models/spewmodel"
 	"github.com/vtcheck/vt/interp/models/strmodel"
@@ -44,6 +45,7 @@ var modelPackages = slices.Concat(
 	mathmodel.Packages,
 	cryptomodel.Packages,
 	osmodel.Packages,
+	racemodel.Packages,
 	randmodel.Packages,
 	strmodel.Packages,
 	spewmodel.Packages,
@@ -75,7 +77,6 @@ func init() {
 		"hash/maphash":         maphashModels,
 		"maps":                 mapsModels,
 		"iter":                 iterModels,
-		"internal/race":        raceModels,
 	}
 	tables, allocs := apiTables(modelPackages)
 	for path, t := range tables {

@@ -122,6 +122,11 @@ type Scheduling interface {
 	ReadElems(p Value)
 	// Write reports the model's write of the cell p points to.
 	Write(p Value)
+	// AccessAt reports the model's read (or write) of the word the
+	// pointer p points to, whatever it points into (a variable, a byte
+	// of a byte array); a pointer the machine cannot name as one word
+	// (nil, a view of memory through unsafe) reports nothing.
+	AccessAt(write bool, p Value)
 
 	// BytesAt returns the n bytes of the program's memory that start at
 	// the byte the pointer p (a *byte) points to: the model reads them
