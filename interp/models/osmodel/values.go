@@ -153,11 +153,6 @@ func storeHost(m M, p V, t model.Type, hv reflect.Value) {
 	}
 }
 
-// storeHostAt is storeHost into the variable p, a pointer, points to.
-func storeHostAt(m M, p V, ptrType model.Type, hv reflect.Value) {
-	storeHost(m, p, ptrType.Elem(), hv)
-}
-
 // readUser returns a copy of the bytes of the []byte b, reporting the
 // read of n of them (all if n < 0).
 func readUser(m M, b V, n int) []byte {
