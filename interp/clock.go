@@ -53,8 +53,9 @@ type timer struct {
 	// the first firing of the run.
 	ctx   *Goroutine
 	owner *Goroutine // the goroutine that set the timer last
-	// fire, if set, is what a timer of the virtual OS does (a deadline
-	// passes), in place of the above; id identifies it (vos.go, vos.DeadlineKey).
+	// fire, if set, is what a timer of a model does (a deadline of the
+	// virtual OS passes), in place of the above; id identifies it
+	// (model.Scheduling.Timer; osmodel's vos.DeadlineKey).
 	fire func(m *machine, t *timer)
 	id   any
 	// internal: the standard library set the timer for itself, not the

@@ -101,9 +101,23 @@
 // (math, parts of strings and strconv) are host calls. Each modeled
 // package has one table of models; the models that need no more of the
 // machine than its API for models (package interp/model) live in
-// packages of their own under interp/models. stdlib.go registers those
-// and holds the policy: which packages are not run, not initialized, or
-// loaded without bodies. A
+// packages of their own under interp/models (the virtual OS's system
+// calls in osmodel, which block goroutines through the API's
+// Scheduling). stdlib.go registers those and holds the policy: which
+// packages are not run, not initialized, or loaded without bodies.
+//
+// The models that stay in this package are inseparable from the machine,
+// as the issue that split the models out accepts for one package's parts:
+// sync, sync/atomic and time are the scheduling points of the program's
+// own synchronization, on the interpreter's hot path (a mutex or an
+// atomic costs a table lookup and a call, with no API value in between),
+// and their states are the machine's wait queues, timers and the state
+// hash's sync objects; runtime, testing, testing/synctest and runtime's
+// Caller family read and change goroutines, frames, tracebacks and the
+// run's outcome; reflect reads and makes values of every layout the
+// machine has; maps.clone, iter's coroutines, bytealg.MakeNoZero and
+// internal/abi reach the machine's maps, goroutines, allocator and type
+// descriptors. A
 // construct with no model (cgo, assembly, a system call) stops the run
 // with an [*UnsupportedError] naming the function and source position,
 // never with a Go panic from inside the interpreter.

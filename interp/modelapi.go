@@ -170,8 +170,11 @@ func apiModel(name string, f modelapi.Func) model {
 		cf := f.Control
 		md.control = func(fr *frame, args []value, dst int32) *frame {
 			m := fr.g.m
+			fr.g.top, m.callee = fr, name
 			next := cf(m.api(), apiValues(args))
 			switch call := fromAPI(next.Call); {
+			case next.Stop || next.Block != modelapi.OpNone:
+				return apiControlNext(fr, &next)
 			case next.Fatal != "":
 				return m.fatal(fr, next.Fatal)
 			case next.Body && next.Then != nil:

@@ -7,7 +7,10 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/vtcheck/vt/interp/models/cryptomodel"
 	"github.com/vtcheck/vt/interp/models/mathmodel"
+	"github.com/vtcheck/vt/interp/models/osmodel"
+	"github.com/vtcheck/vt/interp/models/racemodel"
 	"github.com/vtcheck/vt/interp/models/randmodel"
 	"github.com/vtcheck/vt/interp/models/spewmodel"
 	"github.com/vtcheck/vt/interp/models/strmodel"
@@ -40,6 +43,9 @@ var (
 // interp/models: the one place where the machine learns of them.
 var modelPackages = slices.Concat(
 	mathmodel.Packages,
+	cryptomodel.Packages,
+	osmodel.Packages,
+	racemodel.Packages,
 	randmodel.Packages,
 	strmodel.Packages,
 	spewmodel.Packages,
@@ -53,41 +59,24 @@ var modelFallbacks map[string]func(fn *ssa.Function) nativeFn
 
 func init() {
 	modelTables = map[string]modelTable{
-		"sync":                           syncModels,
-		"sync/atomic":                    atomicModels,
-		"runtime":                        runtimeModels,
-		"runtime/debug":                  runtimeDebugModels,
-		"runtime/pprof":                  pprofModels,
-		"time":                           timeModels,
-		"os":                             osModels,
-		"os/exec":                        execModels,
-		"syscall":                        syscallModels,
-		"internal/syscall/unix":          unixModels,
-		"internal/poll":                  pollModels,
-		"net":                            netModels,
-		"testing":                        testingModels,
-		"reflect":                        reflectModels,
-		"internal/reflectlite":           reflectliteModels,
-		"internal/bytealg":               bytealgModels,
-		"internal/abi":                   abiModels,
-		"internal/godebug":               godebugModels,
-		"internal/sync":                  internalSyncModels,
-		"internal/synctest":              internalSynctestModels,
-		"testing/synctest":               testingSynctestModels,
-		"hash/maphash":                   maphashModels,
-		"maps":                           mapsModels,
-		"iter":                           iterModels,
-		"internal/race":                  raceModels,
-		"os/signal":                      signalModels,
-		xsysUnix:                         xsysUnixModels,
-		"crypto/internal/boring/sig":     cryptoBoringSigModels,
-		"crypto/internal/fips140":        cryptoFIPSModels,
-		"crypto/fips140":                 cryptoFIPS140Models,
-		"crypto/subtle":                  cryptoSubtleModels,
-		"crypto/internal/constanttime":   cryptoConstanttimeModels,
-		"crypto/internal/fips140/subtle": cryptoFIPSSubtleModels,
-		"crypto/internal/fips140/sha3":   cryptoSHA3Models,
-		"crypto/internal/fips140/nistec": cryptoNistecModels,
+		"sync":                 syncModels,
+		"sync/atomic":          atomicModels,
+		"runtime":              runtimeModels,
+		"runtime/debug":        runtimeDebugModels,
+		"runtime/pprof":        pprofModels,
+		"time":                 timeModels,
+		"testing":              testingModels,
+		"reflect":              reflectModels,
+		"internal/reflectlite": reflectliteModels,
+		"internal/bytealg":     bytealgModels,
+		"internal/abi":         abiModels,
+		"internal/godebug":     godebugModels,
+		"internal/sync":        internalSyncModels,
+		"internal/synctest":    internalSynctestModels,
+		"testing/synctest":     testingSynctestModels,
+		"hash/maphash":         maphashModels,
+		"maps":                 mapsModels,
+		"iter":                 iterModels,
 	}
 	tables, allocs := apiTables(modelPackages)
 	for path, t := range tables {

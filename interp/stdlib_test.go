@@ -12,6 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/vtcheck/vt/interp/models/osmodel"
 )
 
 // stdlib loads packages of the standard library (and the few others the
@@ -225,7 +227,7 @@ func TestModelTables(t *testing.T) {
 	sort.Strings(paths)
 	s.load(append(paths, "internal/abi")...) // (abi: methods promoted into reflectlite)
 	for _, path := range paths {
-		if path == "github.com/davecgh/go-spew/spew" || path == xsysUnix {
+		if path == "github.com/davecgh/go-spew/spew" || path == osmodel.XSysUnix {
 			continue // not a dependency of this module: nothing to check against (x/sys: TestXSysUnix)
 		}
 		t.Run(path, func(t *testing.T) {

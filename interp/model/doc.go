@@ -93,15 +93,32 @@
 // model's results must be functions of its arguments, of the machine's
 // state and of its State only, so that runs are deterministic.
 //
+// # Blocking, scheduling points and the virtual OS
+//
+// A [ControlFunc] acts on the goroutine that calls it through
+// [Scheduling], part of Machine. Its call may be a scheduling point
+// (Scheduling.Point: the goroutine stops there, the model returns
+// Next{Stop: true}, and the machine calls it again when the scheduler
+// picks the goroutine). It may block: it hands the goroutine's [Waker]
+// (the virtual OS's vos.Waiter) to what will wake it, the kernel or a
+// wait queue of its State, and returns Next{Block: op}, the goroutine
+// then pending in op (an [Op], as events and tracebacks name it) until
+// woken, when the machine calls the model again, which finds the
+// operation can proceed or blocks again. It reports the synchronization
+// its call makes (Acquire and Release of a kernel object, Atomic of a
+// word) and its accesses to byte buffers (Access), reaches the run's
+// virtual OS (Scheduling.OS), asks the scheduler for choices other than
+// the program's input (Choose), writes the run's output, arms timers on
+// the virtual clock, and ends the run as vt's refusals, os.Exit and
+// signals do. The models of the virtual OS's system calls
+// (interp/models/osmodel) are written so.
+//
 // # What is not here yet
 //
-// The models of runtime, sync, sync/atomic, time, reflect, testing, os,
-// os/signal, syscall and net still live inside the interpreter: they block
-// goroutines, stop at scheduling points or report synchronization
-// events, which this API does not offer yet, or (reflect) read and
-// make values of every layout the machine has. Blocking would be a
-// Next that parks the goroutine in a named operation on an object until
-// a waker the model handed out (the virtual OS's vos.Waiter) wakes it,
-// and then runs the call again; os/signal, the first to need it, also
-// needs the virtual OS's kernel and its I/O events.
+// The models of runtime, sync, sync/atomic, time, reflect and testing
+// still live inside the interpreter: sync, sync/atomic and time are the
+// scheduling points of the program's own synchronization, on the
+// machine's hot path and bound to its wait queues and timers; reflect
+// reads and makes values of every layout the machine has; testing and
+// runtime reach the machine's goroutines and outcome.
 package model

@@ -1,6 +1,10 @@
 package model
 
-import "go/types"
+import (
+	"go/types"
+
+	"github.com/vtcheck/vt/interp/vos"
+)
 
 // A Package is the table of models of one package.
 type Package struct {
@@ -82,6 +86,15 @@ type Next struct {
 	// Fatal, if not empty, ends the program with this fatal error, as
 	// the runtime's throw does: no deferred function runs.
 	Fatal string
+	// Stop says that the call does not complete now: its goroutine
+	// stopped at a scheduling point (Scheduling.Point), or the run ended
+	// (Scheduling.Signaled).
+	Stop bool
+	// Block, if not OpNone, blocks the goroutine in the operation Block
+	// (on the kernel object On, if not nil) until a Waker the model
+	// handed out wakes it: the machine then calls the model again.
+	Block Op
+	On    vos.Object
 }
 
 // Fallback returns a model that computes its result with host, or, where
@@ -223,4 +236,7 @@ type Machine interface {
 	// State returns the run's State of key k, made by k.New on first
 	// use: snapshots copy it, state hashes include it.
 	State(k *StateKey) State
+
+	// Blocking, scheduling points, events and the virtual OS.
+	Scheduling
 }

@@ -1,4 +1,4 @@
-package interp
+package osmodel_test
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/vtcheck/vt/interp"
 )
 
 // xsysProgram uses golang.org/x/sys/unix as an off-heap cache does:
@@ -50,7 +52,7 @@ func main() {
 // the test makes a module of the copy the Go distribution vendors for
 // its commands.
 func TestXSysUnix(t *testing.T) {
-	vendored := filepath.Join(GOROOT(), "src", "cmd", "vendor", "golang.org", "x", "sys", "unix")
+	vendored := filepath.Join(interp.GOROOT(), "src", "cmd", "vendor", "golang.org", "x", "sys", "unix")
 	if _, err := os.Stat(vendored); err != nil {
 		t.Skipf("no vendored x/sys/unix in the Go distribution: %v", err)
 	}
@@ -83,11 +85,11 @@ func TestXSysUnix(t *testing.T) {
 	want, err := exec.Command(bin).Output()
 	require.NoError(t, err)
 
-	prog, err := Load(Config{Dir: dir}, "./cmd")
+	prog, err := interp.Load(interp.Config{Dir: dir}, "./cmd")
 	require.NoError(t, err)
 	require.Len(t, prog.Mains(), 1)
 	var stdout, stderr bytes.Buffer
-	code, err := prog.RunMain(prog.Mains()[0], RunOptions{Stdout: &stdout, Stderr: &stderr})
+	code, err := prog.RunMain(prog.Mains()[0], interp.RunOptions{Stdout: &stdout, Stderr: &stderr})
 	require.NoError(t, err, "stderr:\n%s", stderr.String())
 	assert.Equal(t, 0, code)
 	assert.Equal(t, string(want), stdout.String())
