@@ -15,9 +15,9 @@ import (
 // that passes each value on as a Value. Over a channel, Seq (which
 // receives until the channel is closed) is refused.
 
-// seqMethods is valueMethods, for the iterators, which call its Len,
-// Index and Elem (a reference from its own literal would be an
-// initialization cycle).
+// seqMethods is valueMethods, for the iterators, which call its Len and
+// Index (a reference from its own literal would be an initialization
+// cycle).
 var seqMethods map[string]valueMethod
 
 func init() { seqMethods = valueMethods }
@@ -213,7 +213,7 @@ func (m *machine) seqNext(x rval, n int) func() (a, b value, ok bool) {
 	case kArray, kSlice:
 		return indexed(x, int(seqMethods["Len"](m, pkgReflect, x, nil).n))
 	case kPointer:
-		e := decodeValue(seqMethods["Elem"](m, pkgReflect, x, nil))
+		e := m.elem(pkgReflect, x)
 		return indexed(e, int(seqMethods["Len"](m, pkgReflect, e, nil).n))
 	case kString:
 		m.rread(x)

@@ -57,6 +57,17 @@
 // [Machine.Store], [Machine.New], [Machine.MakeInterface]): their
 // layout is the machine's.
 //
+// # Reflection
+//
+// The models of reflect need more of the machine ([Reflection], part of
+// Machine): its type descriptors as values of the program (what a
+// reflect.Type and a reflect.Value hold), the variables behind pointers
+// of every kind, an element of a byte array too ([Reflection.Deref],
+// [Reflection.Assign], with the access reported by [Reflection.Access]),
+// the concrete methods of types, and panics with a value of the
+// program's (reflect's *ValueError). A Type says its layout (Size, Align,
+// Offset) and whether it implements an interface.
+//
 // # State
 //
 // A package of models whose results depend on what earlier calls did
@@ -95,11 +106,20 @@
 //
 // # What is not here yet
 //
-// The models of runtime, sync, sync/atomic, time, reflect, testing, os,
+// The models of runtime, sync, sync/atomic, time, testing, os,
 // os/signal, syscall and net still live inside the interpreter: they block
 // goroutines, stop at scheduling points or report synchronization
-// events, which this API does not offer yet, or (reflect) read and
-// make values of every layout the machine has. Blocking would be a
+// events, which this API does not offer yet. So do the models of
+// reflect that interp/models/reflectmodel does not have yet (its doc
+// lists them): indexing, lengths and slicing, whose values the machine
+// lays out in forms of its own (byte arrays, flat slices), and
+// converting; maps (reading, setting and iterating, each an access the
+// race detector sees); channels (blocking); calls and the function
+// values reflect makes (method values, iterators, Swapper), which need
+// function values whose code is a model's. Each is one more part of
+// Reflection: the lengths and the elements of a sequence, a map's
+// entries in the machine's order, Next.Call for a call, and a function
+// value made of a model (Machine.Func of a model's own table). Blocking would be a
 // Next that parks the goroutine in a named operation on an object until
 // a waker the model handed out (the virtual OS's vos.Waiter) wakes it,
 // and then runs the call again; os/signal, the first to need it, also

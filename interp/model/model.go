@@ -223,4 +223,7 @@ type Machine interface {
 	// State returns the run's State of key k, made by k.New on first
 	// use: snapshots copy it, state hashes include it.
 	State(k *StateKey) State
+
+	// What the models of reflect need beyond the rest.
+	Reflection
 }

@@ -1,0 +1,199 @@
+// Program types exercises the models of package reflectmodel: the methods
+// of reflect's types, and the methods of Value that read and set scalars,
+// follow fields and pointers, and box; with the panics reflect raises.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+)
+
+type Base struct {
+	ID   int `json:"id" db:"pk"`
+	note string
+}
+
+type Shape interface {
+	Area() float64
+	name() string
+}
+
+type Rect struct {
+	Base
+	*Extra
+	W, H  float64
+	Small int8
+	U     uint16
+	Ok    bool
+	S     string
+	P     *int
+	Any   any
+	F     func(int) (string, error)
+	C     <-chan int
+	M     map[string][]int
+	A     [3]byte
+	hide  int
+}
+
+type Extra struct{ Depth int }
+
+func (r Rect) Area() float64    { return r.W * r.H }
+func (r *Rect) Scale(k float64) { r.W *= k; r.H *= k }
+func (r Rect) name() string     { return "rect" }
+
+type Celsius float64
+
+type List[T any] struct{ items []T }
+
+func (l *List[T]) Len() int { return len(l.items) }
+
+func try(what string, f func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			if e, ok := r.(*reflect.ValueError); ok {
+				fmt.Printf("%s: ValueError %s %v\n", what, e.Method, e.Kind)
+				return
+			}
+			fmt.Printf("%s: panic %v\n", what, r)
+		}
+	}()
+	f()
+}
+
+func main() {
+	types()
+	values()
+	panics()
+}
+
+func types() {
+	t := reflect.TypeOf(Rect{})
+	fmt.Println(t, t.Name(), t.PkgPath(), t.Kind(), t.Size(), t.Align(), t.FieldAlign(), t.NumField(), t.NumMethod(), t.Comparable())
+	for i := range t.NumField() {
+		f := t.Field(i)
+		fmt.Println(" ", i, f.Name, f.PkgPath, f.Type, f.Tag, f.Offset, f.Index, f.Anonymous, f.IsExported(), f.Tag.Get("json"))
+	}
+	for _, name := range []string{"ID", "Depth", "note", "W", "nope"} {
+		f, ok := t.FieldByName(name)
+		fmt.Println("FieldByName", name, ok, f.Name, f.Index, f.Type, f.Offset)
+	}
+	pt := reflect.PointerTo(t)
+	fmt.Println(pt, pt.Elem() == t, pt.NumMethod(), reflect.PtrTo(t) == pt, pt.Name(), pt.Kind())
+	for i := range pt.NumMethod() {
+		m := pt.Method(i)
+		fmt.Println(" ", m.Name, m.PkgPath, m.Type, m.Index, m.Func.Kind(), m.IsExported())
+	}
+	m, ok := pt.MethodByName("Scale")
+	fmt.Println(m.Name, m.Type, ok)
+	_, ok = pt.MethodByName("name")
+	fmt.Println("unexported", ok)
+	st := reflect.TypeFor[Shape]()
+	fmt.Println(st, st.Kind(), st.NumMethod(), t.Implements(st), pt.Implements(st), reflect.TypeFor[error]().Name())
+	for i := range st.NumMethod() {
+		m := st.Method(i)
+		fmt.Println(" ", m.Name, m.PkgPath, m.Type, m.Func.IsValid())
+	}
+	fmt.Println(reflect.TypeFor[io.Reader]().Implements(reflect.TypeFor[io.Reader]()), reflect.TypeOf(strings.NewReader("")).Implements(reflect.TypeFor[io.Reader]()))
+	ft := t.Field(10).Type
+	fmt.Println(ft, ft.NumIn(), ft.NumOut(), ft.In(0), ft.Out(0), ft.Out(1), ft.IsVariadic(), reflect.TypeOf(fmt.Println).IsVariadic())
+	ct := t.Field(11).Type
+	fmt.Println(ct, ct.ChanDir(), ct.Elem(), reflect.TypeFor[chan<- bool]().ChanDir(), reflect.TypeFor[chan int]().ChanDir())
+	mt := t.Field(12).Type
+	fmt.Println(mt, mt.Key(), mt.Elem(), mt.Elem().Elem(), reflect.MapOf(reflect.TypeFor[int](), mt), reflect.SliceOf(t))
+	at := t.Field(13).Type
+	fmt.Println(at, at.Len(), at.Elem(), at.Comparable(), reflect.TypeFor[[]int]().Comparable())
+	fmt.Println(reflect.TypeFor[Celsius](), reflect.TypeFor[Celsius]().Name(), reflect.TypeFor[Celsius]().Bits(), reflect.TypeFor[complex64]().Bits())
+	fmt.Println(reflect.TypeFor[List[int]](), reflect.TypeFor[List[int]]().Name(), reflect.TypeFor[*List[string]]().NumMethod())
+	fmt.Println(reflect.TypeFor[int8]().OverflowInt(200), reflect.TypeFor[int8]().OverflowInt(-128), reflect.TypeFor[uint16]().OverflowUint(1<<16), reflect.TypeFor[float32]().OverflowFloat(1e39), reflect.TypeFor[float64]().OverflowFloat(1e300))
+	fmt.Println(reflect.TypeFor[int]().AssignableTo(reflect.TypeFor[any]()), reflect.TypeFor[Celsius]().ConvertibleTo(reflect.TypeFor[int]()), reflect.TypeFor[Celsius]().AssignableTo(reflect.TypeFor[float64]()))
+	fmt.Println(reflect.TypeFor[[]int]().CanSeq(), reflect.TypeFor[map[int]int]().CanSeq2(), reflect.TypeFor[int]().CanSeq2(), reflect.TypeFor[func(func(int, string) bool)]().CanSeq2(), reflect.TypeFor[*[2]int]().CanSeq())
+	var k reflect.Kind = 200
+	fmt.Println(reflect.Pointer, reflect.UnsafePointer, reflect.Interface, k)
+	fmt.Println(reflect.TypeOf(nil) == nil, reflect.TypeOf(3) == reflect.TypeFor[int](), reflect.TypeOf(errors.New("x")))
+}
+
+func values() {
+	n := 7
+	r := Rect{Base: Base{ID: 1, note: "n"}, W: 2, H: 3, Small: -3, U: 9, Ok: true, S: "s", P: &n, Any: Celsius(1.5), A: [3]byte{1, 2, 3}}
+	v := reflect.ValueOf(&r).Elem()
+	fmt.Println(v.Kind(), v.Type(), v.NumField(), v.CanAddr(), v.CanSet(), v.NumMethod(), v.IsValid())
+	fmt.Println(v.Field(0).Field(0).Int(), v.FieldByName("ID").Int(), v.FieldByIndex([]int{0, 0}).CanSet(), v.Field(0).Field(1).CanSet(), v.Field(0).Field(1).CanInterface(), v.Field(0).Field(1).String())
+	v.FieldByName("W").SetFloat(4.5)
+	v.Field(4).SetInt(-300)
+	v.Field(5).SetUint(70000)
+	v.Field(6).SetBool(false)
+	v.Field(7).SetString("t")
+	fmt.Println(r.W, r.Small, r.U, r.Ok, r.S, v.Field(4).Int(), v.Field(5).Uint(), v.Field(6).Bool(), v.Field(7).String())
+	fmt.Println(v.Field(8).Elem().Int(), v.Field(8).IsNil(), v.Field(8).Elem().CanSet(), v.Field(9).Elem().Type(), v.Field(9).Elem().Float(), v.Field(9).Elem().CanSet())
+	v.Field(8).Elem().SetInt(8)
+	fmt.Println(n, v.Field(8).Elem().Addr().Interface() == any(&n))
+	v.Field(9).Set(reflect.ValueOf("boxed"))
+	fmt.Println(r.Any, v.Field(9).Elem().Kind())
+	v.Field(2).Set(reflect.ValueOf(9.0))
+	fmt.Println(r.W)
+	v.Field(0).SetZero()
+	fmt.Println(r.ID, r.note == "")
+	_, err := v.FieldByIndexErr([]int{1, 0})
+	fmt.Println(err)
+	r.Extra = &Extra{Depth: 5}
+	d, err := v.FieldByIndexErr([]int{1, 0})
+	fmt.Println(d.Int(), err, v.FieldByName("Depth").Int(), v.FieldByName("nope").IsValid())
+	fmt.Println(v.Field(13).Index(1).Uint(), v.Field(13).Len())
+	a := v.Field(13)
+	fmt.Println(a.Type(), a.CanAddr(), a.Index(0).CanSet())
+	a.Index(0).SetUint(9)
+	fmt.Println(r.A)
+	x := reflect.ValueOf(3.5)
+	fmt.Println(x.Float(), x.CanSet(), x.CanAddr(), x.String(), x.CanFloat(), x.CanInt(), x.CanUint(), x.CanComplex(), x.OverflowFloat(1e300))
+	fmt.Println(reflect.ValueOf(int16(5)).OverflowInt(40000), reflect.ValueOf(uint8(5)).OverflowUint(255), reflect.Value{}.String(), reflect.Value{}.IsValid(), reflect.Value{}.Kind())
+	z := reflect.Zero(reflect.TypeFor[Rect]())
+	fmt.Println(z.Field(2).Float(), z.CanSet(), z.Field(8).IsNil())
+	p := reflect.New(reflect.TypeFor[Base]())
+	p.Elem().Field(0).SetInt(42)
+	fmt.Println(p.Interface().(*Base).ID, p.Type(), p.Elem().CanSet())
+	got, ok := reflect.TypeAssert[Celsius](v.Field(9))
+	fmt.Println(got, ok)
+	v.Field(9).Set(reflect.ValueOf(Celsius(2)))
+	got, ok = reflect.TypeAssert[Celsius](v.Field(9).Elem())
+	fmt.Println(got, ok)
+	sh, ok := reflect.TypeAssert[Shape](reflect.ValueOf(r))
+	fmt.Println(sh.Area(), ok)
+	fmt.Println(reflect.Indirect(reflect.ValueOf(&n)).Int(), reflect.Indirect(reflect.ValueOf(n)).Int())
+	var e error = errors.New("boom")
+	ev := reflect.ValueOf(&e).Elem()
+	fmt.Println(ev.Kind(), ev.Elem().Type(), ev.IsNil(), ev.Interface())
+	ev.Set(reflect.Zero(ev.Type()))
+	fmt.Println(e == nil, ev.IsNil(), ev.Elem().IsValid())
+}
+
+func panics() {
+	n := 1
+	try("Int of string", func() { reflect.ValueOf("s").Int() })
+	try("SetInt unaddressable", func() { reflect.ValueOf(n).SetInt(2) })
+	try("SetInt unexported", func() { reflect.ValueOf(&Rect{}).Elem().Field(14).SetInt(2) })
+	try("Interface unexported", func() { reflect.ValueOf(Rect{}).Field(14).Interface() })
+	try("Set wrong type", func() { reflect.ValueOf(&n).Elem().Set(reflect.ValueOf("x")) })
+	try("Type of zero", func() { reflect.Value{}.Type() })
+	try("Elem of int", func() { reflect.ValueOf(1).Elem() })
+	try("Field of int", func() { reflect.ValueOf(1).Field(0) })
+	try("Field out of range", func() { reflect.ValueOf(Base{}).Field(5) })
+	try("NumField of ptr", func() { reflect.ValueOf(&n).NumField() })
+	try("IsNil of int", func() { reflect.ValueOf(1).IsNil() })
+	try("Type Elem of int", func() { reflect.TypeFor[int]().Elem() })
+	try("Type Key of slice", func() { reflect.TypeFor[[]int]().Key() })
+	try("Type Field of int", func() { reflect.TypeFor[int]().Field(0) })
+	try("Type In of int", func() { reflect.TypeFor[int]().In(0) })
+	try("Type Method out of range", func() { reflect.TypeFor[int]().Method(0) })
+	try("Implements non-interface", func() { reflect.TypeFor[int]().Implements(reflect.TypeFor[int]()) })
+	try("Implements nil", func() { reflect.TypeFor[int]().Implements(nil) })
+	try("Bits of string", func() { reflect.TypeFor[string]().Bits() })
+	try("MapOf slice key", func() { reflect.MapOf(reflect.TypeFor[[]int](), reflect.TypeFor[int]()) })
+	try("Zero nil", func() { reflect.Zero(nil) })
+	try("Addr unaddressable", func() { reflect.ValueOf(1).Addr() })
+	try("embedded nil", func() { reflect.ValueOf(Rect{}).FieldByIndex([]int{1, 0}) })
+	try("SetFloat of int", func() { reflect.ValueOf(&n).Elem().SetFloat(1) })
+	try("TypeAssert zero", func() { reflect.TypeAssert[int](reflect.Value{}) })
+}
