@@ -279,7 +279,15 @@ func (m *machine) mustBeExported(x rval, method string) {
 	}
 }
 
-func (m *machine) ptrTo(t *rtype) *rtype { return m.prog.typeOf(types.NewPointer(t.t)) }
+// ptrTo returns the type of pointers to t.
+func (m *machine) ptrTo(t *rtype) *rtype {
+	if p := t.ptrTo.Load(); p != nil {
+		return p
+	}
+	p := m.prog.typeOf(types.NewPointer(t.t))
+	t.ptrTo.Store(p)
+	return p
+}
 
 // typeArg returns the *rtype of a Type argument (a *reflect.rtype holding
 // the descriptor), or nil for a nil Type.
@@ -344,28 +352,6 @@ var reflectModels = reflectTable(pkgReflect, modelTable{
 	"(reflect.Value).Send":    control(whyReflect, reflectSend(true)).ownAccesses(),
 	"(reflect.Value).TrySend": control(whyReflect, reflectSend(false)).ownAccesses(),
 	"(reflect.Value).Close":   control(whyReflect, reflectClose).ownAccesses(),
-	"reflect.MakeSlice": native(whyReflect, func(m *machine, args []value) value {
-		t := typeArg(args[0])
-		if t.kind != kSlice {
-			m.rpanic("reflect.MakeSlice of non-slice type")
-		}
-		n, c := int(args[1].n), int(args[2].n)
-		if n < 0 {
-			m.rpanic("reflect.MakeSlice: negative len")
-		}
-		if c < 0 {
-			m.rpanic("reflect.MakeSlice: negative cap")
-		}
-		if n > c {
-			m.rpanic("reflect.MakeSlice: len > cap")
-		}
-		if t.bytes {
-			return newRval(t, value{r: make([]byte, n, c)}, 0).encode()
-		}
-		return newRval(t, value{r: makeElems(t.elem, n, c)}, 0).encode()
-	}).noMemory(whyTypes),
-	"reflect.MakeMap":         native(whyReflect, reflectMakeMap).noMemory(whyTypes),
-	"reflect.MakeMapWithSize": native(whyReflect, reflectMakeMap).noMemory(whyTypes),
 	"reflect.DeepEqual": native(whyReflect, func(m *machine, args []value) value {
 		a, b := args[0].iface(), args[1].iface()
 		if a == nil || b == nil {
@@ -513,14 +499,6 @@ func reflectTable(pk string, funcs modelTable, only func(name string) bool) mode
 		return m.swapper(pk, args[0])
 	}).noMemory("returns the swap function, which reports its own accesses")
 	return funcs
-}
-
-func reflectMakeMap(m *machine, args []value) value {
-	t := typeArg(args[0])
-	if t.kind != kMap {
-		m.rpanic("reflect.MakeMapWithSize of non-map type")
-	}
-	return newRval(t, value{r: newMap(m, t)}, 0).encode()
 }
 
 // --- MapIter ---
@@ -969,108 +947,6 @@ var valueMethods = map[string]valueMethod{
 		m.rread(x)
 		return value{r: x.get().complex()}
 	},
-	"Len": func(m *machine, pk string, x rval, a []value) value {
-		v := x.get()
-		switch x.kind() {
-		case kSlice, kString, kMap, kChan:
-			m.rread(x)
-		}
-		switch x.kind() {
-		case kSlice:
-			return intVal(int64(seqLen(v, x.t)))
-		case kArray:
-			return intVal(int64(x.t.len))
-		case kString:
-			return intVal(int64(len(v.str())))
-		case kMap:
-			mo, _ := v.r.(*mapObj)
-			m.modelAccessMap(EvRead, mo)
-			return intVal(int64(mo.len()))
-		case kChan:
-			if c, _ := v.r.(*chanObj); c != nil && !c.syncTimer { // a synchronous timer's: 0, as in Go
-				return intVal(int64(c.count))
-			}
-			return intVal(0)
-		case kPointer:
-			if x.t.elem.kind == kArray {
-				return intVal(int64(x.t.elem.len))
-			}
-		}
-		m.valueError(pk, "reflect.Value.Len", x.kind())
-		return value{}
-	},
-	"Cap": func(m *machine, pk string, x rval, a []value) value {
-		if k := x.kind(); k == kSlice || k == kChan {
-			m.rread(x)
-		}
-		v := x.get()
-		switch x.kind() {
-		case kSlice:
-			return intVal(int64(seqCap(v, x.t)))
-		case kArray:
-			return intVal(int64(x.t.len))
-		case kChan:
-			if c, _ := v.r.(*chanObj); c != nil && !c.syncTimer { // a synchronous timer's: 0, as in Go
-				return intVal(int64(c.capacity))
-			}
-			return intVal(0)
-		case kPointer:
-			if x.t.elem.kind == kArray {
-				return intVal(int64(x.t.elem.len))
-			}
-		}
-		m.valueError(pk, "reflect.Value.Cap", x.kind())
-		return value{}
-	},
-	"Index": func(m *machine, pk string, x rval, a []value) value {
-		i := int(a[0].n)
-		switch x.kind() {
-		case kSlice:
-			m.rread(x)
-			et := x.t.elem
-			fl := uint64(et.kind) | flagAddr | x.f&flagRO
-			if x.t.bytes {
-				b := x.get().bytes()
-				if i < 0 || i >= len(b) {
-					m.rpanic("reflect: slice index out of range")
-				}
-				return rval{t: et, f: fl, pb: &b[i]}.encode()
-			}
-			s := x.get().elems()
-			if i < 0 || i >= len(s) {
-				m.rpanic("reflect: slice index out of range")
-			}
-			return rval{t: et, p: &s[i], f: fl}.encode()
-		case kArray:
-			et := x.t.elem
-			fl := uint64(et.kind) | x.f&(flagAddr|flagRO)
-			if x.t.bytes {
-				b := x.get().bytes()
-				if i < 0 || i >= len(b) {
-					m.rpanic("reflect: array index out of range")
-				}
-				if x.f&flagAddr == 0 {
-					// A copy: the array is not the program's memory.
-					return newRval(et, byteVal(b[i], et.kind), x.f&flagRO).encode()
-				}
-				return rval{t: et, f: fl, pb: &b[i]}.encode()
-			}
-			s := x.get().elems()
-			if i < 0 || i >= len(s) {
-				m.rpanic("reflect: array index out of range")
-			}
-			return rval{t: et, p: &s[i], f: fl}.encode()
-		case kString:
-			m.rread(x)
-			s := x.get().str()
-			if i < 0 || i >= len(s) {
-				m.rpanic("reflect: string index out of range")
-			}
-			return newRval(m.prog.typeOf(types.Typ[types.Uint8]), value{n: uint64(s[i])}, x.f&flagRO).encode()
-		}
-		m.valueError(pk, "reflect.Value.Index", x.kind())
-		return value{}
-	},
 	"SetComplex": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBeAssignable(x, "SetComplex")
 		c := a[0].complex()
@@ -1200,93 +1076,6 @@ var valueMethods = map[string]valueMethod{
 		m.valueError(pk, "reflect.Value.UnsafePointer", x.kind())
 		return value{}
 	},
-	"Bytes": func(m *machine, pk string, x rval, a []value) value {
-		switch x.kind() {
-		case kSlice:
-			if x.t.elem.kind != kUint8 {
-				m.rpanic("reflect.Value.Bytes of non-byte slice")
-			}
-			m.rread(x)
-			return x.get()
-		case kArray:
-			if x.t.elem.kind != kUint8 {
-				m.rpanic("reflect.Value.Bytes of non-byte array")
-			}
-			if x.f&flagAddr == 0 {
-				m.rpanic("reflect.Value.Bytes of unaddressable byte array")
-			}
-			return value{r: x.get().bytes()}
-		}
-		m.valueError(pk, "reflect.Value.Bytes", x.kind())
-		return value{}
-	},
-	"Slice": func(m *machine, pk string, x rval, a []value) value {
-		return m.sliceVal(pk, x, int(a[0].n), int(a[1].n), -1).encode()
-	},
-	"Slice3": func(m *machine, pk string, x rval, a []value) value {
-		return m.sliceVal(pk, x, int(a[0].n), int(a[1].n), int(a[2].n)).encode()
-	},
-	"MapKeys": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBe(pk, x, kMap, "MapKeys")
-		m.rread(x)
-		mo, _ := x.get().r.(*mapObj)
-		m.modelAccessMap(EvRead, mo)
-		var keys []value
-		kt := x.t.key
-		if mo != nil {
-			it := mo.iter(m)
-			for {
-				k, _, ok := it.next()
-				if !ok {
-					break
-				}
-				keys = append(keys, newRval(kt, copyVal(k, kt), x.f&flagRO).encode())
-			}
-		}
-		if keys == nil {
-			keys = []value{}
-		}
-		return value{r: keys}
-	},
-	"MapIndex": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBe(pk, x, kMap, "MapIndex")
-		k := m.convertTo(decodeValue(a[0]), x.t.key, "reflect.Value.MapIndex")
-		m.rread(x)
-		mo, _ := x.get().r.(*mapObj)
-		m.modelAccessMap(EvRead, mo)
-		if mo == nil {
-			hashKey(k, x.t.key)
-			return rval{}.encode()
-		}
-		v, ok := mo.get(k)
-		if !ok {
-			return rval{}.encode()
-		}
-		return newRval(x.t.elem, copyVal(v, x.t.elem), x.f&flagRO).encode()
-	},
-	"SetMapIndex": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBe(pk, x, kMap, "SetMapIndex")
-		m.mustBeExported(x, "SetMapIndex")
-		m.mustBeExported(decodeValue(a[0]), "SetMapIndex")
-		k := m.assignTo(decodeValue(a[0]), x.t.key, "reflect.Value.SetMapIndex")
-		m.rread(x)
-		mo, _ := x.get().r.(*mapObj)
-		m.modelAccessMap(EvWrite, mo)
-		e := decodeValue(a[1])
-		if e.t == nil {
-			if mo != nil {
-				mo.delete(k)
-			}
-			return value{}
-		}
-		m.mustBeExported(e, "SetMapIndex")
-		v := m.assignTo(e, x.t.elem, "reflect.Value.SetMapIndex")
-		if mo == nil {
-			panic(runtimeError("assignment to entry in nil map"))
-		}
-		mo.set(k, v)
-		return value{}
-	},
 	"MapRange": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBe(pk, x, kMap, "MapRange")
 		it := zero(m.pkgType(pkgReflect, "MapIter", false))
@@ -1323,17 +1112,6 @@ var valueMethods = map[string]valueMethod{
 	},
 	"Convert": func(m *machine, pk string, x rval, a []value) value {
 		return m.convertVal(x, typeArg(a[0])).encode()
-	},
-	"CanConvert": func(m *machine, pk string, x rval, a []value) value {
-		t := typeArg(a[0])
-		if x.t == nil || !types.ConvertibleTo(x.t.t, t.t) {
-			return boolVal(false)
-		}
-		if x.kind() == kSlice && t.kind == kArray && len(x.get().elems()) < t.len {
-			m.rread(x)
-			return boolVal(false)
-		}
-		return boolVal(true)
 	},
 	"Method": func(m *machine, pk string, x rval, a []value) value {
 		return m.methodValue(x, int(a[0].int()))
@@ -1383,73 +1161,6 @@ func (m *machine) elem(pk string, x rval) rval {
 	return rval{}
 }
 
-func (m *machine) sliceVal(pk string, x rval, i, j, k int) rval {
-	switch x.kind() {
-	case kSlice, kArray:
-		if x.t.bytes {
-			return m.sliceBytes(x, i, j, k)
-		}
-		var s []value
-		st := x.t
-		if x.kind() == kArray {
-			if x.f&flagAddr == 0 {
-				m.rpanic("reflect.Value.Slice: slice of unaddressable array")
-			}
-			s = x.get().elems()
-			st = m.prog.typeOf(types.NewSlice(x.t.elem.t))
-		} else {
-			m.rread(x)
-			s = x.get().elems()
-		}
-		if k < 0 {
-			if i < 0 || j < i || j > cap(s) {
-				m.rpanic("reflect.Value.Slice: slice index out of bounds")
-			}
-			return newRval(st, value{r: s[i:j]}, x.f&flagRO)
-		}
-		if i < 0 || j < i || k < j || k > cap(s) {
-			m.rpanic("reflect.Value.Slice3: slice index out of bounds")
-		}
-		return newRval(st, value{r: s[i:j:k]}, x.f&flagRO)
-	case kString:
-		if k >= 0 {
-			m.rpanic("reflect.Value.Slice3: slice of string")
-		}
-		m.rread(x)
-		s := x.get().str()
-		if i < 0 || j < i || j > len(s) {
-			m.rpanic("reflect.Value.Slice: string slice index out of bounds")
-		}
-		return newRval(x.t, strVal(s[i:j]), x.f&flagRO)
-	}
-	m.valueError(pk, "reflect.Value.Slice", x.kind())
-	return rval{}
-}
-
-// sliceBytes is sliceVal of a byte slice or array.
-func (m *machine) sliceBytes(x rval, i, j, k int) rval {
-	st := x.t
-	if x.kind() == kArray {
-		if x.f&flagAddr == 0 {
-			m.rpanic("reflect.Value.Slice: slice of unaddressable array")
-		}
-		st = m.prog.typeOf(types.NewSlice(x.t.elem.t))
-	} else {
-		m.rread(x)
-	}
-	s := x.get().bytes()
-	if k < 0 {
-		if i < 0 || j < i || j > cap(s) {
-			m.rpanic("reflect.Value.Slice: slice index out of bounds")
-		}
-		return newRval(st, bytesSlice(s[i:j]), x.f&flagRO)
-	}
-	if i < 0 || j < i || k < j || k > cap(s) {
-		m.rpanic("reflect.Value.Slice3: slice index out of bounds")
-	}
-	return newRval(st, bytesSlice(s[i:j:k]), x.f&flagRO)
-}
-
 func (m *machine) convertVal(x rval, t *rtype) rval {
 	if x.t == nil {
 		m.valueError(pkgReflect, "reflect.Value.Convert", kInvalid)
@@ -1490,4 +1201,89 @@ func (m *machine) errorsNew(msg string) value {
 	t := types.NewPointer(pkg.Pkg.Scope().Lookup("errorString").Type())
 	cell := &value{r: []value{strVal(msg)}}
 	return value{r: &iface{t: m.prog.typeOf(t), v: value{r: cell}}}
+}
+
+// reflectLen is Value.Len, for the iterators (package reflectmodel models
+// the method).
+func reflectLen(m *machine, pk string, x rval, a []value) value {
+	v := x.get()
+	switch x.kind() {
+	case kSlice, kString, kMap, kChan:
+		m.rread(x)
+	}
+	switch x.kind() {
+	case kSlice:
+		return intVal(int64(seqLen(v, x.t)))
+	case kArray:
+		return intVal(int64(x.t.len))
+	case kString:
+		return intVal(int64(len(v.str())))
+	case kMap:
+		mo, _ := v.r.(*mapObj)
+		m.modelAccessMap(EvRead, mo)
+		return intVal(int64(mo.len()))
+	case kChan:
+		if c, _ := v.r.(*chanObj); c != nil && !c.syncTimer { // a synchronous timer's: 0, as in Go
+			return intVal(int64(c.count))
+		}
+		return intVal(0)
+	case kPointer:
+		if x.t.elem.kind == kArray {
+			return intVal(int64(x.t.elem.len))
+		}
+	}
+	m.valueError(pk, "reflect.Value.Len", x.kind())
+	return value{}
+}
+
+// reflectIndex is Value.Index, for the iterators (package reflectmodel
+// models the method).
+func reflectIndex(m *machine, pk string, x rval, a []value) value {
+	i := int(a[0].n)
+	switch x.kind() {
+	case kSlice:
+		m.rread(x)
+		et := x.t.elem
+		fl := uint64(et.kind) | flagAddr | x.f&flagRO
+		if x.t.bytes {
+			b := x.get().bytes()
+			if i < 0 || i >= len(b) {
+				m.rpanic("reflect: slice index out of range")
+			}
+			return rval{t: et, f: fl, pb: &b[i]}.encode()
+		}
+		s := x.get().elems()
+		if i < 0 || i >= len(s) {
+			m.rpanic("reflect: slice index out of range")
+		}
+		return rval{t: et, p: &s[i], f: fl}.encode()
+	case kArray:
+		et := x.t.elem
+		fl := uint64(et.kind) | x.f&(flagAddr|flagRO)
+		if x.t.bytes {
+			b := x.get().bytes()
+			if i < 0 || i >= len(b) {
+				m.rpanic("reflect: array index out of range")
+			}
+			if x.f&flagAddr == 0 {
+				// A copy: the array is not the program's memory.
+				return newRval(et, byteVal(b[i], et.kind), x.f&flagRO).encode()
+			}
+			return rval{t: et, f: fl, pb: &b[i]}.encode()
+		}
+		s := x.get().elems()
+		if i < 0 || i >= len(s) {
+			m.rpanic("reflect: array index out of range")
+		}
+		return rval{t: et, p: &s[i], f: fl}.encode()
+	case kString:
+		m.rread(x)
+		s := x.get().str()
+		if i < 0 || i >= len(s) {
+			m.rpanic("reflect: string index out of range")
+		}
+		return newRval(m.prog.typeOf(types.Typ[types.Uint8]), value{n: uint64(s[i])}, x.f&flagRO).encode()
+	}
+	m.valueError(pk, "reflect.Value.Index", x.kind())
+	return value{}
 }

@@ -111,15 +111,15 @@
 // goroutines, stop at scheduling points or report synchronization
 // events, which this API does not offer yet. So do the models of
 // reflect that interp/models/reflectmodel does not have yet (its doc
-// lists them): indexing, lengths and slicing, whose values the machine
-// lays out in forms of its own (byte arrays, flat slices), and
-// converting; maps (reading, setting and iterating, each an access the
-// race detector sees); channels (blocking); calls and the function
-// values reflect makes (method values, iterators, Swapper), which need
-// function values whose code is a model's. Each is one more part of
-// Reflection: the lengths and the elements of a sequence, a map's
-// entries in the machine's order, Next.Call for a call, and a function
-// value made of a model (Machine.Func of a model's own table). Blocking would be a
+// lists them): channels (blocking); the function values reflect makes
+// (method values, iterators, Swapper), which need function values whose
+// code is a model's, with variables of their own, and iterators that
+// call yield again and again; MapIter, whose state between calls is the
+// run's (a State holding the machine's iterators); Append, Copy and
+// Grow, whose allocations the machine counts; conversion, comparison
+// and DeepEqual, whose rules over the machine's values are its own; and
+// the addresses Pointer and UnsafePointer return (the machine's views
+// of memory). Each is one more part of Reflection. Blocking would be a
 // Next that parks the goroutine in a named operation on an object until
 // a waker the model handed out (the virtual OS's vos.Waiter) wakes it,
 // and then runs the call again; os/signal, the first to need it, also

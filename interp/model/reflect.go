@@ -36,4 +36,41 @@ type Reflection interface {
 	// PanicValue panics, in the program, with the interface value v, as
 	// panic(v) does.
 	PanicValue(v Value)
+
+	// Sequences and maps, whose layouts are the machine's: v is a value
+	// of type t, indices are in range (the model checks them, to panic
+	// with its own message).
+
+	// Len returns the length of v, a slice, an array, a string, a map or
+	// a channel (the values in its buffer); Cap the capacity of a slice,
+	// an array or a channel.
+	Len(v Value, t Type) int
+	Cap(v Value, t Type) int
+	// Index returns a pointer to the element i of v, a slice or an array
+	// (v the array variable's memory, as Deref returns it): the element
+	// variable itself.
+	Index(v Value, t Type, i int) Value
+	// Slice returns v[i:j], or v[i:j:k] for k ≥ 0, of v a slice or an
+	// array (its memory, as for Index): a slice sharing v's elements.
+	Slice(v Value, t Type, i, j, k int) Value
+	// NewSlice returns a new slice of type t, of length n and capacity
+	// c, its elements zero.
+	NewSlice(t Type, n, c int) Value
+	// NewMap returns a new, empty map of type t.
+	NewMap(t Type) Value
+	// MapIndex returns the element of key k in the map v and whether it
+	// is there (a nil map has none); it panics as Go does for a key whose
+	// dynamic type is not comparable.
+	MapIndex(v Value, t Type, k Value) (Value, bool)
+	// SetMapIndex sets the element of key k in the map v to e, panicking
+	// as Go does for a nil map; DeleteMapIndex deletes it, if any.
+	SetMapIndex(v Value, t Type, k, e Value)
+	DeleteMapIndex(v Value, t Type, k Value)
+	// MapRange calls yield with each key and element of the map v, in
+	// the machine's order (a range statement's), until yield returns
+	// false.
+	MapRange(v Value, t Type, yield func(k, e Value) bool)
+	// AccessMap reports an access by the model, a read or a write, to the
+	// map v, as the compiled function's map operation would be.
+	AccessMap(v Value, write bool)
 }

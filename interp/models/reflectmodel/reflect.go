@@ -2,6 +2,7 @@ package reflectmodel
 
 import (
 	"go/types"
+	"maps"
 	"reflect"
 
 	"github.com/vtcheck/vt/interp/model"
@@ -40,16 +41,22 @@ func LiteOnly(name string) bool { return liteOnly[name] }
 
 // table returns the models of reflect or internal/reflectlite (pk): the
 // methods of Value and rtype (those of liteOnly, for reflectlite), TypeOf
-// and ValueOf, and funcs.
-func table(pk string, funcs map[string]model.Func) model.Package {
-	for name, f := range valueMethods {
-		if pk == pkgLite && !liteOnly["Value."+name] {
-			continue
+// and ValueOf, and those of the maps fs.
+func table(pk string, fs ...map[string]model.Func) model.Package {
+	funcs := map[string]model.Func{}
+	for _, f := range fs {
+		maps.Copy(funcs, f)
+	}
+	for _, methods := range []map[string]valueMethod{valueMethods, seqMethods} {
+		for name, f := range methods {
+			if pk == pkgLite && !liteOnly["Value."+name] {
+				continue
+			}
+			funcs["("+pk+".Value)."+name] = model.Func{Why: whyReflect, Mem: ownAccesses,
+				Native: func(m model.Machine, args []model.Value) model.Value {
+					return f(m, pk, decode(m, args[0]), args[1:])
+				}}
 		}
-		funcs["("+pk+".Value)."+name] = model.Func{Why: whyReflect, Mem: ownAccesses,
-			Native: func(m model.Machine, args []model.Value) model.Value {
-				return f(m, pk, decode(m, args[0]), args[1:])
-			}}
 	}
 	recv := "(*" + pk + ".rtype)."
 	if pk == pkgLite {

@@ -190,6 +190,13 @@ func mustBeAssignable(m model.Machine, x rval, method string) {
 // obtained through an unexported field.
 func assignTo(m model.Machine, x rval, t model.Type, context string) model.Value {
 	mustBeExported(m, x, "Set")
+	return convertTo(m, x, t, context)
+}
+
+// convertTo is assignTo for a value that is only read, not stored where
+// the program can reach it (MapIndex's key): one obtained through an
+// unexported field is fine, as in reflect.
+func convertTo(m model.Machine, x rval, t model.Type, context string) model.Value {
 	if x.t == nil {
 		valueError(m, pkgReflect, "reflect.Value.Set", reflect.Invalid)
 	}

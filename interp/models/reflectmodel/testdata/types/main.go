@@ -66,6 +66,7 @@ func try(what string, f func()) {
 func main() {
 	types()
 	values()
+	seqs()
 	panics()
 }
 
@@ -169,6 +170,54 @@ func values() {
 	fmt.Println(e == nil, ev.IsNil(), ev.Elem().IsValid())
 }
 
+func seqs() {
+	s := []int{1, 2, 3, 4}
+	v := reflect.ValueOf(s)
+	fmt.Println(v.Len(), v.Cap(), v.Index(2).Int(), v.Index(2).CanSet(), v.Slice(1, 3).Len(), v.Slice3(0, 2, 3).Cap(), v.Slice(1, 3).Index(0).Int())
+	v.Index(0).SetInt(10)
+	v.Slice(2, 4).Index(1).SetInt(40)
+	fmt.Println(s)
+	b := []byte("hello")
+	bv := reflect.ValueOf(b)
+	fmt.Println(bv.Len(), string(bv.Bytes()), bv.Index(1).Uint(), string(bv.Slice(1, 3).Bytes()), bv.Index(1).Kind())
+	bv.Index(0).SetUint('j')
+	fmt.Println(string(b))
+	arr := [4]int8{-1, 2, -3, 4}
+	av := reflect.ValueOf(arr)
+	fmt.Println(av.Len(), av.Cap(), av.Index(0).Int(), av.Index(0).CanSet(), av.Index(0).CanAddr())
+	ap := reflect.ValueOf(&arr).Elem()
+	ap.Index(2).SetInt(100)
+	fmt.Println(arr, ap.Slice(1, 3).Len(), ap.Slice(1, 3).Type(), ap.Slice(1, 3).Index(1).Int(), reflect.ValueOf(&arr).Len())
+	ba := [3]byte{'x', 'y', 'z'}
+	bav := reflect.ValueOf(&ba).Elem()
+	fmt.Println(string(bav.Bytes()), bav.Index(1).Uint(), string(reflect.ValueOf(ba).Index(2).Interface().(byte)))
+	bav.Index(1).SetUint('Y')
+	fmt.Println(string(ba[:]))
+	str := reflect.ValueOf("héllo")
+	fmt.Println(str.Len(), str.Index(1).Uint(), str.Index(1).Type(), str.Slice(0, 3).String(), str.Slice(1, 3).Kind())
+	m := map[string]int{"a": 1, "b": 2}
+	mv := reflect.ValueOf(m)
+	fmt.Println(mv.Len(), mv.MapIndex(reflect.ValueOf("a")).Int(), mv.MapIndex(reflect.ValueOf("zz")).IsValid(), len(mv.MapKeys()))
+	mv.SetMapIndex(reflect.ValueOf("c"), reflect.ValueOf(3))
+	mv.SetMapIndex(reflect.ValueOf("a"), reflect.Value{})
+	fmt.Println(m)
+	var nm map[string]int
+	fmt.Println(reflect.ValueOf(nm).Len(), reflect.ValueOf(nm).MapIndex(reflect.ValueOf("a")).IsValid(), len(reflect.ValueOf(nm).MapKeys()))
+	ms := reflect.MakeSlice(reflect.TypeFor[[]string](), 2, 5)
+	ms.Index(1).SetString("q")
+	fmt.Println(ms.Len(), ms.Cap(), ms.Interface(), reflect.MakeSlice(reflect.TypeFor[[]bool](), 3, 3).Interface())
+	mm := reflect.MakeMap(reflect.TypeFor[map[int][]int]())
+	mm.SetMapIndex(reflect.ValueOf(1), reflect.ValueOf([]int{7}))
+	fmt.Println(mm.Interface(), reflect.MakeMapWithSize(reflect.TypeFor[map[string]bool](), 10).Len())
+	ch := make(chan int, 3)
+	ch <- 1
+	fmt.Println(reflect.ValueOf(ch).Len(), reflect.ValueOf(ch).Cap())
+	fmt.Println(reflect.ValueOf(s).CanConvert(reflect.TypeFor[[4]int]()), reflect.ValueOf(s).CanConvert(reflect.TypeFor[[5]int]()), reflect.ValueOf(1).CanConvert(reflect.TypeFor[string]()), reflect.ValueOf(b).CanConvert(reflect.TypeFor[[3]byte]()))
+	type key struct{ a, b int }
+	km := map[key]string{{1, 2}: "x"}
+	fmt.Println(reflect.ValueOf(km).MapIndex(reflect.ValueOf(key{1, 2})), reflect.ValueOf(km).MapKeys()[0].Field(1).Int())
+}
+
 func panics() {
 	n := 1
 	try("Int of string", func() { reflect.ValueOf("s").Int() })
@@ -196,4 +245,22 @@ func panics() {
 	try("embedded nil", func() { reflect.ValueOf(Rect{}).FieldByIndex([]int{1, 0}) })
 	try("SetFloat of int", func() { reflect.ValueOf(&n).Elem().SetFloat(1) })
 	try("TypeAssert zero", func() { reflect.TypeAssert[int](reflect.Value{}) })
+	try("Index out of range", func() { reflect.ValueOf([]int{1}).Index(1) })
+	try("Index of array out of range", func() { reflect.ValueOf([1]int{}).Index(-1) })
+	try("Index of string out of range", func() { reflect.ValueOf("").Index(0) })
+	try("Index of int", func() { reflect.ValueOf(1).Index(0) })
+	try("Len of int", func() { reflect.ValueOf(1).Len() })
+	try("Cap of map", func() { reflect.ValueOf(map[int]int{}).Cap() })
+	try("Slice out of bounds", func() { reflect.ValueOf([]int{1}).Slice(0, 2) })
+	try("Slice3 out of bounds", func() { reflect.ValueOf([]int{1}).Slice3(0, 1, 2) })
+	try("Slice of unaddressable array", func() { reflect.ValueOf([2]int{}).Slice(0, 1) })
+	try("Slice3 of string", func() { reflect.ValueOf("ab").Slice3(0, 1, 2) })
+	try("Bytes of ints", func() { reflect.ValueOf([]int{}).Bytes() })
+	try("Bytes of unaddressable array", func() { reflect.ValueOf([2]byte{}).Bytes() })
+	try("MapIndex wrong key", func() { reflect.ValueOf(map[string]int{}).MapIndex(reflect.ValueOf(1)) })
+	try("SetMapIndex nil map", func() { reflect.ValueOf(map[string]int(nil)).SetMapIndex(reflect.ValueOf("a"), reflect.ValueOf(1)) })
+	try("MapKeys of slice", func() { reflect.ValueOf([]int{}).MapKeys() })
+	try("MakeSlice of map", func() { reflect.MakeSlice(reflect.TypeFor[map[int]int](), 0, 0) })
+	try("MakeSlice len > cap", func() { reflect.MakeSlice(reflect.TypeFor[[]int](), 2, 1) })
+	try("MakeMap of slice", func() { reflect.MakeMap(reflect.TypeFor[[]int]()) })
 }
