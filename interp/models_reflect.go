@@ -341,12 +341,6 @@ const whyTypes = "type descriptors are immutable"
 // interpreter's: the methods of Value of valueMethods, and the package's
 // functions over lengths, maps, channels and calls.
 var reflectModels = reflectTable(pkgReflect, modelTable{
-	"(reflect.Value).Call": control(whyReflect, func(fr *frame, args []value, dst int32) *frame {
-		return reflectCall(fr, args, dst, false)
-	}).ownAccesses(),
-	"(reflect.Value).CallSlice": control(whyReflect, func(fr *frame, args []value, dst int32) *frame {
-		return reflectCall(fr, args, dst, true)
-	}).ownAccesses(),
 	"(reflect.Value).Recv":    control(whyReflect, reflectRecv(true)).ownAccesses(),
 	"(reflect.Value).TryRecv": control(whyReflect, reflectRecv(false)).ownAccesses(),
 	"(reflect.Value).Send":    control(whyReflect, reflectSend(true)).ownAccesses(),

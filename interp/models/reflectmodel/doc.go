@@ -6,8 +6,9 @@
 // reflectlite's), of TypeOf, ValueOf, TypeFor, TypeAssert, Zero, New,
 // PointerTo, SliceOf, MapOf, MakeSlice and MakeMap, and of the methods
 // of Value that read and set a Value's scalars, follow its fields and
-// pointers, box it, index, slice and measure sequences, and read and set
-// maps' entries (types.go, values.go, seqs.go). The encoding of Types and
+// pointers, box it, index, slice and measure sequences, read and set
+// maps' entries, and call it (types.go, values.go, seqs.go, calls.go:
+// Value.Call is a ControlFunc whose Next calls the function value). The encoding of Types and
 // Values is described in value.go. The rest of reflect (channels, method
 // values, iterators, MapIter, Append and Copy, conversion, comparison,
 // DeepEqual, Swapper, addresses) is still modeled inside the interpreter
@@ -19,4 +20,4 @@ import "github.com/vtcheck/vt/interp/model"
 
 // Packages are the tables of models of reflect and internal/reflectlite:
 // the interpreter adds its own models of the two packages to them.
-var Packages = []model.Package{table(pkgReflect, reflectFuncs, seqFuncs), table(pkgLite)}
+var Packages = []model.Package{table(pkgReflect, reflectFuncs, seqFuncs, callFuncs), table(pkgLite)}

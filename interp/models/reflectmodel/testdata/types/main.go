@@ -67,7 +67,36 @@ func main() {
 	types()
 	values()
 	seqs()
+	calls()
 	panics()
+}
+
+func variadic(prefix string, xs ...int) (string, int, bool) { return prefix, len(xs), xs == nil }
+
+func calls() {
+	f := reflect.ValueOf(variadic)
+	out := f.Call([]reflect.Value{reflect.ValueOf("p")})
+	fmt.Println(len(out), out[0].String(), out[1].Int(), out[2].Bool(), out[0].CanSet())
+	out = f.Call([]reflect.Value{reflect.ValueOf("q"), reflect.ValueOf(1), reflect.ValueOf(2)})
+	fmt.Println(out[1].Int(), out[2].Bool())
+	out = f.CallSlice([]reflect.Value{reflect.ValueOf("r"), reflect.ValueOf([]int(nil))})
+	fmt.Println(out[1].Int(), out[2].Bool())
+	k := 3
+	inc := func(n int) { k += n }
+	fmt.Println(len(reflect.ValueOf(inc).Call([]reflect.Value{reflect.ValueOf(4)})), k)
+	var w io.Writer = &strings.Builder{}
+	wr := reflect.ValueOf(fmt.Fprint).Call([]reflect.Value{reflect.ValueOf(w), reflect.ValueOf("a"), reflect.ValueOf(1)})
+	fmt.Println(wr[0].Int(), wr[1].IsNil(), w)
+	try("call panics", func() {
+		reflect.ValueOf(func() { panic("inside") }).Call(nil)
+	})
+	try("Call nil func", func() { reflect.ValueOf((func())(nil)).Call(nil) })
+	try("Call too few", func() { f.Call(nil) })
+	try("Call wrong type", func() { f.Call([]reflect.Value{reflect.ValueOf(1)}) })
+	try("Call wrong variadic", func() { f.Call([]reflect.Value{reflect.ValueOf("p"), reflect.ValueOf("x")}) })
+	try("CallSlice non-variadic", func() { reflect.ValueOf(inc).CallSlice([]reflect.Value{reflect.ValueOf(1)}) })
+	try("Call zero arg", func() { reflect.ValueOf(inc).Call([]reflect.Value{{}}) })
+	try("Call of int", func() { reflect.ValueOf(1).Call(nil) })
 }
 
 func types() {
