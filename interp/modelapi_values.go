@@ -6,6 +6,7 @@ package interp
 // to, and the methods of types.
 
 import (
+	"go/types"
 	"unsafe"
 
 	modelapi "github.com/vtcheck/vt/interp/model"
@@ -230,4 +231,26 @@ func (a *apiMachine) AccessMap(v modelapi.Value, write bool) {
 	}
 	mo, _ := fromAPI(v).r.(*mapObj)
 	(*machine)(a).modelAccessMap(k, mo)
+}
+
+func (a *apiMachine) Complex(v modelapi.Value) complex128 { return fromAPI(v).complex() }
+
+func (a *apiMachine) MakeComplex(c complex128) modelapi.Value { return apiValue(value{r: c}) }
+
+func (a *apiMachine) Equal(x, y modelapi.Value, t modelapi.Type) bool {
+	return equal(fromAPI(x), fromAPI(y), fromAPIType(t))
+}
+
+func (a *apiMachine) Convert(v modelapi.Value, from, to modelapi.Type) modelapi.Value {
+	f, t, x := fromAPIType(from), fromAPIType(to), fromAPI(v)
+	if types.Identical(f.t.Underlying(), t.t.Underlying()) {
+		return apiValue(copyVal(x, t))
+	}
+	if conv := converter(f, t); conv != nil {
+		return apiValue(conv(x))
+	}
+	if f.kind != t.kind {
+		panic(&UnsupportedError{What: "the conversion from " + f.str + " to " + t.str})
+	}
+	return apiValue(copyVal(x, t))
 }

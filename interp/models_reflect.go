@@ -3,7 +3,6 @@ package interp
 import (
 	"go/token"
 	"go/types"
-	"math"
 	"sort"
 	"sync"
 	"unsafe"
@@ -287,19 +286,6 @@ func (m *machine) ptrTo(t *rtype) *rtype {
 	p := m.prog.typeOf(types.NewPointer(t.t))
 	t.ptrTo.Store(p)
 	return p
-}
-
-// typeArg returns the *rtype of a Type argument (a *reflect.rtype holding
-// the descriptor), or nil for a nil Type.
-func typeArg(v value) *rtype {
-	i := v.iface()
-	if i == nil {
-		return nil
-	}
-	if t, ok := i.v.r.(*rtype); ok {
-		return t
-	}
-	panic(nilDeref)
 }
 
 // --- registration ---
@@ -639,70 +625,6 @@ func (m *machine) convertTo(x rval, t *rtype, context string) value {
 	return copyVal(v, t)
 }
 
-func isZero(v value, t *rtype) bool {
-	switch t.kind {
-	case kComplex64, kComplex128:
-		c := v.complex()
-		return math.Float64bits(real(c)) == 0 && math.Float64bits(imag(c)) == 0
-	case kString:
-		return v.str() == ""
-	case kStruct:
-		for i, f := range t.fields {
-			if !isZero(v.elems()[i], f.typ) {
-				return false
-			}
-		}
-		return true
-	case kArray:
-		if t.bytes {
-			for _, b := range v.bytes() {
-				if b != 0 {
-					return false
-				}
-			}
-			return true
-		}
-		for _, e := range v.elems() {
-			if !isZero(e, t.elem) {
-				return false
-			}
-		}
-		return true
-	case kPointer, kUnsafePointer, kMap, kSlice, kFunc, kChan, kInterface:
-		return v.r == nil
-	}
-	return v.n == 0
-}
-
-// comparableVal implements Value.Comparable.
-func comparableVal(v value, t *rtype) bool {
-	switch t.kind {
-	case kFunc, kMap, kSlice:
-		return false
-	case kArray:
-		if t.bytes {
-			return true
-		}
-		for _, e := range v.elems() {
-			if !comparableVal(e, t.elem) {
-				return false
-			}
-		}
-		return true
-	case kStruct:
-		for i, f := range t.fields {
-			if !comparableVal(v.elems()[i], f.typ) {
-				return false
-			}
-		}
-		return true
-	case kInterface:
-		i := v.iface()
-		return i == nil || comparableVal(i.v, i.t)
-	}
-	return true
-}
-
 // reflectPointer returns the pointer a Value of a pointer kind holds, as
 // an unsafe.Pointer tagged with its pointee's type (memview.go).
 func reflectPointer(m *machine, x rval) value {
@@ -927,45 +849,6 @@ func reflectPkgPath(pkg *types.Package) string {
 var valueMethods = map[string]valueMethod{
 	"Seq":  func(m *machine, pk string, x rval, a []value) value { return m.reflectSeq(x, 1) },
 	"Seq2": func(m *machine, pk string, x rval, a []value) value { return m.reflectSeq(x, 2) },
-	"IsZero": func(m *machine, pk string, x rval, a []value) value {
-		if x.t == nil {
-			m.valueError(pk, "reflect.Value.IsZero", kInvalid)
-		}
-		m.rread(x)
-		return boolVal(isZero(x.get(), x.t))
-	},
-	"Complex": func(m *machine, pk string, x rval, a []value) value {
-		if !isCplx(x.kind()) {
-			m.valueError(pk, "reflect.Value.Complex", x.kind())
-		}
-		m.rread(x)
-		return value{r: x.get().complex()}
-	},
-	"SetComplex": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBeAssignable(x, "SetComplex")
-		c := a[0].complex()
-		switch x.kind() {
-		case kComplex64:
-			m.rwrite(x)
-			m.rset(x, value{r: complex(float64(float32(real(c))), float64(float32(imag(c))))})
-		case kComplex128:
-			m.rwrite(x)
-			m.rset(x, value{r: c})
-		default:
-			m.valueError(pk, "reflect.Value.SetComplex", x.kind())
-		}
-		return value{}
-	},
-	"SetBytes": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBeAssignable(x, "SetBytes")
-		m.mustBe(pk, x, kSlice, "SetBytes")
-		if x.t.elem.kind != kUint8 {
-			m.rpanic("reflect.Value.SetBytes of non-byte slice")
-		}
-		m.rwrite(x)
-		m.rset(x, a[0])
-		return value{}
-	},
 	"Grow": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBe(pk, x, kSlice, "Grow")
 		m.mustBeAssignable(x, "Grow")
@@ -999,29 +882,6 @@ var valueMethods = map[string]valueMethod{
 		}
 		m.rwrite(x)
 		m.rset(x, value{r: out})
-		return value{}
-	},
-	"SetLen": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBeAssignable(x, "SetLen")
-		m.mustBe(pk, x, kSlice, "SetLen")
-		m.rread(x)
-		if x.t.bytes {
-			b := x.get().bytes()
-			n := int(a[0].n)
-			if n < 0 || n > cap(b) {
-				m.rpanic("reflect: slice length out of range in SetLen")
-			}
-			m.rwrite(x)
-			m.rset(x, value{r: b[:n]})
-			return value{}
-		}
-		s := x.get().elems()
-		n := int(a[0].n)
-		if n < 0 || n > cap(s) {
-			m.rpanic("reflect: slice length out of range in SetLen")
-		}
-		m.rwrite(x)
-		m.rset(x, value{r: s[:n]})
 		return value{}
 	},
 	"Pointer": func(m *machine, pk string, x rval, a []value) value {
@@ -1076,37 +936,6 @@ var valueMethods = map[string]valueMethod{
 		it.elems()[0] = x.encode()
 		return value{r: &it}
 	},
-	"Comparable": func(m *machine, pk string, x rval, a []value) value {
-		if x.t == nil {
-			return boolVal(false)
-		}
-		m.rread(x)
-		return boolVal(comparableVal(x.get(), x.t))
-	},
-	"Equal": func(m *machine, pk string, x rval, a []value) value {
-		u := decodeValue(a[0])
-		if x.kind() == kInterface {
-			x = m.elem(pk, x)
-		}
-		if u.kind() == kInterface {
-			u = m.elem(pk, u)
-		}
-		if x.t == nil || u.t == nil {
-			return boolVal((x.t == nil) == (u.t == nil))
-		}
-		if x.t != u.t {
-			return boolVal(false)
-		}
-		if !x.t.comparable {
-			m.rpanic("reflect.Value.Equal: values of type " + x.t.str + " are not comparable")
-		}
-		m.rread(x)
-		m.rread(u)
-		return boolVal(equal(x.get(), u.get(), x.t))
-	},
-	"Convert": func(m *machine, pk string, x rval, a []value) value {
-		return m.convertVal(x, typeArg(a[0])).encode()
-	},
 	"Method": func(m *machine, pk string, x rval, a []value) value {
 		return m.methodValue(x, int(a[0].int()))
 	},
@@ -1153,36 +982,6 @@ func (m *machine) elem(pk string, x rval) rval {
 	}
 	m.valueError(pk, "reflect.Value.Elem", x.kind())
 	return rval{}
-}
-
-func (m *machine) convertVal(x rval, t *rtype) rval {
-	if x.t == nil {
-		m.valueError(pkgReflect, "reflect.Value.Convert", kInvalid)
-	}
-	if t == nil || !types.ConvertibleTo(x.t.t, t.t) {
-		m.rpanic("reflect.Value.Convert: value of type " + x.t.str + " cannot be converted to type " + t.str)
-	}
-	m.rread(x)
-	v := x.get()
-	switch {
-	case t.kind == kInterface:
-		if x.t.kind != kInterface {
-			v = value{r: &iface{t: x.t, v: copyVal(v, x.t)}}
-		}
-	case types.Identical(x.t.t.Underlying(), t.t.Underlying()):
-		v = copyVal(v, t)
-	default:
-		conv := converter(x.t, t)
-		if conv == nil {
-			if x.t.kind != t.kind {
-				panic(&UnsupportedError{What: "reflect.Value.Convert from " + x.t.str + " to " + t.str})
-			}
-			v = copyVal(v, t)
-		} else {
-			v = conv(v)
-		}
-	}
-	return newRval(t, v, x.f&flagRO)
 }
 
 // errorsNew returns the value errors.New(msg) returns: a fresh

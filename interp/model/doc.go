@@ -116,10 +116,11 @@
 // code is a model's, with variables of their own, and iterators that
 // call yield again and again; MapIter, whose state between calls is the
 // run's (a State holding the machine's iterators); Append, Copy and
-// Grow, whose allocations the machine counts; conversion, comparison
-// and DeepEqual, whose rules over the machine's values are its own; and
-// the addresses Pointer and UnsafePointer return (the machine's views
-// of memory). Each is one more part of Reflection. Blocking would be a
+// Grow, whose allocations the machine counts (as append's) and whose
+// accesses are ranges of elements (one event each, not one per
+// element); DeepEqual, which reports such ranges too; and the addresses
+// Pointer and UnsafePointer return (the machine's views of memory). Each
+// is one more part of Reflection. Blocking would be a
 // Next that parks the goroutine in a named operation on an object until
 // a waker the model handed out (the virtual OS's vos.Waiter) wakes it,
 // and then runs the call again; os/signal, the first to need it, also

@@ -73,4 +73,18 @@ type Reflection interface {
 	// AccessMap reports an access by the model, a read or a write, to the
 	// map v, as the compiled function's map operation would be.
 	AccessMap(v Value, write bool)
+
+	// Complex returns the complex number v (of a complex type), and
+	// MakeComplex the value of c: complex numbers are no single word.
+	Complex(v Value) complex128
+	MakeComplex(c complex128) Value
+	// Equal reports whether a == b, for values of type t, as Go compares
+	// them: it panics as Go does when an interface in them holds a value
+	// whose type is not comparable.
+	Equal(a, b Value, t Type) bool
+	// Convert returns T(v), v a value of type from and T the type to, for
+	// a conversion Go allows other than to an interface (between numbers,
+	// strings, byte and rune slices, slices and arrays, types of one
+	// underlying type).
+	Convert(v Value, from, to Type) Value
 }

@@ -47,7 +47,7 @@ func table(pk string, fs ...map[string]model.Func) model.Package {
 	for _, f := range fs {
 		maps.Copy(funcs, f)
 	}
-	for _, methods := range []map[string]valueMethod{valueMethods, seqMethods} {
+	for _, methods := range []map[string]valueMethod{valueMethods, seqMethods, compareMethods} {
 		for name, f := range methods {
 			if pk == pkgLite && !liteOnly["Value."+name] {
 				continue

@@ -3,6 +3,7 @@ package reflectmodel
 import (
 	"go/types"
 	"reflect"
+	"strconv"
 
 	"github.com/vtcheck/vt/interp/model"
 )
@@ -108,6 +109,9 @@ var seqMethods = map[string]valueMethod{
 		valueError(m, pk, "reflect.Value.Bytes", x.kind())
 		return model.Value{}
 	},
+	"Convert": func(m model.Machine, pk string, x rval, a []model.Value) model.Value {
+		return convert(m, x, typeArg(m, pk, a[0])).encode(m)
+	},
 	"CanConvert": func(m model.Machine, pk string, x rval, a []model.Value) model.Value {
 		t := typeArg(m, pk, a[0])
 		if x.t == nil || !types.ConvertibleTo(x.t.Go(), t.Go()) {
@@ -169,6 +173,36 @@ var seqMethods = map[string]valueMethod{
 // machine lays out as bytes (Machine.Index returns a pointer to a byte of
 // them, which is no variable of its own).
 func isByte(k reflect.Kind) bool { return k == reflect.Bool || k == reflect.Int8 || k == reflect.Uint8 }
+
+// convert is Value.Convert.
+func convert(m model.Machine, x rval, t model.Type) rval {
+	if x.t == nil {
+		valueError(m, pkgReflect, "reflect.Value.Convert", reflect.Invalid)
+	}
+	if t == nil {
+		m.RuntimeError("invalid memory address or nil pointer dereference")
+	}
+	if !types.ConvertibleTo(x.t.Go(), t.Go()) {
+		m.Panic("reflect.Value.Convert: value of type " + x.t.String() + " cannot be converted to type " + t.String())
+	}
+	read(m, x)
+	v := get(m, x)
+	if x.kind() == reflect.Slice {
+		switch n := m.Len(v, x.t); {
+		case t.Kind() == reflect.Array && n < t.Len():
+			m.Panic("reflect: cannot convert slice with length " + strconv.Itoa(n) + " to array with length " + strconv.Itoa(t.Len()))
+		case t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Array && n < t.Elem().Len():
+			m.Panic("reflect: cannot convert slice with length " + strconv.Itoa(n) + " to pointer to array with length " + strconv.Itoa(t.Elem().Len()))
+		}
+	}
+	switch {
+	case t.Kind() != reflect.Interface:
+		v = m.Convert(v, x.t, t)
+	case x.t.Kind() != reflect.Interface:
+		v = m.MakeInterface(x.t, m.Copy(v, x.t))
+	}
+	return newRval(m, t, v, x.f&flagRO)
+}
 
 // slice is Value.Slice (k < 0) and Value.Slice3.
 func slice(m model.Machine, pk string, x rval, i, j, k int) rval {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"strings"
 )
@@ -68,7 +69,56 @@ func main() {
 	values()
 	seqs()
 	calls()
+	compares()
 	panics()
+}
+
+type pair struct {
+	A any
+	B [2]float64
+	C complex64
+}
+
+func compares() {
+	z := pair{}
+	fmt.Println(reflect.ValueOf(z).IsZero(), reflect.ValueOf(pair{B: [2]float64{0, 1}}).IsZero(), reflect.ValueOf(math.Copysign(0, -1)).IsZero(), reflect.ValueOf(complex(0, 0)).IsZero(), reflect.ValueOf([3]byte{}).IsZero(), reflect.ValueOf([3]byte{0, 1}).IsZero())
+	fmt.Println(reflect.ValueOf(z).Comparable(), reflect.ValueOf(pair{A: []int{}}).Comparable(), reflect.ValueOf([2]any{1, map[int]int{}}).Comparable(), reflect.ValueOf([2]byte{}).Comparable(), reflect.ValueOf([]int{}).Comparable(), reflect.Value{}.Comparable())
+	fmt.Println(reflect.ValueOf(1).Equal(reflect.ValueOf(1)), reflect.ValueOf(1).Equal(reflect.ValueOf(int8(1))), reflect.ValueOf(math.NaN()).Equal(reflect.ValueOf(math.NaN())), reflect.ValueOf(pair{A: 1}).Equal(reflect.ValueOf(pair{A: 1})), reflect.Value{}.Equal(reflect.Value{}))
+	var e1, e2 any = "x", "x"
+	fmt.Println(reflect.ValueOf(&e1).Elem().Equal(reflect.ValueOf(&e2).Elem()))
+	c := complex64(complex(1.5, -2))
+	cv := reflect.ValueOf(&c).Elem()
+	fmt.Println(cv.Complex(), cv.CanComplex())
+	cv.SetComplex(complex(1e40, 0.1))
+	fmt.Println(c)
+	c128 := complex(1, 2)
+	reflect.ValueOf(&c128).Elem().SetComplex(complex(3, 4))
+	fmt.Println(c128, reflect.ValueOf(c128).Complex())
+	b := []byte("abc")
+	bv := reflect.ValueOf(&b).Elem()
+	bv.SetBytes([]byte("xyz!"))
+	fmt.Println(string(b))
+	bv.SetLen(2)
+	fmt.Println(string(b), cap(b))
+	s := make([]int, 2, 5)
+	sv := reflect.ValueOf(&s).Elem()
+	sv.SetLen(4)
+	fmt.Println(s, len(s))
+	fmt.Println(reflect.ValueOf(300).Convert(reflect.TypeFor[int8]()).Int(), reflect.ValueOf(-1).Convert(reflect.TypeFor[uint16]()).Uint(), reflect.ValueOf(2.9).Convert(reflect.TypeFor[int]()).Int(), reflect.ValueOf(65).Convert(reflect.TypeFor[string]()).String())
+	fmt.Println(reflect.ValueOf("hé").Convert(reflect.TypeFor[[]byte]()).Bytes(), reflect.ValueOf("hé").Convert(reflect.TypeFor[[]rune]()).Len(), reflect.ValueOf([]byte("xy")).Convert(reflect.TypeFor[string]()).String(), reflect.ValueOf(Celsius(2)).Convert(reflect.TypeFor[float64]()).Type())
+	fmt.Println(reflect.ValueOf([]int{1, 2, 3}).Convert(reflect.TypeFor[[3]int]()).Index(2).Int(), reflect.ValueOf(3).Convert(reflect.TypeFor[any]()).Kind(), reflect.ValueOf(pair{C: 1}).Convert(reflect.TypeFor[struct {
+		A any
+		B [2]float64
+		C complex64
+	}]()).Field(2).Complex())
+	try("Convert impossible", func() { reflect.ValueOf("x").Convert(reflect.TypeFor[int]()) })
+	try("Convert short slice", func() { reflect.ValueOf([]int{1}).Convert(reflect.TypeFor[[2]int]()) })
+	try("Equal uncomparable", func() { reflect.ValueOf([]int{}).Equal(reflect.ValueOf([]int{})) })
+	try("Equal uncomparable dynamic", func() { reflect.ValueOf(pair{A: []int{}}).Equal(reflect.ValueOf(pair{A: []int{}})) })
+	try("SetLen too long", func() { sv.SetLen(6) })
+	try("SetBytes ints", func() { sv.SetBytes(nil) })
+	try("Complex of int", func() { reflect.ValueOf(1).Complex() })
+	try("IsZero invalid", func() { reflect.Value{}.IsZero() })
 }
 
 func variadic(prefix string, xs ...int) (string, int, bool) { return prefix, len(xs), xs == nil }
