@@ -12,13 +12,18 @@ import (
 	"github.com/vtcheck/vt/interp/models/reflectmodel"
 )
 
-// Models of packages reflect and internal/reflectlite.
+// The models of packages reflect and internal/reflectlite that are still
+// the interpreter's: channels, method values, iterators, Swapper, MapIter,
+// Append, Copy, Grow, DeepEqual, Pointer and UnsafePointer. Package
+// interp/models/reflectmodel has the others, behind the models' API, over
+// the same encoding of Types and Values (its value.go):
 //
 // A reflect.Type is an interface value whose dynamic type is the real
 // *reflect.rtype (internal/reflectlite.rtype, a one-field struct, for
 // reflectlite) and whose value holds the interpreter's canonical *rtype in
-// its r field; so == on Types is type identity. Interpreted code never
-// looks inside it: every method of the real rtype is a native here.
+// its r field (the type's descriptor, modelapi.Reflection); so == on
+// Types is type identity. Interpreted code never looks inside it: every
+// method of the real rtype is a model (reflectmodel's).
 //
 // A reflect.Value is the real struct (typ_, ptr, flag) with our encoding:
 // field 0 holds the *rtype (nil for the zero Value), field 1 the *value
@@ -844,8 +849,7 @@ func reflectPkgPath(pkg *types.Package) string {
 // --- Value methods ---
 
 // valueMethods are the models of reflect.Value's methods (and
-// reflectlite.Value's), by name. Method values and calls through reflect are
-// not modeled.
+// reflectlite.Value's) that are still the interpreter's, by name.
 var valueMethods = map[string]valueMethod{
 	"Seq":  func(m *machine, pk string, x rval, a []value) value { return m.reflectSeq(x, 1) },
 	"Seq2": func(m *machine, pk string, x rval, a []value) value { return m.reflectSeq(x, 2) },
