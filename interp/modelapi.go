@@ -240,15 +240,7 @@ func (t *apiType) Comparable() bool          { return t.comparable }
 func (a *apiMachine) TypeOf(t types.Type) modelapi.Type { return typeAPI(a.prog.typeOf(t)) }
 
 func (a *apiMachine) LookupType(pkg, name string) modelapi.Type {
-	p := (*machine)(a).pkg(pkg)
-	if p == nil {
-		return nil
-	}
-	tn := p.Type(name)
-	if tn == nil {
-		return nil
-	}
-	return typeAPI(a.prog.typeOf(tn.Type()))
+	return typeAPI((*machine)(a).lookupType(pkg, name))
 }
 
 func (a *apiMachine) Dynamic(v modelapi.Value) (modelapi.Type, modelapi.Value) {

@@ -106,7 +106,7 @@ func (a *apiMachine) Atomic(p modelapi.Value) {
 	(*machine)(a).emit(fr, Event{Kind: EvAtomic, Addr: addrOf(c), N: 1, Pos: fr.pos()})
 }
 
-func (a *apiMachine) Access(write bool, b []byte) {
+func (a *apiMachine) AccessBytes(write bool, b []byte) {
 	if len(b) == 0 || !a.watchMem {
 		return
 	}
@@ -156,7 +156,7 @@ func (a *apiMachine) BytesAt(p modelapi.Value, n int) []byte {
 
 func (a *apiMachine) MakeBytes(b []byte) modelapi.Value { return apiValue(value{r: b}) }
 
-func (a *apiMachine) Index(v modelapi.Value, i int) modelapi.Value {
+func (a *apiMachine) ElemPtr(v modelapi.Value, i int) modelapi.Value {
 	return apiValue(value{r: &fromAPI(v).elems()[i]})
 }
 

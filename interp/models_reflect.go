@@ -3,23 +3,27 @@ package interp
 import (
 	"go/token"
 	"go/types"
-	"math"
 	"sort"
-	"strconv"
-	"strings"
 	"sync"
 	"unsafe"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/vtcheck/vt/interp/models/reflectmodel"
 )
 
-// Models of packages reflect and internal/reflectlite.
+// The models of packages reflect and internal/reflectlite that are still
+// the interpreter's: channels, method values, iterators, Swapper, MapIter,
+// Append, Copy, Grow, DeepEqual, Pointer and UnsafePointer. Package
+// interp/models/reflectmodel has the others, behind the models' API, over
+// the same encoding of Types and Values (its value.go):
 //
 // A reflect.Type is an interface value whose dynamic type is the real
 // *reflect.rtype (internal/reflectlite.rtype, a one-field struct, for
 // reflectlite) and whose value holds the interpreter's canonical *rtype in
-// its r field; so == on Types is type identity. Interpreted code never
-// looks inside it: every method of the real rtype is a native here.
+// its r field (the type's descriptor, modelapi.Reflection); so == on
+// Types is type identity. Interpreted code never looks inside it: every
+// method of the real rtype is a model (reflectmodel's).
 //
 // A reflect.Value is the real struct (typ_, ptr, flag) with our encoding:
 // field 0 holds the *rtype (nil for the zero Value), field 1 the *value
@@ -238,42 +242,6 @@ func (p *Program) envFunc(name string, nparams, nenv int, nat nativeFn) *functio
 	return f
 }
 
-// typeVal returns t as a Type of package pk (nil interface for nil t).
-func (m *machine) typeVal(pk string, t *rtype) value {
-	if t == nil {
-		return value{}
-	}
-	if pk == pkgLite {
-		return value{r: &iface{t: m.pkgType(pkgLite, "rtype", false), v: value{r: []value{{r: t}}}}}
-	}
-	return value{r: &iface{t: m.pkgType(pkgReflect, "rtype", true), v: value{r: t}}}
-}
-
-// recvType returns the *rtype of a receiver of a (*reflect.rtype) or
-// (internal/reflectlite.rtype) method.
-func recvType(v value) *rtype {
-	switch r := v.unflat().(type) {
-	case *rtype:
-		return r
-	case []value:
-		if len(r) > 0 {
-			if t, ok := r[0].r.(*rtype); ok {
-				return t
-			}
-		}
-	}
-	panic(nilDeref)
-}
-
-// typeArg returns the *rtype of a Type argument, or nil for a nil Type.
-func typeArg(v value) *rtype {
-	i := v.iface()
-	if i == nil {
-		return nil
-	}
-	return recvType(i.v)
-}
-
 func (m *machine) rpanic(msg string) {
 	panic(&panicValue{m.anyString(msg)})
 }
@@ -315,30 +283,24 @@ func (m *machine) mustBeExported(x rval, method string) {
 	}
 }
 
-func (m *machine) ptrTo(t *rtype) *rtype { return m.prog.typeOf(types.NewPointer(t.t)) }
+// ptrTo returns the type of pointers to t.
+func (m *machine) ptrTo(t *rtype) *rtype {
+	if p := t.ptrTo.Load(); p != nil {
+		return p
+	}
+	p := m.prog.typeOf(types.NewPointer(t.t))
+	t.ptrTo.Store(p)
+	return p
+}
 
 // --- registration ---
 
 type valueMethod func(m *machine, pk string, x rval, args []value) value
-type typeMethod func(m *machine, pk string, t *rtype, args []value) value
 
-// reflectFallback models reflect.TypeFor's instantiations and refuses the
-// other functions of reflect and internal/reflectlite that have no model,
-// except those in interpretable.
+// reflectFallback refuses the functions of reflect and
+// internal/reflectlite that have no model, except those in interpretable.
 func reflectFallback(fn *ssa.Function) nativeFn {
 	name := fn.String()
-	if o := fn.Origin(); o != nil && o.String() == "reflect.TypeFor" && len(fn.TypeArgs()) == 1 {
-		targ := fn.TypeArgs()[0]
-		return func(m *machine, _ []value) value {
-			return m.typeVal(pkgReflect, m.prog.typeOf(targ))
-		}
-	}
-	if o := fn.Origin(); o != nil && o.String() == "reflect.TypeAssert" && len(fn.TypeArgs()) == 1 {
-		targ := fn.TypeArgs()[0]
-		return func(m *machine, args []value) value {
-			return m.typeAssert(decodeValue(args[0]), m.prog.typeOf(targ))
-		}
-	}
 	if fn.Pkg == nil || fn.Synthetic != "" {
 		return nil
 	}
@@ -366,73 +328,15 @@ const whyReflect = "reflect is modeled over interpreter values"
 // descriptors: they are immutable.
 const whyTypes = "type descriptors are immutable"
 
-// reflectModels are the models of package reflect: the methods of Value
-// and of the type descriptor rtype (from valueMethods and typeMethods), and
-// the package's functions.
+// reflectModels are the models of package reflect that are still the
+// interpreter's: the methods of Value of valueMethods, and the package's
+// functions over lengths, maps, channels and calls.
 var reflectModels = reflectTable(pkgReflect, modelTable{
-	"(reflect.Value).Call": control(whyReflect, func(fr *frame, args []value, dst int32) *frame {
-		return reflectCall(fr, args, dst, false)
-	}).ownAccesses(),
-	"(reflect.Value).CallSlice": control(whyReflect, func(fr *frame, args []value, dst int32) *frame {
-		return reflectCall(fr, args, dst, true)
-	}).ownAccesses(),
 	"(reflect.Value).Recv":    control(whyReflect, reflectRecv(true)).ownAccesses(),
 	"(reflect.Value).TryRecv": control(whyReflect, reflectRecv(false)).ownAccesses(),
 	"(reflect.Value).Send":    control(whyReflect, reflectSend(true)).ownAccesses(),
 	"(reflect.Value).TrySend": control(whyReflect, reflectSend(false)).ownAccesses(),
 	"(reflect.Value).Close":   control(whyReflect, reflectClose).ownAccesses(),
-	"(reflect.Kind).String": native(whyReflect, func(m *machine, args []value) value {
-		return strVal(kindString(kind(args[0].n)))
-	}),
-	"reflect.Zero": native(whyReflect, func(m *machine, args []value) value {
-		t := typeArg(args[0])
-		if t == nil {
-			m.rpanic("reflect: Zero(nil)")
-		}
-		return newRval(t, zero(t), 0).encode()
-	}).noMemory(whyTypes),
-	"reflect.New": native(whyReflect, func(m *machine, args []value) value {
-		t := typeArg(args[0])
-		if t == nil {
-			m.rpanic("reflect: New(nil)")
-		}
-		cell := zero(t)
-		return newRval(m.ptrTo(t), value{r: &cell}, 0).encode()
-	}).noMemory(whyTypes),
-	"reflect.PointerTo": native(whyReflect, reflectPointerTo).noMemory(whyTypes),
-	"reflect.PtrTo":     native(whyReflect, reflectPointerTo).noMemory(whyTypes),
-	"reflect.SliceOf": native(whyReflect, func(m *machine, args []value) value {
-		return m.typeVal(pkgReflect, m.prog.typeOf(types.NewSlice(typeArg(args[0]).t)))
-	}).noMemory(whyTypes),
-	"reflect.MapOf": native(whyReflect, func(m *machine, args []value) value {
-		k, e := typeArg(args[0]), typeArg(args[1])
-		if !k.comparable {
-			m.rpanic("reflect.MapOf: invalid key type " + k.str)
-		}
-		return m.typeVal(pkgReflect, m.prog.typeOf(types.NewMap(k.t, e.t)))
-	}).noMemory(whyTypes),
-	"reflect.MakeSlice": native(whyReflect, func(m *machine, args []value) value {
-		t := typeArg(args[0])
-		if t.kind != kSlice {
-			m.rpanic("reflect.MakeSlice of non-slice type")
-		}
-		n, c := int(args[1].n), int(args[2].n)
-		if n < 0 {
-			m.rpanic("reflect.MakeSlice: negative len")
-		}
-		if c < 0 {
-			m.rpanic("reflect.MakeSlice: negative cap")
-		}
-		if n > c {
-			m.rpanic("reflect.MakeSlice: len > cap")
-		}
-		if t.bytes {
-			return newRval(t, value{r: make([]byte, n, c)}, 0).encode()
-		}
-		return newRval(t, value{r: makeElems(t.elem, n, c)}, 0).encode()
-	}).noMemory(whyTypes),
-	"reflect.MakeMap":         native(whyReflect, reflectMakeMap).noMemory(whyTypes),
-	"reflect.MakeMapWithSize": native(whyReflect, reflectMakeMap).noMemory(whyTypes),
 	"reflect.DeepEqual": native(whyReflect, func(m *machine, args []value) value {
 		a, b := args[0].iface(), args[1].iface()
 		if a == nil || b == nil {
@@ -561,97 +465,25 @@ const whyIterState = "the iterator's state, which reflect allocated (Next reads 
 
 // reflectliteModels are the models of package internal/reflectlite, a
 // subset of reflect's.
-var reflectliteModels = reflectTable(pkgLite, modelTable{}, map[string]bool{
-	"Value.CanSet": true, "Value.Elem": true, "Value.IsNil": true, "Value.IsValid": true,
-	"Value.Kind": true, "Value.Len": true, "Value.Set": true, "Value.Type": true,
-	"rtype.Align": true, "rtype.AssignableTo": true, "rtype.ChanDir": true, "rtype.Comparable": true,
-	"rtype.Elem": true, "rtype.FieldAlign": true, "rtype.Implements": true, "rtype.In": true,
-	"rtype.Key": true, "rtype.Kind": true, "rtype.Len": true, "rtype.Name": true,
-	"rtype.NumField": true, "rtype.NumIn": true, "rtype.NumMethod": true, "rtype.NumOut": true,
-	"rtype.Out": true, "rtype.PkgPath": true, "rtype.Size": true, "rtype.String": true,
-})
+var reflectliteModels = reflectTable(pkgLite, modelTable{}, reflectmodel.LiteOnly)
 
-// reflectTable returns the models of reflect or internal/reflectlite (pk):
-// funcs, the Value and rtype methods (those in only, if not nil), and
-// TypeOf, ValueOf and Swapper.
-func reflectTable(pk string, funcs modelTable, only map[string]bool) modelTable {
+// reflectTable returns the models of reflect or internal/reflectlite (pk)
+// that are still the interpreter's (package reflectmodel has the rest):
+// funcs, the Value methods of valueMethods (those only reports, if not
+// nil), and Swapper.
+func reflectTable(pk string, funcs modelTable, only func(name string) bool) modelTable {
 	for name, f := range valueMethods {
-		if only != nil && !only["Value."+name] {
+		if only != nil && !only("Value."+name) {
 			continue
 		}
 		funcs["("+pk+".Value)."+name] = native(whyReflect, func(m *machine, args []value) value {
 			return f(m, pk, decodeValue(args[0]), args[1:])
 		}).ownAccesses()
 	}
-	recv := "(*" + pk + ".rtype)."
-	if pk == pkgLite {
-		recv = "(" + pk + ".rtype)."
-	}
-	for name, f := range typeMethods {
-		if only != nil && !only["rtype."+name] {
-			continue
-		}
-		funcs[recv+name] = native(whyReflect, func(m *machine, args []value) value {
-			return f(m, pk, recvType(args[0]), args[1:])
-		}).noMemory(whyTypes)
-	}
-	funcs[pk+".TypeOf"] = native(whyReflect, func(m *machine, args []value) value {
-		i := args[0].iface()
-		if i == nil {
-			return value{}
-		}
-		return m.typeVal(pk, i.t)
-	}).noMemory(whyTypes)
-	funcs[pk+".ValueOf"] = native(whyReflect, func(m *machine, args []value) value {
-		i := args[0].iface()
-		if i == nil {
-			return rval{}.encode()
-		}
-		return newRval(i.t, i.v, 0).encode()
-	}).noMemory("boxes its argument, an interface (which holds a copy of its value)")
 	funcs[pk+".Swapper"] = native(whyReflect, func(m *machine, args []value) value {
 		return m.swapper(pk, args[0])
 	}).noMemory("returns the swap function, which reports its own accesses")
 	return funcs
-}
-
-func reflectPointerTo(m *machine, args []value) value {
-	return m.typeVal(pkgReflect, m.ptrTo(typeArg(args[0])))
-}
-
-func reflectMakeMap(m *machine, args []value) value {
-	t := typeArg(args[0])
-	if t.kind != kMap {
-		m.rpanic("reflect.MakeMapWithSize of non-map type")
-	}
-	return newRval(t, value{r: newMap(m, t)}, 0).encode()
-}
-
-func kindString(k kind) string {
-	switch k {
-	case kInvalid:
-		return "invalid"
-	case kArray:
-		return "array"
-	case kChan:
-		return "chan"
-	case kFunc:
-		return "func"
-	case kInterface:
-		return "interface"
-	case kMap:
-		return "map"
-	case kPointer:
-		return "ptr"
-	case kSlice:
-		return "slice"
-	case kStruct:
-		return "struct"
-	}
-	if int(k) < len(kindNames) && kindNames[k] != "" {
-		return kindNames[k]
-	}
-	return "kind" + strconv.Itoa(int(k))
 }
 
 // --- MapIter ---
@@ -796,70 +628,6 @@ func (m *machine) convertTo(x rval, t *rtype, context string) value {
 		return value{r: &iface{t: x.t, v: copyVal(v, x.t)}}
 	}
 	return copyVal(v, t)
-}
-
-func isZero(v value, t *rtype) bool {
-	switch t.kind {
-	case kComplex64, kComplex128:
-		c := v.complex()
-		return math.Float64bits(real(c)) == 0 && math.Float64bits(imag(c)) == 0
-	case kString:
-		return v.str() == ""
-	case kStruct:
-		for i, f := range t.fields {
-			if !isZero(v.elems()[i], f.typ) {
-				return false
-			}
-		}
-		return true
-	case kArray:
-		if t.bytes {
-			for _, b := range v.bytes() {
-				if b != 0 {
-					return false
-				}
-			}
-			return true
-		}
-		for _, e := range v.elems() {
-			if !isZero(e, t.elem) {
-				return false
-			}
-		}
-		return true
-	case kPointer, kUnsafePointer, kMap, kSlice, kFunc, kChan, kInterface:
-		return v.r == nil
-	}
-	return v.n == 0
-}
-
-// comparableVal implements Value.Comparable.
-func comparableVal(v value, t *rtype) bool {
-	switch t.kind {
-	case kFunc, kMap, kSlice:
-		return false
-	case kArray:
-		if t.bytes {
-			return true
-		}
-		for _, e := range v.elems() {
-			if !comparableVal(e, t.elem) {
-				return false
-			}
-		}
-		return true
-	case kStruct:
-		for i, f := range t.fields {
-			if !comparableVal(v.elems()[i], f.typ) {
-				return false
-			}
-		}
-		return true
-	case kInterface:
-		i := v.iface()
-		return i == nil || comparableVal(i.v, i.t)
-	}
-	return true
 }
 
 // reflectPointer returns the pointer a Value of a pointer kind holds, as
@@ -1033,84 +801,6 @@ func (m *machine) deepEqual(a, b value, t *rtype, seen map[deepVisit]bool) bool 
 
 // --- struct fields and methods of types ---
 
-// fieldPath finds the field name of struct type t as reflect's
-// FieldByName does: the shallowest unique match through embedded structs.
-func fieldPath(t *rtype, name string) []int {
-	type entry struct {
-		t    *rtype
-		path []int
-	}
-	level := []entry{{t, nil}}
-	visited := map[*rtype]bool{}
-	for len(level) > 0 {
-		var found []int
-		count := 0
-		var next []entry
-		for _, e := range level {
-			if visited[e.t] {
-				continue
-			}
-			visited[e.t] = true
-			for i, f := range e.t.fields {
-				path := append(append([]int(nil), e.path...), i)
-				if f.name == name {
-					count++
-					found = path
-					continue
-				}
-				if f.embedded {
-					ft := f.typ
-					if ft.kind == kPointer {
-						ft = ft.elem
-					}
-					if ft.kind == kStruct {
-						next = append(next, entry{ft, path})
-					}
-				}
-			}
-		}
-		if count == 1 {
-			return found
-		}
-		if count > 1 {
-			return nil
-		}
-		level = next
-	}
-	return nil
-}
-
-func (m *machine) structField(pk string, t *rtype, i int) value {
-	if t.kind != kStruct {
-		m.rpanic("reflect: Field of non-struct type " + t.str)
-	}
-	if i < 0 || i >= len(t.fields) {
-		m.rpanic("reflect: Field index out of bounds")
-	}
-	f := t.fields[i]
-	sft := m.pkgType(pkgReflect, "StructField", false)
-	sf := zero(sft)
-	es := sf.elems()
-	st := t.t.Underlying().(*types.Struct)
-	vars := make([]*types.Var, st.NumFields())
-	for j := range vars {
-		vars[j] = st.Field(j)
-	}
-	offs := gcSizes.Offsetsof(vars)
-	es[fieldIndex(sft.t, "Name")] = strVal(f.name)
-	pkgPath := ""
-	if f.pkgPath != "" {
-		pkgPath = reflectPkgPath(st.Field(i).Pkg())
-	}
-	es[fieldIndex(sft.t, "PkgPath")] = strVal(pkgPath)
-	es[fieldIndex(sft.t, "Type")] = m.typeVal(pk, f.typ)
-	es[fieldIndex(sft.t, "Tag")] = strVal(f.tag)
-	es[fieldIndex(sft.t, "Offset")] = uintVal(uint64(offs[i]))
-	es[fieldIndex(sft.t, "Index")] = value{r: []value{intVal(int64(i))}}
-	es[fieldIndex(sft.t, "Anonymous")] = boolVal(f.embedded)
-	return sf
-}
-
 type methodInfo struct {
 	name, pkgPath string
 	sig           *types.Signature
@@ -1145,58 +835,6 @@ func methodsOf(t *rtype) []methodInfo {
 	return ms
 }
 
-func (m *machine) methodVal(pk string, t *rtype, i int) value {
-	ms := methodsOf(t)
-	if i < 0 || i >= len(ms) {
-		m.rpanic("reflect: Method index out of range")
-	}
-	mi := ms[i]
-	mt := m.pkgType(pkgReflect, "Method", false)
-	mv := zero(mt)
-	es := mv.elems()
-	es[fieldIndex(mt.t, "Name")] = strVal(mi.name)
-	es[fieldIndex(mt.t, "PkgPath")] = strVal(mi.pkgPath)
-	es[fieldIndex(mt.t, "Index")] = intVal(int64(i))
-	if t.kind == kInterface {
-		es[fieldIndex(mt.t, "Type")] = m.typeVal(pk, m.prog.typeOf(types.NewSignatureType(nil, nil, nil, mi.sig.Params(), mi.sig.Results(), mi.sig.Variadic())))
-		es[fieldIndex(mt.t, "Func")] = rval{}.encode()
-		return mv
-	}
-	params := []*types.Var{types.NewVar(token.NoPos, nil, "", t.t)}
-	for j := range mi.sig.Params().Len() {
-		params = append(params, mi.sig.Params().At(j))
-	}
-	ft := m.prog.typeOf(types.NewSignatureType(nil, nil, nil, types.NewTuple(params...), mi.sig.Results(), mi.sig.Variadic()))
-	es[fieldIndex(mt.t, "Type")] = m.typeVal(pk, ft)
-	var fv value
-	if mi.fn != nil {
-		fv = value{r: &closure{fn: mi.fn}}
-	}
-	es[fieldIndex(mt.t, "Func")] = newRval(ft, fv, 0).encode()
-	return mv
-}
-
-func typeName(t *rtype) string {
-	switch tt := types.Unalias(t.t).(type) {
-	case *types.Named:
-		s := t.str
-		if pkg := tt.Obj().Pkg(); pkg != nil {
-			s = strings.TrimPrefix(s, pkg.Name()+".")
-		}
-		return s
-	case *types.Basic:
-		return t.str
-	}
-	return ""
-}
-
-func typePkgPath(t *rtype) string {
-	if n, ok := types.Unalias(t.t).(*types.Named); ok && n.Obj().Pkg() != nil {
-		return reflectPkgPath(n.Obj().Pkg())
-	}
-	return ""
-}
-
 // reflectPkgPath is the import path reflect reports for pkg: "main" for
 // the main package, whatever its module path.
 func reflectPkgPath(pkg *types.Package) string {
@@ -1206,532 +844,15 @@ func reflectPkgPath(pkg *types.Package) string {
 	return pkg.Path()
 }
 
-func (m *machine) sig(t *rtype, method string) *types.Signature {
-	s, ok := t.t.Underlying().(*types.Signature)
-	if !ok {
-		m.rpanic("reflect: " + method + " of non-func type " + t.str)
-	}
-	return s
-}
-
-func isNumeric(k kind) bool { return k >= kInt && k <= kComplex128 }
-
 // --- Type methods ---
-
-var typeMethods = map[string]typeMethod{
-	"CanSeq":  func(m *machine, pk string, t *rtype, a []value) value { return boolVal(canSeq(t, 1)) },
-	"CanSeq2": func(m *machine, pk string, t *rtype, a []value) value { return boolVal(canSeq(t, 2)) },
-	"Kind":    func(m *machine, pk string, t *rtype, a []value) value { return value{n: uint64(t.kind)} },
-	"String":  func(m *machine, pk string, t *rtype, a []value) value { return strVal(t.str) },
-	"Name":    func(m *machine, pk string, t *rtype, a []value) value { return strVal(typeName(t)) },
-	"PkgPath": func(m *machine, pk string, t *rtype, a []value) value { return strVal(typePkgPath(t)) },
-	"Size":    func(m *machine, pk string, t *rtype, a []value) value { return uintVal(uint64(t.sizeof())) },
-	"Align": func(m *machine, pk string, t *rtype, a []value) value {
-		return uintVal(uint64(gcSizes.Alignof(t.t)))
-	},
-	"FieldAlign": func(m *machine, pk string, t *rtype, a []value) value {
-		return uintVal(uint64(gcSizes.Alignof(t.t)))
-	},
-	"Bits": func(m *machine, pk string, t *rtype, a []value) value {
-		if !isNumeric(t.kind) {
-			m.rpanic("reflect: Bits of non-arithmetic Type " + t.str)
-		}
-		return intVal(t.sizeof() * 8)
-	},
-	"Comparable": func(m *machine, pk string, t *rtype, a []value) value { return boolVal(t.comparable) },
-	"Elem": func(m *machine, pk string, t *rtype, a []value) value {
-		switch t.kind {
-		case kPointer, kSlice, kArray, kChan, kMap:
-			return m.typeVal(pk, t.elem)
-		}
-		m.rpanic("reflect: Elem of invalid type " + t.str)
-		return value{}
-	},
-	"Key": func(m *machine, pk string, t *rtype, a []value) value {
-		if t.kind != kMap {
-			m.rpanic("reflect: Key of non-map type " + t.str)
-		}
-		return m.typeVal(pk, t.key)
-	},
-	"Len": func(m *machine, pk string, t *rtype, a []value) value {
-		if t.kind != kArray {
-			m.rpanic("reflect: Len of non-array type " + t.str)
-		}
-		return intVal(int64(t.len))
-	},
-	"NumField": func(m *machine, pk string, t *rtype, a []value) value {
-		if t.kind != kStruct {
-			m.rpanic("reflect: NumField of non-struct type " + t.str)
-		}
-		return intVal(int64(len(t.fields)))
-	},
-	"Field": func(m *machine, pk string, t *rtype, a []value) value {
-		return m.structField(pk, t, int(a[0].n))
-	},
-	"FieldByName": func(m *machine, pk string, t *rtype, a []value) value {
-		if t.kind != kStruct {
-			m.rpanic("reflect: FieldByName of non-struct type " + t.str)
-		}
-		path := fieldPath(t, a[0].str())
-		if path == nil {
-			return tuple(zero(m.pkgType(pkgReflect, "StructField", false)), boolVal(false))
-		}
-		ft := t
-		var sf value
-		for j, i := range path {
-			if ft.kind == kPointer {
-				ft = ft.elem
-			}
-			sf = m.structField(pk, ft, i)
-			ft = ft.fields[i].typ
-			_ = j
-		}
-		sft := m.pkgType(pkgReflect, "StructField", false)
-		idx := make([]value, len(path))
-		for j, i := range path {
-			idx[j] = intVal(int64(i))
-		}
-		sf.elems()[fieldIndex(sft.t, "Index")] = value{r: idx}
-		return tuple(sf, boolVal(true))
-	},
-	"NumMethod": func(m *machine, pk string, t *rtype, a []value) value {
-		return intVal(int64(len(methodsOf(t))))
-	},
-	"OverflowInt": func(m *machine, pk string, t *rtype, a []value) value {
-		if t.kind < kInt || t.kind > kInt64 {
-			m.rpanic("reflect: OverflowInt of non-int type " + t.str)
-		}
-		bits := uint(t.sizeof() * 8)
-		v := int64(a[0].n)
-		return boolVal(v != (v<<(64-bits))>>(64-bits))
-	},
-	"OverflowUint": func(m *machine, pk string, t *rtype, a []value) value {
-		if !isUint(t.kind) {
-			m.rpanic("reflect: OverflowUint of non-uint type " + t.str)
-		}
-		bits := uint(t.sizeof() * 8)
-		v := a[0].n
-		return boolVal(v != (v<<(64-bits))>>(64-bits))
-	},
-	"OverflowFloat": func(m *machine, pk string, t *rtype, a []value) value {
-		switch t.kind {
-		case kFloat32:
-			f := math.Abs(a[0].float())
-			return boolVal(math.MaxFloat32 < f && f <= math.MaxFloat64)
-		case kFloat64:
-			return boolVal(false)
-		}
-		m.rpanic("reflect: OverflowFloat of non-float type " + t.str)
-		return value{}
-	},
-	"Method": func(m *machine, pk string, t *rtype, a []value) value {
-		return m.methodVal(pk, t, int(a[0].n))
-	},
-	"MethodByName": func(m *machine, pk string, t *rtype, a []value) value {
-		for i, mi := range methodsOf(t) {
-			if mi.name == a[0].str() {
-				return tuple(m.methodVal(pk, t, i), boolVal(true))
-			}
-		}
-		mt := m.pkgType(pkgReflect, "Method", false)
-		mv := zero(mt)
-		mv.elems()[fieldIndex(mt.t, "Func")] = rval{}.encode()
-		return tuple(mv, boolVal(false))
-	},
-	"Implements": func(m *machine, pk string, t *rtype, a []value) value {
-		u := typeArg(a[0])
-		if u == nil {
-			m.rpanic("reflect: nil type passed to Type.Implements")
-		}
-		if u.kind != kInterface {
-			m.rpanic("reflect: non-interface type passed to Type.Implements")
-		}
-		return boolVal(t.implements(u))
-	},
-	"AssignableTo": func(m *machine, pk string, t *rtype, a []value) value {
-		u := typeArg(a[0])
-		if u == nil {
-			m.rpanic("reflect: nil type passed to Type.AssignableTo")
-		}
-		return boolVal(t == u || types.AssignableTo(t.t, u.t))
-	},
-	"ConvertibleTo": func(m *machine, pk string, t *rtype, a []value) value {
-		u := typeArg(a[0])
-		if u == nil {
-			m.rpanic("reflect: nil type passed to Type.ConvertibleTo")
-		}
-		return boolVal(types.ConvertibleTo(t.t, u.t))
-	},
-	"NumIn": func(m *machine, pk string, t *rtype, a []value) value {
-		return intVal(int64(m.sig(t, "NumIn").Params().Len()))
-	},
-	"NumOut": func(m *machine, pk string, t *rtype, a []value) value {
-		return intVal(int64(m.sig(t, "NumOut").Results().Len()))
-	},
-	"In": func(m *machine, pk string, t *rtype, a []value) value {
-		ps := m.sig(t, "In").Params()
-		i := int(a[0].n)
-		if i < 0 || i >= ps.Len() {
-			m.rpanic("reflect: Function index out of range")
-		}
-		return m.typeVal(pk, m.prog.typeOf(ps.At(i).Type()))
-	},
-	"Out": func(m *machine, pk string, t *rtype, a []value) value {
-		rs := m.sig(t, "Out").Results()
-		i := int(a[0].n)
-		if i < 0 || i >= rs.Len() {
-			m.rpanic("reflect: Function index out of range")
-		}
-		return m.typeVal(pk, m.prog.typeOf(rs.At(i).Type()))
-	},
-	"IsVariadic": func(m *machine, pk string, t *rtype, a []value) value {
-		return boolVal(m.sig(t, "IsVariadic").Variadic())
-	},
-	"ChanDir": func(m *machine, pk string, t *rtype, a []value) value {
-		c, ok := t.t.Underlying().(*types.Chan)
-		if !ok {
-			m.rpanic("reflect: ChanDir of non-chan type " + t.str)
-		}
-		switch c.Dir() {
-		case types.SendOnly:
-			return intVal(2)
-		case types.RecvOnly:
-			return intVal(1)
-		}
-		return intVal(3)
-	},
-}
 
 // --- Value methods ---
 
 // valueMethods are the models of reflect.Value's methods (and
-// reflectlite.Value's), by name. Method values and calls through reflect are
-// not modeled.
+// reflectlite.Value's) that are still the interpreter's, by name.
 var valueMethods = map[string]valueMethod{
-	"Seq":     func(m *machine, pk string, x rval, a []value) value { return m.reflectSeq(x, 1) },
-	"Seq2":    func(m *machine, pk string, x rval, a []value) value { return m.reflectSeq(x, 2) },
-	"Kind":    func(m *machine, pk string, x rval, a []value) value { return value{n: uint64(x.kind())} },
-	"IsValid": func(m *machine, pk string, x rval, a []value) value { return boolVal(x.t != nil) },
-	"Type": func(m *machine, pk string, x rval, a []value) value {
-		if x.t == nil {
-			m.valueError(pk, "reflect.Value.Type", kInvalid)
-		}
-		return m.typeVal(pk, x.t)
-	},
-	"IsNil": func(m *machine, pk string, x rval, a []value) value {
-		switch x.kind() {
-		case kPointer, kMap, kSlice, kFunc, kChan, kUnsafePointer, kInterface:
-			m.rread(x)
-			return boolVal(x.get().r == nil)
-		}
-		m.valueError(pk, "reflect.Value.IsNil", x.kind())
-		return value{}
-	},
-	"IsZero": func(m *machine, pk string, x rval, a []value) value {
-		if x.t == nil {
-			m.valueError(pk, "reflect.Value.IsZero", kInvalid)
-		}
-		m.rread(x)
-		return boolVal(isZero(x.get(), x.t))
-	},
-	"Bool": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBe(pk, x, kBool, "Bool")
-		m.rread(x)
-		return boolVal(x.get().bool())
-	},
-	"Int": func(m *machine, pk string, x rval, a []value) value {
-		if k := x.kind(); k < kInt || k > kInt64 {
-			m.valueError(pk, "reflect.Value.Int", k)
-		}
-		m.rread(x)
-		return x.get()
-	},
-	"Uint": func(m *machine, pk string, x rval, a []value) value {
-		if k := x.kind(); k < kUint || k > kUintptr {
-			m.valueError(pk, "reflect.Value.Uint", k)
-		}
-		m.rread(x)
-		return x.get()
-	},
-	"Float": func(m *machine, pk string, x rval, a []value) value {
-		if !isFloat(x.kind()) {
-			m.valueError(pk, "reflect.Value.Float", x.kind())
-		}
-		m.rread(x)
-		return x.get()
-	},
-	"Complex": func(m *machine, pk string, x rval, a []value) value {
-		if !isCplx(x.kind()) {
-			m.valueError(pk, "reflect.Value.Complex", x.kind())
-		}
-		m.rread(x)
-		return value{r: x.get().complex()}
-	},
-	"String": func(m *machine, pk string, x rval, a []value) value {
-		switch x.kind() {
-		case kString:
-			m.rread(x)
-			return strVal(x.get().str())
-		case kInvalid:
-			return strVal("<invalid Value>")
-		}
-		return strVal("<" + x.t.str + " Value>")
-	},
-	"CanInt": func(m *machine, pk string, x rval, a []value) value {
-		return boolVal(x.kind() >= kInt && x.kind() <= kInt64)
-	},
-	"CanUint":    func(m *machine, pk string, x rval, a []value) value { return boolVal(isUint(x.kind())) },
-	"CanFloat":   func(m *machine, pk string, x rval, a []value) value { return boolVal(isFloat(x.kind())) },
-	"CanComplex": func(m *machine, pk string, x rval, a []value) value { return boolVal(isCplx(x.kind())) },
-	"Len": func(m *machine, pk string, x rval, a []value) value {
-		v := x.get()
-		switch x.kind() {
-		case kSlice, kString, kMap, kChan:
-			m.rread(x)
-		}
-		switch x.kind() {
-		case kSlice:
-			return intVal(int64(seqLen(v, x.t)))
-		case kArray:
-			return intVal(int64(x.t.len))
-		case kString:
-			return intVal(int64(len(v.str())))
-		case kMap:
-			mo, _ := v.r.(*mapObj)
-			m.modelAccessMap(EvRead, mo)
-			return intVal(int64(mo.len()))
-		case kChan:
-			if c, _ := v.r.(*chanObj); c != nil && !c.syncTimer { // a synchronous timer's: 0, as in Go
-				return intVal(int64(c.count))
-			}
-			return intVal(0)
-		case kPointer:
-			if x.t.elem.kind == kArray {
-				return intVal(int64(x.t.elem.len))
-			}
-		}
-		m.valueError(pk, "reflect.Value.Len", x.kind())
-		return value{}
-	},
-	"Cap": func(m *machine, pk string, x rval, a []value) value {
-		if k := x.kind(); k == kSlice || k == kChan {
-			m.rread(x)
-		}
-		v := x.get()
-		switch x.kind() {
-		case kSlice:
-			return intVal(int64(seqCap(v, x.t)))
-		case kArray:
-			return intVal(int64(x.t.len))
-		case kChan:
-			if c, _ := v.r.(*chanObj); c != nil && !c.syncTimer { // a synchronous timer's: 0, as in Go
-				return intVal(int64(c.capacity))
-			}
-			return intVal(0)
-		case kPointer:
-			if x.t.elem.kind == kArray {
-				return intVal(int64(x.t.elem.len))
-			}
-		}
-		m.valueError(pk, "reflect.Value.Cap", x.kind())
-		return value{}
-	},
-	"Index": func(m *machine, pk string, x rval, a []value) value {
-		i := int(a[0].n)
-		switch x.kind() {
-		case kSlice:
-			m.rread(x)
-			et := x.t.elem
-			fl := uint64(et.kind) | flagAddr | x.f&flagRO
-			if x.t.bytes {
-				b := x.get().bytes()
-				if i < 0 || i >= len(b) {
-					m.rpanic("reflect: slice index out of range")
-				}
-				return rval{t: et, f: fl, pb: &b[i]}.encode()
-			}
-			s := x.get().elems()
-			if i < 0 || i >= len(s) {
-				m.rpanic("reflect: slice index out of range")
-			}
-			return rval{t: et, p: &s[i], f: fl}.encode()
-		case kArray:
-			et := x.t.elem
-			fl := uint64(et.kind) | x.f&(flagAddr|flagRO)
-			if x.t.bytes {
-				b := x.get().bytes()
-				if i < 0 || i >= len(b) {
-					m.rpanic("reflect: array index out of range")
-				}
-				if x.f&flagAddr == 0 {
-					// A copy: the array is not the program's memory.
-					return newRval(et, byteVal(b[i], et.kind), x.f&flagRO).encode()
-				}
-				return rval{t: et, f: fl, pb: &b[i]}.encode()
-			}
-			s := x.get().elems()
-			if i < 0 || i >= len(s) {
-				m.rpanic("reflect: array index out of range")
-			}
-			return rval{t: et, p: &s[i], f: fl}.encode()
-		case kString:
-			m.rread(x)
-			s := x.get().str()
-			if i < 0 || i >= len(s) {
-				m.rpanic("reflect: string index out of range")
-			}
-			return newRval(m.prog.typeOf(types.Typ[types.Uint8]), value{n: uint64(s[i])}, x.f&flagRO).encode()
-		}
-		m.valueError(pk, "reflect.Value.Index", x.kind())
-		return value{}
-	},
-	"NumField": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBe(pk, x, kStruct, "NumField")
-		return intVal(int64(len(x.t.fields)))
-	},
-	"Field": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBe(pk, x, kStruct, "Field")
-		return m.field(x, int(a[0].n)).encode()
-	},
-	"FieldByIndex": func(m *machine, pk string, x rval, a []value) value {
-		return m.fieldByIndex(pk, x, a[0].elems()).encode()
-	},
-	"FieldByIndexErr": func(m *machine, pk string, x rval, a []value) value {
-		idx := a[0].elems()
-		if len(idx) > 1 {
-			// As FieldByIndex, but a nil pointer to an embedded struct
-			// on the way is an error, not a panic.
-			m.mustBe(pk, x, kStruct, "FieldByIndex")
-			y := x
-			for j, iv := range idx {
-				if j > 0 && y.kind() == kPointer && y.t.elem.kind == kStruct {
-					if y.get().r == nil {
-						return tuple(rval{}.encode(), m.errorsNew("reflect: indirection through nil pointer to embedded struct field "+typeName(y.t.elem)))
-					}
-					y = m.elem(pk, y)
-				}
-				m.mustBe(pk, y, kStruct, "FieldByIndex")
-				y = m.field(y, int(iv.n))
-			}
-			return tuple(y.encode(), value{})
-		}
-		return tuple(m.fieldByIndex(pk, x, idx).encode(), value{})
-	},
-	"FieldByName": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBe(pk, x, kStruct, "FieldByName")
-		path := fieldPath(x.t, a[0].str())
-		if path == nil {
-			return rval{}.encode()
-		}
-		idx := make([]value, len(path))
-		for j, i := range path {
-			idx[j] = intVal(int64(i))
-		}
-		return m.fieldByIndex(pk, x, idx).encode()
-	},
-	"Elem": func(m *machine, pk string, x rval, a []value) value {
-		return m.elem(pk, x).encode()
-	},
-	"Interface": func(m *machine, pk string, x rval, a []value) value {
-		if x.t != nil && x.f&flagRO == 0 {
-			m.rread(x)
-		}
-		return m.valueInterface(pk, x)
-	},
-	"CanInterface": func(m *machine, pk string, x rval, a []value) value {
-		if x.t == nil {
-			m.valueError(pk, "reflect.Value.CanInterface", kInvalid)
-		}
-		return boolVal(x.f&flagRO == 0)
-	},
-	"CanAddr": func(m *machine, pk string, x rval, a []value) value { return boolVal(x.f&flagAddr != 0) },
-	"CanSet": func(m *machine, pk string, x rval, a []value) value {
-		return boolVal(x.f&(flagAddr|flagRO) == flagAddr)
-	},
-	"Addr": func(m *machine, pk string, x rval, a []value) value {
-		if x.f&flagAddr == 0 {
-			m.rpanic("reflect.Value.Addr of unaddressable value")
-		}
-		return newRval(m.ptrTo(x.t), x.cell(), x.f&flagRO).encode()
-	},
-	"Set": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBeAssignable(x, "Set")
-		v := m.assignTo(decodeValue(a[0]), x.t, "reflect.Set")
-		m.rwrite(x)
-		m.rstore(x, v)
-		return value{}
-	},
-	"SetInt": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBeAssignable(x, "SetInt")
-		if k := x.kind(); k < kInt || k > kInt64 {
-			m.valueError(pk, "reflect.Value.SetInt", k)
-		}
-		m.rwrite(x)
-		m.rset(x, value{n: wrap(x.kind(), a[0].n)})
-		return value{}
-	},
-	"SetUint": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBeAssignable(x, "SetUint")
-		if !isUint(x.kind()) {
-			m.valueError(pk, "reflect.Value.SetUint", x.kind())
-		}
-		m.rwrite(x)
-		m.rset(x, value{n: wrap(x.kind(), a[0].n)})
-		return value{}
-	},
-	"SetFloat": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBeAssignable(x, "SetFloat")
-		switch x.kind() {
-		case kFloat32:
-			m.rwrite(x)
-			m.rset(x, floatVal(float64(float32(a[0].float()))))
-		case kFloat64:
-			m.rwrite(x)
-			m.rset(x, a[0])
-		default:
-			m.valueError(pk, "reflect.Value.SetFloat", x.kind())
-		}
-		return value{}
-	},
-	"SetComplex": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBeAssignable(x, "SetComplex")
-		c := a[0].complex()
-		switch x.kind() {
-		case kComplex64:
-			m.rwrite(x)
-			m.rset(x, value{r: complex(float64(float32(real(c))), float64(float32(imag(c))))})
-		case kComplex128:
-			m.rwrite(x)
-			m.rset(x, value{r: c})
-		default:
-			m.valueError(pk, "reflect.Value.SetComplex", x.kind())
-		}
-		return value{}
-	},
-	"SetString": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBeAssignable(x, "SetString")
-		m.mustBe(pk, x, kString, "SetString")
-		m.rwrite(x)
-		m.rset(x, strVal(a[0].str()))
-		return value{}
-	},
-	"SetBool": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBeAssignable(x, "SetBool")
-		m.mustBe(pk, x, kBool, "SetBool")
-		m.rwrite(x)
-		m.rset(x, boolVal(a[0].bool()))
-		return value{}
-	},
-	"SetBytes": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBeAssignable(x, "SetBytes")
-		m.mustBe(pk, x, kSlice, "SetBytes")
-		if x.t.elem.kind != kUint8 {
-			m.rpanic("reflect.Value.SetBytes of non-byte slice")
-		}
-		m.rwrite(x)
-		m.rset(x, a[0])
-		return value{}
-	},
+	"Seq":  func(m *machine, pk string, x rval, a []value) value { return m.reflectSeq(x, 1) },
+	"Seq2": func(m *machine, pk string, x rval, a []value) value { return m.reflectSeq(x, 2) },
 	"Grow": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBe(pk, x, kSlice, "Grow")
 		m.mustBeAssignable(x, "Grow")
@@ -1765,35 +886,6 @@ var valueMethods = map[string]valueMethod{
 		}
 		m.rwrite(x)
 		m.rset(x, value{r: out})
-		return value{}
-	},
-	"SetLen": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBeAssignable(x, "SetLen")
-		m.mustBe(pk, x, kSlice, "SetLen")
-		m.rread(x)
-		if x.t.bytes {
-			b := x.get().bytes()
-			n := int(a[0].n)
-			if n < 0 || n > cap(b) {
-				m.rpanic("reflect: slice length out of range in SetLen")
-			}
-			m.rwrite(x)
-			m.rset(x, value{r: b[:n]})
-			return value{}
-		}
-		s := x.get().elems()
-		n := int(a[0].n)
-		if n < 0 || n > cap(s) {
-			m.rpanic("reflect: slice length out of range in SetLen")
-		}
-		m.rwrite(x)
-		m.rset(x, value{r: s[:n]})
-		return value{}
-	},
-	"SetZero": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBeAssignable(x, "SetZero")
-		m.rwrite(x)
-		m.rstore(x, zero(x.t))
 		return value{}
 	},
 	"Pointer": func(m *machine, pk string, x rval, a []value) value {
@@ -1842,176 +934,11 @@ var valueMethods = map[string]valueMethod{
 		m.valueError(pk, "reflect.Value.UnsafePointer", x.kind())
 		return value{}
 	},
-	"Bytes": func(m *machine, pk string, x rval, a []value) value {
-		switch x.kind() {
-		case kSlice:
-			if x.t.elem.kind != kUint8 {
-				m.rpanic("reflect.Value.Bytes of non-byte slice")
-			}
-			m.rread(x)
-			return x.get()
-		case kArray:
-			if x.t.elem.kind != kUint8 {
-				m.rpanic("reflect.Value.Bytes of non-byte array")
-			}
-			if x.f&flagAddr == 0 {
-				m.rpanic("reflect.Value.Bytes of unaddressable byte array")
-			}
-			return value{r: x.get().bytes()}
-		}
-		m.valueError(pk, "reflect.Value.Bytes", x.kind())
-		return value{}
-	},
-	"Slice": func(m *machine, pk string, x rval, a []value) value {
-		return m.sliceVal(pk, x, int(a[0].n), int(a[1].n), -1).encode()
-	},
-	"Slice3": func(m *machine, pk string, x rval, a []value) value {
-		return m.sliceVal(pk, x, int(a[0].n), int(a[1].n), int(a[2].n)).encode()
-	},
-	"MapKeys": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBe(pk, x, kMap, "MapKeys")
-		m.rread(x)
-		mo, _ := x.get().r.(*mapObj)
-		m.modelAccessMap(EvRead, mo)
-		var keys []value
-		kt := x.t.key
-		if mo != nil {
-			it := mo.iter(m)
-			for {
-				k, _, ok := it.next()
-				if !ok {
-					break
-				}
-				keys = append(keys, newRval(kt, copyVal(k, kt), x.f&flagRO).encode())
-			}
-		}
-		if keys == nil {
-			keys = []value{}
-		}
-		return value{r: keys}
-	},
-	"MapIndex": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBe(pk, x, kMap, "MapIndex")
-		k := m.convertTo(decodeValue(a[0]), x.t.key, "reflect.Value.MapIndex")
-		m.rread(x)
-		mo, _ := x.get().r.(*mapObj)
-		m.modelAccessMap(EvRead, mo)
-		if mo == nil {
-			hashKey(k, x.t.key)
-			return rval{}.encode()
-		}
-		v, ok := mo.get(k)
-		if !ok {
-			return rval{}.encode()
-		}
-		return newRval(x.t.elem, copyVal(v, x.t.elem), x.f&flagRO).encode()
-	},
-	"SetMapIndex": func(m *machine, pk string, x rval, a []value) value {
-		m.mustBe(pk, x, kMap, "SetMapIndex")
-		m.mustBeExported(x, "SetMapIndex")
-		m.mustBeExported(decodeValue(a[0]), "SetMapIndex")
-		k := m.assignTo(decodeValue(a[0]), x.t.key, "reflect.Value.SetMapIndex")
-		m.rread(x)
-		mo, _ := x.get().r.(*mapObj)
-		m.modelAccessMap(EvWrite, mo)
-		e := decodeValue(a[1])
-		if e.t == nil {
-			if mo != nil {
-				mo.delete(k)
-			}
-			return value{}
-		}
-		m.mustBeExported(e, "SetMapIndex")
-		v := m.assignTo(e, x.t.elem, "reflect.Value.SetMapIndex")
-		if mo == nil {
-			panic(runtimeError("assignment to entry in nil map"))
-		}
-		mo.set(k, v)
-		return value{}
-	},
 	"MapRange": func(m *machine, pk string, x rval, a []value) value {
 		m.mustBe(pk, x, kMap, "MapRange")
 		it := zero(m.pkgType(pkgReflect, "MapIter", false))
 		it.elems()[0] = x.encode()
 		return value{r: &it}
-	},
-	"NumMethod": func(m *machine, pk string, x rval, a []value) value {
-		if x.t == nil {
-			m.valueError(pk, "reflect.Value.NumMethod", kInvalid)
-		}
-		return intVal(int64(len(methodsOf(x.t))))
-	},
-	"Comparable": func(m *machine, pk string, x rval, a []value) value {
-		if x.t == nil {
-			return boolVal(false)
-		}
-		m.rread(x)
-		return boolVal(comparableVal(x.get(), x.t))
-	},
-	"Equal": func(m *machine, pk string, x rval, a []value) value {
-		u := decodeValue(a[0])
-		if x.kind() == kInterface {
-			x = m.elem(pk, x)
-		}
-		if u.kind() == kInterface {
-			u = m.elem(pk, u)
-		}
-		if x.t == nil || u.t == nil {
-			return boolVal((x.t == nil) == (u.t == nil))
-		}
-		if x.t != u.t {
-			return boolVal(false)
-		}
-		if !x.t.comparable {
-			m.rpanic("reflect.Value.Equal: values of type " + x.t.str + " are not comparable")
-		}
-		m.rread(x)
-		m.rread(u)
-		return boolVal(equal(x.get(), u.get(), x.t))
-	},
-	"Convert": func(m *machine, pk string, x rval, a []value) value {
-		return m.convertVal(x, typeArg(a[0])).encode()
-	},
-	"CanConvert": func(m *machine, pk string, x rval, a []value) value {
-		t := typeArg(a[0])
-		if x.t == nil || !types.ConvertibleTo(x.t.t, t.t) {
-			return boolVal(false)
-		}
-		if x.kind() == kSlice && t.kind == kArray && len(x.get().elems()) < t.len {
-			m.rread(x)
-			return boolVal(false)
-		}
-		return boolVal(true)
-	},
-	"OverflowInt": func(m *machine, pk string, x rval, a []value) value {
-		k := x.kind()
-		if k < kInt || k > kInt64 {
-			m.valueError(pk, "reflect.Value.OverflowInt", k)
-		}
-		bits := uint(x.t.sizeof() * 8)
-		v := int64(a[0].n)
-		trunc := (v << (64 - bits)) >> (64 - bits)
-		return boolVal(v != trunc)
-	},
-	"OverflowUint": func(m *machine, pk string, x rval, a []value) value {
-		if !isUint(x.kind()) {
-			m.valueError(pk, "reflect.Value.OverflowUint", x.kind())
-		}
-		bits := uint(x.t.sizeof() * 8)
-		v := a[0].n
-		trunc := (v << (64 - bits)) >> (64 - bits)
-		return boolVal(v != trunc)
-	},
-	"OverflowFloat": func(m *machine, pk string, x rval, a []value) value {
-		switch x.kind() {
-		case kFloat32:
-			f := math.Abs(a[0].float())
-			return boolVal(math.MaxFloat32 < f && f <= math.MaxFloat64)
-		case kFloat64:
-			return boolVal(false)
-		}
-		m.valueError(pk, "reflect.Value.OverflowFloat", x.kind())
-		return value{}
 	},
 	"Method": func(m *machine, pk string, x rval, a []value) value {
 		return m.methodValue(x, int(a[0].int()))
@@ -2027,42 +954,6 @@ var valueMethods = map[string]valueMethod{
 		}
 		return rval{}.encode()
 	},
-}
-
-// field returns field i of the struct Value x.
-func (m *machine) field(x rval, i int) rval {
-	if i < 0 || i >= len(x.t.fields) {
-		m.rpanic("reflect: Field index out of range")
-	}
-	f := x.t.fields[i]
-	fl := x.f&(flagStickyRO|flagAddr) | uint64(f.typ.kind)
-	if f.pkgPath != "" {
-		if f.embedded {
-			fl |= flagEmbedRO
-		} else {
-			fl |= flagStickyRO
-		}
-	}
-	return rval{t: f.typ, p: &x.get().elems()[i], f: fl}
-}
-
-func (m *machine) fieldByIndex(pk string, x rval, idx []value) rval {
-	if len(idx) == 1 {
-		m.mustBe(pk, x, kStruct, "FieldByIndex")
-		return m.field(x, int(idx[0].n))
-	}
-	m.mustBe(pk, x, kStruct, "FieldByIndex")
-	for j, iv := range idx {
-		if j > 0 && x.kind() == kPointer && x.t.elem.kind == kStruct {
-			if x.get().r == nil {
-				m.rpanic("reflect: indirection through nil pointer to embedded struct")
-			}
-			x = m.elem(pk, x)
-		}
-		m.mustBe(pk, x, kStruct, "FieldByIndex")
-		x = m.field(x, int(iv.n))
-	}
-	return x
 }
 
 // elem implements Value.Elem.
@@ -2097,138 +988,6 @@ func (m *machine) elem(pk string, x rval) rval {
 	return rval{}
 }
 
-// typeAssert is reflect.TypeAssert[T](x): x.Interface().(T), without
-// reflect's allocations.
-func (m *machine) typeAssert(x rval, t *rtype) value {
-	if x.t == nil {
-		m.valueError(pkgReflect, "reflect.TypeAssert", kInvalid)
-	}
-	if x.f&flagRO != 0 {
-		m.rpanic("reflect.TypeAssert: cannot return value obtained from unexported field or method")
-	}
-	m.rread(x)
-	i := m.valueInterface(pkgReflect, x).iface()
-	switch {
-	case i == nil:
-	case t.kind == kInterface && i.t.implements(t):
-		return tuple(value{r: i}, boolVal(true))
-	case i.t == t:
-		return tuple(copyVal(i.v, t), boolVal(true))
-	}
-	return tuple(zero(t), boolVal(false))
-}
-
-func (m *machine) valueInterface(pk string, x rval) value {
-	if x.t == nil {
-		m.valueError(pk, "reflect.Value.Interface", kInvalid)
-	}
-	if x.f&flagRO != 0 {
-		m.rpanic("reflect.Value.Interface: cannot return value obtained from unexported field or method")
-	}
-	v := x.get()
-	if x.t.kind == kInterface {
-		return v
-	}
-	return value{r: &iface{t: x.t, v: copyVal(v, x.t)}}
-}
-
-func (m *machine) sliceVal(pk string, x rval, i, j, k int) rval {
-	switch x.kind() {
-	case kSlice, kArray:
-		if x.t.bytes {
-			return m.sliceBytes(x, i, j, k)
-		}
-		var s []value
-		st := x.t
-		if x.kind() == kArray {
-			if x.f&flagAddr == 0 {
-				m.rpanic("reflect.Value.Slice: slice of unaddressable array")
-			}
-			s = x.get().elems()
-			st = m.prog.typeOf(types.NewSlice(x.t.elem.t))
-		} else {
-			m.rread(x)
-			s = x.get().elems()
-		}
-		if k < 0 {
-			if i < 0 || j < i || j > cap(s) {
-				m.rpanic("reflect.Value.Slice: slice index out of bounds")
-			}
-			return newRval(st, value{r: s[i:j]}, x.f&flagRO)
-		}
-		if i < 0 || j < i || k < j || k > cap(s) {
-			m.rpanic("reflect.Value.Slice3: slice index out of bounds")
-		}
-		return newRval(st, value{r: s[i:j:k]}, x.f&flagRO)
-	case kString:
-		if k >= 0 {
-			m.rpanic("reflect.Value.Slice3: slice of string")
-		}
-		m.rread(x)
-		s := x.get().str()
-		if i < 0 || j < i || j > len(s) {
-			m.rpanic("reflect.Value.Slice: string slice index out of bounds")
-		}
-		return newRval(x.t, strVal(s[i:j]), x.f&flagRO)
-	}
-	m.valueError(pk, "reflect.Value.Slice", x.kind())
-	return rval{}
-}
-
-// sliceBytes is sliceVal of a byte slice or array.
-func (m *machine) sliceBytes(x rval, i, j, k int) rval {
-	st := x.t
-	if x.kind() == kArray {
-		if x.f&flagAddr == 0 {
-			m.rpanic("reflect.Value.Slice: slice of unaddressable array")
-		}
-		st = m.prog.typeOf(types.NewSlice(x.t.elem.t))
-	} else {
-		m.rread(x)
-	}
-	s := x.get().bytes()
-	if k < 0 {
-		if i < 0 || j < i || j > cap(s) {
-			m.rpanic("reflect.Value.Slice: slice index out of bounds")
-		}
-		return newRval(st, bytesSlice(s[i:j]), x.f&flagRO)
-	}
-	if i < 0 || j < i || k < j || k > cap(s) {
-		m.rpanic("reflect.Value.Slice3: slice index out of bounds")
-	}
-	return newRval(st, bytesSlice(s[i:j:k]), x.f&flagRO)
-}
-
-func (m *machine) convertVal(x rval, t *rtype) rval {
-	if x.t == nil {
-		m.valueError(pkgReflect, "reflect.Value.Convert", kInvalid)
-	}
-	if t == nil || !types.ConvertibleTo(x.t.t, t.t) {
-		m.rpanic("reflect.Value.Convert: value of type " + x.t.str + " cannot be converted to type " + t.str)
-	}
-	m.rread(x)
-	v := x.get()
-	switch {
-	case t.kind == kInterface:
-		if x.t.kind != kInterface {
-			v = value{r: &iface{t: x.t, v: copyVal(v, x.t)}}
-		}
-	case types.Identical(x.t.t.Underlying(), t.t.Underlying()):
-		v = copyVal(v, t)
-	default:
-		conv := converter(x.t, t)
-		if conv == nil {
-			if x.t.kind != t.kind {
-				panic(&UnsupportedError{What: "reflect.Value.Convert from " + x.t.str + " to " + t.str})
-			}
-			v = copyVal(v, t)
-		} else {
-			v = conv(v)
-		}
-	}
-	return newRval(t, v, x.f&flagRO)
-}
-
 // errorsNew returns the value errors.New(msg) returns: a fresh
 // *errors.errorString in an error interface.
 func (m *machine) errorsNew(msg string) value {
@@ -2239,4 +998,89 @@ func (m *machine) errorsNew(msg string) value {
 	t := types.NewPointer(pkg.Pkg.Scope().Lookup("errorString").Type())
 	cell := &value{r: []value{strVal(msg)}}
 	return value{r: &iface{t: m.prog.typeOf(t), v: value{r: cell}}}
+}
+
+// reflectLen is Value.Len, for the iterators (package reflectmodel models
+// the method).
+func reflectLen(m *machine, pk string, x rval, a []value) value {
+	v := x.get()
+	switch x.kind() {
+	case kSlice, kString, kMap, kChan:
+		m.rread(x)
+	}
+	switch x.kind() {
+	case kSlice:
+		return intVal(int64(seqLen(v, x.t)))
+	case kArray:
+		return intVal(int64(x.t.len))
+	case kString:
+		return intVal(int64(len(v.str())))
+	case kMap:
+		mo, _ := v.r.(*mapObj)
+		m.modelAccessMap(EvRead, mo)
+		return intVal(int64(mo.len()))
+	case kChan:
+		if c, _ := v.r.(*chanObj); c != nil && !c.syncTimer { // a synchronous timer's: 0, as in Go
+			return intVal(int64(c.count))
+		}
+		return intVal(0)
+	case kPointer:
+		if x.t.elem.kind == kArray {
+			return intVal(int64(x.t.elem.len))
+		}
+	}
+	m.valueError(pk, "reflect.Value.Len", x.kind())
+	return value{}
+}
+
+// reflectIndex is Value.Index, for the iterators (package reflectmodel
+// models the method).
+func reflectIndex(m *machine, pk string, x rval, a []value) value {
+	i := int(a[0].n)
+	switch x.kind() {
+	case kSlice:
+		m.rread(x)
+		et := x.t.elem
+		fl := uint64(et.kind) | flagAddr | x.f&flagRO
+		if x.t.bytes {
+			b := x.get().bytes()
+			if i < 0 || i >= len(b) {
+				m.rpanic("reflect: slice index out of range")
+			}
+			return rval{t: et, f: fl, pb: &b[i]}.encode()
+		}
+		s := x.get().elems()
+		if i < 0 || i >= len(s) {
+			m.rpanic("reflect: slice index out of range")
+		}
+		return rval{t: et, p: &s[i], f: fl}.encode()
+	case kArray:
+		et := x.t.elem
+		fl := uint64(et.kind) | x.f&(flagAddr|flagRO)
+		if x.t.bytes {
+			b := x.get().bytes()
+			if i < 0 || i >= len(b) {
+				m.rpanic("reflect: array index out of range")
+			}
+			if x.f&flagAddr == 0 {
+				// A copy: the array is not the program's memory.
+				return newRval(et, byteVal(b[i], et.kind), x.f&flagRO).encode()
+			}
+			return rval{t: et, f: fl, pb: &b[i]}.encode()
+		}
+		s := x.get().elems()
+		if i < 0 || i >= len(s) {
+			m.rpanic("reflect: array index out of range")
+		}
+		return rval{t: et, p: &s[i], f: fl}.encode()
+	case kString:
+		m.rread(x)
+		s := x.get().str()
+		if i < 0 || i >= len(s) {
+			m.rpanic("reflect: string index out of range")
+		}
+		return newRval(m.prog.typeOf(types.Typ[types.Uint8]), value{n: uint64(s[i])}, x.f&flagRO).encode()
+	}
+	m.valueError(pk, "reflect.Value.Index", x.kind())
+	return value{}
 }

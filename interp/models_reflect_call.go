@@ -6,10 +6,9 @@ import (
 	"strconv"
 )
 
-// Method values and calls through reflect: Value.Method and MethodByName
-// bind the receiver into a function value, Value.Call and CallSlice call a
-// function Value with the arguments converted as reflect converts them and
-// return its results as Values.
+// Method values through reflect: Value.Method and MethodByName bind the
+// receiver into a function value (package reflectmodel models Value.Call
+// and CallSlice).
 
 // methodValue returns the Value of x's method i (as reflect numbers them,
 // see methodsOf), its receiver bound: a func Value without receiver.
@@ -92,115 +91,4 @@ func (p *Program) envCtlFunc(name string, nparams, nenv int, ctl controlFn) *fun
 	f.ready.Store(true)
 	ri.funcs[name] = f
 	return f
-}
-
-// reflectCall is Value.Call (slice false) and Value.CallSlice.
-func reflectCall(fr *frame, args []value, dst int32, slice bool) *frame {
-	m := fr.g.m
-	name := "Call"
-	if slice {
-		name = "CallSlice"
-	}
-	x := decodeValue(args[0])
-	if x.kind() != kFunc {
-		m.valueError(pkgReflect, "reflect.Value."+name, x.kind())
-	}
-	m.mustBeExported(x, name)
-	m.rread(x)
-	cl, _ := x.get().r.(*closure)
-	if cl == nil {
-		m.rpanic("reflect.Value." + name + ": call of nil function")
-	}
-	sig := x.t.t.Underlying().(*types.Signature)
-	in := args[1].elems()
-	np := sig.Params().Len()
-	fixed := np
-	if slice {
-		if !sig.Variadic() {
-			m.rpanic("reflect: CallSlice of non-variadic function")
-		}
-		if len(in) < np {
-			m.rpanic("reflect: CallSlice with too few input arguments")
-		}
-		if len(in) > np {
-			m.rpanic("reflect: CallSlice with too many input arguments")
-		}
-	} else {
-		if sig.Variadic() {
-			fixed = np - 1
-		}
-		if len(in) < fixed {
-			m.rpanic("reflect: Call with too few input arguments")
-		}
-		if !sig.Variadic() && len(in) > np {
-			m.rpanic("reflect: Call with too many input arguments")
-		}
-	}
-	for _, a := range in {
-		if decodeValue(a).t == nil {
-			m.rpanic("reflect: " + name + " using zero Value argument")
-		}
-	}
-	callArgs := make([]value, 0, np+len(cl.env))
-	for i := range fixed {
-		pt := m.prog.typeOf(sig.Params().At(i).Type())
-		callArgs = append(callArgs, m.callArg(decodeValue(in[i]), pt, name))
-	}
-	if sig.Variadic() && !slice {
-		st := m.prog.typeOf(sig.Params().At(np - 1).Type())
-		es := make([]value, len(in)-fixed)
-		for j := range es {
-			// reflect makes the slice with Index(j).Set(x).
-			x := decodeValue(in[fixed+j])
-			if x.t != st.elem && !types.AssignableTo(x.t.t, st.elem.t) {
-				m.rpanic("reflect: cannot use " + x.t.str + " as type " + st.elem.str + " in " + name)
-			}
-			es[j] = m.assignTo(x, st.elem, "reflect.Set")
-		}
-		if st.bytes {
-			b := make([]byte, len(es))
-			for j, e := range es {
-				b[j] = byte(e.n)
-			}
-			callArgs = append(callArgs, value{r: b})
-		} else {
-			callArgs = append(callArgs, value{r: es})
-		}
-	}
-	callArgs = append(callArgs, cl.env...)
-	results := sig.Results()
-	fr.pc++
-	cont := &frame{g: fr.g, caller: fr, retDst: -1}
-	cont.native = func(_ *frame, res value) *frame {
-		out := make([]value, results.Len())
-		switch results.Len() {
-		case 0:
-		case 1:
-			t := m.prog.typeOf(results.At(0).Type())
-			out[0] = newRval(t, res, 0).encode()
-		default:
-			for i, r := range res.elems() {
-				t := m.prog.typeOf(results.At(i).Type())
-				out[i] = newRval(t, r, 0).encode()
-			}
-		}
-		if dst >= 0 {
-			fr.regs[dst] = value{r: out}
-		}
-		return fr
-	}
-	nf := m.newFrame(cl.fn)
-	copy(nf.regs, callArgs)
-	nf.g, nf.caller, nf.retDst = fr.g, cont, 0
-	return nf
-}
-
-// callArg converts x for the parameter of type t of a call through
-// reflect, panicking as reflect does when it cannot be assigned.
-func (m *machine) callArg(x rval, t *rtype, method string) value {
-	if x.t != t && !types.AssignableTo(x.t.t, t.t) {
-		m.rpanic("reflect: " + method + " using " + x.t.str + " as type " + t.str)
-	}
-	m.mustBeExported(x, method)
-	return m.assignTo(x, t, "reflect."+method)
 }

@@ -15,13 +15,6 @@ import (
 // that passes each value on as a Value. Over a channel, Seq (which
 // receives until the channel is closed) is refused.
 
-// seqMethods is valueMethods, for the iterators, which call its Len,
-// Index and Elem (a reference from its own literal would be an
-// initialization cycle).
-var seqMethods map[string]valueMethod
-
-func init() { seqMethods = valueMethods }
-
 // canRangeFunc reports whether t is the type of an iterator function
 // whose yield takes n parameters: func(func(T...) bool).
 func canRangeFunc(t *rtype, n int) bool {
@@ -193,7 +186,7 @@ func (m *machine) seqNext(x rval, n int) func() (a, b value, ok bool) {
 			if n == 1 {
 				return ofInt(j), value{}, true
 			}
-			return ofInt(j), seqMethods["Index"](m, pkgReflect, v, []value{intVal(int64(j))}), true
+			return ofInt(j), reflectIndex(m, pkgReflect, v, []value{intVal(int64(j))}), true
 		}
 	}
 	switch k := x.kind(); k {
@@ -211,10 +204,10 @@ func (m *machine) seqNext(x rval, n int) func() (a, b value, ok bool) {
 			return newRval(x.t, value{n: j}, 0).encode(), value{}, true
 		}
 	case kArray, kSlice:
-		return indexed(x, int(seqMethods["Len"](m, pkgReflect, x, nil).n))
+		return indexed(x, int(reflectLen(m, pkgReflect, x, nil).n))
 	case kPointer:
-		e := decodeValue(seqMethods["Elem"](m, pkgReflect, x, nil))
-		return indexed(e, int(seqMethods["Len"](m, pkgReflect, e, nil).n))
+		e := m.elem(pkgReflect, x)
+		return indexed(e, int(reflectLen(m, pkgReflect, e, nil).n))
 	case kString:
 		m.rread(x)
 		s := x.get().str()

@@ -1,6 +1,7 @@
 package interp
 
 import (
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/vtcheck/vt/interp/models/osmodel"
 	"github.com/vtcheck/vt/interp/models/racemodel"
 	"github.com/vtcheck/vt/interp/models/randmodel"
+	"github.com/vtcheck/vt/interp/models/reflectmodel"
 	"github.com/vtcheck/vt/interp/models/spewmodel"
 	"github.com/vtcheck/vt/interp/models/strmodel"
 	"github.com/vtcheck/vt/interp/models/testenvmodel"
@@ -47,6 +49,7 @@ var modelPackages = slices.Concat(
 	osmodel.Packages,
 	racemodel.Packages,
 	randmodel.Packages,
+	reflectmodel.Packages,
 	strmodel.Packages,
 	spewmodel.Packages,
 	testenvmodel.Packages,
@@ -80,8 +83,16 @@ func init() {
 	}
 	tables, allocs := apiTables(modelPackages)
 	for path, t := range tables {
-		if modelTables[path] != nil {
-			panic("interp: two tables of models of " + path)
+		// The models of a package may be partly the interpreter's
+		// (reflect's, while they move to reflectmodel): the tables merge,
+		// and a function modeled twice is refused below.
+		if own := modelTables[path]; own != nil {
+			for name := range t {
+				if _, dup := own[name]; dup {
+					panic("interp: two models of " + name)
+				}
+			}
+			maps.Copy(t, own)
 		}
 		modelTables[path] = t
 	}
@@ -185,7 +196,6 @@ var stripped = []pkgPolicy{
 // refused (reflect's real code cannot run over interpreter values).
 var interpretable = map[string]string{
 	"reflect.Indirect":                         "calls Value methods only",
-	"reflect.TypeFor":                          "generic: instantiations are modeled by reflectFallback",
 	"(*reflect.ValueError).Error":              "formats its fields",
 	"(reflect.StructTag).Get":                  "string processing",
 	"(reflect.StructTag).Lookup":               "string processing",

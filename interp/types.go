@@ -83,6 +83,8 @@ type rtype struct {
 	id uint32
 	// layout caches gcLayout.
 	layout atomic.Pointer[typeLayout]
+	// ptrTo caches the type of pointers to this type (machine.ptrTo).
+	ptrTo atomic.Pointer[rtype]
 }
 
 type field struct {

@@ -81,7 +81,7 @@ const (
 // Acquire and Release report the happens-before edges of a kernel object
 // (a pipe, a socket, a file, the signal queue): a write to it releases,
 // a read from it acquires. Atomic reports an atomic operation on a word
-// of the program's memory. Access, Write and ReadElems report the
+// of the program's memory. AccessBytes, Write and ReadElems report the
 // model's accesses to the program's memory, as Machine.Read does for one
 // cell (see Mem.Own).
 type Scheduling interface {
@@ -113,10 +113,10 @@ type Scheduling interface {
 	Release(o vos.Object)
 	// Atomic reports an atomic operation on the cell p points to.
 	Atomic(p Value)
-	// Access reports the model's read (or write) of the bytes b of the
-	// program's memory (a part of what Bytes or BytesAt returned), as
+	// AccessBytes reports the model's read (or write) of the bytes b of
+	// the program's memory (a part of what Bytes or BytesAt returned), as
 	// one access.
-	Access(write bool, b []byte)
+	AccessBytes(write bool, b []byte)
 	// ReadElems reports the model's read of every cell of the struct or
 	// array p points to, as one access.
 	ReadElems(p Value)
@@ -134,9 +134,9 @@ type Scheduling interface {
 	BytesAt(p Value, n int) []byte
 	// MakeBytes returns a []byte value of b, which it keeps.
 	MakeBytes(b []byte) Value
-	// Index returns a pointer to the element i of the slice or array
+	// ElemPtr returns a pointer to the element i of the slice or array
 	// v (for Store).
-	Index(v Value, i int) Value
+	ElemPtr(v Value, i int) Value
 
 	// Output writes b to the run's standard output (fd 1) or error (fd
 	// 2); event says to report it as the program's output (EvOutput).

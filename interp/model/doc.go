@@ -57,6 +57,17 @@
 // [Machine.Store], [Machine.New], [Machine.MakeInterface]): their
 // layout is the machine's.
 //
+// # Reflection
+//
+// The models of reflect need more of the machine ([Reflection], part of
+// Machine): its type descriptors as values of the program (what a
+// reflect.Type and a reflect.Value hold), the variables behind pointers
+// of every kind, an element of a byte array too ([Reflection.Deref],
+// [Reflection.Assign], with the access reported by [Reflection.Access]),
+// the concrete methods of types, and panics with a value of the
+// program's (reflect's *ValueError). A Type says its layout (Size, Align,
+// Offset) and whether it implements an interface.
+//
 // # State
 //
 // A package of models whose results depend on what earlier calls did
@@ -106,7 +117,7 @@
 // woken, when the machine calls the model again, which finds the
 // operation can proceed or blocks again. It reports the synchronization
 // its call makes (Acquire and Release of a kernel object, Atomic of a
-// word) and its accesses to byte buffers (Access), reaches the run's
+// word) and its accesses to byte buffers (AccessBytes), reaches the run's
 // virtual OS (Scheduling.OS), asks the scheduler for choices other than
 // the program's input (Choose), writes the run's output, arms timers on
 // the virtual clock, and ends the run as vt's refusals, os.Exit and
@@ -115,10 +126,19 @@
 //
 // # What is not here yet
 //
-// The models of runtime, sync, sync/atomic, time, reflect and testing
-// still live inside the interpreter: sync, sync/atomic and time are the
-// scheduling points of the program's own synchronization, on the
-// machine's hot path and bound to its wait queues and timers; reflect
-// reads and makes values of every layout the machine has; testing and
-// runtime reach the machine's goroutines and outcome.
+// The models of runtime, sync, sync/atomic, time and testing still live
+// inside the interpreter: sync, sync/atomic and time are the scheduling
+// points of the program's own synchronization, on the machine's hot path
+// and bound to its wait queues and timers; testing and runtime reach the
+// machine's goroutines and outcome. So do the models of reflect that
+// interp/models/reflectmodel does not have yet (its doc lists them):
+// channels (blocking, which [Scheduling] now offers); the function values
+// reflect makes (method values, iterators, Swapper), which need function
+// values whose code is a model's, with variables of their own, and
+// iterators that call yield again and again; MapIter, whose state between
+// calls is the run's (a State holding the machine's iterators); Append,
+// Copy and Grow, whose allocations the machine counts; DeepEqual, whose
+// rules over the machine's values are its own; and the addresses Pointer
+// and UnsafePointer return (the machine's views of memory). Each is one
+// more part of [Reflection].
 package model

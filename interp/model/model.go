@@ -239,4 +239,6 @@ type Machine interface {
 
 	// Blocking, scheduling points, events and the virtual OS.
 	Scheduling
+	// What the models of reflect need beyond the rest.
+	Reflection
 }

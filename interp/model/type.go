@@ -29,4 +29,10 @@ type Type interface {
 	Size() int64
 	// Comparable reports whether its values compare with ==.
 	Comparable() bool
+	// Align is the alignment of its values in bytes, as gc lays them
+	// out; Offset the offset of field i of a struct.
+	Align() int64
+	Offset(i int) int64
+	// Implements reports whether it implements the interface type u.
+	Implements(u Type) bool
 }

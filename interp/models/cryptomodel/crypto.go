@@ -144,7 +144,7 @@ func fillWords(m model.Machine, p model.Value, t model.Type, words []uint64) []u
 	case reflect.Array:
 		arr := m.Load(p)
 		for i := range t.Len() {
-			words = fillWords(m, m.Index(arr, i), t.Elem(), words)
+			words = fillWords(m, m.ElemPtr(arr, i), t.Elem(), words)
 		}
 	case reflect.Struct:
 		for i := range t.NumField() {
@@ -169,7 +169,7 @@ func keccakModel(m model.Machine, a []model.Value) model.Next {
 	if len(b) != 200 {
 		m.Refuse("the Keccak permutation", "its state is not a byte array")
 	}
-	m.Access(false, b)
+	m.AccessBytes(false, b)
 	var s [25]uint64
 	for i := range s {
 		s[i] = binary.LittleEndian.Uint64(b[8*i:])
@@ -179,7 +179,7 @@ func keccakModel(m model.Machine, a []model.Value) model.Next {
 	for i := range s {
 		binary.LittleEndian.PutUint64(state[8*i:], s[i])
 	}
-	m.Access(true, b)
+	m.AccessBytes(true, b)
 	m.SetBytes(m.MakeBytes(b), state)
 	return model.Next{}
 }
@@ -198,13 +198,13 @@ func xorBytes(m model.Machine, a []model.Value) model.Next {
 			m.Refuse("subtle.XORBytes", "its bytes are not in a byte slice or array")
 		}
 	}
-	m.Access(false, bs[1])
-	m.Access(false, bs[2])
+	m.AccessBytes(false, bs[1])
+	m.AccessBytes(false, bs[2])
 	x := make([]byte, n)
 	for i := range x {
 		x[i] = bs[1][i] ^ bs[2][i]
 	}
-	m.Access(true, bs[0])
+	m.AccessBytes(true, bs[0])
 	m.SetBytes(m.MakeBytes(bs[0]), x)
 	return model.Next{}
 }

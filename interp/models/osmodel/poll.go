@@ -373,7 +373,7 @@ func sysWritev(m M, fd int, a []V) V {
 	vs := m.Elems(res)
 	for n, i := int(vs[0].Int()), 0; n > 0 && i < len(chunks); i++ {
 		k := min(n, len(chunks[i]))
-		m.Access(false, chunks[i][:k])
+		m.AccessBytes(false, chunks[i][:k])
 		n -= k
 	}
 	return m.MakeTuple(mkUint(vs[0].Uint()), vs[1])

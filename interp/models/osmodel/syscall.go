@@ -418,7 +418,7 @@ func sysRead(m M, fd int, a []V) V {
 // sysWrite is write(2) on any descriptor of the bytes of the []byte a[1].
 func sysWrite(m M, fd int, a []V) V {
 	src := m.Bytes(a[1])
-	return writeBytes(m, fd, src, func(n int) { m.Access(false, src[:n]) })
+	return writeBytes(m, fd, src, func(n int) { m.AccessBytes(false, src[:n]) })
 }
 
 // writeBytes writes src (the program's memory, or a copy of it) to fd:
@@ -499,8 +499,8 @@ func sysPipe(m M, a []V) V {
 	}
 	r, w := m.OS().Pipe(flags)
 	t := m.TypeOf(typInt)
-	m.Store(m.Index(a[0], 0), mkInt(int64(r)), t)
-	m.Store(m.Index(a[0], 1), mkInt(int64(w)), t)
+	m.Store(m.ElemPtr(a[0], 0), mkInt(int64(r)), t)
+	m.Store(m.ElemPtr(a[0], 1), mkInt(int64(w)), t)
 	return nothing
 }
 
@@ -616,7 +616,7 @@ func madviseModel(m M, a []V) model.Next {
 	}
 	end := min(off+(len(b)+page-1)/page*page, n)
 	pages := b[: end-off : cap(b)]
-	m.Access(true, pages)
+	m.AccessBytes(true, pages)
 	m.SetBytes(m.MakeBytes(pages), make([]byte, len(pages)))
 	return done(nothing)
 }

@@ -140,7 +140,7 @@ func storeHost(m M, p V, t model.Type, hv reflect.Value) {
 		}
 		arr := m.Load(p)
 		for i := range hv.Len() {
-			storeHost(m, m.Index(arr, i), t.Elem(), hv.Index(i))
+			storeHost(m, m.ElemPtr(arr, i), t.Elem(), hv.Index(i))
 		}
 	case reflect.Struct:
 		for i := range t.NumField() {
@@ -160,7 +160,7 @@ func readUser(m M, b V, n int) []byte {
 	if n < 0 || n > len(src) {
 		n = len(src)
 	}
-	m.Access(false, src[:n])
+	m.AccessBytes(false, src[:n])
 	return append([]byte(nil), src[:n]...)
 }
 
@@ -170,7 +170,7 @@ func writeUser(m M, b V, data []byte) {
 	if len(data) == 0 {
 		return
 	}
-	m.Access(true, m.Bytes(b)[:len(data)])
+	m.AccessBytes(true, m.Bytes(b)[:len(data)])
 	m.SetBytes(b, data)
 }
 
