@@ -300,12 +300,13 @@ func stdPackages(goroot string, pkgs []*packages.Package) map[string]bool {
 // withNetgo adds the build tag netgo to flags: package net then resolves
 // names in Go (over the virtual OS's models) rather than through cgo; and
 // math_big_pure_go and purego, so that math/big and crypto run their Go
-// code instead of assembly; and noopt: internal/testenv.OptimizationOff
+// code instead of assembly, and noasm, the same convention of libraries
+// such as github.com/golang/snappy and klauspost/compress; and noopt: internal/testenv.OptimizationOff
 // reports true and the standard library's tests relax their exact
 // allocation counts (testing.AllocsPerRun counts the gc compiler's heap
 // allocations, but not all of them: see allocs.go).
 // interpTags are the build tags of every load (see withNetgo).
-const interpTags = "netgo,math_big_pure_go,purego,noopt,race"
+const interpTags = "netgo,math_big_pure_go,purego,noasm,noopt,race"
 
 func withNetgo(flags []string) []string {
 	out := make([]string, 0, len(flags)+1)
