@@ -104,6 +104,13 @@ var runtimeDebugModels = modelTable{
 		}
 		return intVal(math.MaxInt64 - old)
 	}).noMemory(whyNoAccess),
+	// No build information: the program is interpreted from source, not
+	// linked by the go command, so ReadBuildInfo reports what it reports
+	// for a binary built without module support (golang.org/x/crypto/acme's
+	// init, linked into echo, asks for its own version this way).
+	"runtime/debug.ReadBuildInfo": native("no binary: the program is interpreted from source", func(*machine, []value) value {
+		return tuple(value{}, boolVal(false))
+	}).noMemory(whyNoAccess),
 	"runtime/debug.FreeOSMemory": native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
 }
 

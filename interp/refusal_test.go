@@ -25,6 +25,14 @@ func TestNoasmTag(t *testing.T) {
 	assert.Equal(t, 0, r.code)
 }
 
+// TestReadBuildInfo: an interpreted program has no build information, as
+// a binary built without module support (no refusal: package inits ask).
+func TestReadBuildInfo(t *testing.T) {
+	r := runBehave(t, "buildinfo", RunOptions{})
+	require.NoError(t, r.err)
+	assert.Equal(t, "true false\n", r.stdout)
+}
+
 func TestRefuseFunctionWithoutBody(t *testing.T) {
 	r := runBehave(t, "nobody", RunOptions{})
 	require.Error(t, r.err)
