@@ -45,7 +45,8 @@ run() {
 
 # counts LABEL MOD: tests, ok, unexplored, leak, other failures, refused.
 counts() {
-	cat "$out/$1/$(echo "${2%@*}" | tr / _)"/*.json 2>/dev/null | jq -rs '
+	# (a test's own output may sit between the JSON lines: only those count)
+	{ grep -h '^{' "$out/$1/$(echo "${2%@*}" | tr / _)"/*.json 2>/dev/null || true; } | jq -rs '
 		[.[] | select(.name != "summary" and .name != null and (.name | contains("/") | not))] |
 		([.[] | select(.verdict == "error" and ((.error // "") | test("unsupported|refus|not modeled|no model")))]) as $ref |
 		([.[] | (.tests // 1)] | add // 0) as $t |
