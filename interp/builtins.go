@@ -28,6 +28,15 @@ func (c *compiler) builtin(name string, args []ssa.Value, dst int, pos token.Pos
 			return fr
 		}
 	}
+	if name == "Offsetof" {
+		if off, ok := c.offsetof(args[0], pos); ok {
+			return func(fr *frame) *frame {
+				fr.regs[dst] = uintVal(uint64(off))
+				fr.pc++
+				return fr
+			}
+		}
+	}
 	if name == "Slice" || name == "String" {
 		if view := c.scalarBytesView(name, args, dst, pos); view != nil {
 			return view
@@ -35,6 +44,47 @@ func (c *compiler) builtin(name string, args []ssa.Value, dst int, pos token.Pos
 		return c.unsafeSlice(name, args, dst)
 	}
 	return c.builtinRegs(name, ts, c.regList(args), dst, pos, name == "append" && isVarargs(args[1]))
+}
+
+// offsetof returns what unsafe.Offsetof(s.f) gives where it is no
+// constant (in generic code), arg being its SSA argument: the value of
+// s.f, a chain of Field (or a load of a chain of FieldAddr) whose last
+// selections are s.f's, the implicit ones (embedded fields, counted at
+// load: Program.offsetofs) and the written one. The offsets are gc's on
+// amd64 for the instance's concrete types. ok is false if arg is not
+// such a chain.
+func (c *compiler) offsetof(arg ssa.Value, pos token.Pos) (off int64, ok bool) {
+	implicit, ok := c.prog.offsetofs[pos]
+	if !ok {
+		return 0, false
+	}
+	v := arg
+	if u, isLoad := v.(*ssa.UnOp); isLoad && u.Op == token.MUL {
+		v = u.X
+	}
+	for range implicit + 1 {
+		var st *types.Struct
+		var field int
+		switch f := v.(type) {
+		case *ssa.Field:
+			st, _ = f.X.Type().Underlying().(*types.Struct)
+			field, v = f.Field, f.X
+		case *ssa.FieldAddr:
+			if p, isPtr := f.X.Type().Underlying().(*types.Pointer); isPtr {
+				st, _ = p.Elem().Underlying().(*types.Struct)
+			}
+			field, v = f.Field, f.X
+		}
+		if st == nil {
+			return 0, false
+		}
+		fields := make([]*types.Var, st.NumFields())
+		for i := range fields {
+			fields[i] = st.Field(i)
+		}
+		off += gcSizes.Offsetsof(fields)[field]
+	}
+	return off, true
 }
 
 // scalarBytesView compiles unsafe.Slice((*byte)(unsafe.Pointer(&x)), n) (or

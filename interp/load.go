@@ -59,6 +59,12 @@ type Program struct {
 	// distribution declared with //go:linkname to the function they
 	// name ("example.com/m.fastrand" → "runtime.fastrand"): their models.
 	linknames map[string]string
+	// offsetofs maps the Lparen of every unsafe.Offsetof(s.f) call that
+	// is no constant (generic code: the struct's layout depends on a type
+	// parameter) to the number of implicit selections (embedded fields)
+	// of its selector: the builtin reads the field path from its SSA
+	// argument, which does not say which selections were written.
+	offsetofs map[token.Pos]int
 	// deps holds the import paths of the loaded packages of dependency
 	// modules (not the main module's: not the code under test), which a
 	// refusal's position passes over (frame.refusalPos).
@@ -210,11 +216,13 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 	var sprog *ssa.Program
 	created := map[*packages.Package]*ssa.Package{}
 	linknames := map[string]string{}
+	offsetofs := map[token.Pos]int{}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if sprog == nil {
 			sprog = ssa.NewProgram(p.Fset, ssa.InstantiateGenerics)
 		}
 		collectLinknames(p, linknames)
+		collectOffsetofs(p, offsetofs)
 		if p.Types != nil {
 			created[p] = sprog.CreatePackage(p.Types, p.Syntax, p.TypesInfo, true)
 		}
@@ -230,6 +238,7 @@ func load(dir string, cfg Config, patterns []string) (*Program, error) {
 		globals:  map[*ssa.Global]int{},
 
 		linknames: linknames,
+		offsetofs: offsetofs,
 		std:       stdPackages(goroot, pkgs),
 		deps:      depPackages(pkgs),
 		loadCfg:   &loadConfig{dir: dir, cfg: cfg, patterns: patterns, dirs: packageDirs(pkgs)},
@@ -300,12 +309,13 @@ func stdPackages(goroot string, pkgs []*packages.Package) map[string]bool {
 // withNetgo adds the build tag netgo to flags: package net then resolves
 // names in Go (over the virtual OS's models) rather than through cgo; and
 // math_big_pure_go and purego, so that math/big and crypto run their Go
-// code instead of assembly; and noopt: internal/testenv.OptimizationOff
+// code instead of assembly, and noasm, the same convention of libraries
+// such as github.com/golang/snappy and klauspost/compress; and noopt: internal/testenv.OptimizationOff
 // reports true and the standard library's tests relax their exact
 // allocation counts (testing.AllocsPerRun counts the gc compiler's heap
 // allocations, but not all of them: see allocs.go).
 // interpTags are the build tags of every load (see withNetgo).
-const interpTags = "netgo,math_big_pure_go,purego,noopt,race"
+const interpTags = "netgo,math_big_pure_go,purego,noasm,noopt,race"
 
 func withNetgo(flags []string) []string {
 	out := make([]string, 0, len(flags)+1)
@@ -480,6 +490,44 @@ func collectLinknames(p *packages.Package, names map[string]string) {
 				}
 			}
 		}
+	}
+}
+
+// collectOffsetofs records in offsets, for every call unsafe.Offsetof(s.f)
+// of p's generic functions whose value is no constant, the number of
+// implicit selections of its selector s.f (see Program.offsetofs).
+func collectOffsetofs(p *packages.Package, offsets map[token.Pos]int) {
+	if p.TypesInfo == nil {
+		return
+	}
+	for _, f := range p.Syntax {
+		if !slices.ContainsFunc(f.Imports, func(s *ast.ImportSpec) bool { return s.Path.Value == `"unsafe"` }) {
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) != 1 {
+				return true
+			}
+			if tv, ok := p.TypesInfo.Types[call]; !ok || tv.Value != nil {
+				return true // a constant, or not typed
+			}
+			fun, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !ok || fun.Sel.Name != "Offsetof" {
+				return true
+			}
+			if b, ok := p.TypesInfo.Uses[fun.Sel].(*types.Builtin); !ok || b.Name() != "Offsetof" {
+				return true
+			}
+			sel, ok := ast.Unparen(call.Args[0]).(*ast.SelectorExpr)
+			if !ok {
+				return true
+			}
+			if s := p.TypesInfo.Selections[sel]; s != nil {
+				offsets[call.Lparen] = len(s.Index()) - 1
+			}
+			return true
+		})
 	}
 }
 

@@ -94,31 +94,50 @@ func runtimeFuncName(f *function) string {
 			pkg = "main" // as the Go runtime names the main package
 		}
 	}
+	if obj, ok := sf.Object().(*types.Func); ok && sf.Synthetic != "" {
+		// A method value x.M is Go's "T.M-fm"; a method expression T.M
+		// is the method itself, or its wrapper named by T ("(*T).M" for
+		// a method of T).
+		switch {
+		case strings.HasSuffix(sf.Name(), "$bound"):
+			if recv := obj.Type().(*types.Signature).Recv(); recv != nil {
+				return methodFuncName(pkg, recv.Type(), obj.Name()) + "-fm"
+			}
+		case strings.HasSuffix(sf.Name(), "$thunk") && len(sf.Params) > 0:
+			return methodFuncName(pkg, sf.Params[0].Type(), obj.Name())
+		}
+	}
 	if recv := sf.Signature.Recv(); recv != nil {
-		t := recv.Type()
-		ptr := ""
-		if p, ok := t.(*types.Pointer); ok {
-			t, ptr = p.Elem(), "*"
-		}
-		name := t.String()
-		if n, ok := t.(*types.Named); ok {
-			name = n.Obj().Name()
-			if n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
-				name += "[...]"
-			}
-			if n.Obj().Pkg() != nil {
-				pkg = n.Obj().Pkg().Path()
-				if n.Obj().Pkg().Name() == "main" {
-					pkg = "main"
-				}
-			}
-		}
-		if ptr != "" {
-			return pkg + ".(*" + name + ")." + sf.Name()
-		}
-		return pkg + "." + name + "." + sf.Name()
+		return methodFuncName(pkg, recv.Type(), sf.Name())
 	}
 	return pkg + "." + sf.Name() + generic
+}
+
+// methodFuncName is the runtime's name of the method of the receiver type
+// t: "pkg.T.M", "pkg.(*T).M", "pkg.(*T[...]).M" (pkg: the package path
+// for an unnamed t).
+func methodFuncName(pkg string, t types.Type, method string) string {
+	ptr := ""
+	if p, ok := t.(*types.Pointer); ok {
+		t, ptr = p.Elem(), "*"
+	}
+	name := t.String()
+	if n, ok := t.(*types.Named); ok {
+		name = n.Obj().Name()
+		if n.TypeParams().Len() > 0 || n.TypeArgs().Len() > 0 {
+			name += "[...]"
+		}
+		if n.Obj().Pkg() != nil {
+			pkg = n.Obj().Pkg().Path()
+			if n.Obj().Pkg().Name() == "main" {
+				pkg = "main"
+			}
+		}
+	}
+	if ptr != "" {
+		return pkg + ".(*" + name + ")." + method
+	}
+	return pkg + "." + name + "." + method
 }
 
 func (m *machine) pcPosition(pc uint64) (file string, line int, fn *function) {

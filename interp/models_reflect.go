@@ -894,7 +894,16 @@ var valueMethods = map[string]valueMethod{
 			// An address that converts back (memview.go).
 			m.rread(x)
 			return uintVal(m.addressOf(reflectPointer(m, x)))
-		case kChan, kMap, kFunc, kSlice:
+		case kFunc:
+			// The code pointer, as in Go: the entry PC of the function
+			// (runtime.FuncForPC names it; closures of one function
+			// literal share it).
+			m.rread(x)
+			if cl, _ := x.get().r.(*closure); cl != nil && cl.fn != nil {
+				return uintVal(uint64(cl.fn.id+1) << 24)
+			}
+			return uintVal(0)
+		case kChan, kMap, kSlice:
 			m.rread(x)
 			return uintVal(uint64(pointerOf(x.get(), x.kind())))
 		}

@@ -5,6 +5,7 @@ package interp
 // counters are the interpreter's own (models_caller.go).
 
 import (
+	"fmt"
 	"math"
 	"unsafe"
 )
@@ -103,6 +104,13 @@ var runtimeDebugModels = modelTable{
 		}
 		return intVal(math.MaxInt64 - old)
 	}).noMemory(whyNoAccess),
+	// No build information: the program is interpreted from source, not
+	// linked by the go command, so ReadBuildInfo reports what it reports
+	// for a binary built without module support (golang.org/x/crypto/acme's
+	// init, linked into echo, asks for its own version this way).
+	"runtime/debug.ReadBuildInfo": native("no binary: the program is interpreted from source", func(*machine, []value) value {
+		return tuple(value{}, boolVal(false))
+	}).noMemory(whyNoAccess),
 	"runtime/debug.FreeOSMemory": native("no garbage collector", func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
 }
 
@@ -165,11 +173,34 @@ var runtimeLinknameModels = modelTable{
 		}
 		return uintVal(memHash(a[0].ptr(), a[1].n, a[2].n))
 	}).noMemory("reads the key it hashes, which its caller owns"),
-	"runtime.procPin":   native(whyLinkname, func(*machine, []value) value { return intVal(0) }).noMemory(whyNoAccess),
-	"runtime.procUnpin": native(whyLinkname, func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
+	"runtime.memclrNoHeapPointers": control(whyLinkname, memclrModel).ownAccesses(),
+	"runtime.procPin":              native(whyLinkname, func(*machine, []value) value { return intVal(0) }).noMemory(whyNoAccess),
+	"runtime.procUnpin":            native(whyLinkname, func(*machine, []value) value { return value{} }).noMemory(whyNoAccess),
 }
 
 const whyLinkname = "the runtime's, reached through linkname"
+
+// memclrModel is runtime.memclrNoHeapPointers(p, n), which libraries
+// reach through linkname to clear a byte slice fast (ristretto's
+// z.Memclr): it zeroes the n bytes at p, a pointer into a byte array or
+// slice that has them, reporting the write; any other memory is refused.
+func memclrModel(fr *frame, a []value, dst int32) *frame {
+	m := fr.g.m
+	n := int64(a[1].n)
+	if n == 0 {
+		return fr.done(dst, value{})
+	}
+	b, ok := a[0].r.(*byte)
+	if _, extent := m.prog.tagOf(a[0].n); !ok || extent < n || n < 0 {
+		m.refuse(fr, "runtime.memclrNoHeapPointers", fmt.Sprintf("clears %d bytes of memory that is not known to be a byte array or slice that long", n))
+	}
+	buf := unsafe.Slice(b, n)
+	if m.watchMem {
+		m.emit(fr, Event{Kind: EvWrite, Op: OpModel, Addr: addrOfByte(b), N: int(n), Pos: fr.pos(), Func: m.callee})
+	}
+	m.setBytes(buf, make([]byte, n))
+	return fr.done(dst, value{})
+}
 
 func randn(m *machine, a []value) value {
 	return uintVal(uint64(uint32((uint64(uint32(m.nextRand())) * uint64(uint32(a[0].n))) >> 32)))

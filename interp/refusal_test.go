@@ -16,6 +16,23 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// TestNoasmTag: a package with an assembly function and a Go fallback
+// under the build tag noasm (snappy, klauspost/compress) runs its Go code.
+func TestNoasmTag(t *testing.T) {
+	r := runBehave(t, "noasm", RunOptions{})
+	require.NoError(t, r.err)
+	assert.Equal(t, "256\n", r.stdout)
+	assert.Equal(t, 0, r.code)
+}
+
+// TestReadBuildInfo: an interpreted program has no build information, as
+// a binary built without module support (no refusal: package inits ask).
+func TestReadBuildInfo(t *testing.T) {
+	r := runBehave(t, "buildinfo", RunOptions{})
+	require.NoError(t, r.err)
+	assert.Equal(t, "true false\n", r.stdout)
+}
+
 func TestRefuseFunctionWithoutBody(t *testing.T) {
 	r := runBehave(t, "nobody", RunOptions{})
 	require.Error(t, r.err)

@@ -30,7 +30,7 @@ var behaveNames = []string{
 	"deadlock", "determinism", "endless", "events", "idle", "interleave", "leak", "netdial",
 	"nobody", "schedops", "selectready", "spin", "syncevents", "tickleak", "timersnap", "virtualtime",
 	"timechoice", "inputs", "ticking", "pollclock", "refusals", "punning", "viewrefuse", "undolong", "undobytes", "undofresh", "finalizer", "bigcopy",
-	"intderef", "nodeheader", "manytimers",
+	"intderef", "nodeheader", "manytimers", "noasm", "buildinfo",
 }
 
 var (

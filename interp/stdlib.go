@@ -155,7 +155,6 @@ var notRun = []pkgPolicy{
 	{"os/exec", "starting processes is refused under vt (the virtual OS has one process)"},
 	{"os/user", "user databases are refused under vt (they need cgo or the real machine's files)"},
 	{"plugin", "loading shared objects is refused under vt"},
-	{"mime/multipart", "imports crypto/rand and net/textproto (through testify's HTTP helpers)"},
 }
 
 // fromSource are functions of notRun packages that run from their source

@@ -22,6 +22,7 @@
 #            verdicts    30 min   scripts/verdicts.sh, counted per corpus
 #            stdlib      3 h      scripts/stdlib-tests.sh (the standard library's own tests)
 #            clock       2 h      scripts/clock-libs.sh (library suites fully explored, binary VT_BEFORE beside vt)
+#            libraries   2 h      scripts/libs36.sh (sixteen more libraries' suites, binary VT_BEFORE beside vt)
 #   -o FILE  rewrite FILE instead of BENCHMARKS.md (e.g. a copy, to compare)
 #   -n       print the commands only
 # The machine is shared and noisy: compare a table with an earlier one
@@ -41,7 +42,7 @@ while [[ $# -gt 0 ]]; do
 	*) break ;;
 	esac
 done
-all=(speed xtools counter race goroutines parallel memory search regions deepbugs shapes verdicts stdlib clock)
+all=(speed xtools counter race goroutines parallel memory search regions deepbugs shapes verdicts stdlib clock libraries)
 tables=("$@")
 if [[ ${#tables[@]} -eq 0 ]]; then tables=("${all[@]}"); fi
 for t in "${tables[@]}"; do
@@ -148,5 +149,9 @@ for s in regions dpor; do strategies_tsv \$s '' -time 10s .; done" ;;
 		need_vt
 		: "${VT_BEFORE:?the clock table compares two binaries: set VT_BEFORE to the one before}"
 		table clock table "scripts/clock-libs.sh $VT_BEFORE $vt" ;;
+	libraries)
+		need_vt
+		: "${VT_BEFORE:?the libraries table compares two binaries: set VT_BEFORE to the one before}"
+		table libraries table "scripts/libs36.sh $VT_BEFORE $vt" ;;
 	esac
 done

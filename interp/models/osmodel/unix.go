@@ -4,6 +4,7 @@ package osmodel
 // net make through it, on the virtual OS (see syscall.go).
 
 import (
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -212,8 +213,37 @@ var xsysFuncs = map[string]model.Func{
 	XSysUnix + ".Munlock":    none(native(whyMmap, pagesIgnored), whyIgnored),
 	XSysUnix + ".Mlockall":   native(whyMmap, pagesIgnored),
 	XSysUnix + ".Munlockall": native(whyMmap, pagesIgnored),
+	// ioctl: isatty (mattn/go-isatty, x/term) asks for a descriptor's
+	// terminal attributes, as loggers' and colour packages' init do.
+	XSysUnix + ".ioctl":    none(control(whyIoctl, ioctlModel), whyNoTTY),
+	XSysUnix + ".ioctlPtr": none(control(whyIoctl, ioctlModel), whyNoTTY),
 	XSysUnix + ".Uname": none(native(whyUname, func(m M, a []V) V {
 		storeHost(m, a[0], namedType(m, XSysUnix, "Utsname"), reflect.ValueOf(vos.Uname()))
 		return nothing
 	}), whyRawOut),
+}
+
+const (
+	whyIoctl = "the virtual OS has no terminal: a descriptor is a file, a pipe or a socket, as a test's output is under go test"
+	whyNoTTY = "fails (ENOTTY or EBADF) and reads and writes nothing"
+)
+
+// ioctlModel is ioctl(fd, req, arg) of x/sys/unix: EBADF if fd is not
+// open; ENOTTY for the requests of terminals (group 'T' of Linux's ioctl
+// numbers but the FIO* requests of files), as for every descriptor that
+// is no terminal; any other request is refused at the program's call.
+func ioctlModel(m M, a []V) model.Next {
+	fd, req := int(a[0].Int()), uint64(a[1].Int())
+	if e := m.OS().Check(fd); e != 0 {
+		return done(errnoVal(m, e))
+	}
+	switch req {
+	case 0x541b, 0x5421, 0x5450, 0x5451, 0x5452: // FIONREAD, FIONBIO, FIONCLEX, FIOCLEX, FIOASYNC (amd64, arm64)
+	default:
+		if req>>8&0xff == 'T' {
+			return done(errnoVal(m, syscall.ENOTTY))
+		}
+	}
+	m.Refuse(fmt.Sprintf("ioctl request %#x", req), "the virtual OS models only the requests of terminals, which it has none of")
+	return stop
 }

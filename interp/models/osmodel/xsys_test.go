@@ -15,7 +15,8 @@ import (
 
 // xsysProgram uses golang.org/x/sys/unix as an off-heap cache does:
 // anonymous maps written, advised, synced, locked and unmapped, and
-// uname. Its output does not depend on the machine.
+// uname; and as isatty does: terminal ioctls on a pipe and a closed
+// descriptor. Its output does not depend on the machine.
 const xsysProgram = `package main
 
 import (
@@ -44,6 +45,14 @@ func main() {
 	var u unix.Utsname
 	fmt.Println("uname:", unix.Uname(&u))
 	fmt.Println(unix.ByteSliceToString(u.Sysname[:]), unix.ByteSliceToString(u.Nodename[:]) != "")
+
+	// isatty (mattn/go-isatty): standard output is a pipe, no terminal.
+	_, err = unix.IoctlGetTermios(1, unix.TCGETS)
+	fmt.Println("tcgets:", err)
+	_, err = unix.IoctlGetWinsize(1, unix.TIOCGWINSZ)
+	fmt.Println("winsize:", err)
+	_, err = unix.IoctlGetTermios(99, unix.TCGETS)
+	fmt.Println("closed:", err)
 }
 `
 
