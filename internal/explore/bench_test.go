@@ -12,7 +12,7 @@ import (
 // BenchmarkCounterExecutions measures executions per second of the
 // counter test of the vt.Check documentation (TestOK in testdata/verdicts:
 // two goroutines incrementing under a mutex, then require.Equal) explored
-// exhaustively by dfs. Run with:
+// exhaustively by dfs on one core (Parallel 1). Run with:
 //
 //	go test ./internal/explore -run '^$' -bench CounterExecutions -benchtime 3x
 func BenchmarkCounterExecutions(b *testing.B) {
@@ -29,6 +29,7 @@ func benchCounter(b *testing.B, race string) {
 	target := verdictTarget(&testing.T{}, "TestOK")
 	o := DefaultOptions()
 	o.Strategy, o.Race = "dfs", race // exhaustive by dfs, as the comment says
+	o.Parallel = 1                   // one core: executions per second of one
 	o.Time = time.Minute
 	execs := 0
 	var elapsed time.Duration

@@ -186,6 +186,7 @@ type spareRun struct {
 	track   *dporRun
 	trace   []step
 	fair    *fairness
+	ordered []*interp.Goroutine
 	choices []choiceUnit // nil: the search still reads them
 }
 
@@ -203,6 +204,9 @@ func (s *scheduler) reuse(sp *spareRun) {
 	if sp.fair != nil {
 		s.fair = sp.fair.reuse()
 	}
+	if sp.ordered != nil {
+		s.ordered = sp.ordered[:0]
+	}
 }
 
 // spare takes from s what the next execution can reuse: s keeps only
@@ -210,7 +214,7 @@ func (s *scheduler) reuse(sp *spareRun) {
 // outcome, and its choices unless withChoices: the caller's search reads
 // them no more).
 func (s *scheduler) spare(withChoices bool) *spareRun {
-	sp := &spareRun{track: s.track, trace: s.trace, fair: s.fair}
+	sp := &spareRun{track: s.track, trace: s.trace, fair: s.fair, ordered: s.ordered}
 	s.trace, s.fair, s.ordered, s.prof = nil, nil, nil, nil
 	if withChoices {
 		sp.choices, s.choices = s.choices.units, choiceLog{}
