@@ -18,10 +18,19 @@ import (
 
 // vos returns the run's virtual OS, made on first use.
 func (m *machine) vos() *vos.Kernel {
+	m.materializeOS()
 	if !m.osys.Ready() {
 		m.osys.Init(m.opts.Env, m.opts.Dir)
 	}
 	return &m.osys
+}
+
+// materializeOS makes the run's copy of the snapshot's virtual OS, if
+// the run started from one and has not used it yet (runState.osysFrom).
+func (m *machine) materializeOS() {
+	if m.osysFrom != nil {
+		m.osys, m.osysFrom = *m.osysFrom.Clone(), nil
+	}
 }
 
 // goWaiter is a goroutine blocked in the virtual OS: the kernel wakes it
