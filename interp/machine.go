@@ -231,7 +231,10 @@ func (m *machine) configure(opts RunOptions) {
 		m.sched = &DefaultScheduler{Seed: opts.Seed}
 	}
 	m.rsched, _ = m.sched.(RunnableScheduler)
-	m.runState = runState{}
+	// The table of goroutines keeps its memory from run to run.
+	gs := m.gs
+	clear(gs)
+	m.runState = runState{gs: gs[:0]}
 	m.setCheckAt()
 }
 

@@ -41,14 +41,22 @@ func counterAllocsPerExec(t testing.TB, race string) float64 {
 
 // TestCounterAllocsPerExec bounds the steady-state heap allocations of one
 // execution of the counter: an execution reuses what the previous one
-// had (goroutines, frames, the scheduler's and the detector's records).
+// had (frames, the scheduler's and the fair scheduler's records, the
+// hooks and buffers of an execution; the virtual OS is copied only when
+// used). Measured: 73 with race detection, 70 without (there were 145).
+// What remains is mostly the program's own objects (closures, interface
+// boxes, comma-ok tuples, goroutines) and the copy of the snapshot's world
+// (sync objects, tests, models' states).
 func TestCounterAllocsPerExec(t *testing.T) {
 	for _, race := range []string{"h", ""} {
 		got := counterAllocsPerExec(t, race)
 		t.Logf("race=%q: %.1f allocs/execution", race, got)
-		require.LessOrEqual(t, got, 1000.0, "race=%q", race)
+		require.LessOrEqual(t, got, maxCounterAllocs, "race=%q", race)
 	}
 }
+
+// maxCounterAllocs bounds TestCounterAllocsPerExec, with a margin.
+const maxCounterAllocs = 90.0
 
 // BenchmarkCounterAllocs reports the steady-state heap allocations per
 // execution of the counter, with race detection on and off. Run with:
