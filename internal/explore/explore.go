@@ -584,8 +584,7 @@ func Progress(w io.Writer) io.Writer {
 // execute runs the target once.
 func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
-	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
-	s.reuse(x.spare)
+	s := newSchedulerFrom(prefix, strat, x.t.Root < 0, &x.o, x.spare)
 	if n := x.choiceHint + 16; n > cap(s.choices.units) {
 		s.choices.units = make([]choiceUnit, 0, n)
 	}

@@ -174,10 +174,20 @@ const (
 )
 
 func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
+	return newSchedulerFrom(prefix, strategy, started, o, nil)
+}
+
+// newSchedulerFrom is newScheduler reusing the memory of sp (nil: none).
+func newSchedulerFrom(prefix []int, strategy chooser, started bool, o *Options, sp *spareRun) *scheduler {
 	clock := mustClock(o.Clock)
-	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000, fair: newFairness(),
+	s := &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000,
 		synctest: clock.synctest, short: clock.short, enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed),
 		regionsOnly: o.Strategy == "regions", txn: o.Transactions}
+	s.reuse(sp)
+	if s.fair == nil {
+		s.fair = newFairness()
+	}
+	return s
 }
 
 // spareRun is the memory of an execution that the search is done with
