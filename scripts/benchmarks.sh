@@ -107,7 +107,7 @@ for t in "${tables[@]}"; do
     sed -nE \"s/.*vt: TestCounter: ok, ([0-9]+) executions, exhaustive, ([^ ]+).*/dfs, race=\$r \\1 \\2/p\"
 done; done" ;;
 	throughput)
-		table throughput gobench "go test ./internal/explore -run '^\$' -bench 'CounterExecutions|CounterAllocs' -benchtime 2x -count 2" ;;
+		table throughput gobench "go test ./internal/explore -run '^\$' -bench 'CounterExecutions|CounterAllocs' -benchtime 2x" ;;
 	race)
 		table race gobench "go test ./internal/race -run '^\$' -bench CorpusExecutions -benchtime 3x -count 3" ;;
 	goroutines)
