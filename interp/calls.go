@@ -448,6 +448,29 @@ func (ce *callee) bind(fr *frame) (value, []value) {
 func (c *compiler) goStmt(i *ssa.Go) op {
 	cc := &i.Call
 	pos := i.Pos() // the go keyword, as in Go's "created by" lines
+	if _, ok := cc.Value.(*ssa.Builtin); !ok {
+		// The new goroutine's frame takes the arguments directly: no
+		// closure or argument slice is made for it.
+		ce := c.callee(cc)
+		return func(fr *frame) *frame {
+			if fr.point(OpGo, pos) {
+				return nil
+			}
+			f, recv, hasRecv, env := ce.resolve(fr)
+			m := fr.g.m
+			ng := m.newGoroutine(fr, nil, pos)
+			nf := m.newFrame(f)
+			nf.setArgs(fr.regs, recv, hasRecv, ce.args, env)
+			nf.g = ng
+			nf.retDst = -1
+			ng.top = nf
+			if f.ssa != nil {
+				ng.pendPos, ng.pendAt = f.ssa.Pos(), f.ssa.Pos()
+			}
+			fr.pc++
+			return fr
+		}
+	}
 	bind := c.binder(cc)
 	return func(fr *frame) *frame {
 		if fr.point(OpGo, pos) {

@@ -353,6 +353,14 @@ func (fr *frame) ret(res value) *frame {
 		return nil
 	}
 	if c.native != nil {
+		// A native caller (the bottom of a goroutine run as a call, a
+		// model calling back) takes the result alone: fr is free.
+		if !fr.isDefer {
+			if g.top == fr {
+				g.top = c
+			}
+			g.m.release(fr)
+		}
 		return c.native(c, res)
 	}
 	if fr.retDst >= 0 {

@@ -2,6 +2,7 @@ package interp
 
 import (
 	"go/token"
+	"slices"
 	"sync"
 )
 
@@ -219,16 +220,14 @@ func hookCtl(p *Program, name string, body *function) controlFn {
 // endRoot ends the goroutines that existed when a root call began; the run
 // continues with the rest (see HookAction.Root).
 func (m *machine) endRoot(ancestors []*Goroutine) {
-	dead := map[*Goroutine]bool{}
 	for _, g := range ancestors {
-		dead[g] = true
 		g.setStatus(gDone)
 		g.top = nil
 		m.emit(nil, Event{Kind: EvGoExit, G: g})
 	}
 	live := m.gs[:0]
 	for _, g := range m.gs {
-		if !dead[g] {
+		if !slices.Contains(ancestors, g) {
 			live = append(live, g)
 		}
 	}

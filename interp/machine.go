@@ -51,6 +51,10 @@ type runConfig struct {
 // runState is the progress of a run: new (zero) at the start of every run.
 type runState struct {
 	gs []*Goroutine // live goroutines, by id
+	// osysFrom, if set, is the kernel of the snapshot the run started
+	// from, which world.osys is a copy of once the run uses it
+	// (machine.vos): most runs never do, and do not pay for the copy.
+	osysFrom *vos.Kernel
 	// runnableOK: machine.runnable is the runnable set (no goroutine
 	// started, blocked, woke or ended since schedule built it).
 	runnableOK bool
@@ -227,7 +231,10 @@ func (m *machine) configure(opts RunOptions) {
 		m.sched = &DefaultScheduler{Seed: opts.Seed}
 	}
 	m.rsched, _ = m.sched.(RunnableScheduler)
-	m.runState = runState{}
+	// The table of goroutines keeps its memory from run to run.
+	gs := m.gs
+	clear(gs)
+	m.runState = runState{gs: gs[:0]}
 	m.setCheckAt()
 }
 

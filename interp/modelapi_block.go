@@ -215,10 +215,19 @@ func (m *machine) refuse(fr *frame, call, why string) {
 // of the run's world: a snapshot clones it, so every execution starts
 // from the virtual OS as it was at the snapshot.
 func (m *machine) vos() *vos.Kernel {
+	m.materializeOS()
 	if !m.osys.Ready() {
 		m.osys.Init(m.opts.Env, m.opts.Dir)
 	}
 	return &m.osys
+}
+
+// materializeOS makes the run's copy of the snapshot's virtual OS, if
+// the run started from one and has not used it yet (runState.osysFrom).
+func (m *machine) materializeOS() {
+	if m.osysFrom != nil {
+		m.osys, m.osysFrom = *m.osysFrom.Clone(), nil
+	}
 }
 
 func (a *apiMachine) Signaled(sig int, dump bool) {

@@ -672,7 +672,14 @@ func (c *compiler) typeAssert(i *ssa.TypeAssert, dst int) op {
 			if !ok {
 				res = zero(at)
 			}
-			fr.regs[dst] = value{r: []value{res, boolVal(ok)}}
+			// The tuple is read only by this frame's Extracts, before
+			// the instruction runs again: its last one is reused (also
+			// in a recycled frame of the function).
+			if t, isTuple := fr.regs[dst].r.([]value); isTuple && len(t) == 2 {
+				t[0], t[1] = res, boolVal(ok)
+			} else {
+				fr.regs[dst] = value{r: []value{res, boolVal(ok)}}
+			}
 		} else {
 			if !ok {
 				fail(fr, have)

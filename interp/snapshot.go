@@ -11,6 +11,7 @@ import (
 	"maps"
 	"unsafe"
 
+	"github.com/vtcheck/vt/interp/vos"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -52,6 +53,7 @@ func (s *Snapshot) Dropped() []GoroutineInfo { return s.dropped }
 // takeSnapshot takes a snapshot of m's current state, with root to run,
 // and starts logging writes.
 func (m *machine) takeSnapshot(r root, pos token.Pos) *Snapshot {
+	m.materializeOS()
 	s := &Snapshot{m: m, root: r, pos: pos, world: m.world.clone(), dir: m.opts.Dir}
 	for _, g := range m.gs {
 		if g != m.cur && g.pending != OpTestRun && g.status != gDone {
@@ -116,6 +118,15 @@ func (w *world) clone() world {
 	return c
 }
 
+// cloneNoOS is clone without the virtual OS, which is left not started.
+func (w *world) cloneNoOS() world {
+	osys := w.osys
+	w.osys = vos.Kernel{}
+	c := w.clone()
+	w.osys = osys
+	return c
+}
+
 // cloner is implemented by the states of sync objects.
 type cloner interface{ clone() any }
 
@@ -167,11 +178,14 @@ func (s *Snapshot) Run(opts RunOptions) error {
 	}
 	s.rollback()
 	m := s.m
-	m.world = s.world.clone()
+	m.world = s.world.cloneNoOS()
 	if opts.Dir == "" {
 		opts.Dir = s.dir
 	}
 	m.configure(opts)
+	// The virtual OS is copied when the run first uses it (machine.vos):
+	// s.world does not change before the run ends.
+	m.osysFrom = &s.world.osys
 	m.undoDroppable = s.reinit != nil && !opts.HashStates
 	if opts.HashStates {
 		if s.old == nil {

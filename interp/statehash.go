@@ -934,7 +934,11 @@ func (c *Canon) testState(t *testState) {
 // written, sockets and pollers make the state not hashable
 // (vos.Kernel.HashState).
 func (m *machine) encodeOS(c *Canon) {
-	o, why := m.osys.HashState()
+	k := &m.osys
+	if m.osysFrom != nil {
+		k = m.osysFrom // not copied yet: the snapshot's, unchanged
+	}
+	o, why := k.HashState()
 	if why != "" {
 		c.Refuse(why)
 		return

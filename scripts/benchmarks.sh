@@ -10,6 +10,7 @@
 #            speed       3 min    scripts/speed.sh 3 (interpreter vs native)
 #            xtools      15 min   x/tools' SSA interpreter beside vt and native
 #            counter     3 min    vt.Check executions per second (dfs on the README's counter)
+#            throughput  3 min    the counter of TestOK in-process on one core: executions per CPU second, allocations per execution
 #            race        5 min    the cost of race detection
 #            goroutines  3 min    1k, 10k, 100k goroutines, race detection off and on
 #            parallel    2 min    exploring on one core and on two
@@ -42,7 +43,7 @@ while [[ $# -gt 0 ]]; do
 	*) break ;;
 	esac
 done
-all=(speed xtools counter race goroutines parallel memory search regions deepbugs shapes verdicts stdlib clock libraries)
+all=(speed xtools counter throughput race goroutines parallel memory search regions deepbugs shapes verdicts stdlib clock libraries)
 tables=("$@")
 if [[ ${#tables[@]} -eq 0 ]]; then tables=("${all[@]}"); fi
 for t in "${tables[@]}"; do
@@ -106,6 +107,8 @@ for t in "${tables[@]}"; do
   go test -count=1 -v -run '^TestCounter\$' ./examples/counter -args -vt.strategy=dfs -vt.preempt=-1 -vt.race=\$r |
     sed -nE \"s/.*vt: TestCounter: ok, ([0-9]+) executions, exhaustive, ([^ ]+).*/dfs, race=\$r \\1 \\2/p\"
 done; done" ;;
+	throughput)
+		table throughput gobench "go test ./internal/explore -run '^\$' -bench 'CounterExecutions|CounterAllocs' -benchtime 2x" ;;
 	race)
 		table race gobench "go test ./internal/race -run '^\$' -bench CorpusExecutions -benchtime 3x -count 3" ;;
 	goroutines)

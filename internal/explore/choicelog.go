@@ -143,8 +143,12 @@ func (l *choiceLog) from(i int) iter.Seq2[int, choice] {
 // vals returns the answers (choice.val) of the first n choices: the
 // prefix that replays them.
 func (l *choiceLog) vals(n int) []int {
+	return l.appendVals(make([]int, 0, min(n, l.len())), n)
+}
+
+// appendVals appends the values of the first n choices to out.
+func (l *choiceLog) appendVals(out []int, n int) []int {
 	n = min(n, l.len())
-	out := make([]int, 0, n)
 	for i, c := range l.all() {
 		if i >= n {
 			break

@@ -18,6 +18,7 @@ type dfsSearch struct {
 	// its bound, and the account of executions since that position.
 	// resumed: the search goes on from them.
 	prefix  []int
+	pre     []int // dfsNext's preemption counts, reused
 	pruned  bool
 	rc      resumeCount
 	resumed bool
@@ -45,27 +46,44 @@ func (d *dfsSearch) search(x *explorer) (coverage, error) {
 			d.prefix, d.pruned = nil, false
 		}
 		d.resumed = false
+		stage := fmt.Sprintf("dfs%d", d.bound)
+		run := func() (bool, error) {
+			if x.pool == nil {
+				// One core: the key names a job for the workers only.
+				return x.run(d.prefix, d.choice())
+			}
+			return x.runJob(prefixKey(stage, d.prefix), d.prefix, d.choice)
+		}
 		for {
 			d.rc.since = 0 // the position: d.prefix is next
 			if !x.budgetLeft() {
 				return notCovered, nil
 			}
-			stage := fmt.Sprintf("dfs%d", d.bound)
-			prefix := d.prefix
-			done, err := x.counting(&d.rc, func() (bool, error) { return x.runJob(prefixKey(stage, prefix), prefix, d.choice) })
+			done, err := x.counting(&d.rc, run)
 			if done || err != nil {
 				return notCovered, err
 			}
-			stack := &x.last.sched.choices
-			var pre []int
+			last := x.last.sched
+			stack := &last.choices
 			var next int
 			var more, pr bool
-			d.prefix, pre, next, pr, more = dfsNext(stack, d.bound, 0)
+			// The next prefix reuses the last one's memory: the last
+			// execution is over, and its scheduler has copied it.
+			buf := d.prefix[:0]
+			if x.pool != nil {
+				buf = nil // the workers' jobs may hold it
+			}
+			d.prefix, d.pre, next, pr, more = dfsNextInto(buf, d.pre[:0], stack, d.bound, 0)
 			d.pruned = d.pruned || pr
 			if !more {
 				break
 			}
-			x.speculateDFS(stack, pre, next, d.bound)
+			x.speculateDFS(stack, d.pre, next, d.bound)
+			if x.pool == nil && last.track == nil && last.match == nil {
+				// Nothing reads the last execution again: the next one
+				// reuses its memory.
+				x.spare = last.spare(true)
+			}
 		}
 		if !d.pruned || d.bound < 0 {
 			return coverage{exhaustive: true, bound: -1}, nil
@@ -104,7 +122,13 @@ func (d *dfsSearch) loadFrontier(x *explorer, f *frontierFile) error {
 // left); pre counts the preemptions before each level; pruned: an
 // alternative was left out for the bound.
 func dfsNext(stack *choiceLog, bound, floor int) (prefix, pre []int, next int, pruned, more bool) {
-	pre = make([]int, stack.len()+1)
+	return dfsNextInto(nil, nil, stack, bound, floor)
+}
+
+// dfsNextInto is dfsNext appending the prefix to prefix and the
+// preemption counts to pre (both empty), to reuse their memory.
+func dfsNextInto(prefix, pre []int, stack *choiceLog, bound, floor int) (_, _ []int, next int, pruned, more bool) {
+	pre = append(pre, make([]int, stack.len()+1)...)
 	for i, c := range stack.all() {
 		pre[i+1] = pre[i]
 		if c.preemptive && c.chosen != 0 {
@@ -128,6 +152,6 @@ func dfsNext(stack *choiceLog, bound, floor int) (prefix, pre []int, next int, p
 		return nil, pre, next, pruned, false
 	}
 	c := stack.at(next)
-	prefix = append(stack.vals(next), c.valueOf(c.chosen+1))
+	prefix = append(stack.appendVals(prefix, next), c.valueOf(c.chosen+1))
 	return prefix, pre, next, pruned, true
 }

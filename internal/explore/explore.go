@@ -210,6 +210,12 @@ type explorer struct {
 	toolTime    func() time.Duration
 	res         *Result
 	last        *execResult
+	// bufs is the memory executions reuse (execute); inExec: an
+	// execution is running (another one inside it makes its own).
+	bufs   *execBufs
+	inExec bool
+	// stopFn is x.stop, made once.
+	stopFn func() bool
 	// choiceHint is the number of runs of choices of the last execution
 	// (choiceLog): the next one's capacity.
 	choiceHint int
@@ -578,14 +584,16 @@ func Progress(w io.Writer) io.Writer {
 // execute runs the target once.
 func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	r := &execResult{}
-	s := newScheduler(prefix, strat, x.t.Root < 0, &x.o)
-	s.reuse(x.spare)
+	s := newSchedulerFrom(prefix, strat, x.t.Root < 0, &x.o, x.spare)
 	if n := x.choiceHint + 16; n > cap(s.choices.units) {
 		s.choices.units = make([]choiceUnit, 0, n)
 	}
 	defer func() { x.choiceHint = len(s.choices.units) }()
 	r.sched = s
-	s.outOfTime = x.stop
+	if x.stopFn == nil {
+		x.stopFn = x.stop
+	}
+	s.outOfTime = x.stopFn
 	if s.regionsOnly {
 		s.inLibrary = x.hab.contains(x.t)
 	}
@@ -609,36 +617,27 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	if a, ok := strat.(interface{ attach(*scheduler) }); ok {
 		a.attach(s) // guided.go, jrf.go
 	}
-	var failures []string
-	hits := 0
-	hooks := map[string]interp.Hook{
-		reportHook: func(c *interp.HookCall) interp.HookAction {
-			msg := c.Args[1].String()
-			site := failureSite(c.G.Stack(), x.t.Prog)
-			if msg == "" {
-				if len(failures) > 0 {
-					// FailNow after a reported failure (require.X):
-					// nothing new to say.
-					return interp.HookAction{}
-				}
-				msg = "failed"
-			}
-			failures = append(failures, site+msg)
-			if c.Args[2].Bool() {
-				if method, ok := offCheckGoroutine(c.G.Stack()); ok {
-					failures = append(failures, fmt.Sprintf("%st.%s called from goroutine %d, not from the goroutine running the function: "+
-						"FailNow, Fatal and Fatalf must be called from the goroutine running the function; elsewhere they stop only the calling goroutine and the function goes on",
-						site, method, c.G.ID()))
-				}
-			}
-			return interp.HookAction{}
-		},
-		logHook: func(c *interp.HookCall) interp.HookAction {
-			r.logs = append(r.logs, failureSite(c.G.Stack(), x.t.Prog)+c.Args[1].String())
-			return interp.HookAction{}
-		},
-		hostHook: hostCallHook, // host.go
+	// The memory of the execution's hooks, outcome and output is the
+	// last execution's, except in an execution run inside another
+	// (raceVerdict's).
+	b := x.bufs
+	if b == nil || x.inExec {
+		b = x.newExecBufs()
+		if !x.inExec {
+			x.bufs = b
+		}
 	}
+	if !x.inExec {
+		x.inExec = true
+		defer func() { x.inExec = false }()
+	}
+	b.r, b.s, b.failures = r, s, b.failures[:0]
+	b.out = interp.Outcome{}
+	b.stdout.Reset()
+	hits := 0
+	hooks := b.hooks
+	delete(hooks, exploreHook)
+	delete(hooks, benignHook)
 	if x.t.Root >= 0 && x.snap == nil {
 		// Run the test up to the vt.Check call once, and snapshot it there:
 		// every execution starts from that snapshot.
@@ -678,10 +677,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	if x.t.Root < 0 {
 		// A whole test or main: the functions of its vt.Check calls run
 		// inline, once per execution.
-		hooks[exploreHook] = func(c *interp.HookCall) interp.HookAction {
-			x.codeOptions(c.Args[3].String(), s)
-			return interp.HookAction{Call: c.Args[2]}
-		}
+		hooks[exploreHook] = b.exploreHook
 		if x.snap == nil && !x.initGoroutines {
 			// Initialize the packages once; every execution starts from
 			// the state after initialization.
@@ -712,25 +708,25 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 			}
 		}
 	}
-	var out interp.Outcome
+	out := &b.out
 	obs := x.observer(hooks, s)
 	if b, ok := strat.(interface{ benign(interp.Addr) }); ok {
 		benignTo(hooks, b.benign) // jrf.go
 	}
 	det := obs.race
-	var stdout strings.Builder
+	stdout := &b.stdout
 	hashStates := false
 	if p, ok := strat.(preparer); ok {
-		hashStates = p.prepare(x, s, obs, &stdout)
+		hashStates = p.prepare(x, s, obs, stdout)
 	}
-	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: &out, Hooks: hooks, Seed: x.o.Seed,
-		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil && obs.esp == nil && s.watch == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stop, DatagramLoss: true, Short: x.o.Short}
+	opts := interp.RunOptions{Scheduler: s, MaxSteps: x.stepBound(), MoreSteps: x.moreSteps(s), WaitAll: true, Outcome: out, Hooks: hooks, Seed: x.o.Seed,
+		Observer: obs, IgnoreMemory: det == nil && s.track == nil && x.share == nil && obs.esp == nil && s.watch == nil, ReportNew: s.track != nil || x.share != nil, Stop: x.stopFn, DatagramLoss: true, Short: x.o.Short}
 	if x.initGoroutines {
 		opts.OnRoot = func() { s.started, r.rootFound = true, true }
 	}
-	opts.HashStates = hashStates || x.attachJoins(s, obs, &stdout)
+	opts.HashStates = hashStates || x.attachJoins(s, obs, stdout)
 	if x.onExec != nil || x.collect {
-		opts.Stdout = &stdout
+		opts.Stdout = stdout
 		defer func() { r.out = stdout.String() }()
 	}
 	var err error
@@ -741,20 +737,20 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		err = x.snap.Run(opts)
 		if x.t.Root < 0 && x.t.Test != "" {
 			tr := x.snap.TestResult()
-			if tr.Failed && len(failures) == 0 {
+			if tr.Failed && len(b.failures) == 0 {
 				// The test failed through its *testing.T (t.Error,
 				// t.Fatal, testify): its log lines are the message.
-				failures = append(failures, testFailure(tr.Output))
+				b.failures = append(b.failures, testFailure(tr.Output))
 			}
 			r.skip = skipMessage(tr)
 		}
 	case x.t.Test != "":
 		var tr interp.TestResult
 		tr, err = x.t.Prog.RunTest(x.t.Pkg, x.t.Test, opts)
-		if tr.Failed && len(failures) == 0 {
+		if tr.Failed && len(b.failures) == 0 {
 			// The test failed through its *testing.T (t.Error, t.Fatal,
 			// testify): its log lines are the message.
-			failures = append(failures, testFailure(tr.Output))
+			b.failures = append(b.failures, testFailure(tr.Output))
 		}
 		r.skip = skipMessage(tr)
 	default:
@@ -770,7 +766,6 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	if det != nil {
 		r.warnings = warnings(det, x.t.Prog)
 	}
-	var sle *interp.StepLimitError
 	if s.match != nil && stoppedErr(err) {
 		if kind, msg := s.match.verdict(out.AfterMain); kind != "" {
 			r.kind, r.message, r.goroutines = kind, msg, out.Goroutines
@@ -788,7 +783,7 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		r.abandoned = true
 		return r, nil
 	}
-	ended := err == nil || errors.As(err, &sle) || stoppedErr(err)
+	ended := err == nil || stepLimitErr(err) || stoppedErr(err)
 	if f := obs.perm.fault; f != nil && !obs.raceFirst && ended {
 		// A permission violation: the annotation panics there.
 		permVerdict(r, f)
@@ -803,14 +798,14 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 	case stoppedErr(err):
 		r.stopped = true
 		return r, nil
-	case errors.As(err, &sle) && out.AfterMain:
+	case stepLimitErr(err) && out.AfterMain:
 		// Goroutines that outlive the function and never stop (a ticker
 		// nobody stops, a loop nobody ends) leak as surely as blocked ones.
 		r.kind = "leak"
 		r.message = fmt.Sprintf("the function returned while goroutines kept running: still running %d steps later", x.stepBound())
 		r.goroutines = userGoroutines(out.Goroutines)
 		return r, nil
-	case errors.As(err, &sle):
+	case stepLimitErr(err):
 		r.kind, r.goroutines = "steps", out.Goroutines
 		if s.fair.livelocked() {
 			r.message = fmt.Sprintf("livelock: the goroutines keep spinning and none makes progress, under a fair schedule (%s)", x.boundWords())
@@ -829,8 +824,8 @@ func (x *explorer) execute(prefix []int, strat chooser) (*execResult, error) {
 		r.kind, r.message, r.goroutines = "panic", "panic: "+strings.TrimRight(out.Message, "\n"), out.Goroutines
 	case out.Kind == interp.Fatal:
 		r.kind, r.message, r.goroutines = "panic", "fatal error: "+out.Message, out.Goroutines
-	case len(failures) > 0:
-		r.kind, r.message = "assert", strings.Join(failures, "\n")
+	case len(b.failures) > 0:
+		r.kind, r.message = "assert", strings.Join(b.failures, "\n")
 	case out.Kind == interp.Deadlocked:
 		r.kind, r.message, r.goroutines = "deadlock", "fatal error: "+out.Message, userGoroutines(out.Goroutines)
 	case out.Kind == interp.Leaked:
@@ -904,8 +899,74 @@ func (x *explorer) boundWords() string {
 // stoppedErr reports whether err says that the run was stopped by
 // RunOptions.Stop (the budget ran out inside it).
 func stoppedErr(err error) bool {
+	if err == nil {
+		return false
+	}
 	var se *interp.StoppedError
 	return errors.As(err, &se)
+}
+
+// stepLimitErr reports whether err says that the run reached its step
+// bound.
+func stepLimitErr(err error) bool {
+	if err == nil {
+		return false
+	}
+	var sle *interp.StepLimitError
+	return errors.As(err, &sle)
+}
+
+// execBufs is the memory of an execution's hooks, outcome and output,
+// which the next execution reuses (execute).
+type execBufs struct {
+	r        *execResult
+	s        *scheduler
+	failures []string
+	out      interp.Outcome
+	stdout   strings.Builder
+	// hooks are the execution's hooks: the report and log hooks, which
+	// write to r and failures, and exploreHook and benignHook, set per
+	// execution.
+	hooks       map[string]interp.Hook
+	exploreHook interp.Hook // of a whole test or main (t.Root < 0)
+}
+
+// newExecBufs returns the memory of an execution of x.
+func (x *explorer) newExecBufs() *execBufs {
+	b := &execBufs{}
+	b.hooks = map[string]interp.Hook{
+		reportHook: func(c *interp.HookCall) interp.HookAction {
+			msg := c.Args[1].String()
+			site := failureSite(c.G.Stack(), x.t.Prog)
+			if msg == "" {
+				if len(b.failures) > 0 {
+					// FailNow after a reported failure (require.X):
+					// nothing new to say.
+					return interp.HookAction{}
+				}
+				msg = "failed"
+			}
+			b.failures = append(b.failures, site+msg)
+			if c.Args[2].Bool() {
+				if method, ok := offCheckGoroutine(c.G.Stack()); ok {
+					b.failures = append(b.failures, fmt.Sprintf("%st.%s called from goroutine %d, not from the goroutine running the function: "+
+						"FailNow, Fatal and Fatalf must be called from the goroutine running the function; elsewhere they stop only the calling goroutine and the function goes on",
+						site, method, c.G.ID()))
+				}
+			}
+			return interp.HookAction{}
+		},
+		logHook: func(c *interp.HookCall) interp.HookAction {
+			b.r.logs = append(b.r.logs, failureSite(c.G.Stack(), x.t.Prog)+c.Args[1].String())
+			return interp.HookAction{}
+		},
+		hostHook: hostCallHook, // host.go
+	}
+	b.exploreHook = func(c *interp.HookCall) interp.HookAction {
+		x.codeOptions(c.Args[3].String(), b.s)
+		return interp.HookAction{Call: c.Args[2]}
+	}
+	return b
 }
 
 // testFailure returns the log lines of a failed test's go test -v output,

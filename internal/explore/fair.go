@@ -106,7 +106,7 @@ type fairG struct {
 	// CompareAndSwaps had failed when it came there last.
 	k          int
 	lastEffect int
-	points     map[pointKey]pointVisit
+	points     pointSet
 	// What it observed: obs sums a hash of each of its events (kind,
 	// object or cells). casFails counts its failed CompareAndSwaps.
 	obs      uint64
@@ -152,11 +152,19 @@ func newFairness() *fairness {
 	return &fairness{checkedAt: -1}
 }
 
-// reuse returns the fair scheduler of a new execution, which reuses the
-// memory of f's views of goroutines (f is not used again).
+// reuse returns the fair scheduler of a new execution, which is f with
+// its memory (the views of goroutines, the tables and lists) reused: f's
+// execution is over and nothing reads it again.
 func (f *fairness) reuse() *fairness {
 	clear(f.gs)
-	return &fairness{checkedAt: -1, gs: f.gs[:0], spare: append(f.spare, f.made...), made: f.made[:0:0]}
+	clear(f.mark)
+	clear(f.runnable)
+	clear(f.waiting)
+	clear(f.freeIDs.words)
+	clear(f.freeIDs.sum)
+	*f = fairness{checkedAt: -1, gs: f.gs[:0], mark: f.mark[:0], runnable: f.runnable[:0], waiting: f.waiting[:0],
+		freeIDs: f.freeIDs, spare: append(f.spare, f.made...), made: f.made[:0]}
+	return f
 }
 
 // newG returns a new view of goroutine g, first seen in the current state.
@@ -166,7 +174,7 @@ func (f *fairness) newG(g *interp.Goroutine) *fairG {
 		fg = f.spare[n-1]
 		f.spare = f.spare[:n-1]
 		points := fg.points
-		clear(points)
+		points.reset()
 		*fg = fairG{points: points}
 	} else {
 		fg = &fairG{}
@@ -340,10 +348,12 @@ func (f *fairness) transition(t *interp.Goroutine, op interp.Op) (yield, poll bo
 	if t.Blocked() || !key.op.IsPoint() {
 		return yield, poll
 	}
-	if ft.points == nil {
-		ft.points = map[pointKey]pointVisit{}
+	i := ft.points.find(key)
+	ok := i >= 0
+	var pv pointVisit
+	if ok {
+		pv = ft.points.list[i].pv
 	}
-	pv, ok := ft.points[key]
 	if ok {
 		// Back at a point: the transitions since the last visit form a
 		// cycle. An idle one is a yield, unless a CompareAndSwap failed
@@ -367,7 +377,11 @@ func (f *fairness) transition(t *interp.Goroutine, op interp.Op) (yield, poll bo
 		pv.cycle, pv.hasCycle = c, true
 	}
 	pv.seen, pv.obsAt, pv.casAt = ft.k, ft.obs, ft.casFails
-	ft.points[key] = pv
+	if ok {
+		ft.points.list[i].pv = pv
+	} else {
+		ft.points.add(key, pv)
+	}
 	ft.polled = poll
 	return yield, poll
 }
@@ -412,11 +426,11 @@ func (f *fairness) yielded(t *interp.Goroutine) {
 		f.wait(ft)
 	}
 	ft.winStart = f.n
-	clear(ft.points)
+	ft.points.reset()
 	// The new window starts where t stands: the head of its loop, which
 	// its next cycles come back to first.
-	if key := pointKeyOf(t); ft.points != nil && key.op.IsPoint() {
-		ft.points[key] = pointVisit{seen: ft.k, obsAt: ft.obs, casAt: ft.casFails}
+	if key := pointKeyOf(t); key.op.IsPoint() {
+		ft.points.add(key, pointVisit{seen: ft.k, obsAt: ft.obs, casAt: ft.casFails})
 	}
 }
 
@@ -662,4 +676,62 @@ func isCAS(op interp.Op) bool {
 		return true
 	}
 	return false
+}
+
+// pointSet is what a goroutine remembers of the scheduling points it came
+// to since its last yield (fairG.points): a list, searched from its end
+// (the point a loop comes back to is usually among the last ones), with
+// an index once it is long. A goroutine's views are reused from execution
+// to execution (fairness.reuse), with their lists: the fair scheduler's
+// bookkeeping allocates nothing in steady state and makes no map
+// operation while a goroutine stays at a few points.
+type pointSet struct {
+	list  []pointEntry
+	index map[pointKey]int // the index in list of each key, once list is long (nil: none)
+}
+
+// pointEntry is one point of a pointSet.
+type pointEntry struct {
+	key pointKey
+	pv  pointVisit
+}
+
+// pointIndexAt is the length of a pointSet's list from which it keeps an
+// index.
+const pointIndexAt = 16
+
+// find returns the index in the list of key, or -1.
+func (ps *pointSet) find(key pointKey) int {
+	if ps.index != nil {
+		if i, ok := ps.index[key]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := len(ps.list) - 1; i >= 0; i-- {
+		if ps.list[i].key == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// add adds key, which is not in the set, with visit pv.
+func (ps *pointSet) add(key pointKey, pv pointVisit) {
+	ps.list = append(ps.list, pointEntry{key, pv})
+	switch {
+	case ps.index != nil:
+		ps.index[key] = len(ps.list) - 1
+	case len(ps.list) > pointIndexAt:
+		ps.index = make(map[pointKey]int, 2*len(ps.list))
+		for i, e := range ps.list {
+			ps.index[e.key] = i
+		}
+	}
+}
+
+// reset empties the set, keeping its list's memory.
+func (ps *pointSet) reset() {
+	ps.list = ps.list[:0]
+	ps.index = nil
 }

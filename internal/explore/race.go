@@ -17,6 +17,7 @@ type raceState struct {
 	capture  []int64
 	captured race.Checker
 	det      race.Checker // reused across executions
+	benign   interp.Hook  // det's vt.Benign hook
 }
 
 // newChecker returns a race detector of the kind named by o.Race.
@@ -37,24 +38,30 @@ func (x *explorer) detector(hooks map[string]interp.Hook) race.Checker {
 	// program's. So are sync and sync/atomic, as under Go's race detector
 	// (the compiler does not instrument them): their code that runs from
 	// source (Cond, Once) synchronizes through models whose edges count.
-	trust := append([]string{vtPkg, "sync", "sync/atomic"}, x.o.Trust...)
+	trust := func() []string { return append([]string{vtPkg, "sync", "sync/atomic"}, x.o.Trust...) }
 	var d race.Checker
 	switch {
 	case x.race.capture != nil:
-		d = newChecker(x.o.Race, race.Options{Prog: x.t.Prog, Trust: trust, Capture: x.race.capture})
+		d = newChecker(x.o.Race, race.Options{Prog: x.t.Prog, Trust: trust(), Capture: x.race.capture})
 	case x.race.det != nil:
 		d = x.race.det
 		d.Reset()
+		hooks[benignHook] = x.race.benign
+		return d
 	default:
-		d = newChecker(x.o.Race, race.Options{Prog: x.t.Prog, Trust: trust})
+		d = newChecker(x.o.Race, race.Options{Prog: x.t.Prog, Trust: trust()})
 		x.race.det = d
 	}
-	hooks[benignHook] = func(c *interp.HookCall) interp.HookAction {
+	benign := func(c *interp.HookCall) interp.HookAction {
 		if a, ok := benignAddr(c); ok {
 			d.Benign(a)
 		}
 		return interp.HookAction{}
 	}
+	if d == x.race.det {
+		x.race.benign = benign
+	}
+	hooks[benignHook] = benign
 	return d
 }
 

@@ -174,10 +174,20 @@ const (
 )
 
 func newScheduler(prefix []int, strategy chooser, started bool, o *Options) *scheduler {
+	return newSchedulerFrom(prefix, strategy, started, o, nil)
+}
+
+// newSchedulerFrom is newScheduler reusing the memory of sp (nil: none).
+func newSchedulerFrom(prefix []int, strategy chooser, started bool, o *Options, sp *spareRun) *scheduler {
 	clock := mustClock(o.Clock)
-	return &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000, fair: newFairness(),
+	s := &scheduler{prefix: prefix, strategy: strategy, started: started, maxTrace: 100000,
 		synctest: clock.synctest, short: clock.short, enumerate: o.Enumerate, udpLoss: o.UDPLoss, seed: uint64(o.Seed),
 		regionsOnly: o.Strategy == "regions", txn: o.Transactions}
+	s.reuse(sp)
+	if s.fair == nil {
+		s.fair = newFairness()
+	}
+	return s
 }
 
 // spareRun is the memory of an execution that the search is done with
@@ -186,6 +196,7 @@ type spareRun struct {
 	track   *dporRun
 	trace   []step
 	fair    *fairness
+	ordered []*interp.Goroutine
 	choices []choiceUnit // nil: the search still reads them
 }
 
@@ -203,6 +214,9 @@ func (s *scheduler) reuse(sp *spareRun) {
 	if sp.fair != nil {
 		s.fair = sp.fair.reuse()
 	}
+	if sp.ordered != nil {
+		s.ordered = sp.ordered[:0]
+	}
 }
 
 // spare takes from s what the next execution can reuse: s keeps only
@@ -210,7 +224,7 @@ func (s *scheduler) reuse(sp *spareRun) {
 // outcome, and its choices unless withChoices: the caller's search reads
 // them no more).
 func (s *scheduler) spare(withChoices bool) *spareRun {
-	sp := &spareRun{track: s.track, trace: s.trace, fair: s.fair}
+	sp := &spareRun{track: s.track, trace: s.trace, fair: s.fair, ordered: s.ordered}
 	s.trace, s.fair, s.ordered, s.prof = nil, nil, nil, nil
 	if withChoices {
 		sp.choices, s.choices = s.choices.units, choiceLog{}

@@ -222,9 +222,9 @@ func (f *fairness) digest(c *interp.Canon) {
 			at, vs int
 		}
 		var pts []seenPoint
-		for key, pv := range fg.points {
-			pts = append(pts, seenPoint{key, pv.seen, pv.visits})
-			ks = append(ks, pv.seen)
+		for _, e := range fg.points.list {
+			pts = append(pts, seenPoint{e.key, e.pv.seen, e.pv.visits})
+			ks = append(ks, e.pv.seen)
 		}
 		slices.Sort(ks)
 		ks = slices.Compact(ks)
