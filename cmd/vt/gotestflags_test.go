@@ -165,3 +165,26 @@ func TestTestShort(t *testing.T) {
 	rr := vt(strings.Fields(replay[1])...)
 	assert.Contains(t, rr.stdout, "short_test.go:16: failed in -short mode")
 }
+
+// A package's TestMain is not run: vt test says so once per package,
+// before its first result, in text and in -json.
+func TestTestMainNoted(t *testing.T) {
+	const note = "note: github.com/vtcheck/vt/cmd/vt/testdata/testmain: TestMain (main_test.go:12) is not run: vt test explores each test without its set-up and tear-down\n"
+	r := vt("test", "testdata/testmain")
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	assert.Equal(t, 1, strings.Count(r.stderr, note), r.stderr)
+	assert.Contains(t, r.stdout, "TestMain did not run")
+
+	r = vt("test", "-json", "testdata/testmain")
+	require.Equal(t, 0, r.code, r.stdout+r.stderr)
+	var notes int
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		var ev struct{ Action, Test, Output string }
+		require.NoError(t, json.Unmarshal([]byte(line), &ev), line)
+		if ev.Action == "output" && ev.Output == note {
+			assert.Empty(t, ev.Test, "a package's output")
+			notes++
+		}
+	}
+	assert.Equal(t, 1, notes)
+}

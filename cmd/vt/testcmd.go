@@ -146,6 +146,7 @@ Flags:
 	var passed, failures, unsupported, notRun, skipped, unexplored int
 	var profiles []*profile.Profile
 	initRefused := map[string]bool{} // packages whose initialization failed, reported once
+	mainNoted := map[string]bool{}   // packages whose TestMain was said not to run
 	refusals := refusalsSeen{}
 	for i, tc := range tests {
 		if *failfast && failures > 0 {
@@ -187,6 +188,17 @@ Flags:
 		}
 		if streamed {
 			stream.startPackage(pkgPath) // the package's time starts with its first test
+		}
+		if tc.testMain != "" && !mainNoted[pkgPath] {
+			// Said once per package, before its first result: a test
+			// that needs TestMain's set-up fails under vt.
+			mainNoted[pkgPath] = true
+			note := fmt.Sprintf("note: %s: TestMain (%s) is not run: vt test explores each test without its set-up and tear-down\n", pkgPath, tc.testMain)
+			if streamed {
+				stream.packageOutput(pkgPath, note)
+			} else {
+				fmt.Fprint(stderr, note)
+			}
 		}
 		testStart := time.Now()
 		res, err := explore.Explore(t, to, out.progress())
@@ -375,6 +387,9 @@ type testCase struct {
 	dir  string // package directory
 	pos  string // file of the declaration, for ordering
 	line int
+	// testMain is where the package's TestMain is declared (file:line),
+	// "" if it has none: vt test does not run it.
+	testMain string
 }
 
 // findTests loads the packages of args (directories, or package patterns
@@ -432,6 +447,14 @@ func findTests(args []string, run *regexp.Regexp) ([]testCase, error) {
 			}
 		}
 	}
+	for _, prog := range progs {
+		mains := testMains(prog)
+		for i := range tests {
+			if tests[i].prog == prog {
+				tests[i].testMain = mains[strings.TrimSuffix(tests[i].pkg.Pkg.Path(), "_test")]
+			}
+		}
+	}
 	sort.SliceStable(tests, func(i, j int) bool {
 		a, b := tests[i], tests[j]
 		if a.dir != b.dir {
@@ -443,6 +466,25 @@ func findTests(args []string, run *regexp.Regexp) ([]testCase, error) {
 		return a.line < b.line
 	})
 	return tests, nil
+}
+
+// testMains returns where each package of prog whose tests have a
+// TestMain(*testing.M) declares it (file:line), by the package's path
+// (an external test package's under its package's path).
+func testMains(prog *interp.Program) map[string]string {
+	mains := map[string]string{}
+	for _, pkg := range prog.Packages {
+		if pkg == nil {
+			continue
+		}
+		fn := pkg.Func("TestMain")
+		if fn == nil || fn.Signature.Params().Len() != 1 || types.TypeString(fn.Signature.Params().At(0).Type(), nil) != "*testing.M" {
+			continue
+		}
+		pos := prog.Position(fn.Pos())
+		mains[strings.TrimSuffix(pkg.Pkg.Path(), "_test")] = fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
+	}
+	return mains
 }
 
 // isTestFunc reports whether fn is a test function go test would run:

@@ -110,6 +110,13 @@ func (s *testStream) test(pkg, name, action, text string, elapsed time.Duration,
 	s.emit(testEvent{Action: action, Package: pkg, Test: name, Elapsed: secs}, result)
 }
 
+// packageOutput reports text as the package's output (a note about the
+// package, not about one of its tests).
+func (s *testStream) packageOutput(pkg, text string) {
+	s.startPackage(pkg)
+	s.emit(testEvent{Action: "output", Package: pkg, Output: text}, nil)
+}
+
 // packageError reports, as the package's output, text: the error of the
 // package's initialization (no test of it runs); result (a JSON object)
 // goes into the package's end event.
