@@ -1,8 +1,6 @@
 package cryptomodel_test
 
 import (
-	"bytes"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -10,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vtcheck/vt/interp"
+	"github.com/vtcheck/vt/interp/internal/modeltest"
 	"github.com/vtcheck/vt/interp/models/cryptomodel"
 )
 
@@ -19,15 +18,8 @@ const hashes = "testdata/hashes"
 // precomputed table give the compiled program's bytes: testdata/hashes
 // runs natively and interpreted with the same output.
 func TestHashesAsCompiled(t *testing.T) {
-	native, err := exec.Command("go", "run", "./"+hashes).Output()
-	require.NoError(t, err)
-	prog, err := interp.Load(interp.Config{Dir: hashes}, ".")
-	require.NoError(t, err)
-	var out, stderr bytes.Buffer
-	code, err := prog.RunMain(prog.Mains()[0], interp.RunOptions{Stdout: &out, Stderr: &stderr})
-	require.NoError(t, err)
-	require.Zero(t, code, "stderr:\n%s", stderr.String())
-	assert.Equal(t, strings.Split(string(native), "\n"), strings.Split(out.String(), "\n"))
+	native := modeltest.Native(t, hashes)
+	assert.Equal(t, modeltest.Lines(native), modeltest.Lines(modeltest.Interpreted(t, hashes, interp.RunOptions{})))
 }
 
 // Every model is of its table's package and says why; those that touch

@@ -1,11 +1,9 @@
 package mathmodel_test
 
 import (
-	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -13,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vtcheck/vt/interp"
+	"github.com/vtcheck/vt/interp/internal/modeltest"
 	"github.com/vtcheck/vt/interp/models/mathmodel"
 )
 
@@ -21,15 +20,8 @@ const leaves = "testdata/leaves"
 // The models give the compiled program's results: testdata/leaves runs
 // natively and interpreted with the same output.
 func TestLeavesAsCompiled(t *testing.T) {
-	native, err := exec.Command("go", "run", "./"+leaves).Output()
-	require.NoError(t, err)
-	prog, err := interp.Load(interp.Config{Dir: leaves}, ".")
-	require.NoError(t, err)
-	var out, stderr bytes.Buffer
-	code, err := prog.RunMain(prog.Mains()[0], interp.RunOptions{Stdout: &out, Stderr: &stderr})
-	require.NoError(t, err)
-	require.Zero(t, code, "stderr:\n%s", stderr.String())
-	assert.Equal(t, strings.Split(string(native), "\n"), strings.Split(out.String(), "\n"))
+	native := modeltest.Native(t, leaves)
+	assert.Equal(t, modeltest.Lines(native), modeltest.Lines(modeltest.Interpreted(t, leaves, interp.RunOptions{})))
 }
 
 // testdata/leaves calls every exported function the tables model (their

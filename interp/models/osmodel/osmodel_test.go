@@ -1,8 +1,6 @@
 package osmodel_test
 
 import (
-	"bytes"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -10,24 +8,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vtcheck/vt/interp"
+	"github.com/vtcheck/vt/interp/internal/modeltest"
 	"github.com/vtcheck/vt/interp/models/osmodel"
 )
 
 const sysops = "testdata/sysops"
-
-// runSysops runs testdata/sysops interpreted with the options o and
-// returns its output.
-func runSysops(t *testing.T, o interp.RunOptions) string {
-	t.Helper()
-	prog, err := interp.Load(interp.Config{Dir: sysops}, ".")
-	require.NoError(t, err)
-	var out, stderr bytes.Buffer
-	o.Stdout, o.Stderr = &out, &stderr
-	code, err := prog.RunMain(prog.Mains()[0], o)
-	require.NoError(t, err)
-	require.Zero(t, code, "stderr:\n%s", stderr.String())
-	return out.String()
-}
 
 // Files, directories, pipes, loopback TCP and UDP sockets, a read
 // deadline, writev, the environment, errno values, an anonymous memory
@@ -35,18 +20,14 @@ func runSysops(t *testing.T, o interp.RunOptions) string {
 // models block goroutines on the kernel (a pipe's reader, accept, a read
 // until its deadline passes) and the kernel wakes them.
 func TestSysopsAsCompiled(t *testing.T) {
-	native, err := exec.Command("go", "run", "./"+sysops).Output()
-	require.NoError(t, err)
-	assert.Equal(t, strings.Split(string(native), "\n"), strings.Split(runSysops(t, interp.RunOptions{}), "\n"))
+	assert.Equal(t, modeltest.Lines(modeltest.Native(t, sysops)), modeltest.Lines(modeltest.Interpreted(t, sysops, interp.RunOptions{})))
 }
 
 // The same under other interleavings: the scheduler picks the last
 // runnable goroutine at every scheduling point.
 func TestSysopsOtherSchedule(t *testing.T) {
-	native, err := exec.Command("go", "run", "./"+sysops).Output()
-	require.NoError(t, err)
-	got := runSysops(t, interp.RunOptions{Scheduler: lastFirst{}})
-	assert.Equal(t, strings.Split(string(native), "\n"), strings.Split(got, "\n"))
+	got := modeltest.Interpreted(t, sysops, interp.RunOptions{Scheduler: lastFirst{}})
+	assert.Equal(t, modeltest.Lines(modeltest.Native(t, sysops)), modeltest.Lines(got))
 }
 
 // lastFirst runs the goroutine that became runnable last.

@@ -1,11 +1,9 @@
 package strmodel_test
 
 import (
-	"bytes"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -13,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/vtcheck/vt/interp"
+	"github.com/vtcheck/vt/interp/internal/modeltest"
 	"github.com/vtcheck/vt/interp/models/strmodel"
 )
 
@@ -30,15 +29,8 @@ func TestAllocsAsCompiled(t *testing.T) { asCompiled(t, "testdata/allocs") }
 // asCompiled runs the main package in dir natively and interpreted, and
 // requires the same output.
 func asCompiled(t *testing.T, dir string) {
-	native, err := exec.Command("go", "run", "./"+dir).Output()
-	require.NoError(t, err)
-	prog, err := interp.Load(interp.Config{Dir: dir}, ".")
-	require.NoError(t, err)
-	var out, stderr bytes.Buffer
-	code, err := prog.RunMain(prog.Mains()[0], interp.RunOptions{Stdout: &out, Stderr: &stderr})
-	require.NoError(t, err)
-	require.Zero(t, code, "stderr:\n%s", stderr.String())
-	assert.Equal(t, strings.Split(string(native), "\n"), strings.Split(out.String(), "\n"))
+	native := modeltest.Native(t, dir)
+	assert.Equal(t, modeltest.Lines(native), modeltest.Lines(modeltest.Interpreted(t, dir, interp.RunOptions{})))
 }
 
 // testdata/leaves calls every exported function and method of strings and
