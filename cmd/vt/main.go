@@ -31,10 +31,10 @@
 // vt check and vt test take every exploration option of vt.Check as a flag
 // -NAME (-strategy, -execs, -steps, -preempt, -seed, -time, -replay,
 // -profile, -html, -corpus, -expect, -race, -trust, -guide, -jrf,
-// -transactions, -clock, -enumerate, -udploss, -parallel, -shard, -resume);
-// vt replay those that shape one execution (-steps, -seed, -race, -trust,
-// -transactions, -clock, -udploss) and -html; an environment variable VT_NAME sets an option too, and
-// a flag beats it. The three take -json, and exit with 0 when nothing is
+// -transactions, -clock, -enumerate, -udploss, -short, -parallel, -shard,
+// -resume); vt replay those that shape one execution (-steps, -seed, -race,
+// -trust, -transactions, -clock, -udploss, -short) and -html; an
+// environment variable VT_NAME sets an option too, and a flag beats it. The three take -json, and exit with 0 when nothing is
 // found, 1 when a failure is found (whatever else vt could not run) and 2
 // on a usage or tool error (or when vt could not run a test and found no
 // failure).
