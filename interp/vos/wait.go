@@ -41,6 +41,20 @@ type wait struct {
 // waitq is the waits queued on a kernel object.
 type waitq []*wait
 
+// A WaitQueue is the goroutines waiting for something outside the kernel
+// (a runtime semaphore, a descriptor's lock) that wake together when it
+// changes, to retry their operation. Its zero value is empty.
+type WaitQueue struct{ q waitq }
+
+// Add enqueues w.
+func (q *WaitQueue) Add(w Waiter) { q.q.add(&wait{w: w}) }
+
+// WakeAll wakes every waiter, in the order they queued, and empties q.
+func (q *WaitQueue) WakeAll() { q.q.wakeAll() }
+
+// Len returns the number of waits queued (some may be woken already).
+func (q *WaitQueue) Len() int { return len(q.q) }
+
 // add enqueues w, dropping waits woken already.
 func (q *waitq) add(w *wait) {
 	*q = slices.DeleteFunc(*q, func(x *wait) bool { return x.woken })

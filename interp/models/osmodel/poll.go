@@ -13,8 +13,6 @@ package osmodel
 // (increfAndClose) is one (OpClose).
 
 import (
-	"slices"
-
 	"github.com/vtcheck/vt/interp/model"
 	"github.com/vtcheck/vt/interp/vos"
 )
@@ -106,34 +104,6 @@ func satAdd(a, b int64) int64 {
 	return 1<<63 - 1
 }
 
-// A waiter is a goroutine blocked until a runtime semaphore or an
-// fdMutex lock changes.
-type waiter struct {
-	w     model.Waker
-	woken bool
-}
-
-// waitq is the goroutines waiting for a semaphore or a lock.
-type waitq []*waiter
-
-// add enqueues w, dropping waiters woken already.
-func (q *waitq) add(w *waiter) {
-	*q = slices.DeleteFunc(*q, func(x *waiter) bool { return x.woken })
-	*q = append(*q, w)
-}
-
-// wakeAll makes every waiter runnable: they retry their operation.
-func (q *waitq) wakeAll() {
-	ws := *q
-	*q = nil
-	for _, w := range ws {
-		if !w.woken {
-			w.woken = true
-			w.w.Wake()
-		}
-	}
-}
-
 // waits is the run's state of the package's waits: the goroutines
 // waiting on each semaphore (runtime_Semacquire) and on the locks of each
 // fdMutex, by the variable's cell. A snapshot keeps the objects with no
@@ -141,22 +111,22 @@ func (q *waitq) wakeAll() {
 // state hash cannot represent, as the machine's own waits of the runtime,
 // while the program can reach the object.
 type waits struct {
-	sema map[model.Cell]*waitq
+	sema map[model.Cell]*vos.WaitQueue
 	fd   map[model.Cell]*fdMutexWait
 }
 
 // fdMutexWait is the goroutines waiting for an fdMutex's read or write
 // lock.
-type fdMutexWait struct{ r, w waitq }
+type fdMutexWait struct{ r, w vos.WaitQueue }
 
 var waitsKey = &model.StateKey{Name: "internal/poll", New: func() model.State { return &waits{} }}
 
 func (s *waits) Clone() model.State {
 	c := &waits{}
 	if s.sema != nil {
-		c.sema = map[model.Cell]*waitq{}
+		c.sema = map[model.Cell]*vos.WaitQueue{}
 		for k := range s.sema {
-			c.sema[k] = &waitq{}
+			c.sema[k] = &vos.WaitQueue{}
 		}
 	}
 	if s.fd != nil {
@@ -188,14 +158,14 @@ func (s *waits) Hash(h model.Hasher) {
 func runWaits(m M) *waits { return m.State(waitsKey).(*waits) }
 
 // semaWaiters returns the waiters of the semaphore p points to.
-func semaWaiters(m M, p V) *waitq {
+func semaWaiters(m M, p V) *vos.WaitQueue {
 	s := runWaits(m)
 	if s.sema == nil {
-		s.sema = map[model.Cell]*waitq{}
+		s.sema = map[model.Cell]*vos.WaitQueue{}
 	}
 	q := s.sema[p.Cell()]
 	if q == nil {
-		q = &waitq{}
+		q = &vos.WaitQueue{}
 		s.sema[p.Cell()] = q
 	}
 	return q
@@ -227,7 +197,7 @@ func semacquire(m M, a []V) model.Next {
 		m.Store(p, mkUint(uint64(uint32(n-1))), m.TypeOf(typUint32))
 		return done(nothing)
 	}
-	semaWaiters(m, p).add(&waiter{w: m.Waker()})
+	semaWaiters(m, p).Add(m.Waker())
 	return model.Next{Block: model.OpSemacquire}
 }
 
@@ -238,7 +208,7 @@ func semrelease(m M, a []V) model.Next {
 		m.RuntimeError("invalid memory address or nil pointer dereference")
 	}
 	m.Store(p, mkUint(uint64(uint32(m.Load(p).Uint()+1))), m.TypeOf(typUint32))
-	semaWaiters(m, p).wakeAll()
+	semaWaiters(m, p).WakeAll()
 	return done(nothing)
 }
 
@@ -304,8 +274,8 @@ func fdMutexClose(m M, a []V) model.Next {
 	}
 	setState(m, p, (n|fdmClosed)+fdmRef)
 	if w := fdWaiters(m, p, false); w != nil {
-		w.r.wakeAll()
-		w.w.wakeAll()
+		w.r.WakeAll()
+		w.w.WakeAll()
 	}
 	return done(mkBool(true))
 }
@@ -330,7 +300,7 @@ func fdRWLock(m M, a []V) model.Next {
 	if a[1].Bool() {
 		q = &w.r
 	}
-	q.add(&waiter{w: m.Waker()})
+	q.Add(m.Waker())
 	return model.Next{Block: model.OpSemacquire}
 }
 
@@ -346,9 +316,9 @@ func fdRWUnlock(m M, p V, n uint64, a []V) bool {
 	setState(m, p, n)
 	if w := fdWaiters(m, p, false); w != nil {
 		if a[1].Bool() {
-			w.r.wakeAll()
+			w.r.WakeAll()
 		} else {
-			w.w.wakeAll()
+			w.w.WakeAll()
 		}
 	}
 	return n&(fdmClosed|fdmRefMask) == fdmClosed
