@@ -87,14 +87,7 @@ func TestModelSchedulingBlock(t *testing.T) {
 			return modelapi.Next{}
 		}},
 	}
-	for name, f := range fs {
-		models[name] = apiModel(name, f)
-	}
-	defer func() {
-		for name := range fs {
-			delete(models, name)
-		}
-	}()
+	withTestModels(t, fs)
 
 	prog, err := Load(Config{Dir: dir}, ".")
 	require.NoError(t, err)

@@ -55,14 +55,7 @@ func TestModelControlNext(t *testing.T) {
 			return modelapi.Next{Fatal: m.String(args[0])}
 		}},
 	}
-	for name, f := range fs {
-		models[name] = apiModel(name, f)
-	}
-	defer func() {
-		for name := range fs {
-			delete(models, name)
-		}
-	}()
+	withTestModels(t, fs)
 
 	prog, err := Load(Config{Dir: dir}, ".")
 	require.NoError(t, err)
@@ -74,4 +67,17 @@ func TestModelControlNext(t *testing.T) {
 	assert.Contains(t, stderr.String(), "fatal error: boom\n")
 	assert.Contains(t, stderr.String(), "main.go:16 ", "the traceback shows the call of the model (a model has no frame)")
 	assert.NotContains(t, out.String()+stderr.String(), "deferred")
+}
+
+// withTestModels registers fs as models of the machine for the rest of
+// the test.
+func withTestModels(t *testing.T, fs map[string]modelapi.Func) {
+	for name, f := range fs {
+		models[name] = apiModel(name, f)
+	}
+	t.Cleanup(func() {
+		for name := range fs {
+			delete(models, name)
+		}
+	})
 }
